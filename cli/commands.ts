@@ -1,0 +1,5 @@
+import type { CommandModule } from 'yargs';
+
+// Each subcommand lives in its own module under cli/; this is the list.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export const commands: CommandModule<any, any>[] = [];

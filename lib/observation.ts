@@ -1,0 +1,101 @@
+import { bashDetail } from './bash-detail.js';
+import type { ScannedPayload } from './payload-scan.js';
+import { agentTypeToken, idToken, toolToken } from './tokens.js';
+
+/** One line of `observations/YYYY-MM-DD.jsonl`. Every string in it is a validated token. */
+export interface Observation {
+  v: 1;
+  ts: string;
+  tool: string;
+  ok: boolean;
+  ms: number | null;
+  prev: string | null;
+  prev2: string | null;
+  session: string;
+  project: string | null;
+  event: ObservedEvent;
+  id?: string;
+  detail?: string;
+  agent?: string;
+  agentId?: string;
+}
+
+export type ObservedEvent = 'PostToolUse' | 'PostToolUseFailure';
+export const OBSERVED_EVENTS: readonly string[] = ['PostToolUse', 'PostToolUseFailure'];
+
+/** The fields of a hook payload the observer uses, already validated. */
+export interface ToolCall {
+  event: ObservedEvent;
+  session: string;
+  tool: string;
+  ok: boolean;
+  ms: number | null;
+  id: string | undefined;
+  detail: string | undefined;
+  agent: string | undefined;
+  agentId: string | undefined;
+  cwd: string | undefined;
+}
+
+export class PayloadError extends Error {}
+
+function durationMs(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
+}
+
+/** Validates the scanned payload. Throws PayloadError (with no payload text in it) if unusable. */
+export function toolCallFromPayload(p: ScannedPayload): ToolCall {
+  const event = p.top.get('hook_event_name');
+  if (typeof event !== 'string' || !OBSERVED_EVENTS.includes(event)) {
+    throw new PayloadError(`expected hook_event_name PostToolUse or PostToolUseFailure, found ${event === undefined ? 'none' : typeof event === 'string' && /^[A-Za-z]{1,40}$/.test(event) ? event : 'an unexpected value'}`);
+  }
+  const session = idToken(p.top.get('session_id'));
+  if (session === undefined) throw new PayloadError('expected session_id of [A-Za-z0-9_-]{1,128}, found a missing or invalid value');
+  if (!p.top.has('tool_name')) throw new PayloadError('expected tool_name, found none');
+  const rawAgentId = p.top.get('agent_id');
+  const agentId = idToken(rawAgentId);
+  if (rawAgentId !== undefined && rawAgentId !== null && agentId === undefined) {
+    throw new PayloadError('expected agent_id of [A-Za-z0-9_-]{1,128}, found an invalid value');
+  }
+  const tool = toolToken(p.top.get('tool_name'));
+  const failed = event === 'PostToolUseFailure' || p.top.get('is_interrupt') === true || p.nested.get('tool_response.interrupted') === true;
+  const cwd = p.top.get('cwd');
+  return {
+    event: event as ObservedEvent,
+    session,
+    tool,
+    ok: !failed,
+    ms: durationMs(p.top.get('duration_ms')),
+    id: idToken(p.top.get('tool_use_id')),
+    detail: tool === 'Bash' ? bashDetail(p.nested.get('tool_input.command')) : undefined,
+    agent: agentId === undefined ? undefined : agentTypeToken(p.top.get('agent_type')),
+    agentId,
+    cwd: typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined,
+  };
+}
+
+/** Builds the record. Key order is fixed: the analyzer's fast reader relies on it. */
+export function buildObservation(call: ToolCall, ts: string, prev: readonly (string | null)[], project: string | null): Observation {
+  const o: Observation = {
+    v: 1,
+    ts,
+    tool: call.tool,
+    ok: call.ok,
+    ms: call.ms,
+    prev: prev[0] ?? null,
+    prev2: prev[1] ?? null,
+    session: call.session,
+    project,
+    event: call.event,
+  };
+  if (call.id !== undefined) o.id = call.id;
+  if (call.detail !== undefined) o.detail = call.detail;
+  if (call.agent !== undefined) o.agent = call.agent;
+  if (call.agentId !== undefined) o.agentId = call.agentId;
+  return o;
+}
+
+/** A session's main agent and each subagent are separate streams. */
+export function streamKey(session: string, agentId: string | undefined): string {
+  return agentId === undefined ? `${session}.main` : `${session}.agent-${agentId}`;
+}

@@ -1,0 +1,83 @@
+import { execa, type Options } from 'execa';
+import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const SHARED = resolve(ROOT, '..', 'shared');
+export const PAYLOADS = join(SHARED, 'fixtures', 'hook-payloads');
+export const DIST = join(ROOT, 'dist');
+export const OBSERVE = join(DIST, 'hooks', 'observe.js');
+export const CLI = join(DIST, 'cli', 'homunculus.js');
+
+export function tempDir(prefix = 'homunculus-test-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
+}
+
+/** A sandbox: a HOME, a project folder and a data home, each empty. */
+export function sandbox(): { root: string; home: string; project: string; data: string } {
+  const root = tempDir();
+  return { root, home: join(root, 'home'), project: join(root, 'project'), data: join(root, 'data') };
+}
+
+/** Environment for child processes: nothing of the developer's own setup leaks in. */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string | undefined> {
+  return {
+    PATH: process.env['PATH'],
+    HOME: extra['HOME'] ?? tempDir('homunculus-home-'),
+    LANG: 'C.UTF-8',
+    TZ: 'UTC',
+    HOMUNCULUS_HOME: undefined,
+    HOMUNCULUS_NOW: undefined,
+    HOMUNCULUS_CONFIG: undefined,
+    HOMUNCULUS_RULES_FILE: undefined,
+    HOMUNCULUS_DISABLE: undefined,
+    CLAUDE_PROJECT_DIR: undefined,
+    XDG_DATA_HOME: undefined,
+    CLAUDE_CONFIG_DIR: undefined,
+    ...extra,
+  };
+}
+
+export function fixture(name: string): Record<string, unknown> {
+  return JSON.parse(readFileSync(join(PAYLOADS, name), 'utf8')) as Record<string, unknown>;
+}
+
+export async function runHook(input: string | Buffer, env: Record<string, string | undefined>, options: Options = {}) {
+  return execa('node', [OBSERVE], { input, env: cleanEnv(env), extendEnv: false, reject: false, timeout: 20_000, ...options });
+}
+
+export async function runCli(args: string[], env: Record<string, string | undefined>, options: Options = {}) {
+  return execa('node', [CLI, ...args], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 120_000, ...options });
+}
+
+/** Every file below dir, as relative paths. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    let entries;
+    try {
+      entries = readdirSync(d, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const p = join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else out.push(relative(dir, p));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
+
+export function readObservations(data: string): Record<string, unknown>[] {
+  const dir = join(data, 'observations');
+  return listFiles(dir)
+    .filter((f) => f.endsWith('.jsonl'))
+    .flatMap((f) => readFileSync(join(dir, f), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>));
+}
+
+export function mode(path: string): number {
+  return statSync(path).mode & 0o777;
+}

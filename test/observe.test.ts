@@ -1,0 +1,188 @@
+import { execa } from 'execa';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { projectId } from '../lib/project-id.js';
+import { cleanEnv, fixture, listFiles, mode, OBSERVE, readObservations, runHook, sandbox } from './helpers.js';
+
+const NOW = '2026-03-04T14:22:31.512Z';
+let box: ReturnType<typeof sandbox>;
+let env: Record<string, string | undefined>;
+
+beforeEach(() => {
+  box = sandbox();
+  mkdirSync(box.home, { recursive: true });
+  mkdirSync(box.project, { recursive: true });
+  env = { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: NOW };
+});
+
+async function hook(payload: unknown, extra: Record<string, string | undefined> = {}) {
+  const r = await runHook(typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload), { ...env, ...extra }, { cwd: box.project });
+  expect(r.exitCode).toBe(0);
+  expect(r.stdout).toBe('');
+  return r;
+}
+
+const SHOP = projectId('/home/dev/work/shop');
+const SESSION = '6f1c2a9e-3b7d-4c1e-9a2f-1d5e8b7c4a01';
+
+describe('observer: one record per fixture payload', () => {
+  it.each([
+    ['post-tool-use-bash.json', { tool: 'Bash', ok: true, ms: 2210, event: 'PostToolUse', id: 'toolu_01HeP5u6t5iiDhDFrnmJcp8n', detail: 'npm test' }],
+    ['post-tool-use-edit.json', { tool: 'Edit', ok: true, ms: 15, event: 'PostToolUse', id: 'toolu_01Ghexp6VpMpCR3PVSJsAJNL' }],
+    ['post-tool-use-failure-bash.json', { tool: 'Bash', ok: false, ms: 4187, event: 'PostToolUseFailure', id: 'toolu_01ABC123DEF456GHI789JKL0', detail: 'npm run' }],
+    ['post-tool-use-grep.json', { tool: 'Grep', ok: true, ms: 37, event: 'PostToolUse', id: 'toolu_01Lm3nB7vC2xZ9qW4eR6tY8u' }],
+    ['post-tool-use-mcp.json', { tool: 'mcp__github__search_issues', ok: true, ms: null, event: 'PostToolUse', id: 'toolu_01Qw8eR5tY2uI9oP3aS6dF1g' }],
+    ['post-tool-use-read.json', { tool: 'Read', ok: true, ms: 18, event: 'PostToolUse', id: 'toolu_01A9x2QhT5v7bN3mK8pL4wZc' }],
+    ['post-tool-use-subagent.json', { tool: 'Glob', ok: true, ms: 11, event: 'PostToolUse', id: 'toolu_01Zx7cV4bN1mQ8wE5rT2yU9i', agent: 'Explore', agentId: 'ab2410a173565f232' }],
+  ])('%s', async (file, expected) => {
+    await hook(fixture(file));
+    const lines = readFileSync(join(box.data, 'observations', '2026-03-04.jsonl'), 'utf8').split('\n').filter(Boolean);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toEqual({ v: 1, ts: NOW, prev: null, prev2: null, session: SESSION, project: SHOP, ...expected });
+  });
+
+  it('uses CLAUDE_PROJECT_DIR for the project, else the nearest .git folder above cwd', async () => {
+    await hook(fixture('post-tool-use-read.json'), { CLAUDE_PROJECT_DIR: '/srv/app' });
+    const repo = join(box.root, 'repo');
+    mkdirSync(join(repo, '.git'), { recursive: true });
+    mkdirSync(join(repo, 'src', 'deep'), { recursive: true });
+    await hook({ ...fixture('post-tool-use-read.json'), cwd: join(repo, 'src', 'deep') });
+    await hook({ ...fixture('post-tool-use-read.json'), cwd: box.project });
+    expect(readObservations(box.data).map((r) => r['project'])).toEqual([projectId('/srv/app'), projectId(repo), projectId(box.project)]);
+  });
+
+  it('files each record under its UTC day', async () => {
+    await hook(fixture('post-tool-use-read.json'), { HOMUNCULUS_NOW: '2026-03-04T23:59:59+00:00' });
+    await hook(fixture('post-tool-use-read.json'), { HOMUNCULUS_NOW: '2026-03-04T20:00:00-05:00' });
+    expect(listFiles(join(box.data, 'observations'))).toEqual(['2026-03-04.jsonl', '2026-03-05.jsonl']);
+  });
+});
+
+describe('observer: chains and streams', () => {
+  it('chains prev/prev2 over three calls in one session', async () => {
+    for (const f of ['post-tool-use-grep.json', 'post-tool-use-read.json', 'post-tool-use-edit.json']) await hook(fixture(f));
+    expect(readObservations(box.data).map((r) => [r['tool'], r['prev'], r['prev2']])).toEqual([
+      ['Grep', null, null],
+      ['Read', 'Grep', null],
+      ['Edit', 'Read', 'Grep'],
+    ]);
+  });
+
+  it('keeps subagents and other sessions in their own streams', async () => {
+    const sub = fixture('post-tool-use-subagent.json');
+    await hook(fixture('post-tool-use-grep.json'));
+    await hook(sub);
+    await hook({ ...fixture('post-tool-use-read.json'), session_id: 'other-session' });
+    await hook({ ...sub, tool_name: 'Read' });
+    await hook(fixture('post-tool-use-edit.json'));
+    expect(readObservations(box.data).map((r) => [r['tool'], r['prev'], r['agentId'] ?? null])).toEqual([
+      ['Grep', null, null],
+      ['Glob', null, 'ab2410a173565f232'],
+      ['Read', null, null],
+      ['Read', 'Glob', 'ab2410a173565f232'],
+      ['Edit', 'Grep', null],
+    ]);
+  });
+
+  it('marks interrupted responses as failures', async () => {
+    const bash = fixture('post-tool-use-bash.json');
+    await hook({ ...bash, tool_response: { stdout: '', stderr: '', interrupted: true, isImage: false } });
+    expect(readObservations(box.data)[0]?.['ok']).toBe(false);
+  });
+
+  it('keeps data files private: folders 0700, files 0600', async () => {
+    await hook(fixture('post-tool-use-read.json'));
+    expect(mode(box.data)).toBe(0o700);
+    expect(mode(join(box.data, 'observations'))).toBe(0o700);
+    expect(mode(join(box.data, 'observations', '2026-03-04.jsonl'))).toBe(0o600);
+    for (const f of listFiles(join(box.data, 'state'))) expect(mode(join(box.data, 'state', f))).toBe(0o600);
+  });
+
+  it('does nothing when HOMUNCULUS_DISABLE=1', async () => {
+    await hook(fixture('post-tool-use-read.json'), { HOMUNCULUS_DISABLE: '1' });
+    expect(listFiles(box.root)).toEqual([]);
+  });
+});
+
+describe('observer: concurrency', () => {
+  it('64 hook processes at once, 20 calls each, leave 1,280 whole lines', async () => {
+    const base = fixture('post-tool-use-edit.json');
+    const worker = async (w: number) => {
+      for (let i = 0; i < 20; i++) {
+        await hook({ ...base, session_id: `s${w % 8}`, tool_use_id: `toolu_${w}_${i}` });
+      }
+    };
+    await Promise.all(Array.from({ length: 64 }, (_, w) => worker(w)));
+    const text = readFileSync(join(box.data, 'observations', '2026-03-04.jsonl'), 'utf8');
+    const lines = text.split('\n');
+    expect(lines.pop()).toBe('');
+    expect(lines).toHaveLength(1280);
+    const ids = new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id));
+    expect(ids.size).toBe(1280);
+  }, 300_000);
+});
+
+describe('observer: malformed input', () => {
+  const big = () => {
+    const p = fixture('post-tool-use-read.json');
+    return Buffer.from(JSON.stringify({ ...p, tool_response: { type: 'text', file: { content: 'x'.repeat(30 * 1024 * 1024) } } }));
+  };
+  it.each<[string, () => string | Buffer, 'record' | 'error']>([
+    ['empty input', () => '', 'error'],
+    ['a lone brace', () => '{', 'error'],
+    ['null', () => 'null', 'error'],
+    ['an array', () => '[]', 'error'],
+    ['no tool name', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), tool_name: undefined }), 'error'],
+    ['tool name with ../', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), tool_name: '../../etc/passwd' }), 'record'],
+    ['session id with ../', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), session_id: '../../../escape' }), 'error'],
+    ['agent id with ../', () => JSON.stringify({ ...fixture('post-tool-use-subagent.json'), agent_id: '../x' }), 'error'],
+    ['an unknown event', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), hook_event_name: 'PreToolUse' }), 'error'],
+    ['invalid UTF-8', () => Buffer.concat([Buffer.from('{"session_id":"s1","hook_event_name":"PostToolUse","tool_name":"Re'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('ad"}')]), 'record'],
+    ['a 30 MiB payload', big, 'record'],
+  ])('%s: exits 0, prints nothing, writes only inside the data home', async (_name, input, outcome) => {
+    await hook(input());
+    const files = listFiles(box.root);
+    expect(files.every((f) => f.startsWith('data/'))).toBe(true);
+    if (outcome === 'record') {
+      const records = readObservations(box.data);
+      expect(records).toHaveLength(1);
+      expect(records[0]?.['tool']).toMatch(/^(Read|invalid)$/);
+    } else {
+      expect(readObservations(box.data)).toEqual([]);
+      expect(readFileSync(join(box.data, 'hook-errors.log'), 'utf8')).toMatch(/observe: /);
+    }
+  }, 60_000);
+
+  it('tool names outside the allowed set become "invalid"', async () => {
+    await hook({ ...fixture('post-tool-use-read.json'), tool_name: 'Read; rm -rf /' });
+    expect(readObservations(box.data)[0]?.['tool']).toBe('invalid');
+  });
+
+  it('returns at once when stdin stays open after a complete payload', async () => {
+    const child = execa('node', [OBSERVE], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 20_000 });
+    child.stdin!.write(JSON.stringify(fixture('post-tool-use-read.json')));
+    const r = await child; // stdin is never ended
+    expect(r.exitCode).toBe(0);
+    expect(r.timedOut).toBe(false);
+    expect(readObservations(box.data)).toHaveLength(1);
+  });
+
+  it('gives up on a payload that never finishes and stdin that never closes', async () => {
+    const child = execa('node', [OBSERVE], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 20_000 });
+    child.stdin!.write('{"session_id":"s1","tool_name":"Read",');
+    const r = await child;
+    expect(r.exitCode).toBe(0);
+    expect(r.timedOut).toBe(false);
+    expect(r.stdout).toBe('');
+    expect(readFileSync(join(box.data, 'hook-errors.log'), 'utf8')).toMatch(/incomplete JSON object/);
+  });
+
+  it('exits 0 silently when the data home cannot be written', async () => {
+    writeFileSync(join(box.root, 'not-a-dir'), 'x');
+    const r = await runHook(JSON.stringify(fixture('post-tool-use-read.json')), { ...env, HOMUNCULUS_HOME: join(box.root, 'not-a-dir', 'data') });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe('');
+  });
+});

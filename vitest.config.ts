@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    // Tests start real hook and CLI processes; two cores are shared between files.
+    fileParallelism: true,
+    maxWorkers: 2,
+  },
+});
