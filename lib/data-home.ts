@@ -3,13 +3,16 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The folder holding package.json above this module (works from `lib/` and from `dist/lib/`). */
+/**
+ * The package's own folder: the first folder above this module holding `config/defaults.json`
+ * (works from `lib/`, from `dist/lib/` and from the bundled hooks in `dist/hooks/`).
+ */
 export function packageRoot(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
   for (;;) {
-    if (existsSync(join(dir, 'package.json'))) return dir;
+    if (existsSync(join(dir, 'config', 'defaults.json'))) return dir;
     const up = dirname(dir);
-    if (up === dir) throw new Error(`homunculus: no package.json above ${fileURLToPath(import.meta.url)}`);
+    if (up === dir) throw new Error(`homunculus: no config/defaults.json above ${fileURLToPath(import.meta.url)}`);
     dir = up;
   }
 }

@@ -40,6 +40,13 @@ function decodeString(raw: Buffer): string | undefined {
   }
 }
 
+/** Is the run of backslashes ending just before `end` (and not before `floor`) odd? */
+function oddBackslashesBefore(chunk: Buffer, end: number, floor: number): boolean {
+  let k = end - 1;
+  while (k >= floor && chunk[k] === BACKSLASH) k--;
+  return (end - 1 - k) % 2 === 1;
+}
+
 export class PayloadScanner {
   readonly result: ScannedPayload = { top: new Map(), nested: new Map() };
   /** The top-level object has closed. */
@@ -129,7 +136,11 @@ export class PayloadScanner {
     }
   }
 
-  /** Consumes string bytes from i; returns the index after what it consumed. */
+  /**
+   * Consumes string bytes from i; returns the index after what it consumed. Finds each quote with
+   * indexOf (memchr speed) and decides whether it is escaped by the parity of the backslashes
+   * just before it: escapes like `\n` are everywhere in file contents and cost nothing here.
+   */
   private scanString(chunk: Buffer, i: number): number {
     const n = chunk.length;
     let pos = i;
@@ -137,25 +148,17 @@ export class PayloadScanner {
       this.escape = false;
       pos++;
     }
+    const floor = pos; // bytes before this were settled by an earlier chunk
     for (;;) {
-      if (pos >= n) {
-        if (this.capturing) this.take(chunk, i, n);
-        return n;
-      }
-      const q = chunk.indexOf(QUOTE, pos);
-      const b = chunk.indexOf(BACKSLASH, pos);
-      if (b !== -1 && (q === -1 || b < q)) {
-        if (b + 1 >= n) {
-          this.escape = true;
-          if (this.capturing) this.take(chunk, i, n);
-          return n;
-        }
-        pos = b + 2;
-        continue;
-      }
+      const q = pos < n ? chunk.indexOf(QUOTE, pos) : -1;
       if (q === -1) {
+        this.escape = oddBackslashesBefore(chunk, n, floor);
         if (this.capturing) this.take(chunk, i, n);
         return n;
+      }
+      if (oddBackslashesBefore(chunk, q, floor)) {
+        pos = q + 1;
+        continue;
       }
       if (this.capturing) this.take(chunk, i, q);
       this.inString = false;

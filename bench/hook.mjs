@@ -1,0 +1,31 @@
+// The observer against bare `node -e 0`, interleaved, 30+ runs each: median wall time and peak RSS.
+// Usage: node bench/hook.mjs [rounds]
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fmt, interleave, runOnce } from './lib.mjs';
+
+const root = resolve(import.meta.dirname, '..');
+const hook = join(root, 'dist', 'hooks', 'observe.js');
+const rounds = Number(process.argv[2] ?? 40);
+const realistic = readFileSync(resolve(root, '..', 'shared', 'fixtures', 'hook-payloads', 'post-tool-use-edit.json'));
+const base = JSON.parse(realistic.toString('utf8'));
+const big = Buffer.from(JSON.stringify({ ...base, tool_name: 'Read', tool_response: { type: 'text', file: { filePath: '/x', content: 'line of a large file\\n'.repeat(10 * 1024 * 1024 / 22) } } }));
+const home = mkdtempSync(join(tmpdir(), 'homunculus-bench-'));
+const env = { HOMUNCULUS_HOME: home };
+
+const res = interleave(
+  [
+    { name: 'node -e 0', run: () => runOnce('node', ['-e', '0'], { input: realistic }) },
+    { name: 'hook, realistic payload', run: () => runOnce('node', [hook], { input: realistic, env }) },
+    { name: 'hook, 10 MiB payload', run: () => runOnce('node', [hook], { input: big, env }) },
+  ],
+  rounds,
+);
+rmSync(home, { recursive: true, force: true });
+const b = res['node -e 0'];
+console.log(`| case (${rounds} interleaved runs each, ${(big.length / 1048576).toFixed(1)} MiB big payload) | median wall ms | x node | peak RSS MiB | x node |`);
+console.log('|---|---|---|---|---|');
+for (const [name, r] of Object.entries(res)) {
+  console.log(`| ${name} | ${fmt(r.ms)} | ${fmt(r.ms / b.ms, 2)} | ${fmt(r.rssMiB)} | ${fmt(r.rssMiB / b.rssMiB, 2)} |`);
+}

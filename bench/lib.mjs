@@ -1,0 +1,40 @@
+// Shared helpers for the benchmarks: interleaved runs, medians, peak RSS via GNU time.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+export const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+
+/** Runs a command once; returns wall ms (parent's clock) and peak RSS in KiB (from GNU time). */
+export function runOnce(cmd, args, { input, env, cwd } = {}) {
+  const argv = TIME ? ['-f', '%M', cmd, ...args] : args;
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync(TIME ?? cmd, argv, { input, env: { ...process.env, ...env }, cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+  const rssKiB = TIME ? Number(r.stderr.trim().split('\n').pop()) : NaN;
+  return { ms, rssKiB, stdout: r.stdout };
+}
+
+export function median(xs) {
+  const s = [...xs].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Runs every case once per round, `rounds` times, so machine noise hits all cases alike. */
+export function interleave(cases, rounds, before = () => {}) {
+  const results = Object.fromEntries(cases.map((c) => [c.name, { ms: [], rss: [] }]));
+  for (let i = 0; i < rounds; i++) {
+    for (const c of cases) {
+      before(c, i);
+      const r = c.run(i);
+      results[c.name].ms.push(r.ms);
+      results[c.name].rss.push(r.rssKiB);
+    }
+  }
+  return Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ms: median(v.ms), rssMiB: Math.max(...v.rss) / 1024, medianRssMiB: median(v.rss) / 1024 }]));
+}
+
+export function fmt(n, d = 1) {
+  return Number.isFinite(n) ? n.toFixed(d) : 'n/a';
+}

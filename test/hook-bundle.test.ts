@@ -1,0 +1,15 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DIST } from './helpers.js';
+
+// The hooks run on every tool call: they must stay a single file that loads node built-ins only.
+describe('hook bundles', () => {
+  it.each(['observe.js'])('%s requires node built-ins only', (file) => {
+    const code = readFileSync(join(DIST, 'hooks', file), 'utf8');
+    const required = [...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+    expect(required.length).toBeGreaterThan(0);
+    for (const r of required) expect(r).toMatch(/^node:|^(fs|path|os|url|util|events)$/);
+    expect(code).not.toMatch(/from ["'](yargs|date-fns|fast-glob|ndjson)/);
+  });
+});
