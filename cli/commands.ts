@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
+import { analyzeCommand } from './analyze-command.js';
 
 // Each subcommand lives in its own module under cli/; this is the list.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [];
+export const commands: CommandModule<any, any>[] = [analyzeCommand];

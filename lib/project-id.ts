@@ -35,9 +35,14 @@ const MASK_64 = 0xffffffffffffffffn;
  * ~10% of node's start-up on every tool call, and this id needs no cryptographic strength.
  */
 export function projectId(root: string): string {
+  return fnv1a64Hex(root).slice(0, 12);
+}
+
+/** 16 hex characters of FNV-1a 64 over the text's UTF-8 bytes. */
+export function fnv1a64Hex(text: string): string {
   let h = FNV_OFFSET;
-  for (const byte of Buffer.from(root, 'utf8')) {
+  for (const byte of Buffer.from(text, 'utf8')) {
     h = ((h ^ BigInt(byte)) * FNV_PRIME) & MASK_64;
   }
-  return h.toString(16).padStart(16, '0').slice(0, 12);
+  return h.toString(16).padStart(16, '0');
 }

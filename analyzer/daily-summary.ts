@@ -1,0 +1,32 @@
+import type { Analysis } from './analyze.js';
+
+export interface DayEvents {
+  created: Map<string, string[]>; // day -> instinct ids
+  archived: Map<string, string[]>;
+}
+
+const list = (xs: [string, number][]) => (xs.length === 0 ? 'none' : xs.map(([k, n]) => `${k} (${n})`).join(', '));
+const ids = (xs: string[] | undefined) => (xs === undefined || xs.length === 0 ? 'none' : [...xs].sort().join(', '));
+
+/** daily-summary.md: one section per UTC day of the window, newest first. */
+export function renderDailySummary(a: Analysis, events: DayEvents): string {
+  const out = [
+    '# homunculus daily summary',
+    '',
+    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ` +
+      `${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
+    '',
+  ];
+  for (const d of [...a.days].reverse()) {
+    out.push(`## ${d.day}`);
+    out.push(`- Sessions: ${d.sessions}`);
+    out.push(`- Tool calls: ${d.calls}`);
+    out.push(`- Failures: ${d.failures}`);
+    out.push(`- Top chains: ${list(d.topChains)}`);
+    out.push(`- Error-retries: ${list(d.errorRetries)}`);
+    out.push(`- Instincts created: ${ids(events.created.get(d.day))}`);
+    out.push(`- Instincts archived: ${ids(events.archived.get(d.day))}`);
+    out.push('');
+  }
+  return out.join('\n');
+}

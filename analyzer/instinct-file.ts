@@ -1,0 +1,114 @@
+import { utcDay } from '../lib/clock.js';
+import { fnv1a64Hex } from '../lib/project-id.js';
+import type { ScoredPattern } from './score.js';
+
+// An instinct file: YAML frontmatter for machines, a short body for humans. Everything in it is
+// built from validated tokens (tool names, Bash details) and numbers.
+
+export interface InstinctMeta {
+  id: string;
+  kind: string;
+  pattern: string;
+  confidence: number;
+  observations: number;
+  sessions: number;
+  sessions_in_window: number;
+  first_seen: string;
+  last_seen: string;
+  state: string;
+  created: string;
+  [key: string]: string | number;
+}
+
+const MAX_SLUG = 100;
+
+const SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;
+
+/**
+ * `chain-bash-read-edit`, `error-retry-bash`: [a-z0-9-] only. A key that lowercasing and dash
+ * folding could confuse with another (`mcp__gh__x`, `Bash(npm test)`) gets a short hash of
+ * itself appended, so distinct patterns never share a file.
+ */
+export function slugFor(kind: string, key: string): string {
+  const base = `${kind}-${key.replace(/ error-retry$/, '')}`
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, MAX_SLUG)
+    .replace(/^-+|-+$/g, '');
+  return SIMPLE_KEY.test(key) && base.length < MAX_SLUG ? base : `${base}-${fnv1a64Hex(`${kind}:${key}`).slice(0, 8)}`;
+}
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+export function title(kind: string, pattern: string): string {
+  return kind === 'chain' ? `${pattern} chain` : pattern;
+}
+
+export function metaFor(p: ScoredPattern, previous: InstinctMeta | undefined, nowIso: string): InstinctMeta {
+  const first = new Date(p.firstSeen).toISOString();
+  return {
+    id: slugFor(p.kind, p.key),
+    kind: p.kind,
+    pattern: p.key,
+    confidence: round(p.confidence),
+    observations: p.observations,
+    sessions: p.sessions,
+    sessions_in_window: p.sessionsInWindow,
+    first_seen: previous && previous.first_seen < first ? previous.first_seen : first,
+    last_seen: new Date(p.lastSeen).toISOString(),
+    state: 'active',
+    frequency: round(p.frequency),
+    consistency: round(p.consistency),
+    recency: round(p.recency),
+    created: previous?.created ?? nowIso,
+  };
+}
+
+function yamlValue(v: string | number): string {
+  return typeof v === 'number' ? String(v) : JSON.stringify(v);
+}
+
+export function renderInstinct(m: InstinctMeta, extraBody: string[] = []): string {
+  const front = Object.entries(m).map(([k, v]) => `${k}: ${yamlValue(v)}`);
+  return [
+    '---',
+    ...front,
+    '---',
+    `# Instinct: ${title(m.kind, m.pattern)}`,
+    `- Confidence: ${pct(m.confidence)}`,
+    `- Observations: ${m.observations}`,
+    `- First seen: ${m.first_seen.slice(0, 10)}`,
+    `- Last seen: ${m.last_seen.slice(0, 10)}`,
+    `- Sessions: ${m.sessions}/${m.sessions_in_window}`,
+    ...extraBody,
+    '',
+  ].join('\n');
+}
+
+/** Reads the frontmatter back. Returns undefined for anything that is not one of our files. */
+export function parseInstinct(text: string): InstinctMeta | undefined {
+  if (!text.startsWith('---\n')) return undefined;
+  const end = text.indexOf('\n---\n', 4);
+  if (end === -1) return undefined;
+  const meta: Record<string, string | number> = {};
+  for (const line of text.slice(4, end).split('\n')) {
+    const m = /^([a-z_]+): (.*)$/.exec(line);
+    if (!m) return undefined;
+    try {
+      const v: unknown = JSON.parse(m[2]!);
+      if (typeof v !== 'string' && typeof v !== 'number') return undefined;
+      meta[m[1]!] = v;
+    } catch {
+      return undefined;
+    }
+  }
+  if (typeof meta['id'] !== 'string' || !SLUG.test(meta['id']) || typeof meta['pattern'] !== 'string') return undefined;
+  return meta as InstinctMeta;
+}
+
+export function day(iso: string): string {
+  return utcDay(Date.parse(iso));
+}

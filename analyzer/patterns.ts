@@ -1,0 +1,141 @@
+import type { RecordTable } from '../lib/record-table.js';
+import { decay } from '../lib/temporal-decay.js';
+import { DAY_MS } from '../lib/clock.js';
+
+// Counts 3-tool chains and error-retry pairs along each stream, and the per-day rollup.
+
+export type PatternKind = 'chain' | 'error-retry';
+
+export interface PatternCount {
+  kind: PatternKind;
+  key: string;
+  n: number;
+  sessions: Set<number>;
+  decaySum: number;
+  first: number;
+  last: number;
+}
+
+export interface DayCount {
+  calls: number;
+  failures: number;
+  sessions: Set<number>;
+  chains: Map<string, number>;
+  errorRetries: Map<string, number>;
+}
+
+export interface Counted {
+  chains: Map<string, PatternCount>;
+  errorRetries: Map<string, PatternCount>;
+  sessionsInWindow: number;
+  days: DayCount[]; // index 0 = the UTC day holding the window's start
+}
+
+/** The key a record takes in a chain: its tool, or `Bash(<detail>)` when chainDetail is on. */
+function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; keys: string[] } {
+  const keys: string[] = [];
+  const ids = new Map<string, number>();
+  const id = (k: string) => {
+    let i = ids.get(k);
+    if (i === undefined) {
+      i = keys.length;
+      keys.push(k);
+      ids.set(k, i);
+    }
+    return i;
+  };
+  const keyOf = new Int32Array(t.length);
+  const bash = t.tools.indexOf('Bash');
+  for (let i = 0; i < t.length; i++) {
+    const tool = t.tool[i]!;
+    const d = t.detail[i]!;
+    keyOf[i] = chainDetail && tool === bash && d !== -1 ? id(`Bash(${t.details[d]})`) : id(t.tools[tool]!);
+  }
+  return { keyOf, keys };
+}
+
+function bump(map: Map<string, PatternCount>, kind: PatternKind, key: string, session: number, ts: number, weight: number): void {
+  let p = map.get(key);
+  if (p === undefined) {
+    p = { kind, key, n: 0, sessions: new Set(), decaySum: 0, first: ts, last: ts };
+    map.set(key, p);
+  }
+  p.n++;
+  p.sessions.add(session);
+  p.decaySum += weight;
+  if (ts < p.first) p.first = ts;
+  if (ts > p.last) p.last = ts;
+}
+
+export function countPatterns(
+  t: RecordTable,
+  order: Int32Array,
+  starts: Int32Array,
+  opts: { nowMs: number; windowStartMs: number; halfLifeDays: number; chainDetail: boolean },
+): Counted {
+  const { keyOf, keys } = recordKeys(t, opts.chainDetail);
+  const K = keys.length;
+  const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
+  const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
+  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), chains: new Map(), errorRetries: new Map() }));
+  // Chains are counted by numeric id first (no string building per occurrence), named at the end.
+  const chainIds = new Map<number, PatternCount>();
+  const errorRetries = new Map<string, PatternCount>();
+  const dayChainIds: Map<number, number>[] = days.map(() => new Map());
+  const sessions = new Set<number>();
+  const nStreams = t.streams.length;
+  for (let s = 0; s < nStreams; s++) {
+    const a = starts[s]!;
+    const b = starts[s + 1]!;
+    if (a === b) continue;
+    const session = t.streamSession[s]!;
+    sessions.add(session);
+    for (let k = a; k < b; k++) {
+      const i = order[k]!;
+      const ts = t.ts[i]!;
+      const day = days[Math.floor((ts - day0) / DAY_MS)]!;
+      day.calls++;
+      day.sessions.add(session);
+      if (t.ok[i] === 0) day.failures++;
+      if (k - a >= 1) {
+        const p = order[k - 1]!;
+        if (t.ok[p] === 0 && t.tool[p] === t.tool[i]) {
+          const key = `${t.tools[t.tool[i]!]} error-retry`;
+          bump(errorRetries, 'error-retry', key, session, ts, decay((opts.nowMs - ts) / DAY_MS, opts.halfLifeDays));
+          day.errorRetries.set(key, (day.errorRetries.get(key) ?? 0) + 1);
+        }
+      }
+      if (k - a >= 2) {
+        const id = (keyOf[order[k - 2]!]! * K + keyOf[order[k - 1]!]!) * K + keyOf[i]!;
+        let c = chainIds.get(id);
+        if (c === undefined) {
+          c = { kind: 'chain', key: '', n: 0, sessions: new Set(), decaySum: 0, first: ts, last: ts };
+          chainIds.set(id, c);
+        }
+        c.n++;
+        c.sessions.add(session);
+        c.decaySum += decay((opts.nowMs - ts) / DAY_MS, opts.halfLifeDays);
+        if (ts < c.first) c.first = ts;
+        if (ts > c.last) c.last = ts;
+        const dayIndex = Math.floor((ts - day0) / DAY_MS);
+        const dm = dayChainIds[dayIndex]!;
+        dm.set(id, (dm.get(id) ?? 0) + 1);
+      }
+    }
+  }
+  const nameOf = (id: number) => {
+    const c3 = id % K;
+    const c2 = Math.floor(id / K) % K;
+    const c1 = Math.floor(id / K / K);
+    return `${keys[c1]}->${keys[c2]}->${keys[c3]}`;
+  };
+  const chains = new Map<string, PatternCount>();
+  for (const [id, c] of chainIds) {
+    c.key = nameOf(id);
+    chains.set(c.key, c);
+  }
+  dayChainIds.forEach((m, d) => {
+    for (const [id, n] of m) days[d]!.chains.set(nameOf(id), n);
+  });
+  return { chains, errorRetries, sessionsInWindow: sessions.size, days };
+}

@@ -1,0 +1,42 @@
+import type { RecordTable } from '../lib/record-table.js';
+
+/**
+ * The in-window records of each stream (a session's main agent, or one subagent), in time order
+ * (ties: file order). Returns the record indices grouped by stream, and where each group starts.
+ */
+export function streamsInWindow(t: RecordTable, startMs: number, endMs: number): { order: Int32Array; starts: Int32Array; inWindow: number; future: number } {
+  const nStreams = t.streams.length;
+  const counts = new Int32Array(nStreams + 1);
+  let inWindow = 0;
+  let future = 0;
+  for (let i = 0; i < t.length; i++) {
+    const ts = t.ts[i]!;
+    if (ts > endMs) future++;
+    else if (ts > startMs) {
+      counts[t.stream[i]! + 1]!++;
+      inWindow++;
+    }
+  }
+  const starts = new Int32Array(nStreams + 1);
+  for (let s = 0; s < nStreams; s++) starts[s + 1] = starts[s]! + counts[s + 1]!;
+  const fill = starts.slice(0, nStreams);
+  const order = new Int32Array(inWindow);
+  for (let i = 0; i < t.length; i++) {
+    const ts = t.ts[i]!;
+    if (ts > startMs && ts <= endMs) order[fill[t.stream[i]!]!++] = i;
+  }
+  // Records are nearly always in order already; sort only the streams that are not.
+  for (let s = 0; s < nStreams; s++) {
+    const a = starts[s]!;
+    const b = starts[s + 1]!;
+    let sorted = true;
+    for (let k = a + 1; k < b; k++) {
+      if (t.ts[order[k]!]! < t.ts[order[k - 1]!]!) {
+        sorted = false;
+        break;
+      }
+    }
+    if (!sorted) order.subarray(a, b).sort((x, y) => t.ts[x]! - t.ts[y]! || x - y);
+  }
+  return { order, starts, inWindow, future };
+}

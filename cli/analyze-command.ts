@@ -1,0 +1,37 @@
+import type { CommandModule } from 'yargs';
+import { runAnalysis, type AnalysisReport } from '../analyzer/run.js';
+import { commonOptions, context, printJson } from './context.js';
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+export function renderReport(r: AnalysisReport): string {
+  if (r.status === 'locked') return `Another analysis is running (pid ${r.heldBy?.pid}, since ${r.heldBy?.started}); nothing to do.`;
+  const lines = [
+    `Analyzed ${r.recordsInWindow} tool calls in ${r.sessionsInWindow} sessions, window ${r.windowStart} .. ${r.now} ` +
+      `(${r.files.read} files: ${r.files.cached} cached, ${r.files.appended} appended, ${r.files.parsed} parsed).`,
+    `Patterns tracked: ${r.tracked.length}${r.tracked.length ? ` (strongest: ${r.tracked.slice(0, 3).map((p) => `${p.key} ${pct(p.confidence)}`).join(', ')})` : ''}.`,
+    `Instincts written: ${r.written.length}, unchanged: ${r.unchanged.length}, archived: ${r.archived.length}${r.archived.length ? ` (${r.archived.map((a) => `${a.pattern}: ${a.reason}`).join('; ')})` : ''}.`,
+    `Lines skipped: ${r.skipped.malformed} malformed, ${r.skipped.future} from the future.`,
+  ];
+  if (r.pruned.observations.length || r.pruned.archive.length) {
+    lines.push(`Pruned: ${r.pruned.observations.length} observation files, ${r.pruned.archive.length} archived instincts.`);
+  }
+  return lines.join('\n');
+}
+
+export function reportJson(r: AnalysisReport): unknown {
+  const { analysis: _omit, ...rest } = r;
+  return rest;
+}
+
+export const analyzeCommand: CommandModule<object, { home?: string; now?: string; json: boolean }> = {
+  command: 'analyze',
+  describe: 'score 3-tool chains and error-retry pairs over the window and write instinct files',
+  builder: (y) => y.options(commonOptions),
+  handler: (argv) => {
+    const ctx = context(argv);
+    const report = runAnalysis({ home: ctx.home, now: ctx.now, config: ctx.config });
+    if (argv.json) printJson(reportJson(report));
+    else process.stdout.write(`${renderReport(report)}\n`);
+  },
+};

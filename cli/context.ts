@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import { resolveNow } from '../lib/clock.js';
+import { ConfigError, loadConfig, type LoadedConfig } from '../lib/config.js';
+import { resolveDataHome } from '../lib/data-home.js';
+import { CliError } from './errors.js';
+
+/** Options every data command shares. */
+export const commonOptions = {
+  home: { type: 'string', describe: 'data home (default: HOMUNCULUS_HOME, else homunculus/ or ~/.local/share/homunculus)' },
+  now: { type: 'string', describe: 'the current time, ISO 8601 (default: HOMUNCULUS_NOW, else the clock)' },
+  json: { type: 'boolean', default: false, describe: 'print JSON for machines' },
+} as const;
+
+export interface Context extends LoadedConfig {
+  home: string;
+  homeExists: boolean;
+  now: Date;
+}
+
+export function context(argv: { home?: string | undefined; now?: string | undefined }, env: NodeJS.ProcessEnv = process.env): Context {
+  const home = argv.home ? resolveDataHome({ HOMUNCULUS_HOME: argv.home }) : resolveDataHome(env);
+  const now = resolveNow(argv.now, env);
+  try {
+    return { home, homeExists: existsSync(home), now, ...loadConfig(home, env) };
+  } catch (e) {
+    if (e instanceof ConfigError) throw new CliError(e.message, 2, { cause: e });
+    throw e;
+  }
+}
+
+export function printJson(value: unknown): void {
+  process.stdout.write(`${JSON.stringify(value, null, 2)}\n`);
+}

@@ -1,0 +1,148 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { layout, packageRoot } from './data-home.js';
+
+/** Every tunable, with its default in config/defaults.json or config/decay-config.json. */
+export interface Config {
+  windowDays: number;
+  minConfidence: number;
+  maxConfidence: number;
+  promoteAt: number;
+  minObservations: number;
+  minSessions: number;
+  maxInstincts: number;
+  archivePruneDays: number;
+  retentionDays: number;
+  demoteBelow: number;
+  forcedEvalEvery: number;
+  chainDetail: boolean;
+  halfLifeDays: number;
+  /** Where generated rules go; default: generated-rules.md at the package root. */
+  rulesFile?: string;
+}
+
+export type ConfigKey = keyof Config;
+export type Sources = Record<string, string>;
+
+export class ConfigError extends Error {}
+
+type Rule = { type: 'number' | 'integer' | 'boolean' | 'string'; allowed: string; check: (v: never) => boolean };
+const fraction = (v: number) => v >= 0 && v <= 1;
+const RULES: Record<ConfigKey, Rule> = {
+  windowDays: { type: 'integer', allowed: 'a whole number of days from 1 to 365', check: (v: number) => v >= 1 && v <= 365 },
+  minConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  maxConfidence: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  promoteAt: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  minObservations: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
+  minSessions: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
+  maxInstincts: { type: 'integer', allowed: 'a whole number from 1 to 1000', check: (v: number) => v >= 1 && v <= 1000 },
+  archivePruneDays: { type: 'number', allowed: 'a number of days, 0 or more', check: (v: number) => v >= 0 },
+  retentionDays: { type: 'number', allowed: 'a number of days, 0 or more', check: (v: number) => v >= 0 },
+  demoteBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  forcedEvalEvery: { type: 'integer', allowed: 'a whole number of prompts, at least 1', check: (v: number) => v >= 1 },
+  chainDetail: { type: 'boolean', allowed: 'true or false', check: () => true },
+  halfLifeDays: { type: 'number', allowed: 'a number of days above 0', check: (v: number) => v > 0 },
+  rulesFile: { type: 'string', allowed: 'a non-empty file path', check: (v: string) => v.trim().length > 0 },
+};
+export const CONFIG_KEYS = Object.keys(RULES) as ConfigKey[];
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+
+function typeOk(rule: Rule, v: unknown): boolean {
+  if (rule.type === 'integer') return typeof v === 'number' && Number.isInteger(v);
+  if (rule.type === 'number') return typeof v === 'number' && Number.isFinite(v);
+  return typeof v === rule.type;
+}
+
+/** Checks one layer of overrides (pure). Returns the problems, each naming key, value and what is allowed. */
+export function validateOverrides(raw: unknown, origin: string): string[] {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [`${origin}: expected a JSON object of settings, found ${show(raw)}`];
+  const problems: string[] = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const rule = RULES[key as ConfigKey];
+    if (rule === undefined) {
+      problems.push(`${origin}: unknown key "${key}" (value ${show(value)}); known keys: ${CONFIG_KEYS.join(', ')}`);
+    } else if (!typeOk(rule, value)) {
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)} (${Array.isArray(value) ? 'array' : value === null ? 'null' : typeof value})`);
+    } else if (!rule.check(value as never)) {
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)}`);
+    }
+  }
+  return problems;
+}
+
+/** Checks that the merged values make sense together (pure). */
+export function crossCheck(c: Config): string[] {
+  const p: string[] = [];
+  if (c.minConfidence > c.maxConfidence) p.push(`"minConfidence" (${c.minConfidence}) must not exceed "maxConfidence" (${c.maxConfidence})`);
+  if (c.promoteAt <= c.minConfidence) p.push(`"promoteAt" (${c.promoteAt}) must be above "minConfidence" (${c.minConfidence}): a rule must first be an instinct`);
+  if (c.promoteAt > c.maxConfidence) p.push(`"promoteAt" (${c.promoteAt}) must not exceed "maxConfidence" (${c.maxConfidence}), or nothing can ever be promoted`);
+  if (c.demoteBelow >= c.promoteAt) p.push(`"demoteBelow" (${c.demoteBelow}) must be below "promoteAt" (${c.promoteAt})`);
+  if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
+  return p;
+}
+
+export interface LoadedConfig {
+  config: Config;
+  sources: Sources;
+}
+
+function readJson(path: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    throw new ConfigError(`cannot read ${path}: ${(e as Error).message}`);
+  }
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (e) {
+    throw new ConfigError(`${path}: expected JSON, ${(e as Error).message}`);
+  }
+}
+
+function readOptionalJson(path: string): unknown {
+  try {
+    readFileSync(path);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+  }
+  return readJson(path);
+}
+
+/**
+ * Defaults from config/, then the user's config.json in the data home (or HOMUNCULUS_CONFIG).
+ * Throws ConfigError listing every problem; never returns a half-valid config.
+ */
+export function loadConfig(home: string, env: NodeJS.ProcessEnv, root: string = packageRoot()): LoadedConfig {
+  const layers: [string, unknown][] = [
+    [join(root, 'config', 'defaults.json'), readJson(join(root, 'config', 'defaults.json'))],
+    [join(root, 'config', 'decay-config.json'), readJson(join(root, 'config', 'decay-config.json'))],
+  ];
+  const userPath = env['HOMUNCULUS_CONFIG'] ? env['HOMUNCULUS_CONFIG'] : layout.config(home);
+  const user = env['HOMUNCULUS_CONFIG'] ? readJson(userPath) : readOptionalJson(userPath);
+  if (user !== undefined) layers.push([userPath, user]);
+  const merged: Record<string, unknown> = {};
+  const sources: Sources = {};
+  const problems: string[] = [];
+  for (const [origin, raw] of layers) {
+    const p = validateOverrides(raw, origin);
+    problems.push(...p);
+    if (p.length === 0) {
+      for (const [k, v] of Object.entries(raw as object)) {
+        merged[k] = v;
+        sources[k] = origin;
+      }
+    }
+  }
+  if (problems.length === 0) {
+    const missing = CONFIG_KEYS.filter((k) => k !== 'rulesFile' && !(k in merged));
+    if (missing.length > 0) problems.push(`config/ is missing defaults for: ${missing.join(', ')}`);
+  }
+  if (problems.length === 0) problems.push(...crossCheck(merged as unknown as Config).map((m) => `${userPath}: ${m}`));
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
+  return { config: merged as unknown as Config, sources };
+}

@@ -1,0 +1,100 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { TableBuilder } from './record-table.js';
+import { DETAIL_PART, ID, TOOL_NAME } from './tokens.js';
+
+// Reads observation files into a TableBuilder. Lines the hook wrote match one compiled regular
+// expression (one regex run per line instead of JSON.parse and per-field checks); anything else
+// goes through JSON.parse and the same token checks, and is counted when it fails.
+
+const TOOL = '[A-Za-z0-9_.:-]{1,128}';
+const WORD = '[A-Za-z0-9._:+@-]{1,40}';
+const CANONICAL = new RegExp(
+  '^\\{"v":1,"ts":"(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z)","tool":"(' + TOOL + ')","ok":(true|false),' +
+    '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
+    '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"[0-9a-f]{12}"|null),"event":"PostToolUse(?:Failure)?"' +
+    '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + ')?)")?' +
+    '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?$',
+);
+
+export interface ReadCounts {
+  lines: number;
+  malformed: number;
+}
+
+function validDetail(d: unknown): d is string {
+  if (typeof d !== 'string') return false;
+  const parts = d.split(' ');
+  return parts.length <= 2 && parts.every((p) => DETAIL_PART.test(p));
+}
+
+/** Parses one line into the builder; returns false for a malformed line. Exported for tests. */
+export function addLine(line: string, into: TableBuilder): boolean {
+  const m = CANONICAL.exec(line);
+  if (m !== null) {
+    into.add(Date.parse(m[1]!), m[2]!, m[3] === 'true', m[4]!, m[6], m[5]);
+    return true;
+  }
+  let r: unknown;
+  try {
+    r = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  if (typeof r !== 'object' || r === null) return false;
+  const o = r as Record<string, unknown>;
+  const ts = typeof o['ts'] === 'string' ? Date.parse(o['ts']) : Number.NaN;
+  if (o['v'] !== 1 || Number.isNaN(ts)) return false;
+  if (typeof o['tool'] !== 'string' || !TOOL_NAME.test(o['tool'])) return false;
+  if (typeof o['ok'] !== 'boolean') return false;
+  if (typeof o['session'] !== 'string' || !ID.test(o['session'])) return false;
+  const agentId = o['agentId'];
+  if (agentId !== undefined && (typeof agentId !== 'string' || !ID.test(agentId))) return false;
+  const detail = o['detail'];
+  if (detail !== undefined && !validDetail(detail)) return false;
+  into.add(ts, o['tool'], o['ok'], o['session'], agentId as string | undefined, detail as string | undefined);
+  return true;
+}
+
+const CHUNK = 1 << 20;
+
+/**
+ * Reads complete lines from `offset` to the end of the file. Returns the offset just past the last
+ * complete line: an unfinished last line is left for the next read (and not counted).
+ */
+export function readObservationFile(path: string, offset: number, into: TableBuilder, counts: ReadCounts): number {
+  const fd = openSync(path, 'r');
+  try {
+    let buf = Buffer.allocUnsafe(CHUNK);
+    let filled = 0; // bytes in buf not yet consumed
+    let pos = offset; // file position of buf[0]
+    for (;;) {
+      if (filled === buf.length) {
+        const bigger = Buffer.allocUnsafe(buf.length * 2); // one line longer than the buffer
+        buf.copy(bigger, 0, 0, filled);
+        buf = bigger;
+      }
+      const n = readSync(fd, buf, filled, buf.length - filled, pos + filled);
+      if (n === 0) return pos;
+      filled += n;
+      const lastNl = buf.lastIndexOf(0x0a, filled - 1);
+      if (lastNl === -1) continue;
+      const text = buf.toString('latin1', 0, lastNl);
+      let start = 0;
+      while (start <= text.length) {
+        let end = text.indexOf('\n', start);
+        if (end === -1) end = text.length;
+        if (end > start) {
+          counts.lines++;
+          if (!addLine(text.slice(start, end), into)) counts.malformed++;
+        }
+        start = end + 1;
+      }
+      const consumed = lastNl + 1;
+      buf.copy(buf, 0, consumed, filled);
+      filled -= consumed;
+      pos += consumed;
+    }
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,138 @@
+// Records in columns: a week can hold a million tool calls, and an object per call would not fit
+// the analyzer's memory budget. Strings (sessions, streams, tools) are interned once.
+
+export interface RecordTable {
+  length: number;
+  ts: Float64Array;
+  stream: Int32Array; // index into streams
+  tool: Int32Array; // index into tools
+  detail: Int32Array; // index into details, -1 when none
+  ok: Uint8Array;
+  streams: string[];
+  streamSession: number[]; // stream index -> session index
+  sessions: string[];
+  tools: string[];
+  details: string[];
+}
+
+/** A plain record, as tests and small callers write them. */
+export interface PlainRecord {
+  ts: number;
+  tool: string;
+  ok: boolean;
+  session: string;
+  agentId?: string | undefined;
+  detail?: string | undefined;
+}
+
+class Interner {
+  readonly values: string[] = [];
+  private readonly index = new Map<string, number>();
+  id(v: string): number {
+    let i = this.index.get(v);
+    if (i === undefined) {
+      i = this.values.length;
+      this.values.push(v);
+      this.index.set(v, i);
+    }
+    return i;
+  }
+}
+
+/** Builds a table incrementally; used by the file reader and by tests. */
+export class TableBuilder {
+  length = 0;
+  private cap: number;
+  private ts: Float64Array;
+  private stream: Int32Array;
+  private tool: Int32Array;
+  private detail: Int32Array;
+  private ok: Uint8Array;
+  private readonly streams = new Interner();
+  private readonly sessions = new Interner();
+  private readonly tools = new Interner();
+  private readonly details = new Interner();
+  private readonly streamSession: number[] = [];
+
+  constructor(capacity = 1024) {
+    this.cap = capacity;
+    this.ts = new Float64Array(capacity);
+    this.stream = new Int32Array(capacity);
+    this.tool = new Int32Array(capacity);
+    this.detail = new Int32Array(capacity);
+    this.ok = new Uint8Array(capacity);
+  }
+
+  private grow(): void {
+    this.cap *= 2;
+    const grow = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(this.cap);
+      b.set(a);
+      return b;
+    };
+    this.ts = grow(this.ts, (n) => new Float64Array(n));
+    this.stream = grow(this.stream, (n) => new Int32Array(n));
+    this.tool = grow(this.tool, (n) => new Int32Array(n));
+    this.detail = grow(this.detail, (n) => new Int32Array(n));
+    this.ok = grow(this.ok, (n) => new Uint8Array(n));
+  }
+
+  add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined): void {
+    if (this.length === this.cap) this.grow();
+    const i = this.length++;
+    const streamName = agentId === undefined ? session : `${session}\u0000${agentId}`;
+    const before = this.streams.values.length;
+    const s = this.streams.id(streamName);
+    if (s === before) this.streamSession.push(this.sessions.id(session));
+    this.ts[i] = ts;
+    this.stream[i] = s;
+    this.tool[i] = this.tools.id(tool);
+    this.detail[i] = detail === undefined ? -1 : this.details.id(detail);
+    this.ok[i] = ok ? 1 : 0;
+  }
+
+  /** Appends every record of another table (used to join per-file tables in day order). */
+  addTable(t: RecordTable): void {
+    const streamMap = t.streams.map((name, s) => {
+      const before = this.streams.values.length;
+      const id = this.streams.id(name);
+      if (id === before) this.streamSession.push(this.sessions.id(t.sessions[t.streamSession[s]!]!));
+      return id;
+    });
+    const toolMap = t.tools.map((v) => this.tools.id(v));
+    const detailMap = t.details.map((v) => this.details.id(v));
+    for (let i = 0; i < t.length; i++) {
+      if (this.length === this.cap) this.grow();
+      const j = this.length++;
+      const d = t.detail[i]!;
+      this.ts[j] = t.ts[i]!;
+      this.stream[j] = streamMap[t.stream[i]!]!;
+      this.tool[j] = toolMap[t.tool[i]!]!;
+      this.detail[j] = d === -1 ? -1 : detailMap[d]!;
+      this.ok[j] = t.ok[i]!;
+    }
+  }
+
+  build(): RecordTable {
+    const n = this.length;
+    return {
+      length: n,
+      ts: this.ts.subarray(0, n),
+      stream: this.stream.subarray(0, n),
+      tool: this.tool.subarray(0, n),
+      detail: this.detail.subarray(0, n),
+      ok: this.ok.subarray(0, n),
+      streams: this.streams.values,
+      streamSession: this.streamSession,
+      sessions: this.sessions.values,
+      tools: this.tools.values,
+      details: this.details.values,
+    };
+  }
+}
+
+export function tableFromRecords(records: readonly PlainRecord[]): RecordTable {
+  const b = new TableBuilder(Math.max(16, records.length));
+  for (const r of records) b.add(r.ts, r.tool, r.ok, r.session, r.agentId, r.detail);
+  return b.build();
+}

@@ -1,0 +1,100 @@
+import { execa } from 'execa';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-example.js';
+import { cleanEnv, OBSERVE, runCli, sandbox } from './helpers.js';
+
+const GOLDEN = join(import.meta.dirname, 'golden');
+
+/** Compares with a golden file; UPDATE_GOLDEN=1 rewrites it. */
+export function expectGolden(name: string, actual: string): void {
+  const path = join(GOLDEN, name);
+  if (process.env['UPDATE_GOLDEN'] === '1' || !existsSync(path)) writeFileSync(path, actual);
+  expect(actual).toBe(readFileSync(path, 'utf8'));
+}
+
+/** Feeds sessions through the real hook process, sessions in parallel, calls in order. */
+export async function playSessions(ids: string[], env: Record<string, string | undefined>): Promise<void> {
+  await Promise.all(
+    WORKED_EXAMPLE.filter((s) => ids.includes(s.id)).map(async (s) => {
+      for (const call of sessionCalls(s)) {
+        const r = await execa('node', [OBSERVE], { input: JSON.stringify(call.payload), env: cleanEnv({ ...env, HOMUNCULUS_NOW: call.now }), extendEnv: false, reject: false });
+        expect(r.exitCode).toBe(0);
+      }
+    }),
+  );
+}
+
+interface Tracked { key: string; observations: number; sessions: number; sessionsInWindow: number; frequency: number; consistency: number; recency: number; confidence: number }
+
+describe('the worked example, end to end through the hook and the CLI', () => {
+  const box = sandbox();
+  const env = { HOME: box.home, HOMUNCULUS_HOME: box.data };
+  let afterS4: { tracked: Tracked[]; archived: { pattern: string }[] };
+  let afterS7: { tracked: Tracked[]; archived: { pattern: string; reason: string }[] };
+  let instinctsAfterS4: string[];
+
+  beforeAll(async () => {
+    mkdirSync(box.home, { recursive: true });
+    await playSessions(['s1', 's2', 's3', 's4'], env);
+    const r4 = await runCli(['analyze', '--now', EXAMPLE_TIMES.afterS4, '--json'], env);
+    expect(r4.exitCode, r4.stderr as string).toBe(0);
+    afterS4 = JSON.parse(r4.stdout as string);
+    instinctsAfterS4 = readdirSync(join(box.data, 'instincts')).sort();
+    await playSessions(['s5', 's6', 's7'], env);
+    const r7 = await runCli(['analyze', '--now', EXAMPLE_TIMES.afterS7, '--json'], env);
+    expect(r7.exitCode, r7.stderr as string).toBe(0);
+    afterS7 = JSON.parse(r7.stdout as string);
+  }, 240_000);
+
+  const pct = (x: number) => Math.round(x * 100);
+
+  it('after s4: Bash->Read->Edit is a 60% instinct; Grep->Read->Edit is not tracked', () => {
+    const bre = afterS4.tracked.find((p) => p.key === 'Bash->Read->Edit')!;
+    expect(bre).toMatchObject({ observations: 14, sessions: 4, sessionsInWindow: 4 });
+    expect(bre.frequency).toBeCloseTo(1, 5);
+    expect(bre.consistency).toBe(1);
+    expect(bre.recency.toFixed(2)).toBe('0.60');
+    expect(pct(bre.confidence)).toBe(60);
+    expect(afterS4.tracked.find((p) => p.key === 'Grep->Read->Edit')).toBeUndefined();
+    expect(instinctsAfterS4).toContain('chain-bash-read-edit.md');
+  });
+
+  it('after s7: Grep->Read->Edit at 95% (capped) from 30 observations in 4/4 sessions', () => {
+    const gre = afterS7.tracked.find((p) => p.key === 'Grep->Read->Edit')!;
+    expect(gre).toMatchObject({ observations: 30, sessions: 4, sessionsInWindow: 4, consistency: 1, frequency: 1 });
+    expect(gre.recency.toFixed(2)).toBe('0.96');
+    expect(gre.confidence).toBe(0.95);
+    for (const key of ['Edit->Grep->Read', 'Read->Edit->Grep']) {
+      const p = afterS7.tracked.find((q) => q.key === key)!;
+      expect(p.observations).toBe(26);
+      expect(pct(p.confidence)).toBe(84);
+    }
+  });
+
+  it('after s7: the old Bash->Read->Edit instinct is archived, with when and why', () => {
+    expect(afterS7.tracked.find((p) => p.key === 'Bash->Read->Edit')).toBeUndefined();
+    const archived = afterS7.archived.find((a) => a.pattern === 'Bash->Read->Edit')!;
+    expect(archived.reason).toBe('confidence 2% is below minConfidence 50%');
+    expect(existsSync(join(box.data, 'instincts', 'chain-bash-read-edit.md'))).toBe(false);
+    const files = readdirSync(join(box.data, 'archive'));
+    expect(files).toEqual(['chain-bash-read-edit--20261108T190000Z.md']);
+    const text = readFileSync(join(box.data, 'archive', files[0]!), 'utf8');
+    expect(text).toContain('archived_at: "2026-11-08T19:00:00.000Z"');
+    expect(text).toContain('state: "archived"');
+  });
+
+  it('writes the instinct file and daily summary exactly (golden files)', () => {
+    expectGolden('instinct-chain-grep-read-edit.md', readFileSync(join(box.data, 'instincts', 'chain-grep-read-edit.md'), 'utf8'));
+    expectGolden('daily-summary.md', readFileSync(join(box.data, 'daily-summary.md'), 'utf8'));
+  });
+
+  it('keeps first_seen across runs', async () => {
+    // Re-running later keeps the file's first_seen even though the window has moved on.
+    const r = await runCli(['analyze', '--now', '2026-11-09T19:00:00Z', '--json'], env);
+    expect(r.exitCode).toBe(0);
+    const text = readFileSync(join(box.data, 'instincts', 'chain-grep-read-edit.md'), 'utf8');
+    expect(text).toContain('first_seen: "2026-11-07T20:02:00.000Z"');
+  });
+});
