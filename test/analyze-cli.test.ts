@@ -1,0 +1,154 @@
+import { execa } from 'execa';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseInstinct } from '../analyzer/instinct-file.js';
+// @ts-expect-error: plain ES module without types
+import { generateObservations } from '../bench/generate.mjs';
+import { CLI, cleanEnv, listFiles, runCli, sandbox } from './helpers.js';
+
+const NOW = '2026-11-08T19:00:00Z';
+
+function line(ts: string, tool: string, session: string, ok = true): string {
+  return JSON.stringify({ v: 1, ts, tool, ok, ms: 5, prev: null, prev2: null, session, project: null, event: ok ? 'PostToolUse' : 'PostToolUseFailure' });
+}
+
+async function analyzeJson(data: string, now = NOW) {
+  const r = await runCli(['analyze', '--home', data, '--now', now, '--json'], {});
+  expect(r.exitCode, r.stderr as string).toBe(0);
+  return JSON.parse(r.stdout as string);
+}
+
+/** Everything a run produces that must not depend on the cache. */
+function outputs(data: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of listFiles(data)) {
+    if (f.startsWith('instincts/') || f.startsWith('archive/') || f === 'daily-summary.md') out[f] = readFileSync(join(data, f), 'utf8');
+  }
+  return out;
+}
+
+describe('analyze: bad and odd input', () => {
+  it('skips and counts malformed lines and future records, never fatal', async () => {
+    const { data } = sandbox();
+    mkdirSync(join(data, 'observations'), { recursive: true });
+    const good = ['Grep', 'Read', 'Edit', 'Grep', 'Read', 'Edit'].map((t, i) => line(`2026-11-08T10:0${i}:00.000Z`, t, 's1'));
+    writeFileSync(
+      join(data, 'observations', '2026-11-08.jsonl'),
+      [good[0], '{', 'not json', '{"v":1,"ts":"2026-11-08T10:00:00Z","tool":"../x","ok":true,"session":"s1"}', 'null', ...good.slice(1), line('2026-11-08T20:00:00.000Z', 'Read', 's1')].join('\n') + '\n',
+    );
+    writeFileSync(join(data, 'observations', '2026-11-09.jsonl'), `${line('2026-11-09T01:00:00.000Z', 'Read', 's2')}\n`);
+    writeFileSync(join(data, 'observations', 'notes.txt'), 'ignored\n');
+    const r = await analyzeJson(data);
+    expect(r.skipped).toEqual({ malformed: 4, future: 2 });
+    expect(r.recordsInWindow).toBe(6);
+    const human = await runCli(['analyze', '--home', data, '--now', NOW], {});
+    expect(human.stdout).toContain('Lines skipped: 4 malformed, 2 from the future.');
+  });
+
+  it('refuses a bad --now with a clear message and exit code 2', async () => {
+    const { data } = sandbox();
+    const r = await runCli(['analyze', '--home', data, '--now', 'yesterday'], {});
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('--now: expected an ISO 8601 time');
+    expect(existsSync(data)).toBe(false);
+  });
+
+  it('npx analyze is homunculus analyze', async () => {
+    const { data } = sandbox();
+    const r = await execa('node', [CLI.replace('homunculus.js', 'analyze.js'), '--home', data, '--now', NOW, '--json'], { env: cleanEnv(), extendEnv: false });
+    expect(JSON.parse(r.stdout).recordsInWindow).toBe(0);
+  });
+});
+
+describe('analyze: the lock', () => {
+  it('a second run exits 0 at once while a live run holds the lock', async () => {
+    const { data } = sandbox();
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'analysis.lock'), JSON.stringify({ pid: process.pid, started: new Date().toISOString() }));
+    const r = await runCli(['analyze', '--home', data, '--now', NOW], {});
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('Another analysis is running');
+    expect(existsSync(join(data, 'daily-summary.md'))).toBe(false);
+  });
+
+  it.each([
+    ['a dead pid', { pid: 2 ** 22 + 7, started: new Date().toISOString() }],
+    ['a lock older than 10 minutes', { pid: process.pid, started: new Date(Date.now() - 11 * 60_000).toISOString() }],
+    ['an unreadable lock', 'garbage'],
+  ])('takes over a stale lock: %s', async (_name, lock) => {
+    const { data } = sandbox();
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'analysis.lock'), typeof lock === 'string' ? lock : JSON.stringify(lock));
+    const r = await runCli(['analyze', '--home', data, '--now', NOW], {});
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain('Analyzed');
+    expect(existsSync(join(data, 'analysis.lock'))).toBe(false);
+  });
+});
+
+describe('analyze: the cache', () => {
+  it('gives identical results with, without, and after appending to, the cache', async () => {
+    const a = sandbox();
+    generateObservations(join(a.data, 'observations'), { records: 20_000, seed: 7 });
+    const cold = await analyzeJson(a.data);
+    expect(cold.files.parsed).toBeGreaterThan(0);
+    const warm = await analyzeJson(a.data);
+    expect(warm.files.cached).toBe(warm.files.read);
+    expect(warm.tracked).toEqual(cold.tracked);
+    // Append to today's file (as the hook does) and to an older day (as an import does).
+    const obs = join(a.data, 'observations');
+    appendFileSync(join(obs, '2026-11-08.jsonl'), ['Grep', 'Read', 'Edit', 'Bash'].map((t, i) => line(`2026-11-08T18:5${i}:00.000Z`, t, 'late')).join('\n') + '\n');
+    appendFileSync(join(obs, '2026-11-05.jsonl'), ['Read', 'Edit', 'Bash'].map((t, i) => line(`2026-11-05T00:0${i}:00.000Z`, t, 'imported')).join('\n') + '\n');
+    const appended = await analyzeJson(a.data);
+    expect(appended.files.appended).toBe(2);
+    const b = sandbox();
+    cpSync(obs, join(b.data, 'observations'), { recursive: true });
+    const clean = await analyzeJson(b.data);
+    expect(clean.files.parsed).toBe(clean.files.read);
+    expect(appended.tracked).toEqual(clean.tracked);
+    expect(appended.recordsInWindow).toBe(clean.recordsInWindow);
+    expect(outputs(a.data)).toEqual(outputs(b.data));
+    // Deleting the cache changes nothing either.
+    rmSync(join(a.data, 'state', 'cache'), { recursive: true });
+    expect((await analyzeJson(a.data)).tracked).toEqual(clean.tracked);
+    expect(outputs(a.data)).toEqual(outputs(b.data));
+  }, 120_000);
+});
+
+describe('analyze: killed at random moments', () => {
+  it('after 20 kill -9s every file parses and a final run equals a clean one', async () => {
+    const a = sandbox();
+    const obs = join(a.data, 'observations');
+    generateObservations(obs, { records: 150_000, seed: 3 });
+    // Two analysis times, so that runs also archive and rewrite instincts.
+    const times = [NOW, '2026-11-10T12:00:00Z'];
+    let seed = 12345;
+    const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+    let kills = 0;
+    for (let i = 0; kills < 20 && i < 120; i++) {
+      const child = execa('node', [CLI, 'analyze', '--home', a.data, '--now', times[i % 2]!], { env: cleanEnv(), extendEnv: false, reject: false });
+      const delay = 60 + Math.floor(rand() * 450);
+      const timer = setTimeout(() => child.kill('SIGKILL'), delay);
+      const r = await child;
+      clearTimeout(timer);
+      if (r.signal === 'SIGKILL') kills++;
+      // Every file is whole after every kill.
+      const instincts = existsSync(join(a.data, 'instincts')) ? readdirSync(join(a.data, 'instincts')) : [];
+      for (const f of instincts.filter((n) => n.endsWith('.md'))) {
+        expect(parseInstinct(readFileSync(join(a.data, 'instincts', f), 'utf8')), f).toBeDefined();
+      }
+      if (existsSync(join(a.data, 'daily-summary.md'))) expect(readFileSync(join(a.data, 'daily-summary.md'), 'utf8')).toMatch(/^# homunculus daily summary\n[\s\S]*\n$/);
+    }
+    expect(kills).toBe(20);
+    const final = await analyzeJson(a.data, times[1]);
+    expect(listFiles(a.data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    const b = sandbox();
+    cpSync(obs, join(b.data, 'observations'), { recursive: true });
+    await analyzeJson(b.data, times[0]);
+    const clean = await analyzeJson(b.data, times[1]);
+    expect(final.tracked).toEqual(clean.tracked);
+    const strip = (o: Record<string, string>) => Object.fromEntries(Object.entries(o).filter(([k]) => !k.startsWith('archive/')));
+    expect(strip(outputs(a.data))).toEqual(strip(outputs(b.data)));
+  }, 300_000);
+});
