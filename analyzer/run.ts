@@ -6,7 +6,7 @@ import type { Config } from '../lib/config.js';
 import { ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
 import { loadObservationFile } from '../lib/observation-cache.js';
-import { TableBuilder } from '../lib/record-table.js';
+import { TableBuilder, type RecordTable } from '../lib/record-table.js';
 import { analyze, type Analysis } from './analyze.js';
 import { renderDailySummary, type DayEvents } from './daily-summary.js';
 import { metaFor, parseInstinct, renderInstinct, slugFor, type InstinctMeta } from './instinct-file.js';
@@ -125,7 +125,7 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
     // Observations: prune past retention, read the window (and later days, to count the future).
     const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
     const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
-    const builder = new TableBuilder(1 << 16);
+    const tables: RecordTable[] = [];
     const days = new Set<string>();
     for (const f of listDir(obsDir)) {
       const m = OBSERVATION_FILE.exec(f);
@@ -143,12 +143,14 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
       report.files.read++;
       report.files[r.source]++;
       report.skipped.malformed += r.counts.malformed;
-      builder.addTable(r.table);
+      tables.push(r.table);
     }
     for (const f of listDir(cacheDir)) {
       if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
     }
 
+    const builder = new TableBuilder(tables.reduce((n, t) => n + t.length, 0) + 1);
+    for (const t of tables.splice(0)) builder.addTable(t);
     const a = analyze(builder.build(), nowMs, config);
     report.recordsInWindow = a.recordsInWindow;
     report.sessionsInWindow = a.sessionsInWindow;

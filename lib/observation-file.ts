@@ -8,13 +8,28 @@ import { DETAIL_PART, ID, TOOL_NAME } from './tokens.js';
 
 const TOOL = '[A-Za-z0-9_.:-]{1,128}';
 const WORD = '[A-Za-z0-9._:+@-]{1,40}';
+// Sticky, matched in place at each line start (no per-line substring); the timestamp is not
+// captured but read from its fixed position. Groups: 1 tool, 2 ok, 3 session, 4 detail, 5 agentId.
 const CANONICAL = new RegExp(
-  '^\\{"v":1,"ts":"(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z)","tool":"(' + TOOL + ')","ok":(true|false),' +
+  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),' +
     '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
     '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"[0-9a-f]{12}"|null),"event":"PostToolUse(?:Failure)?"' +
     '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + ')?)")?' +
-    '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?$',
+    '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
+  'y',
 );
+const TS_AT = 13; // '{"v":1,"ts":"'.length
+
+function digits(text: string, at: number, n: number): number {
+  let v = 0;
+  for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
+  return v;
+}
+
+/** `YYYY-MM-DDTHH:MM:SS.sssZ` at a known position, already checked by the regex. */
+function isoAt(text: string, at: number): number {
+  return Date.UTC(digits(text, at, 4), digits(text, at + 5, 2) - 1, digits(text, at + 8, 2), digits(text, at + 11, 2), digits(text, at + 14, 2), digits(text, at + 17, 2), digits(text, at + 20, 3));
+}
 
 export interface ReadCounts {
   lines: number;
@@ -27,13 +42,18 @@ function validDetail(d: unknown): d is string {
   return parts.length <= 2 && parts.every((p) => DETAIL_PART.test(p));
 }
 
-/** Parses one line into the builder; returns false for a malformed line. Exported for tests. */
-export function addLine(line: string, into: TableBuilder): boolean {
-  const m = CANONICAL.exec(line);
-  if (m !== null) {
-    into.add(Date.parse(m[1]!), m[2]!, m[3] === 'true', m[4]!, m[6], m[5]);
+/** Parses the line text[start, end) into the builder; returns false for a malformed line. */
+export function addLine(text: string, start: number, end: number, into: TableBuilder): boolean {
+  CANONICAL.lastIndex = start;
+  const m = CANONICAL.exec(text);
+  if (m !== null && CANONICAL.lastIndex >= end) {
+    into.add(isoAt(text, start + TS_AT), m[1]!, m[2] === 'true', m[3]!, m[5], m[4]);
     return true;
   }
+  return addJsonLine(text.slice(start, end), into);
+}
+
+function addJsonLine(line: string, into: TableBuilder): boolean {
   let r: unknown;
   try {
     r = JSON.parse(line);
@@ -55,7 +75,8 @@ export function addLine(line: string, into: TableBuilder): boolean {
   return true;
 }
 
-const CHUNK = 1 << 20;
+// Under V8's external-string size, so decoded chunks live (and die young) on the JS heap.
+const CHUNK = 256 * 1024;
 
 /**
  * Reads complete lines from `offset` to the end of the file. Returns the offset just past the last
@@ -85,7 +106,7 @@ export function readObservationFile(path: string, offset: number, into: TableBui
         if (end === -1) end = text.length;
         if (end > start) {
           counts.lines++;
-          if (!addLine(text.slice(start, end), into)) counts.malformed++;
+          if (!addLine(text, start, end, into)) counts.malformed++;
         }
         start = end + 1;
       }

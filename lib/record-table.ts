@@ -31,9 +31,11 @@ class Interner {
   id(v: string): number {
     let i = this.index.get(v);
     if (i === undefined) {
+      // A fresh copy: v may be a slice of a 1 MiB chunk of text, which it would keep alive.
+      const own = Buffer.from(v, 'utf8').toString('utf8');
       i = this.values.length;
-      this.values.push(v);
-      this.index.set(v, i);
+      this.values.push(own);
+      this.index.set(own, i);
     }
     return i;
   }
