@@ -1,6 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { analyzeCommand } from './analyze-command.js';
+import { byeCommand } from './bye-command.js';
+import { configCommand } from './config-command.js';
 
 // Each subcommand lives in its own module under cli/; this is the list.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [analyzeCommand];
+export const commands: CommandModule<any, any>[] = [analyzeCommand, byeCommand, configCommand];

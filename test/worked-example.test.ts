@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-example.js';
@@ -30,7 +30,10 @@ interface Tracked { key: string; observations: number; sessions: number; session
 
 describe('the worked example, end to end through the hook and the CLI', () => {
   const box = sandbox();
-  const env = { HOME: box.home, HOMUNCULUS_HOME: box.data };
+  const rulesFile = join(box.root, 'generated-rules.md');
+  const env = { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_RULES_FILE: rulesFile };
+  let rulesAfterS4 = '';
+  let byeAfterS7 = '';
   let afterS4: { tracked: Tracked[]; archived: { pattern: string }[] };
   let afterS7: { tracked: Tracked[]; archived: { pattern: string; reason: string }[] };
   let instinctsAfterS4: string[];
@@ -42,11 +45,31 @@ describe('the worked example, end to end through the hook and the CLI', () => {
     expect(r4.exitCode, r4.stderr as string).toBe(0);
     afterS4 = JSON.parse(r4.stdout as string);
     instinctsAfterS4 = readdirSync(join(box.data, 'instincts')).sort();
+    const b4 = await runCli(['bye', '--now', EXAMPLE_TIMES.afterS4], env);
+    expect(b4.exitCode, b4.stderr as string).toBe(0);
+    rulesAfterS4 = readFileSync(rulesFile, 'utf8');
     await playSessions(['s5', 's6', 's7'], env);
     const r7 = await runCli(['analyze', '--now', EXAMPLE_TIMES.afterS7, '--json'], env);
     expect(r7.exitCode, r7.stderr as string).toBe(0);
     afterS7 = JSON.parse(r7.stdout as string);
+    const b7 = await runCli(['bye', '--now', EXAMPLE_TIMES.afterS7], env);
+    expect(b7.exitCode, b7.stderr as string).toBe(0);
+    byeAfterS7 = b7.stdout as string;
   }, 240_000);
+
+  it('bye after s4: generated-rules.md holds no rule', () => {
+    expect(rulesAfterS4).not.toMatch(/^- /m);
+    expect(rulesAfterS4).toContain('_No rules promoted yet._');
+  });
+
+  it('bye after s7: exactly the Grep->Read->Edit rule, and no Bash->Read->Edit rule', () => {
+    const rules = readFileSync(rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
+    expect(rules).toEqual(['- **[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)']);
+    expect(byeAfterS7).toContain('Promoted to rules: Grep->Read->Edit (95%).');
+    expectGolden('generated-rules.md', readFileSync(rulesFile, 'utf8'));
+    const state = JSON.parse(readFileSync(join(box.data, 'rules.json'), 'utf8'));
+    expect(state.rules[0]).toMatchObject({ pattern: 'Grep->Read->Edit', promoted_at: '2026-11-08T19:00:00.000Z', confidence_at_promotion: 0.95, confidence_now: 0.95, last_seen: '2026-11-08T18:26:00.000Z' });
+  });
 
   const pct = (x: number) => Math.round(x * 100);
 
@@ -88,6 +111,17 @@ describe('the worked example, end to end through the hook and the CLI', () => {
   it('writes the instinct file and daily summary exactly (golden files)', () => {
     expectGolden('instinct-chain-grep-read-edit.md', readFileSync(join(box.data, 'instincts', 'chain-grep-read-edit.md'), 'utf8'));
     expectGolden('daily-summary.md', readFileSync(join(box.data, 'daily-summary.md'), 'utf8'));
+  });
+
+  it('bye is idempotent: same data and now give a byte-identical file, untouched', async () => {
+    const before = readFileSync(rulesFile);
+    const mtime = statSync(rulesFile).mtimeMs;
+    await new Promise((r) => setTimeout(r, 20));
+    const again = await runCli(['bye', '--now', EXAMPLE_TIMES.afterS7], env);
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toContain('(unchanged)');
+    expect(readFileSync(rulesFile).equals(before)).toBe(true);
+    expect(statSync(rulesFile).mtimeMs).toBe(mtime);
   });
 
   it('keeps first_seen across runs', async () => {

@@ -1,0 +1,107 @@
+import type { Config } from '../lib/config.js';
+import { decay, ageDays } from '../lib/temporal-decay.js';
+import { INVALID_TOOL } from '../lib/tokens.js';
+import { slugFor } from './instinct-file.js';
+import type { ScoredPattern } from './score.js';
+
+/** A promoted rule, as kept in rules.json. */
+export interface Rule {
+  id: string;
+  kind: 'chain' | 'error-retry';
+  pattern: string;
+  promoted_at: string;
+  confidence_at_promotion: number;
+  /** The pattern's confidence in the last run that saw new observations of it... */
+  last_confidence: number;
+  /** ...and the time of its newest observation then. */
+  last_seen: string;
+  observations: number;
+  sessions: number;
+  /** Effective confidence at the latest consolidation. */
+  confidence_now: number;
+}
+
+export type RuleChange = 'promoted' | 'refreshed' | 'decaying' | 'archived';
+
+export interface RuleDecision {
+  rule: Rule;
+  change: RuleChange | 'unchanged';
+  reason?: string;
+}
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
+function eligible(p: ScoredPattern, c: Config): boolean {
+  return (
+    p.confidence >= c.promoteAt &&
+    p.observations >= c.minObservations &&
+    p.sessions >= c.minSessions &&
+    !p.key.split(/->| /).includes(INVALID_TOOL)
+  );
+}
+
+/**
+ * The promotion and decay step (pure). Existing rules are refreshed when their pattern has new
+ * observations, otherwise they decay from their last confidence with the half-life; under
+ * demoteBelow they are archived. Confident, well-evidenced patterns that are not rules yet are
+ * promoted.
+ */
+export function consolidate(previous: readonly Rule[], patterns: readonly ScoredPattern[], nowMs: number, config: Config): RuleDecision[] {
+  const byKey = new Map(patterns.map((p) => [`${p.kind}:${p.key}`, p]));
+  const nowIso = new Date(nowMs).toISOString();
+  const decisions: RuleDecision[] = [];
+  const seen = new Set<string>();
+  for (const old of previous) {
+    const k = `${old.kind}:${old.pattern}`;
+    seen.add(k);
+    const p = byKey.get(k);
+    const fresh = p !== undefined && p.lastSeen > Date.parse(old.last_seen);
+    const rule: Rule = fresh
+      ? { ...old, last_confidence: round(p.confidence), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions }
+      : { ...old };
+    const decayed = rule.last_confidence * decay(ageDays(nowMs, Date.parse(rule.last_seen)), config.halfLifeDays);
+    rule.confidence_now = round(Math.max(p?.confidence ?? 0, decayed));
+    if (rule.confidence_now < config.demoteBelow) {
+      const pct = (x: number) => `${Math.round(x * 100)}%`;
+      decisions.push({
+        rule,
+        change: 'archived',
+        reason: `effective confidence ${pct(rule.confidence_now)} fell below demoteBelow ${pct(config.demoteBelow)} (last seen ${rule.last_seen.slice(0, 10)} at ${pct(rule.last_confidence)})`,
+      });
+    } else if (fresh) {
+      decisions.push({ rule, change: 'refreshed' });
+    } else if (rule.confidence_now < old.confidence_now || rule.confidence_now < rule.last_confidence) {
+      decisions.push({ rule, change: 'decaying' });
+    } else {
+      decisions.push({ rule, change: 'unchanged' });
+    }
+  }
+  for (const p of patterns) {
+    if (seen.has(`${p.kind}:${p.key}`) || !eligible(p, config)) continue;
+    const c = round(p.confidence);
+    decisions.push({
+      change: 'promoted',
+      rule: {
+        id: slugFor(p.kind, p.key),
+        kind: p.kind,
+        pattern: p.key,
+        promoted_at: nowIso,
+        confidence_at_promotion: c,
+        last_confidence: c,
+        last_seen: new Date(p.lastSeen).toISOString(),
+        observations: p.observations,
+        sessions: p.sessions,
+        confidence_now: c,
+      },
+    });
+  }
+  return decisions;
+}
+
+/** Rules still listed, most confident first (ties: more observations, then pattern). */
+export function activeRules(decisions: readonly RuleDecision[]): Rule[] {
+  return decisions
+    .filter((d) => d.change !== 'archived')
+    .map((d) => d.rule)
+    .sort((a, b) => b.confidence_now - a.confidence_now || b.observations - a.observations || (a.pattern < b.pattern ? -1 : a.pattern > b.pattern ? 1 : 0));
+}

@@ -1,0 +1,52 @@
+import type { CommandModule } from 'yargs';
+import { runConsolidation, RulesStateError, type ByeReport } from '../analyzer/consolidate-run.js';
+import { CliError } from './errors.js';
+import { renderReport, reportJson } from './analyze-command.js';
+import { commonOptions, context, printJson } from './context.js';
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+export function renderBye(r: ByeReport): string {
+  if (r.analysis.status === 'locked') return renderReport(r.analysis);
+  const c = r.changes;
+  const lines = [renderReport(r.analysis), ''];
+  const list = (xs: { pattern: string; confidence_now: number }[]) => xs.map((x) => `${x.pattern} (${pct(x.confidence_now)})`).join(', ');
+  if (c.promoted.length) lines.push(`Promoted to rules: ${list(c.promoted)}.`);
+  if (c.refreshed.length) lines.push(`Refreshed (seen again): ${list(c.refreshed)}.`);
+  if (c.decaying.length) lines.push(`Decaying (not seen lately): ${list(c.decaying)}.`);
+  if (c.archived.length) lines.push(`Archived rules: ${c.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
+  if (!c.promoted.length && !c.refreshed.length && !c.decaying.length && !c.archived.length) lines.push('No rule changed.');
+  lines.push(`${r.rules.length} rule${r.rules.length === 1 ? '' : 's'} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
+  return lines.join('\n');
+}
+
+type Args = { home?: string; now?: string; json: boolean; 'exit-zero': boolean };
+
+export const byeCommand: CommandModule<object, Args> = {
+  command: 'bye',
+  aliases: ['consolidate'],
+  describe: 'analyze, promote confident patterns to generated-rules.md, decay and archive stale rules',
+  builder: (y) =>
+    y.options({
+      ...commonOptions,
+      'exit-zero': { type: 'boolean', default: false, describe: 'always exit 0, problems on stdout (for the /bye command, which aborts on a failing command)' },
+    }),
+  handler: (argv) => {
+    try {
+      const ctx = context(argv);
+      if (!ctx.homeExists) {
+        const msg = `Nothing to consolidate yet: the data home ${ctx.home} does not exist. Install the hooks (npx homunculus install), work with Claude, then run /bye again.`;
+        if (argv.json) printJson({ status: 'no-data', home: ctx.home, message: msg });
+        else process.stdout.write(`${msg}\n`);
+        return;
+      }
+      const r = runConsolidation({ home: ctx.home, now: ctx.now, config: ctx.config, env: process.env });
+      if (argv.json) printJson({ ...r, analysis: reportJson(r.analysis) });
+      else process.stdout.write(`${renderBye(r)}\n`);
+    } catch (e) {
+      const err = e instanceof RulesStateError ? new CliError(e.message, 2, { cause: e }) : e;
+      if (!argv['exit-zero']) throw err;
+      process.stdout.write(`homunculus bye could not finish: ${(err as Error).message}\n`);
+    }
+  },
+};

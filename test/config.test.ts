@@ -1,0 +1,60 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles, ROOT, runCli, sandbox } from './helpers.js';
+
+describe('configuration: invalid values are refused, naming key, value and what is allowed', () => {
+  it.each([
+    ['an unknown key', '{"windowDayz": 7}', 'unknown key "windowDayz" (value 7); known keys: windowDays'],
+    ['a wrong type', '{"windowDays": "7"}', '"windowDays" must be a whole number of days from 1 to 365, found "7" (string)'],
+    ['a fraction of a day window', '{"windowDays": 2.5}', '"windowDays" must be a whole number of days from 1 to 365, found 2.5 (number)'],
+    ['promoteAt at or below minConfidence', '{"promoteAt": 0.4}', '"promoteAt" (0.4) must be above "minConfidence" (0.5)'],
+    ['a negative number of days', '{"retentionDays": -1}', '"retentionDays" must be a number of days, 0 or more, found -1'],
+    ['retention shorter than the window', '{"retentionDays": 3}', '"retentionDays" (3) must be at least "windowDays" (7)'],
+    ['a half-life of 0', '{"halfLifeDays": 0}', '"halfLifeDays" must be a number of days above 0, found 0'],
+    ['a confidence above 1', '{"maxConfidence": 1.5}', '"maxConfidence" must be a number above 0, at most 1, found 1.5'],
+    ['demoteBelow above promoteAt', '{"demoteBelow": 0.95}', '"demoteBelow" (0.95) must be below "promoteAt" (0.9)'],
+    ['a string for a boolean', '{"chainDetail": "yes"}', '"chainDetail" must be true or false, found "yes" (string)'],
+    ['an array', '[]', 'expected a JSON object of settings, found []'],
+    ['not JSON', '{windowDays: 7}', 'expected JSON'],
+  ])('%s', async (_name, json, message) => {
+    const { data } = sandbox();
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'config.json'), json);
+    for (const cmd of ['analyze', 'bye', 'config']) {
+      const r = await runCli([cmd, '--home', data, '--now', '2026-11-08T00:00:00Z'].slice(0, cmd === 'config' ? 3 : 5), {});
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain(message);
+      expect(r.stderr).toContain(join(data, 'config.json'));
+    }
+    expect(listFiles(data)).toEqual(['config.json']);
+  });
+
+  it('HOMUNCULUS_CONFIG names the file; a missing one is an error', async () => {
+    const { root, data } = sandbox();
+    const r = await runCli(['config', '--home', data], { HOMUNCULUS_CONFIG: join(root, 'none.json') });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(`cannot read ${join(root, 'none.json')}`);
+    writeFileSync(join(root, 'c.json'), '{"minSessions": 3}');
+    const ok = await runCli(['config', '--home', data, '--json'], { HOMUNCULUS_CONFIG: join(root, 'c.json') });
+    const out = JSON.parse(ok.stdout as string);
+    expect(out.config.minSessions).toBe(3);
+    expect(out.sources.minSessions).toBe(join(root, 'c.json'));
+    expect(out.sources.halfLifeDays).toBe(join(ROOT, 'config', 'decay-config.json'));
+    expect(existsSync(data)).toBe(false);
+  });
+});
+
+describe('README configuration table', () => {
+  it('lists every parameter with the default config/ holds', () => {
+    const defaults = {
+      ...JSON.parse(readFileSync(join(ROOT, 'config', 'defaults.json'), 'utf8')),
+      ...JSON.parse(readFileSync(join(ROOT, 'config', 'decay-config.json'), 'utf8')),
+    };
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const section = readme.slice(readme.indexOf('## Configuration'));
+    const rows = [...section.matchAll(/^\| `([A-Za-z]+)` \| `([^`]+)` \|/gm)].map((m) => [m[1], JSON.parse(m[2]!)]);
+    expect(Object.fromEntries(rows)).toEqual(defaults);
+  });
+});
