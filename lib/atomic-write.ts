@@ -9,7 +9,7 @@ let counter = 0;
  * the old file or the new one. Returns false (and touches nothing) when the content is already
  * there, so unchanged files keep their mtime.
  */
-export function writeFileAtomic(path: string, data: string | Buffer, opts: { skipIfSame?: boolean } = { skipIfSame: true }): boolean {
+export function writeFileAtomic(path: string, data: string | Buffer, opts: { skipIfSame?: boolean; mode?: number } = { skipIfSame: true }): boolean {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   if (opts.skipIfSame !== false) {
     try {
@@ -21,7 +21,7 @@ export function writeFileAtomic(path: string, data: string | Buffer, opts: { ski
   ensurePrivateDir(dirname(path));
   const tmp = `${path}.${process.pid}.${++counter}.tmp`;
   try {
-    writeFileSync(tmp, bytes, { mode: PRIVATE_FILE });
+    writeFileSync(tmp, bytes, { mode: opts.mode ?? PRIVATE_FILE });
     renameSync(tmp, path);
   } catch (e) {
     rmSync(tmp, { force: true });

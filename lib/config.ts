@@ -108,7 +108,8 @@ function readOptionalJson(path: string): unknown {
   try {
     readFileSync(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
   }
   return readJson(path);
 }

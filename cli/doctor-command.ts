@@ -1,0 +1,177 @@
+import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { rulesFilePath } from '../analyzer/consolidate-run.js';
+import { claudePaths, SCOPES } from '../lib/claude-paths.js';
+import { ourEntries, parseSettings } from '../lib/claude-settings.js';
+import { layout } from '../lib/data-home.js';
+import { commonOptions, context, printJson } from './context.js';
+
+export interface Check {
+  name: string;
+  ok: boolean;
+  detail: string;
+  fix?: string;
+}
+
+const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit'];
+
+/** The script a hook command runs: the first quoted path ending in .js. */
+function scriptOf(command: string): string | undefined {
+  const m = /node '((?:[^']|'\\'')+\.js)'/.exec(command);
+  return m ? m[1]!.replace(/'\\''/g, "'") : undefined;
+}
+
+function nearestExisting(path: string): string {
+  let p = path;
+  while (!existsSync(p) && dirname(p) !== p) p = dirname(p);
+  return p;
+}
+
+function lastLines(path: string, n: number): string[] {
+  try {
+    const text = readFileSync(path, 'utf8');
+    return text.split('\n').filter(Boolean).slice(-n);
+  } catch {
+    return [];
+  }
+}
+
+export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.ProcessEnv; rulesFile: string }): Check[] {
+  const { home, projectDir, env } = opts;
+  const checks: Check[] = [];
+  const major = Number(process.versions.node.split('.')[0]);
+  checks.push({ name: 'node', ok: major >= 20, detail: `Node ${process.versions.node}`, fix: 'install Node 20 or later' });
+
+  const found: { scope: string; event: string; command: string }[] = [];
+  const installedScopes: string[] = [];
+  for (const scope of SCOPES) {
+    const paths = claudePaths(scope, projectDir, env);
+    if (!existsSync(paths.settings)) continue;
+    try {
+      const entries = ourEntries(parseSettings(readFileSync(paths.settings, 'utf8'), paths.settings), paths.settings);
+      if (entries.length) installedScopes.push(scope);
+      found.push(...entries.map((e) => ({ scope, ...e })));
+    } catch (e) {
+      checks.push({ name: `settings (${scope})`, ok: false, detail: (e as Error).message, fix: `repair ${paths.settings} (the line and column are above)` });
+    }
+  }
+  const missing = EVENTS.filter((ev) => !found.some((f) => f.event === ev));
+  checks.push({
+    name: 'hooks',
+    ok: missing.length === 0,
+    detail: found.length ? `${[...new Set(found.map((f) => `${f.event} (${f.scope})`))].join(', ')}${missing.length ? `; missing: ${missing.join(', ')}` : ''}` : 'not registered in any settings file',
+    fix: 'npx homunculus install (add --scope project|local for a project)',
+  });
+  const broken = found.filter((f) => {
+    const script = scriptOf(f.command);
+    return script === undefined || !existsSync(script);
+  });
+  checks.push({
+    name: 'hook commands',
+    ok: broken.length === 0,
+    detail: broken.length ? `these do not resolve: ${broken.map((b) => `${b.event} (${b.scope}): ${b.command}`).join('; ')}` : found.length ? 'every command points at an existing script' : 'none to check',
+    fix: 'npx homunculus install from the installation you want to use (it replaces the old entries)',
+  });
+  const counts = new Map<string, string[]>();
+  for (const f of found) counts.set(f.event, [...(counts.get(f.event) ?? []), f.scope]);
+  const dups = [...counts].filter(([, scopes]) => scopes.length > 1);
+  checks.push({
+    name: 'duplicates',
+    ok: dups.length === 0,
+    detail: dups.length ? dups.map(([ev, scopes]) => `${ev} registered ${scopes.length}x (${scopes.join(', ')})`).join('; ') : 'each hook registered once',
+    fix: `keep one scope: npx homunculus uninstall --scope ${dups[0]?.[1][1] ?? 'project'}`,
+  });
+
+  let writable = true;
+  try {
+    const existing = nearestExisting(home);
+    accessSync(existing, constants.W_OK);
+    // A file where a folder must be is not writable as a data home, whoever we are (even root).
+    if (!statSync(existing).isDirectory()) writable = false;
+  } catch {
+    writable = false;
+  }
+  checks.push({ name: 'data home', ok: writable, detail: `${home}${existsSync(home) ? '' : ' (not created yet)'}${writable ? ' is writable' : ' is not writable'}`, fix: `chmod u+w ${home}, or set HOMUNCULUS_HOME to a writable folder` });
+
+  const obsDir = layout.observations(home);
+  const newest = existsSync(obsDir) ? readdirSync(obsDir).filter((f) => f.endsWith('.jsonl')).sort().pop() : undefined;
+  let lastObs = 'none yet';
+  if (newest) {
+    const line = lastLines(`${obsDir}/${newest}`, 1)[0];
+    try {
+      lastObs = (JSON.parse(line ?? '') as { ts: string }).ts;
+    } catch {
+      lastObs = `${newest} (last line unreadable)`;
+    }
+  }
+  checks.push({ name: 'last observation', ok: true, detail: lastObs });
+  let lastAnalysis = 'none yet';
+  try {
+    const s = JSON.parse(readFileSync(layout.lastAnalysis(home), 'utf8')) as { ranAt: string; now: string };
+    lastAnalysis = `${s.ranAt} (analysed as of ${s.now})`;
+  } catch {
+    // never ran
+  }
+  checks.push({ name: 'last analysis', ok: true, detail: lastAnalysis });
+
+  const errors = lastLines(layout.hookErrors(home), 5);
+  checks.push({
+    name: 'hook errors',
+    ok: errors.length === 0,
+    detail: errors.length ? `last ${errors.length} of ${layout.hookErrors(home)}:\n      ${errors.join('\n      ')}` : 'none logged',
+    fix: `address the errors above, then delete ${layout.hookErrors(home)}`,
+  });
+
+  const wiring: string[] = [];
+  let wiringOk = true;
+  for (const scope of installedScopes) {
+    const link = claudePaths(scope as (typeof SCOPES)[number], projectDir, env).rulesLink;
+    let target: string | undefined;
+    try {
+      target = realpathSync(link);
+    } catch {
+      target = undefined;
+    }
+    if (target === undefined) {
+      wiringOk = false;
+      wiring.push(`${link} missing or dangling`);
+    } else if (target !== realpathSync(nearestExisting(opts.rulesFile)) && existsSync(opts.rulesFile)) {
+      wiringOk = false;
+      wiring.push(`${link} points at ${target}, not ${opts.rulesFile}`);
+    } else wiring.push(`${link} -> ${target}`);
+  }
+  let readable = true;
+  try {
+    accessSync(opts.rulesFile, constants.R_OK);
+  } catch {
+    readable = false;
+  }
+  checks.push({
+    name: 'rules wiring',
+    ok: wiringOk && readable,
+    detail: `${wiring.join('; ') || 'no scope installed'}; ${opts.rulesFile} ${readable ? 'is readable' : 'is missing or unreadable'}`,
+    fix: 'npx homunculus install (re-creates the link and the rules file)',
+  });
+  return checks;
+}
+
+export const doctorCommand: CommandModule<object, { home?: string; project?: string; json: boolean }> = {
+  command: 'doctor',
+  describe: 'check the installation: Node, hooks, duplicates, data home, recent activity, hook errors, rules wiring',
+  builder: (y) => y.options({ home: commonOptions.home, json: commonOptions.json, project: { type: 'string', describe: 'project folder whose .claude/ to check (default: the current folder)' } }),
+  handler: (argv) => {
+    const ctx = context({ home: argv.home });
+    const checks = runChecks({ home: ctx.home, projectDir: argv.project ?? process.cwd(), env: process.env, rulesFile: rulesFilePath(ctx.home, ctx.config, process.env) });
+    const healthy = checks.every((c) => c.ok);
+    if (argv.json) printJson({ healthy, checks });
+    else {
+      for (const c of checks) {
+        process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}\n`);
+        if (!c.ok && c.fix) process.stdout.write(`     fix: ${c.fix}\n`);
+      }
+      process.stdout.write(healthy ? 'Healthy.\n' : 'Problems found; each has a fix above.\n');
+    }
+    process.exitCode = healthy ? 0 : 1;
+  },
+};

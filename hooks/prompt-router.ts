@@ -1,0 +1,74 @@
+#!/usr/bin/env node
+// UserPromptSubmit hook (synchronous, so it must be quick): every forcedEvalEvery-th prompt of a
+// session it restates the promoted rules as additionalContext, so long sessions re-evaluate
+// them. Otherwise, or when there are no rules, it prints nothing. Always exits 0.
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Rule } from '../analyzer/promotion.js';
+import { ruleLine } from '../analyzer/rules-file.js';
+import { loadConfig } from '../lib/config.js';
+import { ensurePrivateDir, layout, PRIVATE_FILE, resolveDataHome } from '../lib/data-home.js';
+import { logHookError } from '../lib/hook-errors.js';
+import { scanStdin } from '../lib/stdin.js';
+import { idToken } from '../lib/tokens.js';
+
+const MAX_CONTEXT = 2000;
+
+/** Increments and returns the session's prompt count (a tiny file per session). */
+function nextPromptNumber(home: string, session: string): number {
+  const dir = layout.promptCounts(home);
+  const path = join(dir, `${session}.count`);
+  let n = 0;
+  try {
+    n = Number.parseInt(readFileSync(path, 'utf8'), 10) || 0;
+  } catch {
+    ensurePrivateDir(dir);
+  }
+  n++;
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, String(n), { mode: PRIVATE_FILE });
+  renameSync(tmp, path);
+  return n;
+}
+
+/** The context text: rule lines, most confident first, whole lines only, within the cap. */
+export function routerContext(rules: Rule[]): string | undefined {
+  const head = 'homunculus: rules learned from your recent sessions; re-check your approach against them:';
+  let text = head;
+  for (const r of rules) {
+    const line = ruleLine(r);
+    if (line === undefined) continue;
+    if (text.length + 1 + line.length > MAX_CONTEXT) break;
+    text += `\n${line}`;
+  }
+  return text === head ? undefined : text;
+}
+
+async function main(): Promise<void> {
+  const env = process.env;
+  if (env['HOMUNCULUS_DISABLE'] === '1') return;
+  let home: string | undefined;
+  try {
+    home = resolveDataHome(env);
+    const { scanner } = await scanStdin();
+    const session = idToken(scanner.result.top.get('session_id'));
+    if (session === undefined) throw new Error('payload: expected session_id of [A-Za-z0-9_-]{1,128}');
+    const { config } = loadConfig(home, env);
+    const n = nextPromptNumber(home, session);
+    if (n % config.forcedEvalEvery !== 0) return;
+    let rules: Rule[] = [];
+    try {
+      rules = (JSON.parse(readFileSync(layout.rulesJson(home), 'utf8')) as { rules: Rule[] }).rules ?? [];
+    } catch {
+      return; // no rules yet
+    }
+    rules = [...rules].sort((a, b) => b.confidence_now - a.confidence_now);
+    const context = routerContext(rules);
+    if (context === undefined) return;
+    process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } }));
+  } catch (e) {
+    if (home !== undefined) logHookError(home, 'prompt-router', (e as Error)?.message ?? String(e));
+  }
+}
+
+main().finally(() => process.exit(0));
