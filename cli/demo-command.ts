@@ -1,0 +1,70 @@
+import { execa } from 'execa';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CommandModule } from 'yargs';
+import { runConsolidation } from '../analyzer/consolidate-run.js';
+import { readInstincts } from '../analyzer/run.js';
+import { loadConfig } from '../lib/config.js';
+import { packageRoot } from '../lib/data-home.js';
+import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-example.js';
+
+// The README's main job: the worked example through the whole loop, in a temporary folder.
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+async function play(ids: string[], env: Record<string, string>): Promise<number> {
+  const hook = join(packageRoot(), 'dist', 'hooks', 'observe.js');
+  let n = 0;
+  await Promise.all(
+    WORKED_EXAMPLE.filter((s) => ids.includes(s.id)).map(async (s) => {
+      for (const call of sessionCalls(s)) {
+        // The real hook process, as Claude Code runs it, with the scenario's clock.
+        await execa(process.execPath, [hook], { input: JSON.stringify(call.payload), env: { ...env, HOMUNCULUS_NOW: call.now } });
+        n++;
+      }
+    }),
+  );
+  return n;
+}
+
+function consolidateAt(home: string, nowIso: string, env: Record<string, string>, say: (s: string) => void): void {
+  const { config } = loadConfig(home, env);
+  const r = runConsolidation({ home, now: new Date(nowIso), config, env });
+  const tracked = r.analysis.tracked;
+  say(`  analysed ${r.analysis.recordsInWindow} tool calls in ${r.analysis.sessionsInWindow} sessions (window ${r.analysis.windowStart} .. ${r.analysis.now})`);
+  say(`  instincts (${tracked.length}):`);
+  for (const p of tracked) say(`    ${p.key.padEnd(20)} ${pct(p.confidence).padStart(4)}  ${p.observations} observations, ${p.sessions}/${p.sessionsInWindow} sessions`);
+  for (const a of r.analysis.archived) say(`  archived instinct: ${a.pattern} (${a.reason})`);
+  for (const p of r.changes.promoted) say(`  promoted to a rule: ${p.pattern} (${pct(p.confidence_now)}, ${p.observations}x seen)`);
+  const lines = readFileSync(r.rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
+  say(`  generated-rules.md: ${lines.length ? '' : 'no rule yet'}`);
+  for (const l of lines) say(`    ${l}`);
+}
+
+export const demoCommand: CommandModule<object, object> = {
+  command: 'demo',
+  describe: 'play the bundled worked example through the whole loop in a temporary folder',
+  handler: async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'homunculus-demo-'));
+    const home = join(dir, 'data');
+    const rulesFile = join(dir, 'generated-rules.md');
+    const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', HOME: dir, HOMUNCULUS_HOME: home, HOMUNCULUS_RULES_FILE: rulesFile };
+    const say = (s: string) => process.stdout.write(`${s}\n`);
+    say('homunculus demo: a user whose workflow changes from Bash->Read->Edit to Grep->Read->Edit.');
+    say(`Everything happens in ${dir}; nothing else is touched.\n`);
+    say(`1. Sessions s1-s4 (Nov 1 and Nov 7) go through the observer hook: ${await play(['s1', 's2', 's3', 's4'], env)} tool calls recorded.`);
+    say(`2. Analysis and /bye at ${EXAMPLE_TIMES.afterS4}:`);
+    consolidateAt(home, EXAMPLE_TIMES.afterS4, env, say);
+    say(`\n3. Sessions s5-s7 (Nov 8): ${await play(['s5', 's6', 's7'], env)} more tool calls.`);
+    say(`4. Analysis and /bye at ${EXAMPLE_TIMES.afterS7} (s1-s3 have left the 7-day window):`);
+    consolidateAt(home, EXAMPLE_TIMES.afterS7, env, say);
+    say('\nFiles:');
+    say(`  ${rulesFile}`);
+    say(`  ${join(home, 'instincts')}/ (${readdirSync(join(home, 'instincts')).length} files: ${[...readInstincts(home).keys()].join(', ')})`);
+    say(`  ${join(home, 'archive')}/`);
+    say(`  ${join(home, 'daily-summary.md')}`);
+    say(`  ${join(home, 'observations')}/`);
+    say('\nNext: npx homunculus install, work with Claude, then /bye.');
+  },
+};

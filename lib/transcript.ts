@@ -1,0 +1,151 @@
+import { bashDetail } from './bash-detail.js';
+import type { Observation } from './observation.js';
+import { projectId, projectRoot } from './project-id.js';
+import { idToken, toolToken } from './tokens.js';
+
+// Claude Code transcripts (~/.claude/projects/**/*.jsonl) into the same records the live hook
+// writes. The format is internal and changes between versions: everything is read defensively,
+// and whatever is not understood is counted, never fatal.
+
+export interface ImportCounts {
+  lines: number;
+  calls: number; // tool calls paired and emitted (before de-duplication)
+  failures: number;
+  skipped: Record<string, number>;
+}
+
+export function newCounts(): ImportCounts {
+  return { lines: 0, calls: 0, failures: 0, skipped: {} };
+}
+
+export function skip(c: ImportCounts, why: string, n = 1): void {
+  c.skipped[why] = (c.skipped[why] ?? 0) + n;
+}
+
+interface PendingCall {
+  ts: number;
+  tool: string;
+  session: string;
+  agentId: string | undefined;
+  detail: string | undefined;
+  cwd: string | undefined;
+}
+
+type Line = Record<string, unknown>;
+
+const KNOWN_OTHER_TYPES = new Set(['progress', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'attachment', 'custom-title', 'tag']);
+
+/**
+ * Pairs tool_use blocks with their tool_result blocks within one transcript file and emits one
+ * record per pair, at the result's time. One instance per file: memory is the calls in flight.
+ */
+export class TranscriptPairer {
+  private readonly pending = new Map<string, PendingCall>();
+  private readonly sidechainRoot = new Map<string, string>();
+  private readonly prev = new Map<string, [string | null, string | null]>();
+  private readonly projects = new Map<string, string | null>();
+
+  constructor(private readonly counts: ImportCounts, private readonly emit: (o: Observation, ms: number) => void) {}
+
+  /** Lines that can hold no tool call or sidechain link are skipped before JSON.parse. */
+  static worthParsing(raw: string): boolean {
+    return raw.includes('"tool_use') || raw.includes('"isSidechain":true');
+  }
+
+  private project(cwd: string | undefined): string | null {
+    if (cwd === undefined) return null;
+    let p = this.projects.get(cwd);
+    if (p === undefined) {
+      const root = projectRoot(cwd, {});
+      p = root === undefined ? null : projectId(root);
+      this.projects.set(cwd, p);
+    }
+    return p;
+  }
+
+  /** The stream a line belongs to: its agentId, or for inline sidechains the root of its thread. */
+  private agentOf(line: Line): string | undefined | null {
+    const explicit = line['agentId'];
+    if (explicit !== undefined) return idToken(explicit) ?? null;
+    if (line['isSidechain'] !== true) return undefined;
+    const uuid = typeof line['uuid'] === 'string' ? line['uuid'] : undefined;
+    const parent = typeof line['parentUuid'] === 'string' ? line['parentUuid'] : undefined;
+    const root = (parent && this.sidechainRoot.get(parent)) || parent || uuid;
+    if (uuid && root) this.sidechainRoot.set(uuid, root);
+    return root ? idToken(`sc-${root}`.slice(0, 40)) ?? null : null;
+  }
+
+  line(line: Line): void {
+    const type = line['type'];
+    const agentId = this.agentOf(line);
+    if (type !== 'assistant' && type !== 'user') {
+      skip(this.counts, KNOWN_OTHER_TYPES.has(String(type)) ? `lines without tool calls (${String(type)})` : 'lines of an unknown type');
+      return;
+    }
+    const content = (line['message'] as { content?: unknown } | undefined)?.content;
+    if (!Array.isArray(content)) return;
+    const ts = typeof line['timestamp'] === 'string' ? Date.parse(line['timestamp']) : Number.NaN;
+    const session = idToken(line['sessionId']);
+    for (const block of content) {
+      if (typeof block !== 'object' || block === null) continue;
+      const b = block as Record<string, unknown>;
+      if (b['type'] === 'tool_use') {
+        const id = idToken(b['id']);
+        if (id === undefined || session === undefined || Number.isNaN(ts) || agentId === null) {
+          skip(this.counts, 'tool calls with a missing or invalid id, session, time or agent');
+          continue;
+        }
+        const tool = toolToken(b['name']);
+        const input = b['input'] as Record<string, unknown> | undefined;
+        this.pending.set(id, {
+          ts,
+          tool,
+          session,
+          agentId,
+          detail: tool === 'Bash' ? bashDetail(input?.['command']) : undefined,
+          cwd: typeof line['cwd'] === 'string' ? line['cwd'] : undefined,
+        });
+      } else if (b['type'] === 'tool_result') {
+        const id = idToken(b['tool_use_id']);
+        const call = id === undefined ? undefined : this.pending.get(id);
+        if (id === undefined || call === undefined) {
+          skip(this.counts, 'results without a matching call');
+          continue;
+        }
+        if (Number.isNaN(ts)) {
+          skip(this.counts, 'results without a valid timestamp');
+          continue;
+        }
+        this.pending.delete(id);
+        const ok = b['is_error'] !== true;
+        const stream = `${call.session}\u0000${call.agentId ?? ''}`;
+        const prev = this.prev.get(stream) ?? [null, null];
+        const o: Observation = {
+          v: 1,
+          ts: new Date(ts).toISOString(),
+          tool: call.tool,
+          ok,
+          ms: ts >= call.ts ? ts - call.ts : null,
+          prev: prev[0],
+          prev2: prev[1],
+          session: call.session,
+          project: this.project(call.cwd),
+          event: ok ? 'PostToolUse' : 'PostToolUseFailure',
+          id,
+        };
+        if (call.detail !== undefined) o.detail = call.detail;
+        if (call.agentId !== undefined) o.agentId = call.agentId;
+        this.prev.set(stream, [call.tool, prev[0]]);
+        this.counts.calls++;
+        if (!ok) this.counts.failures++;
+        this.emit(o, ts);
+      }
+    }
+  }
+
+  /** At the end of the file: calls that never got a result. */
+  finish(): void {
+    if (this.pending.size > 0) skip(this.counts, 'tool calls without a result', this.pending.size);
+    this.pending.clear();
+  }
+}
