@@ -1,5 +1,5 @@
 import { execa, type Options } from 'execa';
-import { mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
@@ -10,8 +10,15 @@ export const DIST = join(ROOT, 'dist');
 export const OBSERVE = join(DIST, 'hooks', 'observe.js');
 export const CLI = join(DIST, 'cli', 'homunculus.js');
 
+// Every temporary folder of a test file lives under one root, removed after the file's tests
+// (test/setup.ts).
+const TEMP_ROOT = mkdtempSync(join(tmpdir(), 'homunculus-tests-'));
+export function removeTempRoot(): void {
+  rmSync(TEMP_ROOT, { recursive: true, force: true });
+}
+
 export function tempDir(prefix = 'homunculus-test-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return mkdtempSync(join(TEMP_ROOT, prefix));
 }
 
 /** A sandbox: a HOME, a project folder and a data home, each empty. */

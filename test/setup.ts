@@ -1,0 +1,4 @@
+import { afterAll } from 'vitest';
+import { removeTempRoot } from './helpers.js';
+
+afterAll(() => removeTempRoot());
