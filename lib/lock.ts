@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
 import { PRIVATE_FILE } from './data-home.js';
 
 export const STALE_LOCK_MS = 10 * 60 * 1000;
@@ -6,6 +6,14 @@ export const STALE_LOCK_MS = 10 * 60 * 1000;
 export interface LockInfo {
   pid: number;
   started: string;
+}
+
+function mtimeMs(path: string): number {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return 0;
+  }
 }
 
 function alive(pid: number): boolean {
@@ -33,11 +41,16 @@ export function acquireLock(path: string): { release: () => void } | { heldBy: L
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
     let info: LockInfo | undefined;
+    let text = '';
     try {
-      info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
+      text = readFileSync(path, 'utf8');
+      info = JSON.parse(text) as LockInfo;
     } catch {
-      info = undefined; // half-written or unreadable: treat as stale
+      info = undefined;
     }
+    // An empty lock may be one another run has just created and not yet written: give it a
+    // moment. Anything else unreadable is a leftover, and stale.
+    if (text === '' && Date.now() - mtimeMs(path) < 5000) return { heldBy: { pid: -1, started: 'just now' } };
     const age = info ? Date.now() - Date.parse(info.started) : Infinity;
     if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: info };
     rmSync(path, { force: true });

@@ -5,7 +5,7 @@ import { DIST } from './helpers.js';
 
 // The hooks run on every tool call: they must stay a single file that loads node built-ins only.
 describe('hook bundles', () => {
-  it.each(['observe.js'])('%s requires node built-ins only', (file) => {
+  it.each(['observe.js', 'stop.js', 'prompt-router.js'])('%s requires node built-ins only', (file) => {
     const code = readFileSync(join(DIST, 'hooks', file), 'utf8');
     const required = [...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
     expect(required.length).toBeGreaterThan(0);
