@@ -38,7 +38,7 @@ function consolidateAt(home: string, nowIso: string, env: Record<string, string>
   for (const a of r.analysis.archived) say(`  archived instinct: ${a.pattern} (${a.reason})`);
   for (const p of r.changes.promoted) say(`  promoted to a rule: ${p.pattern} (${pct(p.confidence_now)}, ${p.observations}x seen)`);
   const lines = readFileSync(r.rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
-  say(`  generated-rules.md: ${lines.length ? '' : 'no rule yet'}`);
+  say(`  generated-rules.md:${lines.length ? '' : ' no rule yet'}`);
   for (const l of lines) say(`    ${l}`);
 }
 

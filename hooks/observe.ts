@@ -4,42 +4,31 @@
 // Keep this path light: node built-ins and lib/ modules only.
 import { appendLine } from '../lib/append-line.js';
 import { resolveNow, utcDay } from '../lib/clock.js';
-import { layout, resolveDataHome } from '../lib/data-home.js';
+import { layout } from '../lib/data-home.js';
 import { logHookError } from '../lib/hook-errors.js';
+import { runHook } from '../lib/hook-shell.js';
 import { buildObservation, PayloadError, streamKey, toolCallFromPayload } from '../lib/observation.js';
 import { projectId, projectRoot } from '../lib/project-id.js';
 import { scanStdin } from '../lib/stdin.js';
 import { readPrev, writePrev } from '../lib/stream-state.js';
 
-async function main(): Promise<void> {
-  const env = process.env;
-  if (env['HOMUNCULUS_DISABLE'] === '1') return;
-  let home: string | undefined;
+runHook('observe', async (home, env) => {
+  const { scanner, reason } = await scanStdin();
+  if (scanner.error !== undefined) throw new PayloadError(`payload: ${scanner.error}`);
+  if (scanner.bytes === 0) throw new PayloadError(`payload: empty stdin (${reason})`);
+  if (!scanner.done) throw new PayloadError(`payload: incomplete JSON object after ${scanner.bytes} bytes (${reason})`);
+  const call = toolCallFromPayload(scanner.result);
+  let now: Date;
   try {
-    home = resolveDataHome(env);
-    const { scanner, reason } = await scanStdin();
-    if (scanner.error !== undefined) throw new PayloadError(`payload: ${scanner.error}`);
-    if (scanner.bytes === 0) throw new PayloadError(`payload: empty stdin (${reason})`);
-    if (!scanner.done) throw new PayloadError(`payload: incomplete JSON object after ${scanner.bytes} bytes (${reason})`);
-    const call = toolCallFromPayload(scanner.result);
-    let now: Date;
-    try {
-      now = resolveNow(undefined, env);
-    } catch (e) {
-      logHookError(home, 'observe', (e as Error).message);
-      now = new Date();
-    }
-    const ts = now.toISOString();
-    const root = projectRoot(call.cwd, env);
-    const stream = streamKey(call.session, call.agentId);
-    const prev = readPrev(home, stream);
-    const record = buildObservation(call, ts, prev, root === undefined ? null : projectId(root));
-    appendLine(layout.observationFile(home, utcDay(now.getTime())), JSON.stringify(record));
-    writePrev(home, stream, [call.tool, prev[0]]);
+    now = resolveNow(undefined, env);
   } catch (e) {
-    const message = e instanceof PayloadError ? e.message : `${(e as Error)?.message ?? String(e)}`;
-    if (home !== undefined) logHookError(home, 'observe', message);
+    logHookError(home, 'observe', (e as Error).message);
+    now = new Date();
   }
-}
-
-main().finally(() => process.exit(0));
+  const root = projectRoot(call.cwd, env);
+  const stream = streamKey(call.session, call.agentId);
+  const prev = readPrev(home, stream);
+  const record = buildObservation(call, now.toISOString(), prev, root === undefined ? null : projectId(root));
+  appendLine(layout.observationFile(home, utcDay(now.getTime())), JSON.stringify(record));
+  writePrev(home, stream, [call.tool, prev[0]]);
+});

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type { Rule } from '../analyzer/promotion.js';
 import { ruleLine } from '../analyzer/rules-file.js';
 import { loadConfig } from '../lib/config.js';
-import { ensurePrivateDir, layout, PRIVATE_FILE, resolveDataHome } from '../lib/data-home.js';
-import { logHookError } from '../lib/hook-errors.js';
+import { ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
+import { runHook } from '../lib/hook-shell.js';
 import { scanStdin } from '../lib/stdin.js';
 import { idToken } from '../lib/tokens.js';
 
@@ -44,31 +44,20 @@ export function routerContext(rules: Rule[]): string | undefined {
   return text === head ? undefined : text;
 }
 
-async function main(): Promise<void> {
-  const env = process.env;
-  if (env['HOMUNCULUS_DISABLE'] === '1') return;
-  let home: string | undefined;
+runHook('prompt-router', async (home, env) => {
+  const { scanner } = await scanStdin();
+  const session = idToken(scanner.result.top.get('session_id'));
+  if (session === undefined) throw new Error('payload: expected session_id of [A-Za-z0-9_-]{1,128}');
+  const { config } = loadConfig(home, env);
+  const n = nextPromptNumber(home, session);
+  if (n % config.forcedEvalEvery !== 0) return;
+  let rules: Rule[] = [];
   try {
-    home = resolveDataHome(env);
-    const { scanner } = await scanStdin();
-    const session = idToken(scanner.result.top.get('session_id'));
-    if (session === undefined) throw new Error('payload: expected session_id of [A-Za-z0-9_-]{1,128}');
-    const { config } = loadConfig(home, env);
-    const n = nextPromptNumber(home, session);
-    if (n % config.forcedEvalEvery !== 0) return;
-    let rules: Rule[] = [];
-    try {
-      rules = (JSON.parse(readFileSync(layout.rulesJson(home), 'utf8')) as { rules: Rule[] }).rules ?? [];
-    } catch {
-      return; // no rules yet
-    }
-    rules = [...rules].sort((a, b) => b.confidence_now - a.confidence_now);
-    const context = routerContext(rules);
-    if (context === undefined) return;
-    process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } }));
-  } catch (e) {
-    if (home !== undefined) logHookError(home, 'prompt-router', (e as Error)?.message ?? String(e));
+    rules = (JSON.parse(readFileSync(layout.rulesJson(home), 'utf8')) as { rules: Rule[] }).rules ?? [];
+  } catch {
+    return; // no rules yet
   }
-}
-
-main().finally(() => process.exit(0));
+  const context = routerContext([...rules].sort((a, b) => b.confidence_now - a.confidence_now));
+  if (context === undefined) return;
+  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } }));
+});

@@ -5,21 +5,9 @@
 import { runAnalysis } from '../analyzer/run.js';
 import { resolveNow } from '../lib/clock.js';
 import { loadConfig } from '../lib/config.js';
-import { resolveDataHome } from '../lib/data-home.js';
-import { logHookError } from '../lib/hook-errors.js';
+import { runHook } from '../lib/hook-shell.js';
 
-function main(): void {
-  const env = process.env;
-  if (env['HOMUNCULUS_DISABLE'] === '1') return;
-  let home: string | undefined;
-  try {
-    home = resolveDataHome(env);
-    const { config } = loadConfig(home, env);
-    runAnalysis({ home, now: resolveNow(undefined, env), config });
-  } catch (e) {
-    if (home !== undefined) logHookError(home, 'stop', (e as Error)?.message ?? String(e));
-  }
-}
-
-main();
-process.exit(0);
+runHook('stop', (home, env) => {
+  const { config } = loadConfig(home, env);
+  runAnalysis({ home, now: resolveNow(undefined, env), config });
+});
