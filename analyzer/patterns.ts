@@ -14,6 +14,8 @@ export interface PatternCount {
   decaySum: number;
   first: number;
   last: number;
+  /** The session last added to `sessions`: streams are walked one at a time, so most additions repeat it. */
+  lastSession?: number;
 }
 
 export interface DayCount {
@@ -113,7 +115,10 @@ export function countPatterns(
           chainIds.set(id, c);
         }
         c.n++;
-        c.sessions.add(session);
+        if (c.lastSession !== session) {
+          c.sessions.add(session);
+          c.lastSession = session;
+        }
         c.decaySum += decay((opts.nowMs - ts) / DAY_MS, opts.halfLifeDays);
         if (ts < c.first) c.first = ts;
         if (ts > c.last) c.last = ts;

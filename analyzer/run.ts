@@ -1,4 +1,4 @@
-import { chmodSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
@@ -6,7 +6,7 @@ import type { Config } from '../lib/config.js';
 import { ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
 import { loadObservationFile } from '../lib/observation-cache.js';
-import { TableBuilder, type RecordTable } from '../lib/record-table.js';
+import { TableBuilder } from '../lib/record-table.js';
 import { analyze, type Analysis } from './analyze.js';
 import { renderDailySummary, type DayEvents } from './daily-summary.js';
 import { metaFor, parseInstinct, renderInstinct, slugFor, type InstinctMeta } from './instinct-file.js';
@@ -54,6 +54,14 @@ function listDir(dir: string): string[] {
 /** Leftovers of a run killed between writing a temporary file and renaming it. */
 function removeTempFiles(dirs: string[]): void {
   for (const dir of dirs) for (const f of listDir(dir)) if (f.endsWith('.tmp')) rmSync(join(dir, f), { force: true });
+}
+
+function fileSize(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
 }
 
 export function stamp(iso: string): string {
@@ -125,9 +133,12 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
     // Observations: prune past retention, read the window (and later days, to count the future).
     const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
     const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
-    const tables: RecordTable[] = [];
     const days = new Set<string>();
-    for (const f of listDir(obsDir)) {
+    const files = listDir(obsDir);
+    // Sized from the bytes to read (lines are ~150-250 bytes), so the join rarely has to grow.
+    const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n, 0);
+    const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
+    for (const f of files) {
       const m = OBSERVATION_FILE.exec(f);
       if (!m) continue;
       const day = m[1]!;
@@ -143,14 +154,12 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
       report.files.read++;
       report.files[r.source]++;
       report.skipped.malformed += r.counts.malformed;
-      tables.push(r.table);
+      builder.addTable(r.table); // joined at once, so each file's columns can be freed
     }
     for (const f of listDir(cacheDir)) {
       if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
     }
 
-    const builder = new TableBuilder(tables.reduce((n, t) => n + t.length, 0) + 1);
-    for (const t of tables.splice(0)) builder.addTable(t);
     const a = analyze(builder.build(), nowMs, config);
     report.recordsInWindow = a.recordsInWindow;
     report.sessionsInWindow = a.sessionsInWindow;

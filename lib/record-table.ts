@@ -79,15 +79,41 @@ export class TableBuilder {
     this.ok = grow(this.ok, (n) => new Uint8Array(n));
   }
 
+  // Stream ids by session, then by agent: no string is built per record.
+  private readonly mainStreams = new Map<string, number>();
+  private readonly agentStreams = new Map<string, Map<string, number>>();
+
+  private streamId(session: string, agentId: string | undefined): number {
+    if (agentId === undefined) {
+      let s = this.mainStreams.get(session);
+      if (s === undefined) {
+        s = this.newStream(session, session);
+        this.mainStreams.set(session, s);
+      }
+      return s;
+    }
+    let agents = this.agentStreams.get(session);
+    if (agents === undefined) this.agentStreams.set(session, (agents = new Map()));
+    let s = agents.get(agentId);
+    if (s === undefined) {
+      s = this.newStream(`${session}\u0000${agentId}`, session);
+      agents.set(agentId, s);
+    }
+    return s;
+  }
+
+  private newStream(name: string, session: string): number {
+    const before = this.streams.values.length;
+    const s = this.streams.id(name);
+    if (s === before) this.streamSession.push(this.sessions.id(session));
+    return s;
+  }
+
   add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined): void {
     if (this.length === this.cap) this.grow();
     const i = this.length++;
-    const streamName = agentId === undefined ? session : `${session}\u0000${agentId}`;
-    const before = this.streams.values.length;
-    const s = this.streams.id(streamName);
-    if (s === before) this.streamSession.push(this.sessions.id(session));
     this.ts[i] = ts;
-    this.stream[i] = s;
+    this.stream[i] = this.streamId(session, agentId);
     this.tool[i] = this.tools.id(tool);
     this.detail[i] = detail === undefined ? -1 : this.details.id(detail);
     this.ok[i] = ok ? 1 : 0;
@@ -96,10 +122,9 @@ export class TableBuilder {
   /** Appends every record of another table (used to join per-file tables in day order). */
   addTable(t: RecordTable): void {
     const streamMap = t.streams.map((name, s) => {
-      const before = this.streams.values.length;
-      const id = this.streams.id(name);
-      if (id === before) this.streamSession.push(this.sessions.id(t.sessions[t.streamSession[s]!]!));
-      return id;
+      const session = t.sessions[t.streamSession[s]!]!;
+      const sep = name.indexOf('\u0000');
+      return this.streamId(session, sep === -1 ? undefined : name.slice(sep + 1));
     });
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
