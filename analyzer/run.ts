@@ -56,6 +56,25 @@ function removeTempFiles(dirs: string[]): void {
   for (const dir of dirs) for (const f of listDir(dir)) if (f.endsWith('.tmp')) rmSync(join(dir, f), { force: true });
 }
 
+/**
+ * The hooks keep a tiny file per session stream (last two tools) and per session (prompt count).
+ * They are state, not data: once untouched for retentionDays (real time: they are about
+ * processes, not the data's clock) they are removed, so they do not pile up one per session.
+ */
+function pruneHookState(home: string, retentionDays: number): void {
+  const cutoff = Date.now() - retentionDays * DAY_MS;
+  for (const dir of [layout.streams(home), layout.promptCounts(home)]) {
+    for (const f of listDir(dir)) {
+      const path = join(dir, f);
+      try {
+        if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+      } catch {
+        // raced with a hook: fine
+      }
+    }
+  }
+}
+
 function fileSize(path: string): number {
   try {
     return statSync(path).size;
@@ -159,6 +178,7 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
     for (const f of listDir(cacheDir)) {
       if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
     }
+    pruneHookState(home, config.retentionDays);
 
     const a = analyze(builder.build(), nowMs, config);
     report.recordsInWindow = a.recordsInWindow;

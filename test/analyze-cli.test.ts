@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseInstinct } from '../analyzer/instinct-file.js';
@@ -153,4 +153,18 @@ describe('analyze: killed at random moments', () => {
     expect(final.tracked).toEqual(clean.tracked);
     expect(outputs(a.data)).toEqual(outputs(b.data));
   }, 300_000);
+});
+
+describe('analyze: hook state housekeeping', () => {
+  it('removes per-session hook state untouched for retentionDays, keeps the rest', async () => {
+    const { data } = sandbox();
+    const streams = join(data, 'state', 'streams');
+    mkdirSync(streams, { recursive: true });
+    writeFileSync(join(streams, 'old.main.json'), '["Read",null]');
+    writeFileSync(join(streams, 'new.main.json'), '["Read",null]');
+    const longAgo = new Date(Date.now() - 31 * 86_400_000);
+    utimesSync(join(streams, 'old.main.json'), longAgo, longAgo);
+    await analyzeJson(data);
+    expect(readdirSync(streams)).toEqual(['new.main.json']);
+  });
 });
