@@ -1,4 +1,3 @@
-import { utcDay } from '../lib/clock.js';
 import { fnv1a64Hex } from '../lib/project-id.js';
 import type { ScoredPattern } from './score.js';
 
@@ -43,7 +42,7 @@ export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const round = (x: number, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
-export function title(kind: string, pattern: string): string {
+function title(kind: string, pattern: string): string {
   return kind === 'chain' ? `${pattern} chain` : pattern;
 }
 
@@ -107,8 +106,4 @@ export function parseInstinct(text: string): InstinctMeta | undefined {
   }
   if (typeof meta['id'] !== 'string' || !SLUG.test(meta['id']) || typeof meta['pattern'] !== 'string') return undefined;
   return meta as InstinctMeta;
-}
-
-export function day(iso: string): string {
-  return utcDay(Date.parse(iso));
 }

@@ -29,6 +29,7 @@ for (const set of sets) {
     [
       { name: 'baseline', run: () => runOnce('node', [baseline, obs]) },
       { name: 'cold', run: () => (clearCache(), runOnce('node', [cli, 'analyze', '--home', set.home, '--now', NOW])) },
+      { name: 'cold stop', run: () => (clearCache(), runOnce('node', [stop], { env: { HOMUNCULUS_HOME: set.home, HOMUNCULUS_NOW: NOW } })) },
     ],
     rounds,
   );
@@ -58,7 +59,8 @@ for (const { set, cold, warm } of rows) {
   console.log('| case | median wall ms | ratio | peak RSS MiB |');
   console.log('|---|---|---|---|');
   console.log(`| baseline: ndjson.parse() + chain Map | ${fmt(cold.baseline.ms)} | 1.00 | ${fmt(cold.baseline.rssMiB)} |`);
-  console.log(`| analyze, cold (no cache) | ${fmt(cold.cold.ms)} | ${fmt(cold.cold.ms / cold.baseline.ms, 2)} x baseline | ${fmt(cold.cold.rssMiB)} |`);
+  console.log(`| \`homunculus analyze\`, cold (no cache) | ${fmt(cold.cold.ms)} | ${fmt(cold.cold.ms / cold.baseline.ms, 2)} x baseline | ${fmt(cold.cold.rssMiB)} |`);
+  console.log(`| Stop hook (bundled analyzer), cold (no cache) | ${fmt(cold['cold stop'].ms)} | ${fmt(cold['cold stop'].ms / cold.baseline.ms, 2)} x baseline | ${fmt(cold['cold stop'].rssMiB)} |`);
   console.log(`| node -e 0 | ${fmt(warm['node -e 0'].ms)} | 1.00 | ${fmt(warm['node -e 0'].rssMiB)} |`);
   console.log(`| Stop hook, warm (+1,000 records) | ${fmt(warm['stop hook, warm'].ms)} | ${fmt(warm['stop hook, warm'].ms / warm['node -e 0'].ms, 2)} x node | ${fmt(warm['stop hook, warm'].rssMiB)} |`);
 }

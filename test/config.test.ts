@@ -46,6 +46,15 @@ describe('configuration: invalid values are refused, naming key, value and what 
   });
 });
 
+describe('README', () => {
+  it('states the scoring formula and the two quickstart commands', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    expect(readme).toContain('confidence = min(maxConfidence, frequency × consistency × recency)');
+    expect(readme).toContain('npm install && npx homunculus demo');
+    expect(readme).toMatch(/^npm test /m);
+  });
+});
+
 describe('README configuration table', () => {
   it('lists every parameter with the default config/ holds', () => {
     const defaults = {
