@@ -1,4 +1,3 @@
-import { execa } from 'execa';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-examp
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 async function play(ids: string[], env: Record<string, string>): Promise<number> {
+  const { execa } = await import('execa'); // loaded only for the demo: it is heavy for a CLI start
   const hook = join(packageRoot(), 'dist', 'hooks', 'observe.js');
   let n = 0;
   await Promise.all(

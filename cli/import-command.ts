@@ -1,4 +1,3 @@
-import fg from 'fast-glob';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -23,6 +22,7 @@ export interface ImportReport {
 
 /** Every transcript file under the given paths (files are taken as they are). */
 export async function transcriptFiles(paths: string[]): Promise<string[]> {
+  const { default: fg } = await import('fast-glob'); // loaded on use, not at every CLI start
   const out: string[] = [];
   for (const p of paths) {
     if (!existsSync(p)) throw new CliError(`no such file or folder: ${p}`);

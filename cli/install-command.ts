@@ -1,4 +1,3 @@
-import { createTwoFilesPatch } from 'diff';
 import { existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { CommandModule } from 'yargs';
@@ -124,7 +123,8 @@ function planUninstall(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv)
   return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files };
 }
 
-function describe(plan: Plan, dryRun: boolean): string {
+async function describe(plan: Plan, dryRun: boolean): Promise<string> {
+  const { createTwoFilesPatch } = await import('diff'); // loaded on use, not at every CLI start
   const out: string[] = [];
   if (plan.settingsChanged) {
     out.push(createTwoFilesPatch(plan.settingsPath, plan.settingsPath, plan.before ?? '', plan.after, dryRun ? 'current' : 'before', dryRun ? 'after install' : 'after').trimEnd());
@@ -161,7 +161,7 @@ export const installCommand: CommandModule<object, Args> = {
   command: 'install',
   describe: 'register the hooks, the /bye command and the rules link in Claude Code settings',
   builder: (y) => y.options({ ...scopeOptions, home: { type: 'string', describe: 'data home to carry in the hook commands' } }),
-  handler: (argv) => {
+  handler: async (argv) => {
     const env = argv.home ? { ...process.env, HOMUNCULUS_HOME: argv.home } : process.env;
     const ctx = context({ home: argv.home }, env);
     const plan = planInstall(argv.scope, argv.project ?? process.cwd(), env, rulesFilePath(ctx.home, ctx.config, env));
@@ -170,11 +170,11 @@ export const installCommand: CommandModule<object, Args> = {
       return;
     }
     if (argv['dry-run']) {
-      process.stdout.write(`Dry run: nothing was written. These changes would be made:\n${describe(plan, true)}\n`);
+      process.stdout.write(`Dry run: nothing was written. These changes would be made:\n${await describe(plan, true)}\n`);
       return;
     }
     const backup = apply(plan, new Date());
-    process.stdout.write(`${describe(plan, false)}\nInstalled into ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
+    process.stdout.write(`${await describe(plan, false)}\nInstalled into ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
   },
 };
 
@@ -184,17 +184,17 @@ export const uninstallCommand: CommandModule<object, Args> = {
   command: 'uninstall',
   describe: 'remove exactly what install added (the data home stays unless --purge)',
   builder: (y) => y.options({ ...scopeOptions, purge: { type: 'boolean', default: false, describe: 'also delete the data home' }, home: { type: 'string', describe: 'data home (for --purge)' } }),
-  handler: (argv) => {
+  handler: async (argv) => {
     const plan = planUninstall(argv.scope, argv.project ?? process.cwd(), process.env);
     const nothing = !plan.settingsChanged && plan.files.length === 0;
     if (argv['dry-run']) {
-      process.stdout.write(nothing ? 'Dry run: nothing to remove.\n' : `Dry run: nothing was written. These changes would be made:\n${describe(plan, true)}\n`);
+      process.stdout.write(nothing ? 'Dry run: nothing to remove.\n' : `Dry run: nothing was written. These changes would be made:\n${await describe(plan, true)}\n`);
       return;
     }
     if (nothing) process.stdout.write(`homunculus is not installed in ${plan.settingsPath}; nothing changed.\n`);
     else {
       const backup = apply(plan, new Date());
-      process.stdout.write(`${describe(plan, false)}\nRemoved from ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
+      process.stdout.write(`${await describe(plan, false)}\nRemoved from ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
     }
     if (argv.purge) {
       const home = context({ home: argv.home }).home;
