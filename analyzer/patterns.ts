@@ -1,6 +1,6 @@
 import type { RecordTable } from '../lib/record-table.js';
-import { decay } from '../lib/temporal-decay.js';
 import { DAY_MS } from '../lib/clock.js';
+import { decayWeigher } from '../lib/temporal-decay.js';
 
 // Counts 3-tool chains and error-retry pairs along each stream, and the per-day rollup.
 
@@ -16,12 +16,15 @@ export interface PatternCount {
   last: number;
   /** The session last added to `sessions`: streams are walked one at a time, so most additions repeat it. */
   lastSession?: number;
+  /** Occurrences per day of the window (index 0 = the day holding the window's start). */
+  perDay?: Int32Array;
 }
 
 export interface DayCount {
   calls: number;
   failures: number;
   sessions: Set<number>;
+  lastSession: number;
   chains: Map<string, number>;
   errorRetries: Map<string, number>;
 }
@@ -79,13 +82,13 @@ export function countPatterns(
   const K = keys.length;
   const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
   const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
-  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), chains: new Map(), errorRetries: new Map() }));
+  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), lastSession: -1, chains: new Map(), errorRetries: new Map() }));
   // Chains are counted by numeric id first (no string building per occurrence), named at the end.
   const chainIds = new Map<number, PatternCount>();
   const errorRetries = new Map<string, PatternCount>();
-  const dayChainIds: Map<number, number>[] = days.map(() => new Map());
   const sessions = new Set<number>();
   const nStreams = t.streams.length;
+  const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
   for (let s = 0; s < nStreams; s++) {
     const a = starts[s]!;
     const b = starts[s + 1]!;
@@ -95,37 +98,38 @@ export function countPatterns(
     for (let k = a; k < b; k++) {
       const i = order[k]!;
       const ts = t.ts[i]!;
-      const day = days[Math.floor((ts - day0) / DAY_MS)]!;
+      const dayIndex = Math.floor((ts - day0) / DAY_MS);
+      const day = days[dayIndex]!;
       day.calls++;
-      day.sessions.add(session);
+      if (day.lastSession !== session) {
+        day.sessions.add(session);
+        day.lastSession = session;
+      }
       if (t.ok[i] === 0) day.failures++;
-      if (k - a >= 1) {
-        const p = order[k - 1]!;
-        if (t.ok[p] === 0 && t.tool[p] === t.tool[i]) {
-          const key = `${t.tools[t.tool[i]!]} error-retry`;
-          bump(errorRetries, 'error-retry', key, session, ts, decay((opts.nowMs - ts) / DAY_MS, opts.halfLifeDays));
-          day.errorRetries.set(key, (day.errorRetries.get(key) ?? 0) + 1);
-        }
+      if (k === a) continue;
+      const weight = weigh(ts);
+      const p = order[k - 1]!;
+      if (t.ok[p] === 0 && t.tool[p] === t.tool[i]) {
+        const key = `${t.tools[t.tool[i]!]} error-retry`;
+        bump(errorRetries, 'error-retry', key, session, ts, weight);
+        day.errorRetries.set(key, (day.errorRetries.get(key) ?? 0) + 1);
       }
-      if (k - a >= 2) {
-        const id = (keyOf[order[k - 2]!]! * K + keyOf[order[k - 1]!]!) * K + keyOf[i]!;
-        let c = chainIds.get(id);
-        if (c === undefined) {
-          c = { kind: 'chain', key: '', n: 0, sessions: new Set(), decaySum: 0, first: ts, last: ts };
-          chainIds.set(id, c);
-        }
-        c.n++;
-        if (c.lastSession !== session) {
-          c.sessions.add(session);
-          c.lastSession = session;
-        }
-        c.decaySum += decay((opts.nowMs - ts) / DAY_MS, opts.halfLifeDays);
-        if (ts < c.first) c.first = ts;
-        if (ts > c.last) c.last = ts;
-        const dayIndex = Math.floor((ts - day0) / DAY_MS);
-        const dm = dayChainIds[dayIndex]!;
-        dm.set(id, (dm.get(id) ?? 0) + 1);
+      if (k - a < 2) continue;
+      const id = (keyOf[order[k - 2]!]! * K + keyOf[p]!) * K + keyOf[i]!;
+      let c = chainIds.get(id);
+      if (c === undefined) {
+        c = { kind: 'chain', key: '', n: 0, sessions: new Set(), decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays) };
+        chainIds.set(id, c);
       }
+      c.n++;
+      if (c.lastSession !== session) {
+        c.sessions.add(session);
+        c.lastSession = session;
+      }
+      c.decaySum += weight;
+      if (ts < c.first) c.first = ts;
+      if (ts > c.last) c.last = ts;
+      c.perDay![dayIndex]!++;
     }
   }
   const nameOf = (id: number) => {
@@ -139,8 +143,10 @@ export function countPatterns(
     c.key = nameOf(id);
     chains.set(c.key, c);
   }
-  dayChainIds.forEach((m, d) => {
-    for (const [id, n] of m) days[d]!.chains.set(nameOf(id), n);
-  });
+  for (const c of chains.values()) {
+    c.perDay!.forEach((n, d) => {
+      if (n > 0) days[d]!.chains.set(c.key, n);
+    });
+  }
   return { chains, errorRetries, sessionsInWindow: sessions.size, days };
 }

@@ -5,6 +5,15 @@ export function decay(ageDays: number, halfLifeDays: number): number {
   return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
 }
 
+/**
+ * The same decay as a function of a timestamp, for hot loops: one exp per call, and times after
+ * `nowMs` count as age zero. weigh(ts) === decay((nowMs - ts) / DAY, halfLifeDays) up to rounding.
+ */
+export function decayWeigher(nowMs: number, halfLifeDays: number): (ts: number) => number {
+  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
+  return (ts) => Math.exp(rate * Math.min(0, ts - nowMs));
+}
+
 export function ageDays(nowMs: number, thenMs: number): number {
   return (nowMs - thenMs) / DAY_MS;
 }

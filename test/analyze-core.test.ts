@@ -112,3 +112,12 @@ describe('instinct slugs', () => {
     expect(slug).not.toBe(slugFor(kind, key.replace(/[A-Za-z]/, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).replace(/^\.\./, 'x.')));
   });
 });
+
+describe('decayWeigher', () => {
+  it('agrees with decay() for timestamps before and after now', async () => {
+    const { decayWeigher } = await import('../lib/temporal-decay.js');
+    const w = decayWeigher(NOW, 7);
+    for (const days of [0, 0.5, 3, 7, 12.25, 30]) expect(w(NOW - days * 86_400_000)).toBeCloseTo(decay(days, 7), 12);
+    expect(w(NOW + 86_400_000)).toBe(1);
+  });
+});
