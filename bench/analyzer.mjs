@@ -1,5 +1,6 @@
 // The analyzer against an ndjson.parse() baseline on the same files, interleaved in one run, and
-// the warm Stop hook (cache present, 1,000 new records) against `node -e 0`.
+// the warm Stop hook (cache present, 1,000 new records) against `node -e 0`. The Stop hook runs
+// with the flags `homunculus install` gives it (--max-semi-space-size=2).
 // Usage: node bench/analyzer.mjs [rounds]
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -29,7 +30,7 @@ for (const set of sets) {
     [
       { name: 'baseline', run: () => runOnce('node', [baseline, obs]) },
       { name: 'cold', run: () => (clearCache(), runOnce('node', [cli, 'analyze', '--home', set.home, '--now', NOW])) },
-      { name: 'cold stop', run: () => (clearCache(), runOnce('node', [stop], { env: { HOMUNCULUS_HOME: set.home, HOMUNCULUS_NOW: NOW } })) },
+      { name: 'cold stop', run: () => (clearCache(), runOnce('node', ['--max-semi-space-size=2', stop], { env: { HOMUNCULUS_HOME: set.home, HOMUNCULUS_NOW: NOW } })) },
     ],
     rounds,
   );
@@ -47,7 +48,7 @@ for (const set of sets) {
   const warm = interleave(
     [
       { name: 'node -e 0', run: () => runOnce('node', ['-e', '0']) },
-      { name: 'stop hook, warm', run: () => (append(), runOnce('node', [stop], { env: { HOMUNCULUS_HOME: set.home, HOMUNCULUS_NOW: NOW } })) },
+      { name: 'stop hook, warm', run: () => (append(), runOnce('node', ['--max-semi-space-size=2', stop], { env: { HOMUNCULUS_HOME: set.home, HOMUNCULUS_NOW: NOW } })) },
     ],
     Math.max(10, rounds * 4),
   );

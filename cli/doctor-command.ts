@@ -18,7 +18,7 @@ const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit']
 
 /** The script a hook command runs: the first quoted path ending in .js. */
 function scriptOf(command: string): string | undefined {
-  const m = /node '((?:[^']|'\\'')+\.js)'/.exec(command);
+  const m = /node (?:--[\w=-]+ )*'((?:[^']|'\\'')+\.js)'/.exec(command);
   return m ? m[1]!.replace(/'\\''/g, "'") : undefined;
 }
 
