@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, listFiles, OBSERVE, readObservations, ROOT, runCli, sandbox, SHARED } from './helpers.js';
@@ -130,6 +130,13 @@ describe('demo', () => {
     expect(readdirSync(box.home)).toEqual([]);
     expect(readFileSync(join(ROOT, 'generated-rules.md'), 'utf8')).toBe(rulesBefore);
     expect(listFiles(join(ROOT, 'homunculus'))).toEqual(dataBefore);
-    cpSync(join(box.root, top[0]!, 'generated-rules.md'), join(box.root, 'copy.md'));
   }, 120_000);
+
+  it('the bins resolve through npx inside the repository (npx homunculus, npx analyze)', async () => {
+    for (const bin of ['homunculus', 'analyze']) {
+      const r = await execa('npx', ['--no', '--', bin, '--help'], { cwd: ROOT, reject: false, env: { ...process.env, CI: 'true' } });
+      expect(r.exitCode, `${bin}: ${r.stderr}`).toBe(0);
+      expect(r.stdout).toContain(bin === 'analyze' ? '--now' : 'import-transcripts');
+    }
+  }, 60_000);
 });
