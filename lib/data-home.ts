@@ -22,9 +22,11 @@ export function packageRoot(): string {
  * its own `homunculus/` folder; an npm-installed copy uses the XDG data folder so that upgrading
  * (which replaces `node_modules/homunculus`) never wipes what was learned.
  */
-export function resolveDataHome(env: NodeJS.ProcessEnv, pkgRoot: string = packageRoot()): string {
+export function resolveDataHome(env: NodeJS.ProcessEnv, pkgRoot?: string): string {
   const fromEnv = env['HOMUNCULUS_HOME'];
   if (fromEnv) return resolve(fromEnv);
+  // Only now look for the package (stat calls): the hooks run with HOMUNCULUS_HOME set as often as not.
+  pkgRoot ??= packageRoot();
   if (pkgRoot.split(sep).includes('node_modules')) {
     const xdg = env['XDG_DATA_HOME'];
     return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.local', 'share'), 'homunculus');
