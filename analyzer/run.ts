@@ -6,7 +6,7 @@ import type { Config } from '../lib/config.js';
 import { ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
 import { loadObservationFile } from '../lib/observation-cache.js';
-import { TableBuilder } from '../lib/record-table.js';
+import { TableBuilder, type RecordTable } from '../lib/record-table.js';
 import { analyze, type Analysis } from './analyze.js';
 import { renderDailySummary, type DayEvents } from './daily-summary.js';
 import { metaFor, parseInstinct, renderInstinct, slugFor, type InstinctMeta } from './instinct-file.js';
@@ -115,6 +115,69 @@ export function readInstincts(home: string): Map<string, InstinctMeta> {
   return out;
 }
 
+/** Prunes observation files past retention and reads the window (and later days, to count the future). */
+function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
+  const obsDir = layout.observations(home);
+  const cacheDir = layout.cache(home);
+  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
+  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
+  const days = new Set<string>();
+  const files = listDir(obsDir);
+  // Sized from the bytes to read (lines are ~150-250 bytes), so the join rarely has to grow.
+  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n, 0);
+  const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
+  for (const f of files) {
+    const m = OBSERVATION_FILE.exec(f);
+    if (!m) continue;
+    const day = m[1]!;
+    if (day < pruneBefore) {
+      rmSync(join(obsDir, f), { force: true });
+      rmSync(join(cacheDir, `${day}.bin`), { force: true });
+      report.pruned.observations.push(f);
+      continue;
+    }
+    days.add(day);
+    if (day < firstDay) continue;
+    const r = loadObservationFile(join(obsDir, f), join(cacheDir, `${day}.bin`));
+    report.files.read++;
+    report.files[r.source]++;
+    report.skipped.malformed += r.counts.malformed;
+    builder.addTable(r.table); // joined at once, so each file's columns can be freed
+  }
+  for (const f of listDir(cacheDir)) {
+    if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
+  }
+  pruneHookState(home, config.retentionDays);
+  return builder.build();
+}
+
+/** Writes an instinct file per tracked pattern and archives the rest; returns kept id -> created. */
+function writeInstincts(home: string, a: Analysis, config: Config, nowIso: string, report: AnalysisReport): Map<string, string> {
+  const instDir = layout.instincts(home);
+  const archDir = layout.archive(home);
+  const existing = readInstincts(home);
+  const keep = new Map<string, string>();
+  for (const p of a.tracked) {
+    let id = slugFor(p.kind, p.key);
+    const prev = existing.get(id);
+    if (keep.has(id) || (prev && prev.pattern !== p.key)) id = `${id}-${keep.size}`; // never share a file
+    const meta = { ...metaFor(p, existing.get(id), nowIso), id };
+    keep.set(id, meta.created);
+    const changed = writeFileAtomic(join(instDir, `${id}.md`), renderInstinct(meta));
+    (changed ? report.written : report.unchanged).push(id);
+  }
+  const patternOf = new Map(a.patterns.map((p) => [slugFor(p.kind, p.key), p]));
+  for (const [id, meta] of existing) {
+    if (keep.has(id)) continue;
+    const { reason, confidence } = whyNotTracked(id, a, config, patternOf);
+    const archived: InstinctMeta = { ...meta, state: 'archived', final_confidence: Math.round(confidence * 1e4) / 1e4, archived_at: nowIso, archive_reason: reason };
+    writeFileAtomic(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived, [`- Archived: ${nowIso.slice(0, 10)} (${reason})`]));
+    rmSync(join(instDir, `${id}.md`), { force: true });
+    report.archived.push({ id, pattern: meta.pattern, reason, confidence });
+  }
+  return keep;
+}
+
 export function runAnalysis(opts: { home: string; now: Date; config: Config; keepAnalysis?: boolean }): AnalysisReport {
   const { home, now, config } = opts;
   const nowMs = now.getTime();
@@ -142,72 +205,21 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
   const lock = acquireLock(layout.lock(home));
   if ('heldBy' in lock) return { ...report, status: 'locked', heldBy: lock.heldBy };
   try {
-    const obsDir = layout.observations(home);
     const cacheDir = layout.cache(home);
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
+    const table = loadWindow(home, nowMs, config, report);
 
-    // Observations: prune past retention, read the window (and later days, to count the future).
-    const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
-    const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
-    const days = new Set<string>();
-    const files = listDir(obsDir);
-    // Sized from the bytes to read (lines are ~150-250 bytes), so the join rarely has to grow.
-    const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n, 0);
-    const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
-    for (const f of files) {
-      const m = OBSERVATION_FILE.exec(f);
-      if (!m) continue;
-      const day = m[1]!;
-      if (day < pruneBefore) {
-        rmSync(join(obsDir, f), { force: true });
-        rmSync(join(cacheDir, `${day}.bin`), { force: true });
-        report.pruned.observations.push(f);
-        continue;
-      }
-      days.add(day);
-      if (day < firstDay) continue;
-      const r = loadObservationFile(join(obsDir, f), join(cacheDir, `${day}.bin`));
-      report.files.read++;
-      report.files[r.source]++;
-      report.skipped.malformed += r.counts.malformed;
-      builder.addTable(r.table); // joined at once, so each file's columns can be freed
-    }
-    for (const f of listDir(cacheDir)) {
-      if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
-    }
-    pruneHookState(home, config.retentionDays);
-
-    const a = analyze(builder.build(), nowMs, config);
+    const a = analyze(table, nowMs, config);
     report.recordsInWindow = a.recordsInWindow;
     report.sessionsInWindow = a.sessionsInWindow;
     report.skipped.future = a.future;
     report.tracked = a.tracked;
     if (opts.keepAnalysis) report.analysis = a;
 
-    // Instincts: write the tracked, archive the rest.
-    const existing = readInstincts(home);
-    const keep = new Set<string>();
-    for (const p of a.tracked) {
-      let id = slugFor(p.kind, p.key);
-      const prev = existing.get(id);
-      if (keep.has(id) || (prev && prev.pattern !== p.key)) id = `${id}-${keep.size}`; // never share a file
-      keep.add(id);
-      const meta = { ...metaFor(p, existing.get(id), nowIso), id };
-      const changed = writeFileAtomic(join(instDir, `${id}.md`), renderInstinct(meta));
-      (changed ? report.written : report.unchanged).push(id);
-    }
-    const patternOf = new Map(a.patterns.map((p) => [slugFor(p.kind, p.key), p]));
-    for (const [id, meta] of existing) {
-      if (keep.has(id)) continue;
-      const { reason, confidence } = whyNotTracked(id, a, config, patternOf);
-      const archived: InstinctMeta = { ...meta, state: 'archived', final_confidence: Math.round(confidence * 1e4) / 1e4, archived_at: nowIso, archive_reason: reason };
-      writeFileAtomic(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived, [`- Archived: ${nowIso.slice(0, 10)} (${reason})`]));
-      rmSync(join(instDir, `${id}.md`), { force: true });
-      report.archived.push({ id, pattern: meta.pattern, reason, confidence });
-    }
+    const keep = writeInstincts(home, a, config, nowIso, report);
 
     // Archive: prune past archivePruneDays; collect what the daily summary reports.
     const events: DayEvents = { created: new Map(), archived: new Map() };
@@ -223,10 +235,7 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
         push(events.archived, utcDay(at), m[1]!);
       }
     }
-    for (const id of keep) {
-      const created = existing.get(id)?.created ?? nowIso;
-      push(events.created, created.slice(0, 10), id);
-    }
+    for (const [id, created] of keep) push(events.created, created.slice(0, 10), id);
     writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
     writeFileAtomic(
       layout.lastAnalysis(home),
