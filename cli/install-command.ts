@@ -38,7 +38,8 @@ export function commandFile(root: string, env: NodeJS.ProcessEnv): string {
   // The template quotes the path with double quotes for the permission rule; use it as is only
   // when the path needs no escaping there.
   if (/["`$\\\n]/.test(cli)) throw new CliError(`cannot install the /bye command: the path ${cli} contains a character ("\`$\\) that a command line cannot quote safely`);
-  const withPath = template.replaceAll('{{HOMUNCULUS_CLI}}', cli).replace('!`node', `!\`${home}node`);
+  // The same command line in the permission rule and in the !-line, so the rule matches it.
+  const withPath = template.replaceAll('node "{{HOMUNCULUS_CLI}}"', `${home}node "${cli}"`);
   return withPath.replace(/^---\n([\s\S]*?)\n---\n/, (m) => `${m}${COMMAND_MARKER}\n`);
 }
 

@@ -65,6 +65,8 @@ describe('install / uninstall over real settings files', () => {
     expect((await runCli(['install'], b.env)).exitCode).toBe(0);
     const cmd = readFileSync(join(b.home, '.claude', 'commands', 'bye.md'), 'utf8');
     expect(cmd).toContain(`!\`HOMUNCULUS_HOME='${b.data}' node "${join(ROOT, 'dist', 'cli', 'homunculus.js')}" bye --exit-zero\``);
+    expect(cmd).toContain(`allowed-tools: Bash(HOMUNCULUS_HOME='${b.data}' node "${join(ROOT, 'dist', 'cli', 'homunculus.js')}" bye:*)`);
+    expect(cmd).not.toContain('{{');
     expect(readlinkSync(join(b.home, '.claude', 'rules', 'homunculus.md'))).toBe(b.env.HOMUNCULUS_RULES_FILE);
     expect(readFileSync(b.env.HOMUNCULUS_RULES_FILE, 'utf8')).toContain('_No rules promoted yet._');
     // Same installation, another data home: entries are replaced, never duplicated.
