@@ -1,12 +1,12 @@
-// Build step (after tsc): each hook becomes one self-contained CommonJS file in dist/hooks/.
+// Build step (after tsc). 1. Each hook becomes one self-contained CommonJS file in dist/hooks/.
 // Hooks run as a new node process on every tool call; loading one CJS file instead of a dozen
 // ES modules is the difference between ~1.3x and ~1.05x of bare `node -e 0` start-up
 // (see BENCHMARKS.md). esbuild does the bundling at build time; nothing is added at run time.
 import { build } from 'esbuild';
-import { existsSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
-const root = resolve(import.meta.dirname, '..');
+const root = import.meta.dirname;
 const out = join(root, 'dist', 'hooks');
 const entries = ['observe', 'stop', 'prompt-router'].map((h) => join(out, `${h}.js`)).filter((p) => existsSync(p));
 
@@ -25,3 +25,9 @@ await build({
 });
 // dist/hooks/*.js are CommonJS although the package is "type": "module".
 writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
+
+// 2. The bins and hooks are executables: tsc writes 0644, and `npm ci` links bins before the
+// prepare script has built them, so nothing else makes them runnable for npx.
+for (const f of ['cli/homunculus.js', 'cli/analyze.js', ...entries.map((p) => p.slice(join(root, 'dist').length + 1))]) {
+  chmodSync(join(root, 'dist', f), 0o755);
+}
