@@ -1,6 +1,6 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import type { RecordTable } from '../lib/record-table.js';
+import type { RecordTable } from './record-table.js';
 import { countPatterns } from './patterns.js';
 import { byStrength, scoreKind, type ScoredPattern } from './score.js';
 import { streamsInWindow } from './streams.js';

@@ -1,4 +1,4 @@
-import { fnv1a64Hex } from '../lib/project-id.js';
+import { fnv1a64Hex } from '../lib/fnv.js';
 import type { ScoredPattern } from './score.js';
 
 // An instinct file: YAML frontmatter for machines, a short body for humans. Everything in it is

@@ -1,4 +1,4 @@
-import type { RecordTable } from '../lib/record-table.js';
+import type { RecordTable } from './record-table.js';
 import { DAY_MS } from '../lib/clock.js';
 import { decayWeigher } from '../lib/temporal-decay.js';
 

@@ -1,4 +1,4 @@
-import type { RecordTable } from '../lib/record-table.js';
+import type { RecordTable } from './record-table.js';
 
 /**
  * The in-window records of each stream (a session's main agent, or one subagent), in time order

@@ -2,8 +2,8 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathS
 import { dirname } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
-import { claudePaths, SCOPES } from '../lib/claude-paths.js';
-import { ourEntries, parseSettings } from '../lib/claude-settings.js';
+import { claudePaths, SCOPES } from '../claude/paths.js';
+import { ourEntries, parseSettings } from '../claude/settings.js';
 import { layout } from '../lib/data-home.js';
 import { commonOptions, context, printJson } from './context.js';
 

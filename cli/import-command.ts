@@ -3,8 +3,8 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { DAY_MS, parseInstant } from '../lib/clock.js';
-import { ObservationSink } from '../lib/observation-sink.js';
-import { newCounts, skip, TranscriptPairer, type ImportCounts } from '../lib/transcript.js';
+import { ObservationSink } from '../observer/observation-sink.js';
+import { newCounts, skip, TranscriptPairer, type ImportCounts } from '../claude/transcript.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 

@@ -2,15 +2,15 @@
 // PostToolUse / PostToolUseFailure observer. Runs on every tool call: read the payload, append one
 // record, exit 0. Prints nothing, whatever happens; failures go to hook-errors.log.
 // Keep this path light: node built-ins and lib/ modules only.
-import { appendLine } from '../lib/append-line.js';
+import { appendLine } from '../observer/append-line.js';
 import { resolveNow, utcDay } from '../lib/clock.js';
 import { layout } from '../lib/data-home.js';
 import { logHookError } from '../lib/hook-errors.js';
 import { runHook } from '../lib/hook-shell.js';
-import { buildObservation, PayloadError, streamKey, toolCallFromPayload } from '../lib/observation.js';
-import { projectId, projectRoot } from '../lib/project-id.js';
-import { scanStdin } from '../lib/stdin.js';
-import { readPrev, writePrev } from '../lib/stream-state.js';
+import { buildObservation, PayloadError, streamKey, toolCallFromPayload } from '../observer/observation.js';
+import { projectId, projectRoot } from '../observer/project-id.js';
+import { scanStdin } from '../observer/stdin.js';
+import { readPrev, writePrev } from '../observer/stream-state.js';
 
 runHook('observe', async (home, env) => {
   const { scanner, reason } = await scanStdin();

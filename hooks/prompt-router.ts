@@ -9,7 +9,7 @@ import { ruleLine } from '../analyzer/rules-file.js';
 import { loadConfig } from '../lib/config.js';
 import { ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
 import { runHook } from '../lib/hook-shell.js';
-import { scanStdin } from '../lib/stdin.js';
+import { scanStdin } from '../observer/stdin.js';
 import { idToken } from '../lib/tokens.js';
 
 const MAX_CONTEXT = 2000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bashDetail } from '../lib/bash-detail.js';
+import { bashDetail } from '../observer/bash-detail.js';
 
 describe('bashDetail', () => {
   it.each([

@@ -2,7 +2,7 @@ import { execa } from 'execa';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { projectId } from '../lib/project-id.js';
+import { projectId } from '../observer/project-id.js';
 import { cleanEnv, fixture, listFiles, mode, OBSERVE, readObservations, runHook, sandbox } from './helpers.js';
 
 const NOW = '2026-03-04T14:22:31.512Z';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PayloadScanner, scanPayload } from '../lib/payload-scan.js';
+import { PayloadScanner, scanPayload } from '../observer/payload-scan.js';
 
 function scanInChunks(text: string, size: number) {
   const buf = Buffer.from(text);

@@ -1,7 +1,7 @@
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensurePrivateDir, layout, PRIVATE_FILE } from './data-home.js';
-import { TOOL_NAME } from './tokens.js';
+import { ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
+import { TOOL_NAME } from '../lib/tokens.js';
 
 // The last two tools of each stream, so that every record carries its own 3-tool chain.
 // One tiny file per stream; written with rename so a concurrent reader never sees half a file.

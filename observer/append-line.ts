@@ -1,6 +1,6 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { ensurePrivateDir, PRIVATE_FILE } from './data-home.js';
+import { ensurePrivateDir, PRIVATE_FILE } from '../lib/data-home.js';
 
 /**
  * Appends one complete line with a single write on an O_APPEND descriptor, so concurrent

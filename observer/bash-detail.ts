@@ -1,4 +1,4 @@
-import { detailPartToken } from './tokens.js';
+import { detailPartToken } from '../lib/tokens.js';
 
 // CLIs whose first argument names what they do (`git commit`, `npm test`).
 const MULTI_COMMAND = new Set([

@@ -1,6 +1,6 @@
 import { bashDetail } from './bash-detail.js';
 import type { ScannedPayload } from './payload-scan.js';
-import { agentTypeToken, idToken, toolToken } from './tokens.js';
+import { agentTypeToken, idToken, toolToken } from '../lib/tokens.js';
 
 /** One line of `observations/YYYY-MM-DD.jsonl`. Every string in it is a validated token. */
 export interface Observation {

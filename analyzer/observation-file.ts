@@ -1,6 +1,6 @@
 import { closeSync, openSync, readSync } from 'node:fs';
 import { TableBuilder } from './record-table.js';
-import { DETAIL_PART, ID, TOOL_NAME } from './tokens.js';
+import { DETAIL_PART, ID, TOOL_NAME } from '../lib/tokens.js';
 
 // Reads observation files into a TableBuilder. Lines the hook wrote match one compiled regular
 // expression (one regex run per line instead of JSON.parse and per-field checks); anything else

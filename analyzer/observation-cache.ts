@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { writeFileAtomic } from './atomic-write.js';
+import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readObservationFile, type ReadCounts } from './observation-file.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 

@@ -1,6 +1,6 @@
 import { appendFileSync, readFileSync } from 'node:fs';
-import { utcDay } from './clock.js';
-import { ensurePrivateDir, layout, PRIVATE_FILE } from './data-home.js';
+import { utcDay } from '../lib/clock.js';
+import { ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
 import type { Observation } from './observation.js';
 
 const ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;

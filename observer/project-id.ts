@@ -1,5 +1,6 @@
 import { statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { fnv1a64Hex } from '../lib/fnv.js';
 
 function isPresent(path: string): boolean {
   try {
@@ -25,10 +26,6 @@ export function projectRoot(cwd: string | undefined, env: NodeJS.ProcessEnv, exi
   }
 }
 
-const FNV_OFFSET = 0xcbf29ce484222325n;
-const FNV_PRIME = 0x100000001b3n;
-const MASK_64 = 0xffffffffffffffffn;
-
 /**
  * 12 hex characters of a 64-bit FNV-1a hash of the root's UTF-8 bytes: enough to tell a user's
  * projects apart without writing their paths down. Not node:crypto: loading it costs the hook
@@ -36,13 +33,4 @@ const MASK_64 = 0xffffffffffffffffn;
  */
 export function projectId(root: string): string {
   return fnv1a64Hex(root).slice(0, 12);
-}
-
-/** 16 hex characters of FNV-1a 64 over the text's UTF-8 bytes. */
-export function fnv1a64Hex(text: string): string {
-  let h = FNV_OFFSET;
-  for (const byte of Buffer.from(text, 'utf8')) {
-    h = ((h ^ BigInt(byte)) * FNV_PRIME) & MASK_64;
-  }
-  return h.toString(16).padStart(16, '0');
 }

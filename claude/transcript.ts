@@ -1,7 +1,7 @@
-import { bashDetail } from './bash-detail.js';
-import type { Observation } from './observation.js';
-import { projectId, projectRoot } from './project-id.js';
-import { idToken, toolToken } from './tokens.js';
+import { bashDetail } from '../observer/bash-detail.js';
+import type { Observation } from '../observer/observation.js';
+import { projectId, projectRoot } from '../observer/project-id.js';
+import { idToken, toolToken } from '../lib/tokens.js';
 
 // Claude Code transcripts (~/.claude/projects/**/*.jsonl) into the same records the live hook
 // writes. The format is internal and changes between versions: everything is read defensively,
