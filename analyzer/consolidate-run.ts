@@ -3,6 +3,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import type { Config } from '../lib/config.js';
 import { layout, packageRoot } from '../lib/data-home.js';
+import { writeUserFile } from '../lib/user-file.js';
 import { renderInstinct, type InstinctMeta } from './instinct-file.js';
 import { activeRules, consolidate, type Rule, type RuleDecision } from './promotion.js';
 import { renderRules } from './rules-file.js';
@@ -81,7 +82,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
   // rules.json keeps machine state; confidence_now moves with the clock, so it is rewritten, but
   // generated-rules.md is only touched when a line changes.
   writeFileAtomic(layout.rulesJson(home), `${JSON.stringify({ rules: report.rules }, null, 2)}\n`);
-  report.rulesFileChanged = writeFileAtomic(rulesFile, renderRules(report.rules));
+  report.rulesFileChanged = writeUserFile(rulesFile, renderRules(report.rules), { createMode: 0o600 });
   return report;
 }
 

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
 import { runConsolidation, RulesStateError, type ByeReport } from '../analyzer/consolidate-run.js';
+import { UserFileError } from '../lib/user-file.js';
 import { CliError } from './errors.js';
 import { renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';
@@ -44,7 +45,7 @@ export const byeCommand: CommandModule<object, Args> = {
       if (argv.json) printJson({ ...r, analysis: reportJson(r.analysis) });
       else process.stdout.write(`${renderBye(r)}\n`);
     } catch (e) {
-      const err = e instanceof RulesStateError ? new CliError(e.message, 2, { cause: e }) : e;
+      const err = e instanceof RulesStateError || e instanceof UserFileError ? new CliError(e.message, 2, { cause: e }) : e;
       if (!argv['exit-zero']) throw err;
       process.stdout.write(`homunculus bye could not finish: ${(err as Error).message}\n`);
     }

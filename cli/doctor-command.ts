@@ -1,10 +1,11 @@
 import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
 import { claudePaths, SCOPES } from '../claude/paths.js';
-import { ourEntries, parseSettings } from '../claude/settings.js';
-import { layout } from '../lib/data-home.js';
+import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
+import { ourEntries, parseSettingsDoc } from '../claude/settings.js';
+import { layout, resolveDataHome } from '../lib/data-home.js';
 import { commonOptions, context, printJson } from './context.js';
 
 export interface Check {
@@ -15,12 +16,6 @@ export interface Check {
 }
 
 const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit'];
-
-/** The script a hook command runs: the first quoted path ending in .js. */
-function scriptOf(command: string): string | undefined {
-  const m = /node (?:--[\w=-]+ )*'((?:[^']|'\\'')+\.js)'/.exec(command);
-  return m ? m[1]!.replace(/'\\''/g, "'") : undefined;
-}
 
 function nearestExisting(path: string): string {
   let p = path;
@@ -37,25 +32,60 @@ function lastLines(path: string, n: number): string[] {
   }
 }
 
-export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.ProcessEnv; rulesFile: string }): Check[] {
-  const { home, projectDir, env } = opts;
-  const checks: Check[] = [];
-  const major = Number(process.versions.node.split('.')[0]);
-  checks.push({ name: 'node', ok: major >= 20, detail: `Node ${process.versions.node}`, fix: 'install Node 20 or later' });
+export interface Installed {
+  found: { scope: string; event: string; command: string }[];
+  installedScopes: string[];
+  problems: Check[];
+}
 
-  const found: { scope: string; event: string; command: string }[] = [];
-  const installedScopes: string[] = [];
+/** homunculus' hook entries in every settings file that applies to the project. */
+export function installedEntries(projectDir: string, env: NodeJS.ProcessEnv): Installed {
+  const out: Installed = { found: [], installedScopes: [], problems: [] };
   for (const scope of SCOPES) {
     const paths = claudePaths(scope, projectDir, env);
     if (!existsSync(paths.settings)) continue;
     try {
-      const entries = ourEntries(parseSettings(readFileSync(paths.settings, 'utf8'), paths.settings), paths.settings);
-      if (entries.length) installedScopes.push(scope);
-      found.push(...entries.map((e) => ({ scope, ...e })));
+      const entries = ourEntries(parseSettingsDoc(readFileSync(paths.settings, 'utf8'), paths.settings));
+      if (entries.length) out.installedScopes.push(scope);
+      out.found.push(...entries.map((e) => ({ scope, ...e })));
     } catch (e) {
-      checks.push({ name: `settings (${scope})`, ok: false, detail: (e as Error).message, fix: `repair ${paths.settings} (the line and column are above)` });
+      out.problems.push({ name: `settings (${scope})`, ok: false, detail: (e as Error).message, fix: `repair ${paths.settings} (the line and column are above)` });
     }
   }
+  return out;
+}
+
+/**
+ * The data home (and other locating settings) the installed hooks really use: what their commands
+ * carry, else the default of the installation their script belongs to.
+ */
+export function hookLocators(found: Installed['found'], env: NodeJS.ProcessEnv): { homes: string[]; locators: Locators } {
+  const homes = new Set<string>();
+  let locators: Locators = {};
+  for (const f of found) {
+    const loc = locatorsOf(f.command);
+    const script = scriptOf(f.command);
+    let home = loc.HOMUNCULUS_HOME;
+    if (home === undefined && script !== undefined) {
+      try {
+        home = resolveDataHome({ ...env, HOMUNCULUS_HOME: undefined }, dirname(dirname(dirname(script))));
+      } catch {
+        home = undefined;
+      }
+    }
+    if (home !== undefined) homes.add(home);
+    locators = { ...loc, ...locators };
+  }
+  return { homes: [...homes], locators };
+}
+
+export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.ProcessEnv; rulesFile: string; installed: Installed; homes: string[] }): Check[] {
+  const { home, projectDir, env } = opts;
+  const checks: Check[] = [];
+  const major = Number(process.versions.node.split('.')[0]);
+  checks.push({ name: 'node', ok: major >= 20, detail: `Node ${process.versions.node}`, fix: 'install Node 20 or later' });
+  const { found, installedScopes } = opts.installed;
+  checks.push(...opts.installed.problems);
   const missing = EVENTS.filter((ev) => !found.some((f) => f.event === ev));
   checks.push({
     name: 'hooks',
@@ -92,7 +122,10 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   } catch {
     writable = false;
   }
-  checks.push({ name: 'data home', ok: writable, detail: `${home}${existsSync(home) ? '' : ' (not created yet)'}${writable ? ' is writable' : ' is not writable'}`, fix: `chmod u+w ${home}, or set HOMUNCULUS_HOME to a writable folder` });
+  checks.push({ name: 'data home', ok: writable, detail: `${home}${existsSync(home) ? '' : ' (not created yet)'}${writable ? ' is writable' : ' is not writable'}${opts.homes.length ? ' (the one the installed hooks use)' : ''}`, fix: `chmod u+w ${home}, or set HOMUNCULUS_HOME to a writable folder` });
+  if (opts.homes.length > 1) {
+    checks.push({ name: 'data homes', ok: false, detail: `the installed hooks write to ${opts.homes.length} different data homes: ${opts.homes.join(', ')}`, fix: 'install again from one place (it replaces every entry), or uninstall the extra scope' });
+  }
 
   const obsDir = layout.observations(home);
   const newest = existsSync(obsDir) ? readdirSync(obsDir).filter((f) => f.endsWith('.jsonl')).sort().pop() : undefined;
@@ -161,8 +194,13 @@ export const doctorCommand: CommandModule<object, { home?: string; project?: str
   describe: 'check the installation: Node, hooks, duplicates, data home, recent activity, hook errors, rules wiring',
   builder: (y) => y.options({ home: commonOptions.home, json: commonOptions.json, project: { type: 'string', describe: 'project folder whose .claude/ to check (default: the current folder)' } }),
   handler: (argv) => {
-    const ctx = context({ home: argv.home });
-    const checks = runChecks({ home: ctx.home, projectDir: argv.project ?? process.cwd(), env: process.env, rulesFile: rulesFilePath(ctx.home, ctx.config, process.env) });
+    const projectDir = resolve(argv.project ?? process.cwd());
+    const installed = installedEntries(projectDir, process.env);
+    // Inspect what the installed hooks use (their carried settings), unless told otherwise.
+    const { homes, locators } = hookLocators(installed.found, process.env);
+    const env = { ...process.env, ...locators };
+    const ctx = context({ home: argv.home ?? (homes.length === 1 ? homes[0] : undefined) }, env);
+    const checks = runChecks({ home: ctx.home, projectDir, env, rulesFile: rulesFilePath(ctx.home, ctx.config, env), installed, homes });
     const healthy = checks.every((c) => c.ok);
     if (argv.json) printJson({ healthy, checks });
     else {
