@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    // The end-to-end suite needs the real Claude Code binary: `npm run test:e2e`.
+    exclude: ['test/e2e/**', '**/node_modules/**'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
