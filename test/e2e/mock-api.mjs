@@ -58,6 +58,14 @@ export function isMainRequest(body) {
   return Array.isArray(body?.tools) && body.tools.some((t) => t.name === 'Bash') && !isSubagentRequest(body);
 }
 
+/** The summary request of a compaction (/compact or auto-compact): its last user text asks for one. */
+export function isCompactRequest(body) {
+  const last = body?.messages?.at(-1);
+  if (last?.role !== 'user') return false;
+  const text = typeof last.content === 'string' ? last.content : (last.content ?? []).map((b) => b.text ?? '').join('\n');
+  return /^CRITICAL: Respond with TEXT ONLY/.test(text) || /create a detailed summary of the conversation/i.test(text);
+}
+
 /** Subagent requests: the Agent tool's system prompt does not start as the main one. */
 export function isSubagentRequest(body) {
   const sys = Array.isArray(body?.system) ? body.system.map((b) => b.text ?? '').join('\n') : String(body?.system ?? '');
@@ -114,6 +122,7 @@ function sseEvents(message) {
  * - script: Turn[] for the main conversation (index = assistant turns so far); past its end: "done".
  * - side(body): Turn for requests that are not main (default: text "ok").
  * - subagent(body, info): Turn for subagent requests (default: text "subagent done").
+ * - compact(body): Turn for a compaction's summary request (default: a <summary> text).
  * - logFile: also append every logged request as one JSON line.
  * - onRequest(entry): called for every /v1/messages request (e.g. to kill the client).
  */
@@ -158,7 +167,10 @@ export async function startMockApi(options = {}) {
       }
       if (req.method === 'POST' && path === '/v1/messages') {
         let turn;
-        if (isMainRequest(body)) {
+        if (isCompactRequest(body)) {
+          entry.kind = 'compact';
+          turn = (options.compact ?? (() => ({ text: '<summary>The user ran a few commands; nothing else happened.</summary>' })))(body);
+        } else if (isMainRequest(body)) {
           entry.kind = 'main';
           entry.turn = assistantTurns(body);
           const t = script[entry.turn] ?? { text: 'done' };

@@ -32,3 +32,28 @@ for (const q of mock.requests) {
   for (const w of where) console.log('   ', w);
 }
 console.log(hookLines(r.debugLog).filter((l) => /SessionStart/.test(l)).join('\n'));
+
+// The same session resumed (`--resume <id>`, `--continue`), then `/compact` on it: SessionStart's
+// source, and which runs' contexts the requests then carry (each run's hook prints its own marker).
+const runs = [
+  ['RESUME', 'again', ['--resume', r.sessionId]],
+  ['CONTINUE', 'and again', ['--continue']],
+  ['COMPACT', '/compact', ['--resume', r.sessionId]],
+  ['AFTERCOMPACT', 'after compact', ['--resume', r.sessionId]],
+];
+for (const [label, prompt, extra] of runs) {
+  const marker = `SS-CTX-${label}`;
+  writeJson(join(home, '.claude', 'settings.json'), {
+    hooks: { SessionStart: [{ hooks: [probeHook(log, { stdout: JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: `${marker} rule one` } }) })] }] },
+  });
+  const before = readJsonl(log).length;
+  const m2 = await startMockApi({ script: Array(12).fill({ text: 'ok' }), side: () => ({ text: '<summary>compacted summary</summary>' }) });
+  const r2 = await runClaude(prompt, { mock: m2, home, args: extra });
+  await m2.close();
+  console.log(`\n=== ${label}: exit ${r2.code}, session ${r2.sessionId === r.sessionId ? 'same id' : 'new id'}; SessionStart sources: ${readJsonl(log).slice(before).map((h) => h.payload.source).join(',')}`);
+  for (const q of m2.requests.filter((x) => x.kind !== 'count_tokens')) {
+    const text = requestText(q.body);
+    const counts = ['SS-CTX-MARKER', 'SS-PLAIN-MARKER', ...runs.map((x) => `SS-CTX-${x[0]}`)].map((m) => `${m} x${occurrences(text, m)}`).join(', ');
+    console.log(`  ${q.kind} turn ${q.turn} (${q.body.messages.length} messages, last: ${JSON.stringify(q.body.messages.at(-1).content).slice(0, 100)}): ${counts}`);
+  }
+}
