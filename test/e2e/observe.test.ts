@@ -19,11 +19,6 @@ const SCRIPT = [
   { text: 'done' },
 ];
 
-/** Lines of the debug log saying a hook of one of these events was cancelled. */
-function cancelled(debugLog: string, events: string[]): string[] {
-  return debugLog.split('\n').filter((l) => events.some((e) => new RegExp(`Hook ${e}(:\\S+)? \\(${e}\\) cancelled`).test(l)));
-}
-
 describe('a headless session with one succeeding and one failing Bash call (user scope)', () => {
   const s = sandbox();
   let mock: any;
@@ -66,14 +61,13 @@ describe('a headless session with one succeeding and one failing Bash call (user
     expect(new Set(recs.map((r) => r['id'])).size).toBe(recs.length);
   });
 
-  it('(current behaviour) runs the observer async: Claude Code cancels what is pending at exit', () => {
-    // The async hooks are started for every call ...
+  it('(current behaviour) starts the observer and the Stop analysis in the background', () => {
+    // All three are async: Claude Code does not wait for them, and in -p it exits about 30 ms
+    // after starting Stop, cancelling whatever is still running. How many records and whether the
+    // analysis made it is a race (0 to 2 records seen, Stop cancelled in every run seen; FINDINGS.md
+    // (c) and experiments/observer-async-vs-sync.mjs), so only the consistent part is asserted.
     expect(run.debugLog.match(/Hooks: PostToolUse(Failure)?:Bash \[.*observe\.js.*\] moved to the background/g)).toHaveLength(2);
-    // ... and the Stop analysis (async, started at the end of the turn) never gets to finish in -p.
-    expect(cancelled(run.debugLog, ['Stop'])).toHaveLength(1);
-    expect(existsSync(join(s.data, 'state', 'last-analysis.json'))).toBe(false);
-    // Whether the last call's record made it is a race (1 or 2 of 2 here, see FINDINGS.md (c)).
-    expect(observations(s.data).length).toBeGreaterThanOrEqual(1);
+    expect(run.debugLog.match(/Hooks: Stop \[.*stop\.js.*\] moved to the background/g)).toHaveLength(1);
   });
 
   it.todo('records both calls exactly once, the failure as ok:false, once the session ends or the next one starts (SessionEnd / SessionStart transcript reconciliation)');

@@ -5,7 +5,8 @@
 //   node probe-hook.mjs LOGFILE [--stdout TEXT] [--sleep MS] [--detach-write FILE DELAY_MS]
 // --stdout TEXT           print TEXT (e.g. a hookSpecificOutput JSON) before exiting
 // --sleep MS              wait before answering (to measure budgets and cancellation)
-// --detach-write F D      start a detached child that writes F after D ms, then exit at once
+// --detach-write F D      start a detached child that writes F after D ms and once Claude Code
+//                         (CLAUDE_PID) has exited, then exit at once
 import { spawn } from 'node:child_process';
 import { appendFileSync } from 'node:fs';
 
@@ -56,7 +57,14 @@ const stdinRead = Date.now();
 if (opts.sleep) await new Promise((r) => setTimeout(r, opts.sleep));
 if (opts.detach) {
   const [file, delay] = opts.detach;
-  const code = `setTimeout(() => require('fs').writeFileSync(${JSON.stringify(file)}, JSON.stringify({ pid: process.pid, ppid: process.ppid, at: Date.now() })), ${delay})`;
+  // The child waits DELAY ms, then until Claude Code (CLAUDE_PID) is gone (at most 30 s), then
+  // writes FILE: its existence with claudeAlive:false proves it outlived Claude Code.
+  const code = `const pid = Number(process.env.CLAUDE_PID); const alive = () => { try { process.kill(pid, 0); return true; } catch { return false; } };
+const start = Date.now();
+setTimeout(function poll() {
+  if (pid && alive() && Date.now() - start < 30000) return setTimeout(poll, 50);
+  require('fs').writeFileSync(${JSON.stringify(file)}, JSON.stringify({ pid: process.pid, claudePid: pid, claudeAlive: pid ? alive() : null, at: Date.now() }));
+}, ${delay});`;
   spawn(process.execPath, ['-e', code], { detached: true, stdio: 'ignore' }).unref();
 }
 appendFileSync(
