@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.test.ts'],
+    setupFiles: ['test/e2e/setup.ts'],
     testTimeout: 180_000,
     hookTimeout: 180_000,
     // Each test starts Claude Code (a 370 MB binary) and hook processes: one file at a time.

@@ -5,7 +5,7 @@
 // `mock.blocked` (NO_PROXY lets only 127.0.0.1/localhost through directly). HOME is a temporary
 // folder and CLAUDE_CONFIG_DIR is unset, so nothing of the developer's own setup is read.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { installClaude, locateClaude } from './install-claude.mjs';
@@ -21,11 +21,20 @@ export function claudeBin() {
   return claudePath;
 }
 
+const created = [];
 /** A fresh temporary folder (under $HOMUNCULUS_E2E_TMP or the OS temp dir). */
 export function tempDir(prefix = 'homunculus-e2e-') {
   const base = process.env.HOMUNCULUS_E2E_TMP || tmpdir();
   mkdirSync(base, { recursive: true });
-  return mkdtempSync(join(base, prefix));
+  const dir = mkdtempSync(join(base, prefix));
+  created.push(dir);
+  return dir;
+}
+
+/** Removes the folders tempDir made (kept when HOMUNCULUS_E2E_KEEP is set, to read the logs). */
+export function removeTempDirs() {
+  if (process.env.HOMUNCULUS_E2E_KEEP) return;
+  for (const d of created.splice(0)) rmSync(d, { recursive: true, force: true });
 }
 
 /** The environment of a headless run: loopback only, a temporary HOME, no user setup. */
@@ -35,7 +44,6 @@ export function claudeEnv({ home, mockUrl, extra = {} }) {
     HOME: home,
     LANG: 'C.UTF-8',
     TZ: 'UTC',
-    TMPDIR: process.env.TMPDIR,
     ANTHROPIC_BASE_URL: mockUrl,
     ANTHROPIC_API_KEY: 'dummy',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
@@ -115,11 +123,16 @@ export async function runClaude(prompt, options) {
   const home = options.home ?? tempDir('homunculus-e2e-home-');
   const cwd = options.cwd ?? home;
   mkdirSync(cwd, { recursive: true });
+  // Claude Code's own temporary files (background task output, its messaging socket) go inside
+  // the sandbox too, not to /tmp/claude-<uid> and /tmp/cc-socks.
+  const tmp = join(home, '.e2e-tmp');
+  mkdirSync(tmp, { recursive: true });
+  const runEnv = { TMPDIR: tmp, CLAUDE_CODE_TMPDIR: tmp, XDG_RUNTIME_DIR: tmp, ...env };
   const argv = print
     ? ['-p', prompt, '--output-format', 'stream-json', '--verbose', '--debug', ...(allowedTools ? ['--allowedTools', allowedTools] : []), ...args]
     : args;
   const started = Date.now();
-  const child = spawn(claudeBin(), argv, { cwd, env: claudeEnv({ home, mockUrl: mock.url, extra: env }), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(claudeBin(), argv, { cwd, env: claudeEnv({ home, mockUrl: mock.url, extra: runEnv }), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (d) => (stdout += d));
