@@ -8,7 +8,7 @@ import { fmt, interleave, runOnce } from './lib.mjs';
 const root = resolve(import.meta.dirname, '..');
 const hook = join(root, 'dist', 'hooks', 'observe.js');
 const rounds = Number(process.argv[2] ?? 40);
-const realistic = readFileSync(resolve(root, '..', 'shared', 'fixtures', 'hook-payloads', 'post-tool-use-edit.json'));
+const realistic = readFileSync(join(root, 'test', 'fixtures', 'hook-payloads', 'post-tool-use-edit.json'));
 const base = JSON.parse(realistic.toString('utf8'));
 const big = Buffer.from(JSON.stringify({ ...base, tool_name: 'Read', tool_response: { type: 'text', file: { filePath: '/x', content: 'line of a large file\\n'.repeat(10 * 1024 * 1024 / 22) } } }));
 const home = mkdtempSync(join(tmpdir(), 'homunculus-bench-'));
