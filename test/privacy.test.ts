@@ -124,7 +124,7 @@ describe('privacy: option values of real CLIs never become the detail', () => {
     const base = fixture('post-tool-use-bash.json');
     for (const [i, [command]] of CLI_TABLE.entries()) {
       const r = await runHook(JSON.stringify({ ...base, tool_use_id: `toolu_cli${i}`, tool_input: { command } }), { HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: '2026-05-04T10:00:00Z' });
-      expect(r.exitCode).toBe(0);
+      expect(r.exitCode, `${command}: exit ${String(r.exitCode)}, signal ${String(r.signal)}, stderr ${String(r.stderr)}`).toBe(0);
     }
     expect(readObservations(box.data).map((r) => r['detail'])).toEqual(CLI_TABLE.map(([, d]) => d));
     assertNoPlantedValue([box.data]);
