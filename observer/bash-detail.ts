@@ -205,7 +205,6 @@ function firstWord(words: readonly Word[]): { at: number; text: string | undefin
 function detailOf(command: string, depth: number): string | undefined {
   const tokens = shellTokens(command.length > 4096 ? command.slice(0, 4096) : command);
   let firstNoop: string | undefined;
-  let sawNoop = false;
   let i = 0;
   while (i < tokens.length) {
     if (tokens[i]!.kind === 'op') {
@@ -233,10 +232,7 @@ function detailOf(command: string, depth: number): string | undefined {
     if (head.text === 'case' || head.text === 'function' || head.text === 'coproc') return undefined;
     const outcome = commandAt(words, head.at, depth);
     if ('work' in outcome) return outcome.work;
-    if (!sawNoop) {
-      sawNoop = true;
-      firstNoop = outcome.noop;
-    }
+    firstNoop ??= outcome.noop; // `A=$(…) && echo` -> echo
     i = j;
   }
   return firstNoop;

@@ -152,6 +152,7 @@ describe('bashDetail: compound commands name the command that does the work', ()
     ['sleep 5', 'sleep'],
     ['echo hello', 'echo'],
     ['FOO=1', undefined],
+    ['IP=$(kubectl get svc x) && echo "$IP"', 'echo'],
     ['uv run', 'uv run'],
     ['uv run --mystery x pytest', 'uv run'],
     ['timeout --mystery 5 pytest', 'timeout'],
