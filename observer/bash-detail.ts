@@ -1,5 +1,5 @@
 import { detailPartToken } from '../lib/tokens.js';
-import { CLIS, NO_OPS, PREFIX_WORDS, VIA, WRAPPERS, type OptionTable, type RunnerSpec } from './command-table.js';
+import { commandTable, type OptionTable, type RunnerSpec } from './command-table.js';
 import { shellTokens, type ShellToken } from './shell-words.js';
 
 // The Bash `detail`: the program that does the work and, for CLIs with subcommands, the
@@ -141,6 +141,7 @@ const MAX_DEPTH = 2; // bash -c "sh -c '…'" is read twice at most
 
 /** The command that starts at words[k] (after any assignments). */
 function commandAt(words: readonly Word[], k: number, depth: number, isPackage = false): Outcome {
+  const { CLIS, NO_OPS, VIA, WRAPPERS } = commandTable();
   // `NAME=value cmd` sets the environment; a package spec (`ruff==0.6`) only looks like it.
   while (!isPackage && k < words.length && words[k]!.assignment) k++;
   const w = words[k];
@@ -196,6 +197,7 @@ function wrapped(words: readonly Word[], k: number, spec: RunnerSpec, depth: num
 
 /** The reserved word that starts a simple command, if any (`if`, `while`, `!` are stepped over). */
 function firstWord(words: readonly Word[]): { at: number; text: string | undefined } {
+  const { PREFIX_WORDS } = commandTable();
   let k = 0;
   while (k < words.length && words[k]!.plain && PREFIX_WORDS.has(words[k]!.text)) k++;
   const w = words[k];
