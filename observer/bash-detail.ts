@@ -247,5 +247,9 @@ function detailOf(command: string, depth: number): string | undefined {
  */
 export function bashDetail(command: unknown): string | undefined {
   if (typeof command !== 'string' || command.length === 0) return undefined;
-  return detailOf(command, 0);
+  try {
+    return detailOf(command, 0);
+  } catch {
+    return undefined; // a detail is worth less than the record it would cost (hook) or the import
+  }
 }

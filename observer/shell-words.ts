@@ -12,6 +12,8 @@ export type ShellToken =
   | { kind: 'word'; text: string; plain: boolean; assignment: boolean }
   | { kind: 'op'; op: ShellOp };
 
+const MAX_NESTING = 16;
+
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
 
 interface Heredoc {
@@ -46,7 +48,10 @@ class Lexer {
   private target: 'none' | 'file' | 'heredoc' | 'heredoc-strip' = 'none';
   private readonly heredocs: Heredoc[] = [];
 
-  constructor(private readonly src: string) {}
+  constructor(
+    private readonly src: string,
+    private readonly level = 0,
+  ) {}
 
   private endWord(at: number): void {
     if (!this.inWord) return;
@@ -229,10 +234,14 @@ class Lexer {
     return n;
   }
 
-  /** A nested scan whose tokens are thrown away (the text inside `$( )` and the like). */
+  /**
+   * A nested scan whose tokens are thrown away (the text inside `$( )` and the like). Nesting
+   * deeper than anyone writes by hand makes the rest of the line one opaque word rather than
+   * a stack overflow.
+   */
   private sub(i: number): number {
-    const inner = new Lexer(this.src);
-    return inner.scan(i, true);
+    if (this.level >= MAX_NESTING) return this.src.length;
+    return new Lexer(this.src, this.level + 1).scan(i, true);
   }
 
   /** From just after an opening `"`; appends the text and returns the index after the closing quote. */

@@ -192,6 +192,14 @@ describe('bashDetail: nothing that is not a plain, safe token', () => {
     expect(bashDetail(42)).toBeUndefined();
   });
 
+  it('survives nesting no one writes by hand', () => {
+    expect(bashDetail(`${'$('.repeat(3000)}x`)).toBeUndefined();
+    expect(bashDetail(`echo ${'"$('.repeat(3000)} && npm test`)).toBe('echo');
+    expect(bashDetail(`${'a=('.repeat(3000)}`)).toBeUndefined();
+    expect(bashDetail(`${'<('.repeat(3000)}`)).toBeUndefined();
+    expect(bashDetail(`echo "$(echo "$(date)")" && npm test`)).toBe('npm test');
+  });
+
   it('never returns anything but one or two safe words, on hostile input', () => {
     const parts = ['"', "'", '\\', '$(', ')', '`', '&&', '|', ';', '\n', '<<EOF', 'EOF', '{', '}', '[[', ']]', '-x', '--t', 's3cr3tWord', 'npm', 'cd', 'git', '=', '#', ' '];
     let seed = 7;
