@@ -8,8 +8,10 @@ import { fmt, interleave, runOnce } from './lib.mjs';
 const root = resolve(import.meta.dirname, '..');
 const hook = join(root, 'dist', 'hooks', 'observe.js');
 const rounds = Number(process.argv[2] ?? 40);
-const realistic = readFileSync(resolve(root, '..', 'shared', 'fixtures', 'hook-payloads', 'post-tool-use-edit.json'));
+const realistic = readFileSync(join(root, 'test', 'fixtures', 'hook-payloads', 'post-tool-use-edit.json'));
 const base = JSON.parse(realistic.toString('utf8'));
+// A Bash call whose detail takes the whole walk: a no-op, an assignment, a wrapper, global options, a pipeline.
+const bash = Buffer.from(JSON.stringify({ ...base, tool_name: 'Bash', tool_input: { command: 'cd /home/maya/src/invoicer && FOO=1 timeout 60 pnpm --filter web vitest run src/invoice.test.ts 2>&1 | tail -20' }, tool_response: { stdout: 'ok', stderr: '', interrupted: false, isImage: false } }));
 const big = Buffer.from(JSON.stringify({ ...base, tool_name: 'Read', tool_response: { type: 'text', file: { filePath: '/x', content: 'line of a large file\\n'.repeat(10 * 1024 * 1024 / 22) } } }));
 const home = mkdtempSync(join(tmpdir(), 'homunculus-bench-'));
 const env = { HOMUNCULUS_HOME: home };
@@ -18,6 +20,7 @@ const res = interleave(
   [
     { name: 'node -e 0', run: () => runOnce('node', ['-e', '0'], { input: realistic }) },
     { name: 'hook, realistic payload', run: () => runOnce('node', [hook], { input: realistic, env }) },
+    { name: 'hook, compound Bash command', run: () => runOnce('node', [hook], { input: bash, env }) },
     { name: 'hook, 10 MiB payload', run: () => runOnce('node', [hook], { input: big, env }) },
   ],
   rounds,

@@ -1,7 +1,8 @@
 import { bashDetail } from '../observer/bash-detail.js';
 import type { Observation } from '../observer/observation.js';
 import { projectId, projectRoot } from '../observer/project-id.js';
-import { idToken, toolToken } from '../lib/tokens.js';
+import { currentToolName } from '../observer/tool-names.js';
+import { agentTypeToken, idToken, toolToken } from '../lib/tokens.js';
 
 // Claude Code transcripts (~/.claude/projects/**/*.jsonl) into the same records the live hook
 // writes. The format is internal and changes between versions: everything is read defensively,
@@ -45,7 +46,15 @@ export class TranscriptPairer {
   private readonly prev = new Map<string, [string | null, string | null]>();
   private readonly projects = new Map<string, string | null>();
 
-  constructor(private readonly counts: ImportCounts, private readonly emit: (o: Observation, ms: number) => void) {}
+  /**
+   * `agentType`: the subagent type of a subagent transcript (from its `.meta.json`), recorded as
+   * the live hook records `agent_type`.
+   */
+  constructor(
+    private readonly counts: ImportCounts,
+    private readonly emit: (o: Observation, ms: number) => void,
+    private readonly agentType?: string,
+  ) {}
 
   /** Lines that can hold no tool call or sidechain link are skipped before JSON.parse. */
   static worthParsing(raw: string): boolean {
@@ -95,7 +104,7 @@ export class TranscriptPairer {
           skip(this.counts, 'tool calls with a missing or invalid id, session, time or agent');
           continue;
         }
-        const tool = toolToken(b['name']);
+        const tool = currentToolName(toolToken(b['name']));
         const input = b['input'] as Record<string, unknown> | undefined;
         this.pending.set(id, {
           ts,
@@ -134,6 +143,8 @@ export class TranscriptPairer {
           id,
         };
         if (call.detail !== undefined) o.detail = call.detail;
+        // Key order matters (the analyzer's fast reader): agent before agentId, as the hook writes.
+        if (call.agentId !== undefined && this.agentType !== undefined) o.agent = this.agentType;
         if (call.agentId !== undefined) o.agentId = call.agentId;
         this.prev.set(stream, [call.tool, prev[0]]);
         this.counts.calls++;
@@ -147,5 +158,25 @@ export class TranscriptPairer {
   finish(): void {
     if (this.pending.size > 0) skip(this.counts, 'tool calls without a result', this.pending.size);
     this.pending.clear();
+  }
+}
+
+const SUBAGENT_FILE = /[\\/]subagents[\\/]agent-[^\\/]+\.jsonl$/;
+
+/**
+ * Where Claude Code keeps a subagent transcript's type: `<session>/subagents/agent-<id>.meta.json`
+ * beside `agent-<id>.jsonl` (`{"agentType": "Explore", ...}`). Undefined for other files.
+ */
+export function subagentMetaPath(transcript: string): string | undefined {
+  return SUBAGENT_FILE.test(transcript) ? `${transcript.slice(0, -'.jsonl'.length)}.meta.json` : undefined;
+}
+
+/** The agent type in a `.meta.json` text, validated; undefined when absent or not a token. */
+export function agentTypeFromMeta(text: string): string | undefined {
+  try {
+    const meta: unknown = JSON.parse(text);
+    return typeof meta === 'object' && meta !== null ? agentTypeToken((meta as Record<string, unknown>)['agentType']) : undefined;
+  } catch {
+    return undefined;
   }
 }

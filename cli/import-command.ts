@@ -1,15 +1,17 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
 import type { CommandModule } from 'yargs';
 import { DAY_MS, parseInstant } from '../lib/clock.js';
+import { readLines } from '../lib/line-reader.js';
 import { ObservationSink } from '../observer/observation-sink.js';
-import { newCounts, skip, TranscriptPairer, type ImportCounts } from '../claude/transcript.js';
+import { agentTypeFromMeta, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from '../claude/transcript.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 
 export interface ImportReport {
   files: number;
+  /** Transcript files that could not be read, and paths named *.jsonl that are not files. */
+  unreadable: number;
   sessions: number;
   calls: number;
   failures: number;
@@ -20,60 +22,127 @@ export interface ImportReport {
   dryRun: boolean;
 }
 
-/** Every transcript file under the given paths (files are taken as they are). */
-export async function transcriptFiles(paths: string[]): Promise<string[]> {
+/** A line longer than this is skipped (and counted) without being held in memory whole. */
+export const DEFAULT_MAX_LINE_MIB = 64;
+
+const NOT_A_FILE = 'paths named *.jsonl that are not regular files';
+const UNREADABLE = 'transcript files that could not be read';
+
+/**
+ * Every transcript file under the given paths (files are taken as they are), and how many paths
+ * named `*.jsonl` are not regular files (a folder, a FIFO that would block a read, a link).
+ */
+export async function transcriptFiles(paths: string[]): Promise<{ files: string[]; notFiles: number }> {
   const { default: fg } = await import('fast-glob'); // loaded on use, not at every CLI start
   const out: string[] = [];
+  let notFiles = 0;
   for (const p of paths) {
     if (!existsSync(p)) throw new CliError(`no such file or folder: ${p}`);
-    if (statSync(p).isFile()) out.push(resolve(p));
-    else out.push(...(await fg('**/*.jsonl', { cwd: p, absolute: true, onlyFiles: true, followSymbolicLinks: false, suppressErrors: true })));
+    if (statSync(p).isFile()) {
+      out.push(resolve(p));
+      continue;
+    }
+    for (const e of await fg('**/*.jsonl', { cwd: p, absolute: true, onlyFiles: false, objectMode: true, followSymbolicLinks: false, suppressErrors: true })) {
+      if (e.dirent.isFile()) out.push(e.path);
+      else notFiles++;
+    }
   }
-  return [...new Set(out)].sort();
+  return { files: [...new Set(out)].sort(), notFiles };
 }
 
-async function importFile(path: string, counts: ImportCounts, sinceMs: number, sink: ObservationSink, sessions: Set<string>): Promise<void> {
-  const pairer = new TranscriptPairer(counts, (o, ms) => {
-    if (ms < sinceMs) return skip(counts, 'tool calls older than --since or the retention period');
-    sessions.add(o.session);
-    sink.add(o, ms);
-  });
-  const rl = createInterface({ input: createReadStream(path), crlfDelay: Infinity });
-  for await (const raw of rl) {
-    if (raw.length === 0) continue;
-    counts.lines++;
-    if (!TranscriptPairer.worthParsing(raw)) {
-      skip(counts, 'lines without tool calls');
-      continue;
-    }
-    let line: unknown;
+/** A subagent transcript's type, from the small `.meta.json` beside it (read at most 64 KiB). */
+function subagentType(path: string): string | undefined {
+  const meta = subagentMetaPath(path);
+  if (meta === undefined) return undefined;
+  try {
+    const fd = openSync(meta, 'r');
     try {
-      line = JSON.parse(raw);
-    } catch {
-      skip(counts, 'malformed lines (not JSON, truncated, binary)');
-      continue;
+      const buf = Buffer.alloc(64 * 1024);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      return agentTypeFromMeta(buf.toString('utf8', 0, n));
+    } finally {
+      closeSync(fd);
     }
-    if (typeof line !== 'object' || line === null || Array.isArray(line)) {
-      skip(counts, 'malformed lines (not JSON, truncated, binary)');
-      continue;
-    }
-    pairer.line(line as Record<string, unknown>);
+  } catch {
+    return undefined; // no meta file: the records carry the agent id only
   }
+}
+
+function parseLine(raw: string, counts: ImportCounts, pairer: TranscriptPairer): void {
+  if (raw.length === 0) return;
+  counts.lines++;
+  if (!TranscriptPairer.worthParsing(raw)) {
+    skip(counts, 'lines without tool calls');
+    return;
+  }
+  let line: unknown;
+  try {
+    line = JSON.parse(raw);
+  } catch {
+    skip(counts, 'malformed lines (not JSON, truncated, binary)');
+    return;
+  }
+  if (typeof line !== 'object' || line === null || Array.isArray(line)) {
+    skip(counts, 'malformed lines (not JSON, truncated, binary)');
+    return;
+  }
+  pairer.line(line as Record<string, unknown>);
+}
+
+async function importFile(path: string, counts: ImportCounts, sinceMs: number, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>): Promise<void> {
+  const pairer = new TranscriptPairer(
+    counts,
+    (o, ms) => {
+      if (ms < sinceMs) return skip(counts, 'tool calls older than --since or the retention period');
+      sessions.add(o.session);
+      sink.add(o, ms);
+    },
+    subagentType(path),
+  );
+  const mib = maxLineBytes / 1048576;
+  await readLines(
+    path,
+    maxLineBytes,
+    (raw) => parseLine(raw, counts, pairer),
+    () => {
+      counts.lines++;
+      skip(counts, `lines longer than ${Number.isInteger(mib) ? mib : mib.toFixed(3)} MiB (not read; --max-line-mib)`);
+    },
+  );
   pairer.finish();
 }
 
-export async function importTranscripts(opts: { home: string; paths: string[]; sinceMs: number; dryRun: boolean; progress?: (done: number, total: number) => void }): Promise<ImportReport> {
-  const files = await transcriptFiles(opts.paths);
+export async function importTranscripts(opts: {
+  home: string;
+  paths: string[];
+  sinceMs: number;
+  dryRun: boolean;
+  maxLineBytes?: number;
+  progress?: (done: number, total: number) => void;
+}): Promise<ImportReport> {
+  const { files, notFiles } = await transcriptFiles(opts.paths);
   const counts = newCounts();
+  if (notFiles > 0) skip(counts, NOT_A_FILE, notFiles);
+  let unreadable = notFiles;
   const sink = new ObservationSink(opts.home, opts.dryRun);
   const sessions = new Set<string>();
   for (let i = 0; i < files.length; i++) {
-    await importFile(files[i]!, counts, opts.sinceMs, sink, sessions);
+    try {
+      await importFile(files[i]!, counts, opts.sinceMs, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
+    } catch (e) {
+      // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
+      // not cost the others: what it yielded before the error stays, the rest is counted.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (typeof code !== 'string') throw e;
+      unreadable++;
+      skip(counts, UNREADABLE);
+    }
     opts.progress?.(i + 1, files.length);
   }
   sink.flush();
   return {
     files: files.length,
+    unreadable,
     sessions: sessions.size,
     calls: counts.calls,
     failures: counts.failures,
@@ -86,8 +155,9 @@ export async function importTranscripts(opts: { home: string; paths: string[]; s
 }
 
 export function renderImport(r: ImportReport): string {
+  const read = r.files - (r.skipped[UNREADABLE] ?? 0);
   const lines = [
-    `Read ${r.files} transcript files: ${r.calls} tool calls paired with their results (${r.failures} failed) in ${r.sessions} sessions.`,
+    `Read ${read} transcript files: ${r.calls} tool calls paired with their results (${r.failures} failed) in ${r.sessions} sessions.`,
     `${r.dryRun ? 'Dry run: would add' : 'Added'} ${r.added} new records; ${r.alreadyPresent} were already recorded (by the hook or an earlier import).`,
   ];
   const skipped = Object.entries(r.skipped).sort((a, b) => b[1] - a[1]);
@@ -95,7 +165,7 @@ export function renderImport(r: ImportReport): string {
   return lines.join('\n');
 }
 
-type Args = { paths?: string[]; since?: string; 'dry-run': boolean; home?: string; now?: string; json: boolean };
+type Args = { paths?: string[]; since?: string; 'dry-run': boolean; 'max-line-mib': number; home?: string; now?: string; json: boolean };
 
 export const importCommand: CommandModule<object, Args> = {
   command: 'import-transcripts [paths..]',
@@ -107,6 +177,12 @@ export const importCommand: CommandModule<object, Args> = {
         ...commonOptions,
         since: { type: 'string', describe: 'only calls at or after this date (default: the retention period before --now)' },
         'dry-run': { type: 'boolean', default: false, describe: 'count what would be imported, write nothing' },
+        'max-line-mib': { type: 'number', default: DEFAULT_MAX_LINE_MIB, describe: 'skip (and count) transcript lines longer than this many MiB' },
+      })
+      .check((a) => {
+        const v = a['max-line-mib'];
+        if (!(typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 1024)) throw new CliError(`--max-line-mib: expected a number of MiB above 0 and at most 1024, found ${String(v)}`, 2);
+        return true;
       }),
   handler: async (argv) => {
     const ctx = context(argv);
@@ -122,6 +198,7 @@ export const importCommand: CommandModule<object, Args> = {
       paths,
       sinceMs,
       dryRun: argv['dry-run'],
+      maxLineBytes: Math.floor(argv['max-line-mib'] * 1048576),
       progress: tty ? (done, total) => process.stderr.write(`\rimporting: ${done}/${total} files${done === total ? '\n' : ''}`) : undefined,
     });
     if (argv.json) printJson(report);

@@ -1,35 +1,122 @@
 import { detailPartToken } from '../lib/tokens.js';
+import { commandTable, type OptionTable, type RunnerSpec } from './command-table.js';
+import { shellTokens, type ShellToken } from './shell-words.js';
 
-// CLIs whose first argument names what they do (`git commit`, `npm test`).
-const MULTI_COMMAND = new Set([
-  'git', 'npm', 'pnpm', 'yarn', 'bun', 'bunx', 'npx', 'cargo', 'go', 'docker', 'podman', 'kubectl',
-  'helm', 'make', 'pip', 'pip3', 'poetry', 'uv', 'gh', 'glab', 'deno', 'dotnet', 'mvn', 'gradle',
-  'terraform', 'brew', 'apt', 'apt-get', 'conda', 'rustup', 'composer', 'bundle', 'rails', 'mix', 'swift',
-  'aws', 'gcloud', 'az', 'systemctl', 'just', 'nx', 'turbo', 'tox', 'nox', 'hatch', 'pdm', 'rye',
-]);
+// The Bash `detail`: the program that does the work and, for CLIs with subcommands, the
+// subcommand (`cd app && npm test -- --run x` -> `npm test`). Never an argument: a subcommand is
+// only taken where the command table says no option value can stand, and whenever that is not
+// certain the program is recorded alone.
 
-const WRAPPERS = new Set(['sudo', 'env', 'time', 'nice', 'nohup', 'command', 'exec', 'doas']);
-// Wrapper options that consume the following word.
-const WRAPPER_OPTIONS_WITH_ARG = new Set(['-n', '-u', '-g', '-C', '-S', '-p', '--user', '--group', '--adjustment']);
-// Options of multi-command CLIs that come before the subcommand and take an argument.
-const GLOBAL_OPTIONS_WITH_ARG: Record<string, Set<string>> = {
-  git: new Set(['-C', '-c', '--git-dir', '--work-tree', '--namespace']),
-  docker: new Set(['-H', '--host', '--context', '--config', '-c', '-l', '--log-level']),
-  kubectl: new Set(['-n', '--namespace', '--context', '--kubeconfig', '-s', '--server']),
-  make: new Set(['-C', '-f', '-j', '-l', '-I', '-o', '-W']),
-  cargo: new Set(['-Z', '--config', '--color']),
-  npm: new Set(['--prefix', '-w', '--workspace']),
-  pnpm: new Set(['-C', '--dir', '--filter', '-F']),
-  yarn: new Set(['--cwd']),
-};
+type Word = Extract<ShellToken, { kind: 'word' }>;
 
-const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+interface Options {
+  values: Set<string>;
+  flags: Set<string>;
+  optional: Set<string>;
+  pairs: Set<string>;
+  negations: boolean;
+  assignments: boolean;
+  skip: RegExp | undefined;
+}
 
-/** Splits off the first simple command: up to the first `;`, `|`, `&`, newline or parenthesis. */
-function firstSimpleCommandWords(command: string): string[] {
-  const end = command.search(/[;|&\n()<>`]/);
-  const head = end === -1 ? command : command.slice(0, end);
-  return head.trim().split(/[ \t]+/).filter((w) => w.length > 0);
+const compiled = new WeakMap<OptionTable, Options>();
+const set = (list: string | undefined) => new Set(list ? list.split(' ') : []);
+
+function options(t: OptionTable): Options {
+  let o = compiled.get(t);
+  if (o === undefined) {
+    o = {
+      values: set(t.values),
+      flags: set(t.flags),
+      optional: set(t.optional),
+      pairs: set(t.pairs),
+      negations: t.negations === true,
+      assignments: t.assignments === true,
+      skip: t.skip,
+    };
+    compiled.set(t, o);
+  }
+  return o;
+}
+
+const NUMBER = /^[0-9]+(?:\.[0-9]+)?$/;
+const isNumber = (w: Word | undefined) => w !== undefined && w.plain && NUMBER.test(w.text);
+
+type Scan =
+  | { kind: 'operand'; at: number } // words[at] is the first operand (at may be past the end)
+  | { kind: 'after--'; at: number } // `--` ended the options
+  | { kind: 'via'; option: string; at: number } // a module/command option; its value is words[at]
+  | { kind: 'unsure' }; // an option the table does not know: its value could be anywhere
+
+/** Steps over the options from words[k]. `via` names options that end the scan (python -m, bash -c). */
+function scanOptions(words: readonly Word[], k: number, table: OptionTable, via: readonly string[] = []): Scan {
+  const o = options(table);
+  while (k < words.length) {
+    const w = words[k]!;
+    const t = w.text;
+    if (!w.plain) return { kind: 'operand', at: k }; // the caller refuses what is not plain
+    if (o.skip?.test(t)) {
+      k++;
+      continue;
+    }
+    if (o.assignments && w.assignment) {
+      k++;
+      continue;
+    }
+    if (t === '--') return { kind: 'after--', at: k + 1 };
+    if (t.length < 2 || !t.startsWith('-')) return { kind: 'operand', at: k };
+    if (via.includes(t)) return { kind: 'via', option: t, at: k + 1 };
+    if (o.values.has(t)) {
+      k += 2;
+      continue;
+    }
+    if (o.pairs.has(t)) {
+      k += 3;
+      continue;
+    }
+    if (o.flags.has(t)) {
+      k++;
+      continue;
+    }
+    if (o.optional.has(t)) {
+      k += isNumber(words[k + 1]) ? 2 : 1;
+      continue;
+    }
+    const eq = t.indexOf('=');
+    if (t.startsWith('--')) {
+      // `--opt=value` carries its value whatever the option; `--no-x` negates a switch.
+      if (eq !== -1 || (o.negations && t.startsWith('--no-'))) {
+        k++;
+        continue;
+      }
+      return { kind: 'unsure' };
+    }
+    if (eq !== -1 && (o.values.has(t.slice(0, eq)) || o.optional.has(t.slice(0, eq)))) {
+      k++; // -v=6, -chdir=dir
+      continue;
+    }
+    // A cluster of one-letter options: -xvf, -n5, -nkube-system, -lc.
+    let step = 1;
+    for (let j = 1; j < t.length; j++) {
+      const opt = `-${t[j]}`;
+      const last = j === t.length - 1;
+      if (via.includes(opt)) {
+        if (last) return { kind: 'via', option: opt, at: k + 1 };
+        return { kind: 'unsure' }; // -mpytest: attached module names are too rare to parse
+      }
+      if (o.values.has(opt)) {
+        if (last) step = 2;
+        break; // the rest of the cluster is the value
+      }
+      if (o.optional.has(opt)) {
+        if (last && isNumber(words[k + 1])) step = 2;
+        break;
+      }
+      if (!o.flags.has(opt)) return { kind: 'unsure' };
+    }
+    k += step;
+  }
+  return { kind: 'operand', at: k };
 }
 
 function basename(word: string): string {
@@ -37,38 +124,132 @@ function basename(word: string): string {
   return slash === -1 ? word : word.slice(slash + 1);
 }
 
+/** `@scope/name@1.2.3` -> `name`, `black==24.1` -> `black`, `ruff[extra]` -> `ruff`. */
+function packageName(spec: string): string {
+  const name = basename(spec);
+  const end = name.slice(1).search(/[@=<>~![]/);
+  return end === -1 ? name : name.slice(0, end + 1);
+}
+
+function programToken(word: string): string | undefined {
+  return word.startsWith('-') ? undefined : detailPartToken(word);
+}
+
+type Outcome = { work: string | undefined } | { noop: string | undefined };
+
+const MAX_DEPTH = 2; // bash -c "sh -c '…'" is read twice at most
+
+/** The command that starts at words[k] (after any assignments). */
+function commandAt(words: readonly Word[], k: number, depth: number, isPackage = false): Outcome {
+  const { CLIS, NO_OPS, VIA, WRAPPERS } = commandTable();
+  // `NAME=value cmd` sets the environment; a package spec (`ruff==0.6`) only looks like it.
+  while (!isPackage && k < words.length && words[k]!.assignment) k++;
+  const w = words[k];
+  if (w === undefined) return { noop: undefined };
+  if (!w.plain) return { work: undefined };
+  const program = isPackage ? packageName(w.text) : basename(w.text);
+  if (NO_OPS.has(program)) return { noop: programToken(program) };
+  const alone = { work: programToken(program) };
+
+  const wrapper = WRAPPERS[program];
+  if (wrapper !== undefined) return wrapped(words, k, wrapper, depth) ?? alone;
+
+  const via = VIA[program];
+  if (via !== undefined) {
+    const stops = [via.module, via.command].filter((s): s is string => s !== undefined);
+    const scan = scanOptions(words, k + 1, via, stops);
+    if (scan.kind !== 'via' || scan.at >= words.length) return alone;
+    if (scan.option === via.module) {
+      const inner = commandAt(words, scan.at, depth);
+      return 'work' in inner && inner.work !== undefined ? inner : alone;
+    }
+    const script = words[scan.at]!;
+    if (depth >= MAX_DEPTH) return alone;
+    return { work: detailOf(script.text, depth + 1) ?? alone.work };
+  }
+
+  const cli = CLIS[program];
+  if (cli === undefined) return alone;
+  const scan = scanOptions(words, k + 1, cli);
+  if (scan.kind !== 'operand' || scan.at >= words.length) return alone;
+  const subWord = words[scan.at]!;
+  if (!subWord.plain) return { work: undefined };
+  const sub = detailPartToken(subWord.text);
+  if (sub === undefined) return { work: undefined };
+  if (cli.only !== undefined && !cli.only.split(' ').includes(sub)) return alone;
+  const runner = cli.runs?.[sub];
+  const both = `${program} ${sub}`;
+  if (runner !== undefined) {
+    const inner = wrapped(words, scan.at, runner, depth);
+    return inner !== undefined && 'work' in inner && inner.work !== undefined ? inner : { work: both };
+  }
+  return alone.work === undefined ? alone : { work: both };
+}
+
+/** A wrapper at words[k] (`timeout 60 pytest`, `uv run pytest`): the command it runs, if certain. */
+function wrapped(words: readonly Word[], k: number, spec: RunnerSpec, depth: number): Outcome | undefined {
+  const scan = scanOptions(words, k + 1, spec);
+  if (scan.kind === 'unsure' || scan.kind === 'via') return undefined;
+  const at = scan.at + (spec.operands ?? 0);
+  if (at >= words.length) return undefined;
+  return commandAt(words, at, depth, spec.packages === true);
+}
+
+/** The reserved word that starts a simple command, if any (`if`, `while`, `!` are stepped over). */
+function firstWord(words: readonly Word[]): { at: number; text: string | undefined } {
+  const { PREFIX_WORDS } = commandTable();
+  let k = 0;
+  while (k < words.length && words[k]!.plain && PREFIX_WORDS.has(words[k]!.text)) k++;
+  const w = words[k];
+  return { at: k, text: w?.plain ? w.text : undefined };
+}
+
+function detailOf(command: string, depth: number): string | undefined {
+  const tokens = shellTokens(command.length > 4096 ? command.slice(0, 4096) : command);
+  let firstNoop: string | undefined;
+  let i = 0;
+  while (i < tokens.length) {
+    if (tokens[i]!.kind === 'op') {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < tokens.length && tokens[j]!.kind === 'word') j++;
+    const words = tokens.slice(i, j) as Word[];
+    const head = firstWord(words);
+    if (head.text === '[[') {
+      // a condition: its && and || are its own, so step to the closing ]]
+      let end = i + head.at + 1;
+      while (end < tokens.length && !(tokens[end]!.kind === 'word' && (tokens[end] as Word).text === ']]')) end++;
+      i = end + 1;
+      continue;
+    }
+    if (head.text === 'for' || head.text === 'select') {
+      // the loop header names no command: go on from its `do`
+      let end = i + head.at + 1;
+      while (end < tokens.length && !(tokens[end]!.kind === 'word' && (tokens[end] as Word).text === 'do')) end++;
+      i = end;
+      continue;
+    }
+    if (head.text === 'case' || head.text === 'function' || head.text === 'coproc') return undefined;
+    const outcome = commandAt(words, head.at, depth);
+    if ('work' in outcome) return outcome.work;
+    firstNoop ??= outcome.noop; // `A=$(…) && echo` -> echo
+    i = j;
+  }
+  return firstNoop;
+}
+
 /**
- * The program (and, for well-known multi-command CLIs, its subcommand) of a Bash command:
- * `npm test -- --run x` -> `npm test`, `FOO=1 sudo /usr/bin/pytest -x` -> `pytest`.
- * Returns undefined whenever any part is not a plain token, so no argument text leaks.
+ * The detail of a Bash command: the first command in it that does work (skipping `cd`, `sleep`,
+ * `echo` and the like, looking through wrappers such as `timeout`, `sudo`, `npx`, `uv run`),
+ * as `program` or `program subcommand`. Undefined when no part of it is a plain, safe token.
  */
 export function bashDetail(command: unknown): string | undefined {
   if (typeof command !== 'string' || command.length === 0) return undefined;
-  const words = firstSimpleCommandWords(command.length > 4096 ? command.slice(0, 4096) : command);
-  let i = 0;
-  for (;;) {
-    const w = words[i];
-    if (w === undefined) return undefined;
-    if (ASSIGNMENT.test(w)) { i++; continue; }
-    if (WRAPPERS.has(w)) {
-      i++;
-      while (i < words.length && words[i]!.startsWith('-')) {
-        i += WRAPPER_OPTIONS_WITH_ARG.has(words[i]!) ? 2 : 1;
-      }
-      continue;
-    }
-    break;
+  try {
+    return detailOf(command, 0);
+  } catch {
+    return undefined; // a detail is worth less than the record it would cost (hook) or the import
   }
-  const program = detailPartToken(basename(words[i]!));
-  if (program === undefined) return undefined;
-  if (!MULTI_COMMAND.has(program)) return program;
-  const withArg = GLOBAL_OPTIONS_WITH_ARG[program];
-  let j = i + 1;
-  while (j < words.length && words[j]!.startsWith('-')) {
-    j += withArg?.has(words[j]!) ? 2 : 1;
-  }
-  const sub = words[j];
-  if (sub === undefined) return program;
-  const subToken = detailPartToken(program === 'npx' || program === 'bunx' ? basename(sub) : sub);
-  return subToken === undefined ? undefined : `${program} ${subToken}`;
 }

@@ -1,5 +1,6 @@
 import { bashDetail } from './bash-detail.js';
 import type { ScannedPayload } from './payload-scan.js';
+import { currentToolName } from './tool-names.js';
 import { agentTypeToken, idToken, toolToken } from '../lib/tokens.js';
 
 /** One line of `observations/YYYY-MM-DD.jsonl`. Every string in it is a validated token. */
@@ -57,7 +58,7 @@ export function toolCallFromPayload(p: ScannedPayload): ToolCall {
   if (rawAgentId !== undefined && rawAgentId !== null && agentId === undefined) {
     throw new PayloadError('expected agent_id of [A-Za-z0-9_-]{1,128}, found an invalid value');
   }
-  const tool = toolToken(p.top.get('tool_name'));
+  const tool = currentToolName(toolToken(p.top.get('tool_name')));
   const failed = event === 'PostToolUseFailure' || p.top.get('is_interrupt') === true || p.nested.get('tool_response.interrupted') === true;
   const cwd = p.top.get('cwd');
   return {

@@ -4,8 +4,12 @@ import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
+/** Outside the repository: only test/install.test.ts still reads it (its fixtures move next). */
 export const SHARED = resolve(ROOT, '..', 'shared');
-export const PAYLOADS = join(SHARED, 'fixtures', 'hook-payloads');
+/** The repository's own fixtures: synthetic hook payloads and Claude Code transcripts. */
+export const FIXTURES = join(ROOT, 'test', 'fixtures');
+export const PAYLOADS = join(FIXTURES, 'hook-payloads');
+export const TRANSCRIPTS = join(FIXTURES, 'transcripts', 'projects');
 export const DIST = join(ROOT, 'dist');
 export const OBSERVE = join(DIST, 'hooks', 'observe.js');
 export const CLI = join(DIST, 'cli', 'homunculus.js');

@@ -23,23 +23,23 @@ async function hook(payload: unknown, extra: Record<string, string | undefined> 
   return r;
 }
 
-const SHOP = projectId('/home/dev/work/shop');
-const SESSION = '6f1c2a9e-3b7d-4c1e-9a2f-1d5e8b7c4a01';
+const INVOICER = projectId('/home/maya/src/invoicer');
+const SESSION = '0b7e4d52-9c3a-4f18-a6e2-5d1c83f07a9e';
 
 describe('observer: one record per fixture payload', () => {
   it.each([
-    ['post-tool-use-bash.json', { tool: 'Bash', ok: true, ms: 2210, event: 'PostToolUse', id: 'toolu_01HeP5u6t5iiDhDFrnmJcp8n', detail: 'npm test' }],
-    ['post-tool-use-edit.json', { tool: 'Edit', ok: true, ms: 15, event: 'PostToolUse', id: 'toolu_01Ghexp6VpMpCR3PVSJsAJNL' }],
-    ['post-tool-use-failure-bash.json', { tool: 'Bash', ok: false, ms: 4187, event: 'PostToolUseFailure', id: 'toolu_01ABC123DEF456GHI789JKL0', detail: 'npm run' }],
-    ['post-tool-use-grep.json', { tool: 'Grep', ok: true, ms: 37, event: 'PostToolUse', id: 'toolu_01Lm3nB7vC2xZ9qW4eR6tY8u' }],
-    ['post-tool-use-mcp.json', { tool: 'mcp__github__search_issues', ok: true, ms: null, event: 'PostToolUse', id: 'toolu_01Qw8eR5tY2uI9oP3aS6dF1g' }],
-    ['post-tool-use-read.json', { tool: 'Read', ok: true, ms: 18, event: 'PostToolUse', id: 'toolu_01A9x2QhT5v7bN3mK8pL4wZc' }],
-    ['post-tool-use-subagent.json', { tool: 'Glob', ok: true, ms: 11, event: 'PostToolUse', id: 'toolu_01Zx7cV4bN1mQ8wE5rT2yU9i', agent: 'Explore', agentId: 'ab2410a173565f232' }],
+    ['post-tool-use-bash.json', { tool: 'Bash', ok: true, ms: 3120, event: 'PostToolUse', id: 'toolu_01Vq7mXa2LbR9tKc4WdE8nZy', detail: 'pnpm vitest' }],
+    ['post-tool-use-edit.json', { tool: 'Edit', ok: true, ms: 22, event: 'PostToolUse', id: 'toolu_01Hs3pDk8YwN2cFq6RtB5jLm' }],
+    ['post-tool-use-failure-bash.json', { tool: 'Bash', ok: false, ms: 5408, event: 'PostToolUseFailure', id: 'toolu_01Jx5nWc9QeT4mZa7KvP2sHd', detail: 'pnpm run' }],
+    ['post-tool-use-grep.json', { tool: 'Grep', ok: true, ms: 41, event: 'PostToolUse', id: 'toolu_01Pb8rKf3VxD6hYn1GsQ9wEc' }],
+    ['post-tool-use-mcp.json', { tool: 'mcp__linear__get_issue', ok: true, ms: null, event: 'PostToolUse', id: 'toolu_01Ty4bNe7UaL2dWm8XcR5kQf' }],
+    ['post-tool-use-read.json', { tool: 'Read', ok: true, ms: 14, event: 'PostToolUse', id: 'toolu_01Ca6gTm2ZsK9eXw4NbV7hJr' }],
+    ['post-tool-use-subagent.json', { tool: 'Glob', ok: true, ms: 9, event: 'PostToolUse', id: 'toolu_01Ge9sLa4RqB7nXc2TfM6yUd', agent: 'Explore', agentId: 'a7c3e91d05b4f2866' }],
   ])('%s', async (file, expected) => {
     await hook(fixture(file));
     const lines = readFileSync(join(box.data, 'observations', '2026-03-04.jsonl'), 'utf8').split('\n').filter(Boolean);
     expect(lines).toHaveLength(1);
-    expect(JSON.parse(lines[0]!)).toEqual({ v: 1, ts: NOW, prev: null, prev2: null, session: SESSION, project: SHOP, ...expected });
+    expect(JSON.parse(lines[0]!)).toEqual({ v: 1, ts: NOW, prev: null, prev2: null, session: SESSION, project: INVOICER, ...expected });
   });
 
   it('uses CLAUDE_PROJECT_DIR for the project, else the nearest .git folder above cwd', async () => {
@@ -78,10 +78,23 @@ describe('observer: chains and streams', () => {
     await hook(fixture('post-tool-use-edit.json'));
     expect(readObservations(box.data).map((r) => [r['tool'], r['prev'], r['agentId'] ?? null])).toEqual([
       ['Grep', null, null],
-      ['Glob', null, 'ab2410a173565f232'],
+      ['Glob', null, 'a7c3e91d05b4f2866'],
       ['Read', null, null],
-      ['Read', 'Glob', 'ab2410a173565f232'],
+      ['Read', 'Glob', 'a7c3e91d05b4f2866'],
       ['Edit', 'Grep', null],
+    ]);
+  });
+
+  it('records the current name of a renamed tool, so old and new names chain alike', async () => {
+    const read = fixture('post-tool-use-read.json');
+    for (const tool of ['Task', 'Read', 'KillShell', 'KillBash', 'BashOutput', 'Agent']) await hook({ ...read, tool_name: tool });
+    expect(readObservations(box.data).map((r) => [r['tool'], r['prev'], r['prev2']])).toEqual([
+      ['Agent', null, null],
+      ['Read', 'Agent', null],
+      ['TaskStop', 'Read', 'Agent'],
+      ['TaskStop', 'TaskStop', 'Read'],
+      ['TaskOutput', 'TaskStop', 'TaskStop'],
+      ['Agent', 'TaskOutput', 'TaskStop'],
     ]);
   });
 
