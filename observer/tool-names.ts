@@ -2,16 +2,21 @@
 // Records always hold the current name, so a chain learned from last month's transcripts and one
 // recorded live today are the same chain.
 //
-// Source: Claude Code's LEGACY_TOOL_NAME_ALIASES (src/utils/permissions/permissionRuleParser.ts,
-// "maps legacy tool names to their current canonical names"): Task -> Agent (renamed in 2.1.63),
-// KillShell -> TaskStop, AgentOutputTool and BashOutputTool -> TaskOutput. Its feature-gated
-// `Brief` entry is absent from public builds and left out. Added here, because transcripts of
-// 1.0.x-2.0.x call the tools by their wire names: KillBash (the name before KillShell) and
-// BashOutput (before TaskOutput), both seen in captured public transcripts.
+// Source: the alias table of the Claude Code 2.1.330 binary (its LEGACY_TOOL_NAME_ALIASES; read
+// off the binary, see test/e2e/FINDINGS.md (h)), entry for entry. The mode-gated `Eval -> REPL` is
+// left out. Added from the table as earlier public sources quote it
+// (src/utils/permissions/permissionRuleParser.ts): the output tools of 2.0.x-2.1.x, and the wire
+// name `BashOutput` that transcripts of that time carry, all -> TaskOutput.
 export const LEGACY_TOOL_NAMES: Readonly<Record<string, string>> = {
   Task: 'Agent',
   KillShell: 'TaskStop',
   KillBash: 'TaskStop',
+  ListPeers: 'ListAgents',
+  Brief: 'SendUserMessage',
+  ListMcpResources: 'ListMcpResourcesTool',
+  ReadMcpResource: 'ReadMcpResourceTool',
+  ReadMcpResourceDir: 'ReadMcpResourceDirTool',
+  ProposeGoal: 'SetGoal',
   AgentOutputTool: 'TaskOutput',
   BashOutputTool: 'TaskOutput',
   BashOutput: 'TaskOutput',

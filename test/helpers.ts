@@ -5,7 +5,6 @@ import { join, relative, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..');
 /** Outside the repository: only test/install.test.ts still reads it (its fixtures move next). */
-export const SHARED = resolve(ROOT, '..', 'shared');
 /** The repository's own fixtures: synthetic hook payloads and Claude Code transcripts. */
 export const FIXTURES = join(ROOT, 'test', 'fixtures');
 export const PAYLOADS = join(FIXTURES, 'hook-payloads');
