@@ -31,7 +31,8 @@ export function safeSteps(rule: Pick<Rule, 'kind' | 'pattern'>): string[] | unde
 
 export function ruleLine(rule: Rule): string | undefined {
   const steps = safeSteps(rule);
-  if (!steps) return undefined;
+  // Never `NaN%`: a rule without its numbers is not written (rules.json is validated on read too).
+  if (!steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return undefined;
   const n = Math.round(rule.observations);
   const head = `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]**`;
   return rule.kind === 'chain'

@@ -65,7 +65,7 @@ async function importFile(path: string, counts: ImportCounts, sinceMs: number, s
 export async function importTranscripts(opts: { home: string; paths: string[]; sinceMs: number; dryRun: boolean; progress?: (done: number, total: number) => void }): Promise<ImportReport> {
   const files = await transcriptFiles(opts.paths);
   const counts = newCounts();
-  const sink = new ObservationSink(opts.home, opts.dryRun);
+  const sink = new ObservationSink(opts.home, opts.dryRun, opts.sinceMs);
   const sessions = new Set<string>();
   for (let i = 0; i < files.length; i++) {
     await importFile(files[i]!, counts, opts.sinceMs, sink, sessions);

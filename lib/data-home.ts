@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fnv1a64Hex } from './fnv.js';
 
 /**
  * The package's own folder: the first folder above this module holding `config/defaults.json`
@@ -57,4 +58,53 @@ export const PRIVATE_FILE = 0o600;
 
 export function ensurePrivateDir(path: string): void {
   mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
+}
+
+/** The data home cannot be used as it is (one line, for the CLI's error and the hooks' log). */
+export class DataHomeError extends Error {}
+
+/** Every folder of the data home, parents before children. */
+export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'cache'), 'instincts', 'archive'];
+
+/**
+ * Refuses a data home whose own folders are symbolic links leading out of it (or nowhere): every
+ * write below them would land outside. Links that stay inside, and a data home that is itself a
+ * link (the user chose where it lives), are fine. Absent folders are fine: they are created as
+ * real folders. Stat calls only, so the hooks can afford it.
+ */
+export function assertDataHome(home: string, dirs: readonly string[] = DATA_DIRS): void {
+  let realHome: string | undefined;
+  for (const d of dirs) {
+    const path = join(home, d);
+    let isLink: boolean;
+    try {
+      const st = lstatSync(path);
+      isLink = st.isSymbolicLink();
+      if (!isLink && !st.isDirectory()) throw new DataHomeError(`${path} is a file, expected a folder of the data home; move it aside`);
+    } catch (e) {
+      if (e instanceof DataHomeError) throw e;
+      continue; // absent: created as a real folder when needed
+    }
+    if (!isLink) continue;
+    realHome ??= realpathSync(home);
+    let target: string;
+    try {
+      target = realpathSync(path);
+    } catch {
+      throw new DataHomeError(`${path} is a symbolic link to nowhere; homunculus writes only inside its data home ${home}: replace the link with a folder`);
+    }
+    if (target !== realHome && !target.startsWith(realHome + sep)) {
+      throw new DataHomeError(`${path} is a symbolic link to ${target}, outside the data home ${home}; homunculus never writes through it: replace the link with a folder`);
+    }
+  }
+}
+
+/**
+ * A file name (without extension) for a key made of ids. Session and agent ids may each be 128
+ * characters, so `<session>.agent-<agentId>` plus an extension and a temporary suffix can pass
+ * the 255-byte limit of a file name (ENAMETOOLONG on every hook call). Long keys become
+ * `h.<16 hex>`: ids hold no dot, so no key of ids ever has that form.
+ */
+export function idFileStem(key: string): string {
+  return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
