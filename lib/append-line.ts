@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { APPEND_NOFOLLOW, writeData } from './data-files.js';
+import { APPEND_NOFOLLOW, noSpace, writeData } from './data-files.js';
 import { ensurePrivateDir, PRIVATE_FILE } from './data-home.js';
 
 const NL = 0x0a;
@@ -35,7 +35,8 @@ export function appendLine(path: string, text: string): void {
     }
     const data = Buffer.from(`${torn ? '\n' : ''}${text}${text.endsWith('\n') ? '' : '\n'}`);
     const written = writeData(fd, data, path);
-    if (written !== data.length) throw new Error(`short write (disk full?): ${written} of ${data.length} bytes to ${path}; the next record starts on a new line`);
+    // write(2) stops short only when the disk (or quota) is full.
+    if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
     closeSync(fd);
   }

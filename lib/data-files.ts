@@ -32,8 +32,9 @@ export function readDataFile(path: string): Buffer {
 const fullDisk = process.env['HOMUNCULUS_TEST_FULL_DISK'];
 let spaceLeft = fullDisk !== undefined && /^\d+$/.test(fullDisk) ? Number(fullDisk) : Infinity;
 
-function noSpace(path: string): NodeJS.ErrnoException {
-  const e: NodeJS.ErrnoException = new Error(`ENOSPC: no space left on device, write '${path}'`);
+/** The error write(2) gives on a full disk; `detail` says what was written before it filled up. */
+export function noSpace(path: string, detail = ''): NodeJS.ErrnoException {
+  const e: NodeJS.ErrnoException = new Error(`ENOSPC: no space left on device, write '${path}'${detail}`);
   e.code = 'ENOSPC';
   e.errno = -28;
   e.syscall = 'write';

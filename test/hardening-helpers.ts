@@ -90,3 +90,22 @@ export function hookErrors(data: string): string {
     return '';
   }
 }
+
+export interface TranscriptCall {
+  id: string;
+  tool: string;
+  /** When the call was made and when its result came back (ISO). */
+  at: string;
+  resultAt: string;
+  isError?: boolean;
+}
+
+/** A Claude Code transcript (the shape import-transcripts reads), written for these tests. */
+export function transcriptText(session: string, calls: TranscriptCall[], cwd = '/home/dev/work/shop'): string {
+  const lines: string[] = [];
+  for (const c of calls) {
+    lines.push(JSON.stringify({ type: 'assistant', sessionId: session, cwd, timestamp: c.at, uuid: `u-${c.id}`, message: { role: 'assistant', content: [{ type: 'tool_use', id: c.id, name: c.tool, input: {} }] } }));
+    lines.push(JSON.stringify({ type: 'user', sessionId: session, cwd, timestamp: c.resultAt, uuid: `r-${c.id}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: c.id, content: 'ok', is_error: c.isError === true }] } }));
+  }
+  return `${lines.join('\n')}\n`;
+}
