@@ -38,9 +38,14 @@ export const byeCommand: CommandModule<object, Args> = {
         'exit-zero': { type: 'boolean', default: false, describe: 'always exit 0, problems on stdout (for the /bye command, which aborts on a failing command)' },
       })
       .epilogue(
-        `Waits up to ${BYE_LOCK_WAIT_MS / 1000} s for a running analysis (the Stop hook's) to finish. Exit codes: 0 done; ` +
-          `1 the data home or a file in it cannot be used; 2 bad option, configuration or rules.json; ` +
-          `${EXIT_LOCK_TIMEOUT} another analysis still held the lock after ${BYE_LOCK_WAIT_MS / 1000} s (nothing changed; run bye again).`,
+        [
+          `Waits up to ${BYE_LOCK_WAIT_MS / 1000} s for a running analysis (the Stop hook's) to finish.`,
+          'Exit codes:',
+          '  0   done',
+          '  1   the data home or a file in it cannot be used (unwritable, full, a link out of it)',
+          '  2   bad option, configuration or rules.json',
+          `  ${EXIT_LOCK_TIMEOUT}  another analysis still held the lock after ${BYE_LOCK_WAIT_MS / 1000} s: nothing changed, run bye again`,
+        ].join('\n'),
       ),
   handler: (argv) => {
     try {
