@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { APPEND_NOFOLLOW, noSpace, writeData } from './data-files.js';
-import { ensurePrivateDir, PRIVATE_FILE } from './data-home.js';
+import { DataHomeError, ensurePrivateDir, PRIVATE_FILE } from './data-home.js';
 
 const NL = 0x0a;
 
@@ -16,14 +16,23 @@ const NL = 0x0a;
  * one. (Two writers that both see the torn end add two newlines: an empty line, which readers
  * skip.)
  */
+function openAppend(path: string): number {
+  try {
+    return openSync(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
+    throw e;
+  }
+}
+
 export function appendLine(path: string, text: string): void {
   let fd: number;
   try {
-    fd = openSync(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+    fd = openAppend(path);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
     ensurePrivateDir(dirname(path));
-    fd = openSync(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+    fd = openAppend(path);
   }
   try {
     const st = fstatSync(fd);
