@@ -6,7 +6,7 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 
 /** The read-only notice: first on stdout, and on stderr too when stdout carries JSON. */
 export function readOnlyNotice(r: AnalysisReport): string {
-  return `Read-only run: ${r.readOnlyReason}. Nothing was pruned, archived or written; the figures below are what that time would give.`;
+  return `Read-only run: ${r.readOnlyReason}: nothing was pruned, archived or written; the figures below are what that time would give.`;
 }
 
 export function renderReport(r: AnalysisReport): string {

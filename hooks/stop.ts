@@ -12,5 +12,5 @@ runHook('stop', (home, env) => {
   const { config } = loadConfig(home, env);
   const report = runAnalysis({ home, now: resolveNow(undefined, env), config });
   // A HOMUNCULUS_NOW far ahead of the clock makes every run read-only: say so where doctor looks.
-  if (report.readOnly) logHookError(home, 'stop', `read-only: ${report.readOnlyReason}`);
+  if (report.readOnly) logHookError(home, 'stop', `read-only: ${report.readOnlyReason}: nothing was pruned, archived or written`);
 });

@@ -69,7 +69,7 @@ export function futureClockReason(nowMs: number, realMs: number = Date.now()): s
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return undefined;
   const ahead = nowMs - realMs;
   const span = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 3_600_000 ? `${Math.floor(ahead / 3_600_000)} hours` : `${Math.ceil(ahead / 60_000)} minutes`;
-  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}); more than 5 minutes ahead, nothing is pruned, archived or written`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
 }
 
 /** `YYYY-MM-DD` of an instant, in UTC: the name of its observation file. */

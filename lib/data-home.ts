@@ -57,7 +57,12 @@ export const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
 
 export function ensurePrivateDir(path: string): void {
-  mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
+  try {
+    mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    throw e;
+  }
 }
 
 /** The data home cannot be used as it is (one line, for the CLI's error and the hooks' log). */

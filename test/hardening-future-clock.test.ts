@@ -21,7 +21,8 @@ describe('future clock: read-only, byte for byte', () => {
     const text = await runCli(['analyze', '--home', data, '--now', TYPO], {});
     expect(text.exitCode, text.stderr as string).toBe(0);
     expect(text.stdout).toMatch(/^Read-only run: the time 2062-11-08T19:00:00.000Z \(--now or HOMUNCULUS_NOW\) is \d+ days ahead of the real clock/);
-    expect(text.stdout).toContain('Nothing was pruned, archived or written');
+    expect(text.stdout).toContain('ahead of the real clock (20');
+    expect(text.stdout).toContain(', more than 5 minutes: nothing was pruned, archived or written; the figures below are what that time would give.');
     expect(text.stdout).not.toContain('Pruned:');
     expect(snapshot(root)).toEqual(before);
 
@@ -41,7 +42,7 @@ describe('future clock: read-only, byte for byte', () => {
     expect(stop.exitCode).toBe(0);
     const after = snapshot(root);
     expect(after['data/hook-errors.log']).toBeDefined();
-    expect(hookErrors(data)).toMatch(/ stop: read-only: the time 2062-11-08T19:00:00.000Z .* ahead of the real clock/);
+    expect(hookErrors(data)).toMatch(/ stop: read-only: the time 2062-11-08T19:00:00.000Z .* ahead of the real clock .*, more than 5 minutes: nothing was pruned, archived or written\n$/);
     delete after['data/hook-errors.log'];
     expect(after).toEqual(before);
   });
