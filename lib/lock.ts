@@ -1,6 +1,6 @@
 import { lstatSync, rmSync } from 'node:fs';
 import { readDataFile, writeNewFile } from './data-files.js';
-import { PRIVATE_FILE } from './data-home.js';
+import { DataHomeError, PRIVATE_FILE } from './data-home.js';
 
 export const STALE_LOCK_MS = 10 * 60 * 1000;
 
@@ -16,6 +16,14 @@ function mtimeMs(path: string): number {
     return lstatSync(path).mtimeMs;
   } catch {
     return 0;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -43,6 +51,7 @@ export function acquireLock(path: string): LockResult {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
+    if (isFolder(path)) throw new DataHomeError(`${path} is a folder, expected the analysis lock (a file); move it aside`);
     let info: LockInfo | undefined;
     let text = '';
     try {

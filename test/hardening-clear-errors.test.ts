@@ -199,6 +199,20 @@ describe('a folder named like an observation file', () => {
   });
 });
 
+describe('folders named like other data files', () => {
+  it.each([
+    ['analysis.lock', 'is a folder, expected the analysis lock (a file); move it aside'],
+    ['daily-summary.md', '(a folder stands where a file belongs: move it aside)'],
+    [join('instincts', 'chain-grep-read-edit.md'), '(a folder stands where a file belongs: move it aside)'],
+  ])('%s: analyze exits 1 in one line', async (name, message) => {
+    const s = seeded();
+    mkdirSync(join(s.data, name), { recursive: true });
+    const r = await runCli(['analyze', '--now', PAST], s.env);
+    expect(r.exitCode).toBe(1);
+    expect(oneLine(r.stderr)).toContain(message);
+  });
+});
+
 describe('hand-edited instinct files', () => {
   it("the user's version is kept in archive/ before the analyzer rewrites or archives it; untouched files are not copied", async () => {
     const s = seeded();
