@@ -4,7 +4,7 @@
 // them. Otherwise, or when there are no rules, it prints nothing. Always exits 0.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { ruleProblem, type Rule } from '../analyzer/promotion.js';
+import type { Rule } from '../analyzer/promotion.js';
 import { ruleLine } from '../analyzer/rules-file.js';
 import { loadConfig } from '../lib/config.js';
 import { readDataFile, writeNewFile } from '../lib/data-files.js';
@@ -57,7 +57,8 @@ runHook('prompt-router', async (home, env) => {
   try {
     const listed: unknown = (JSON.parse(readDataFile(layout.rulesJson(home)).toString('utf8')) as { rules?: unknown } | null)?.rules;
     if (!Array.isArray(listed)) return;
-    rules = listed.filter((r) => ruleProblem(r) === undefined) as Rule[]; // bye reports the others
+    // Entries that cannot be shown (null, no pattern, NaN) are skipped by ruleLine; bye reports them.
+    rules = listed.filter((r): r is Rule => typeof r === 'object' && r !== null && typeof (r as Rule).confidence_now === 'number');
   } catch {
     return; // no rules yet
   }
