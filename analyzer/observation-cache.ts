@@ -2,7 +2,6 @@ import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { READ_NOFOLLOW, readDataFile } from '../lib/data-files.js';
 import { DataHomeError } from '../lib/data-home.js';
-import { fnv1a32x2Hex } from '../lib/fnv.js';
 import { readObservationFile, type ReadCounts } from './observation-file.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 
@@ -11,9 +10,10 @@ import { TableBuilder, type RecordTable } from './record-table.js';
 // it only makes the next run parse everything again.
 //
 // A cache entry describes the bytes [0, offset) of one file: its inode, size and mtime in
-// nanoseconds when it was written, and a hash of the first and of the last 4 KiB of those bytes.
+// nanoseconds when it was written, and the first and the last 4 KiB of those bytes themselves
+// (an exact stand-in for a hash of them).
 // It is used whole when nothing changed; parsing resumes at the offset only when the file grew
-// and its prefix is unchanged (same inode, both hashes equal); anything else (a file truncated,
+// and its prefix is unchanged (same inode, both edges equal); anything else (a file truncated,
 // rewritten in place, even to the same size and within the same clock tick) is parsed again.
 
 const VERSION = 2;
@@ -27,7 +27,7 @@ interface Header {
   size: number;
   mtimeNs: string;
   offset: number;
-  /** Hashes of bytes [0, min(4 KiB, offset)) and [max(0, offset - 4 KiB), offset). */
+  /** Bytes [0, min(4 KiB, offset)) and [max(0, offset - 4 KiB), offset), base64. */
   head: string;
   tail: string;
   lines: number;
@@ -123,20 +123,24 @@ function header(key: FileKey, offset: number, counts: ReadCounts, t: RecordTable
   };
 }
 
-function hashAt(fd: number, pos: number, len: number): string {
+function bytesAt(fd: number, pos: number, len: number): string {
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
     const n = readSync(fd, buf, got, len - got, pos + got);
-    if (n === 0) break; // the file is shorter now: the hash will differ
+    if (n === 0) break; // the file is shorter now: the bytes will differ
     got += n;
   }
-  return fnv1a32x2Hex(buf.subarray(0, got));
+  return buf.toString('base64', 0, got);
 }
 
-/** Hashes of the first and the last 4 KiB of the file's bytes [0, offset). */
+/**
+ * The first and the last 4 KiB of the file's bytes [0, offset), kept whole rather than hashed:
+ * comparing them is exact and costs nothing, where hashing them in JS cost the short-lived Stop
+ * hook milliseconds per run (an unoptimised loop) and node:crypto ~15 ms to load.
+ */
 function edges(fd: number, offset: number): { head: string; tail: string } {
-  return { head: hashAt(fd, 0, Math.min(EDGE, offset)), tail: hashAt(fd, Math.max(0, offset - EDGE), Math.min(EDGE, offset)) };
+  return { head: bytesAt(fd, 0, Math.min(EDGE, offset)), tail: bytesAt(fd, Math.max(0, offset - EDGE), Math.min(EDGE, offset)) };
 }
 
 function openObservationFile(path: string): number {

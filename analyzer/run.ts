@@ -108,19 +108,32 @@ function whyNotTracked(id: string, a: Analysis, config: Config, patternOf: Map<s
 }
 
 export function readInstincts(home: string): Map<string, InstinctMeta> {
+  return scanInstincts(home).metas;
+}
+
+/**
+ * The instinct files: each one's frontmatter, and the bytes of every `.md` file a person has
+ * edited. The analyzer writes each file wholly from its frontmatter, so a file it wrote renders
+ * back to exactly its own bytes; anything else (an edited line, a note added, a broken
+ * frontmatter) is someone's work. One read per file serves both.
+ */
+function scanInstincts(home: string): { metas: Map<string, InstinctMeta>; edited: Map<string, Buffer> } {
   const dir = layout.instincts(home);
-  const out = new Map<string, InstinctMeta>();
+  const metas = new Map<string, InstinctMeta>();
+  const edited = new Map<string, Buffer>();
   for (const f of listDir(dir)) {
     if (!f.endsWith('.md')) continue;
-    let meta: InstinctMeta | undefined;
+    let bytes: Buffer;
     try {
-      meta = parseInstinct(readDataFile(join(dir, f)).toString('utf8'));
+      bytes = readDataFile(join(dir, f));
     } catch {
-      meta = undefined;
+      continue; // a link (replaced, never followed) or unreadable
     }
-    if (meta && `${meta.id}.md` === f) out.set(meta.id, meta);
+    const meta = parseInstinct(bytes.toString('utf8'));
+    if (meta === undefined || !Buffer.from(renderInstinct(meta)).equals(bytes)) edited.set(f, bytes);
+    if (meta && `${meta.id}.md` === f) metas.set(meta.id, meta);
   }
-  return out;
+  return { metas, edited };
 }
 
 /**
@@ -166,26 +179,11 @@ function loadWindow(home: string, nowMs: number, config: Config, report: Analysi
   return builder.build();
 }
 
-/**
- * The bytes of an instinct file a person has edited, else undefined. The analyzer writes each
- * file wholly from its frontmatter, so a file it wrote renders back to exactly its own bytes;
- * anything else (an edited line, a note added, a broken frontmatter) is someone's work.
- */
-function handEdited(path: string): Buffer | undefined {
-  let bytes: Buffer;
-  try {
-    bytes = readDataFile(path);
-  } catch {
-    return undefined; // absent (or a link, which is replaced, never followed)
-  }
-  const meta = parseInstinct(bytes.toString('utf8'));
-  return meta !== undefined && Buffer.from(renderInstinct(meta)).equals(bytes) ? undefined : bytes;
-}
-
 /** Keeps a hand-edited instinct file in archive/ as `<id>--<stamp>.user.md` (never pruned). */
-function keepUserVersion(home: string, id: string, path: string, nowIso: string, report: AnalysisReport): void {
-  const bytes = handEdited(path);
+function keepUserVersion(home: string, id: string, edited: Map<string, Buffer>, nowIso: string, report: AnalysisReport): void {
+  const bytes = edited.get(`${id}.md`);
   if (bytes === undefined) return;
+  edited.delete(`${id}.md`);
   let keep = join(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
   for (let n = 2; existsSync(keep); n++) keep = join(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
   writeFileAtomic(keep, bytes, { skipIfSame: false });
@@ -196,7 +194,7 @@ function keepUserVersion(home: string, id: string, path: string, nowIso: string,
 function writeInstincts(home: string, a: Analysis, config: Config, nowIso: string, report: AnalysisReport): Map<string, string> {
   const instDir = layout.instincts(home);
   const archDir = layout.archive(home);
-  const existing = readInstincts(home);
+  const { metas: existing, edited } = scanInstincts(home);
   const keep = new Map<string, string>();
   for (const p of a.tracked) {
     let id = slugFor(p.kind, p.key);
@@ -204,9 +202,10 @@ function writeInstincts(home: string, a: Analysis, config: Config, nowIso: strin
     if (keep.has(id) || (prev && prev.pattern !== p.key)) id = `${id}-${keep.size}`; // never share a file
     const meta = { ...metaFor(p, existing.get(id), nowIso), id };
     keep.set(id, meta.created);
-    const path = join(instDir, `${id}.md`);
-    keepUserVersion(home, id, path, nowIso, report);
-    const changed = writeFileAtomic(path, renderInstinct(meta));
+    const text = renderInstinct(meta);
+    const userBytes = edited.get(`${id}.md`);
+    if (userBytes !== undefined && !userBytes.equals(Buffer.from(text))) keepUserVersion(home, id, edited, nowIso, report);
+    const changed = writeFileAtomic(join(instDir, `${id}.md`), text);
     (changed ? report.written : report.unchanged).push(id);
   }
   const patternOf = new Map(a.patterns.map((p) => [slugFor(p.kind, p.key), p]));
@@ -214,7 +213,7 @@ function writeInstincts(home: string, a: Analysis, config: Config, nowIso: strin
     if (keep.has(id)) continue;
     const { reason, confidence } = whyNotTracked(id, a, config, patternOf);
     const archived: InstinctMeta = { ...meta, state: 'archived', final_confidence: Math.round(confidence * 1e4) / 1e4, archived_at: nowIso, archive_reason: reason };
-    keepUserVersion(home, id, join(instDir, `${id}.md`), nowIso, report);
+    keepUserVersion(home, id, edited, nowIso, report);
     writeFileAtomic(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived, [`- Archived: ${nowIso.slice(0, 10)} (${reason})`]));
     rmSync(join(instDir, `${id}.md`), { force: true });
     report.archived.push({ id, pattern: meta.pattern, reason, confidence });

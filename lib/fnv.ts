@@ -12,19 +12,3 @@ export function fnv1a64Hex(text: string): string {
   }
   return h.toString(16).padStart(16, '0');
 }
-
-/**
- * 16 hex characters over bytes: FNV-1a 32 forwards and backwards, in 32-bit integer arithmetic
- * (Math.imul), so hashing a few KiB costs microseconds where the BigInt version above would cost
- * a millisecond. For noticing changed bytes, not for security.
- */
-export function fnv1a32x2Hex(bytes: Uint8Array): string {
-  let a = 0x811c9dc5;
-  let b = 0x811c9dc5;
-  const n = bytes.length;
-  for (let i = 0; i < n; i++) {
-    a = Math.imul(a ^ bytes[i]!, 0x01000193);
-    b = Math.imul(b ^ bytes[n - 1 - i]!, 0x01000193);
-  }
-  return (a >>> 0).toString(16).padStart(8, '0') + (b >>> 0).toString(16).padStart(8, '0');
-}
