@@ -75,32 +75,34 @@ export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), joi
  * Refuses a data home whose own folders are symbolic links leading out of it (or nowhere): every
  * write below them would land outside. Links that stay inside, and a data home that is itself a
  * link (the user chose where it lives), are fine. Absent folders are fine: they are created as
- * real folders. Stat calls only, so the hooks can afford it.
+ * real folders. realpath(3) only (through realpathSync.native): the observe hook runs this on
+ * every tool call, and in a fresh process three of them cost a fraction of one lstatSync.
  */
 export function assertDataHome(home: string, dirs: readonly string[] = DATA_DIRS): void {
   let realHome: string | undefined;
   for (const d of dirs) {
     const path = join(home, d);
-    let isLink: boolean;
+    let real: string;
     try {
-      const st = lstatSync(path);
-      isLink = st.isSymbolicLink();
-      if (!isLink && !st.isDirectory()) throw new DataHomeError(`${path} is a file, expected a folder of the data home; move it aside`);
+      real = realpathSync.native(path);
     } catch (e) {
-      if (e instanceof DataHomeError) throw e;
-      continue; // absent: created as a real folder when needed
+      // Absent (created later as a real folder), or a link to nowhere.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && isLink(path)) {
+        throw new DataHomeError(`${path} is a symbolic link to nowhere; homunculus writes only inside its data home ${home}: replace the link with a folder`);
+      }
+      continue;
     }
-    if (!isLink) continue;
-    realHome ??= realpathSync(home);
-    let target: string;
-    try {
-      target = realpathSync(path);
-    } catch {
-      throw new DataHomeError(`${path} is a symbolic link to nowhere; homunculus writes only inside its data home ${home}: replace the link with a folder`);
-    }
-    if (target !== realHome && !target.startsWith(realHome + sep)) {
-      throw new DataHomeError(`${path} is a symbolic link to ${target}, outside the data home ${home}; homunculus never writes through it: replace the link with a folder`);
-    }
+    realHome ??= realpathSync.native(home);
+    if (real === realHome || real.startsWith(realHome + sep)) continue; // itself, or a link that stays inside
+    throw new DataHomeError(`${path} is a symbolic link to ${real}, outside the data home ${home}; homunculus never writes through it: replace the link with a folder`);
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
   }
 }
 
