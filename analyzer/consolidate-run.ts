@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { futureClockReason } from '../lib/clock.js';
@@ -140,12 +140,26 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     }
     // The rules file first, rules.json (the state) last: if the rules file cannot be written,
     // rules.json still holds the previous state and the next bye reports the same promotions.
-    report.rulesFileChanged = writeFileAtomic(rulesFile, renderRules(report.rules));
+    report.rulesFileChanged = writeRulesFile(rulesFile, renderRules(report.rules));
     writeFileAtomic(layout.rulesJson(home), `${JSON.stringify({ rules: report.rules }, null, 2)}\n`);
     return report;
   } finally {
     lock.release();
   }
+}
+
+/**
+ * The rules file lives outside the data home and may be the user's own link (a dotfiles setup):
+ * unchanged content is compared through the link and left alone, as before; writeFileAtomic's
+ * own comparison never follows links, being meant for the data home.
+ */
+function writeRulesFile(path: string, text: string): boolean {
+  try {
+    if (readFileSync(path, 'utf8') === text) return false;
+  } catch {
+    // absent or unreadable: write it
+  }
+  return writeFileAtomic(path, text);
 }
 
 /** The promotion step's decisions into the report; `archive` writes an archived rule's file. */
