@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join, resolve } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { futureClockReason } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { layout, packageRoot } from '../lib/data-home.js';
+import { readDataFile } from '../lib/data-files.js';
+import { assertDataHome, ensurePrivateDir, layout, packageRoot } from '../lib/data-home.js';
+import { acquireLockWaiting } from '../lib/lock.js';
 import { writeUserFile } from '../lib/user-file.js';
 import { renderInstinct, type InstinctMeta } from './instinct-file.js';
-import { activeRules, consolidate, type Rule, type RuleDecision } from './promotion.js';
+import { activeRules, consolidate, ruleProblem, type Rule, type RuleDecision } from './promotion.js';
 import { renderRules } from './rules-file.js';
-import { runAnalysis, stamp, type AnalysisReport } from './run.js';
+import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
 
 export interface ByeReport {
   analysis: AnalysisReport;
@@ -15,7 +18,14 @@ export interface ByeReport {
   rulesFileChanged: boolean;
   rules: Rule[];
   changes: { promoted: Rule[]; refreshed: Rule[]; decaying: Rule[]; archived: { rule: Rule; reason: string }[] };
+  /** Entries of rules.json that are not usable rules: left out, each with what is wrong. */
+  skippedRules: string[];
+  /** Where the previous rules.json was kept when it held entries that were left out. */
+  rulesBackup?: string;
 }
+
+/** How long bye waits for another analysis (the Stop hook's) to release the lock. */
+export const BYE_LOCK_WAIT_MS = 10_000;
 
 /** HOMUNCULUS_RULES_FILE, else `rulesFile` from config (relative to the data home), else the package's. */
 export function rulesFilePath(home: string, config: Config, env: NodeJS.ProcessEnv): string {
@@ -24,35 +34,127 @@ export function rulesFilePath(home: string, config: Config, env: NodeJS.ProcessE
   return isAbsolute(chosen) ? chosen : resolve(home, chosen);
 }
 
+/** rules.json or the rules file cannot be used as they are; nothing was written. */
 export class RulesStateError extends Error {}
 
-export function readRules(home: string): Rule[] {
+export interface RulesState {
+  rules: Rule[];
+  /** One line per entry left out. */
+  problems: string[];
+  /** The file's bytes, when some entries were left out (kept before rules.json is rewritten). */
+  original?: Buffer;
+}
+
+export function readRules(home: string): RulesState {
   const path = layout.rulesJson(home);
-  let text: string;
+  let bytes: Buffer;
   try {
-    text = readFileSync(path, 'utf8');
+    bytes = readDataFile(path);
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { rules: [], problems: [] };
+    if (code === 'ELOOP') throw new RulesStateError(`${path} is a symbolic link; homunculus never follows links in its data home: replace it with the file it points to`);
+    if (code === 'EISDIR') throw new RulesStateError(`${path} is a folder, expected homunculus' rules state (a JSON file); move it aside`);
     throw e;
   }
+  const text = bytes.toString('utf8');
   let v: unknown;
   try {
     v = JSON.parse(text);
   } catch (e) {
     throw new RulesStateError(`${path}: expected JSON (${(e as Error).message}); move it aside to start over`);
   }
-  const rules = (v as { rules?: unknown })?.rules;
-  if (!Array.isArray(rules)) throw new RulesStateError(`${path}: expected {"rules": [...]}, found ${text.slice(0, 40)}`);
-  return rules as Rule[];
+  const listed = (v as { rules?: unknown } | null)?.rules;
+  if (!Array.isArray(listed)) throw new RulesStateError(`${path}: expected {"rules": [...]}, found ${JSON.stringify(text.slice(0, 40))}; move it aside to start over`);
+  const rules: Rule[] = [];
+  const problems: string[] = [];
+  listed.forEach((r, i) => {
+    const problem = ruleProblem(r);
+    if (problem === undefined) rules.push(r as Rule);
+    else problems.push(`rule ${i + 1}: ${problem}`);
+  });
+  return problems.length ? { rules, problems, original: bytes } : { rules, problems };
 }
 
-export function runConsolidation(opts: { home: string; now: Date; config: Config; env: NodeJS.ProcessEnv }): ByeReport {
+/**
+ * The rules file must be writable as a file before anything is committed: a folder there (or a
+ * file where its folder should be) would fail after rules.json had recorded the promotions, and
+ * the report of what was promoted would be lost.
+ */
+export function checkRulesFile(path: string): void {
+  // stat, not lstat: the rules file may well be a link (into a dotfiles folder) to a file.
+  let dir = path;
+  for (;;) {
+    let isDir: boolean;
+    try {
+      isDir = statSync(dir).isDirectory();
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || dirname(dir) === dir) throw e;
+      dir = dirname(dir); // created with its folders when written
+      continue;
+    }
+    if (dir === path && isDir) throw new RulesStateError(`the rules file ${path} is a folder; expected a file (set rulesFile in config.json, or HOMUNCULUS_RULES_FILE, to a file path)`);
+    if (dir !== path && !isDir) throw new RulesStateError(`the rules file ${path} cannot be created: ${dir} is a file, not a folder`);
+    return;
+  }
+}
+
+/**
+ * `bye`: analyse, then promote, refresh, decay and archive rules, and rewrite rules.json and the
+ * rules file. Holds the analysis lock throughout, waiting up to `lockWaitMs` for another run (the
+ * Stop hook's) to finish; `analysis.status` is 'locked' when it never did. Read-only, like the
+ * analysis, when `now` is far ahead of the real clock: the report says what would change.
+ */
+export function runConsolidation(opts: { home: string; now: Date; config: Config; env: NodeJS.ProcessEnv; lockWaitMs?: number; realNowMs?: number }): ByeReport {
   const { home, now, config, env } = opts;
-  const analysis = runAnalysis({ home, now, config, keepAnalysis: true });
   const rulesFile = rulesFilePath(home, config, env);
-  const report: ByeReport = { analysis, rulesFile, rulesFileChanged: false, rules: [], changes: { promoted: [], refreshed: [], decaying: [], archived: [] } };
-  if (analysis.status === 'locked' || !analysis.analysis) return report;
-  const decisions: RuleDecision[] = consolidate(readRules(home), analysis.analysis.patterns, now.getTime(), config);
+  const readOnlyReason = futureClockReason(now.getTime(), opts.realNowMs);
+  const empty = (analysis: AnalysisReport): ByeReport => ({ analysis, rulesFile, rulesFileChanged: false, rules: [], changes: { promoted: [], refreshed: [], decaying: [], archived: [] }, skippedRules: [] });
+  assertDataHome(home);
+  if (readOnlyReason !== undefined) {
+    const state = readRules(home);
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs });
+    const report = empty(analysis);
+    report.skippedRules = state.problems;
+    decide(report, state.rules, now, config, () => {});
+    return report;
+  }
+  checkRulesFile(rulesFile);
+  ensurePrivateDir(home);
+  const lock = acquireLockWaiting(layout.lock(home), opts.lockWaitMs ?? BYE_LOCK_WAIT_MS);
+  if ('heldBy' in lock) return empty({ ...emptyReport(now, config, undefined), status: 'locked', heldBy: lock.heldBy });
+  try {
+    // rules.json is read inside the lock (another bye may have just rewritten it), and before
+    // the analysis writes anything, so a broken one stops the run with nothing changed.
+    const state = readRules(home);
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true });
+    if (lock.waitedFor) analysis.waitedFor = lock.waitedFor;
+    const report = empty(analysis);
+    report.skippedRules = state.problems;
+    const archive = (name: string, text: string) => writeFileAtomic(join(layout.archive(home), name), text);
+    decide(report, state.rules, now, config, archive);
+    if (state.original) {
+      // The entries left out are someone's edit: keep the file as it was before rewriting it.
+      report.rulesBackup = join(layout.archive(home), `rules.json--${stamp(now.toISOString())}.user.json`);
+      writeFileAtomic(report.rulesBackup, state.original, { skipIfSame: false });
+    }
+    // The rules file first, rules.json (the state) last: if the rules file cannot be written,
+    // rules.json still holds the previous state and the next bye reports the same promotions.
+    // Through a link to its target (a dotfiles setup), keeping its mode; unchanged content is left alone.
+    report.rulesFileChanged = writeUserFile(rulesFile, renderRules(report.rules), { createMode: 0o600 });
+    writeFileAtomic(layout.rulesJson(home), `${JSON.stringify({ rules: report.rules }, null, 2)}\n`);
+    return report;
+  } finally {
+    lock.release();
+  }
+}
+
+/** The promotion step's decisions into the report; `archive` writes an archived rule's file. */
+function decide(report: ByeReport, previous: Rule[], now: Date, config: Config, archive: (name: string, text: string) => void): void {
+  const analysis = report.analysis.analysis;
+  if (!analysis) return;
+  const decisions: RuleDecision[] = consolidate(previous, analysis.patterns, now.getTime(), config);
   const nowIso = now.toISOString();
   for (const d of decisions) {
     if (d.change === 'archived') {
@@ -72,17 +174,11 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
         archived_at: nowIso,
         archive_reason: d.reason ?? '',
       };
-      writeFileAtomic(join(layout.archive(home), `rule-${d.rule.id}--${stamp(nowIso)}.md`), renderInstinct(meta, [`- Archived rule: ${nowIso.slice(0, 10)} (${d.reason})`]));
+      archive(`rule-${d.rule.id}--${stamp(nowIso)}.md`, renderInstinct(meta, [`- Archived rule: ${nowIso.slice(0, 10)} (${d.reason})`]));
       report.changes.archived.push({ rule: d.rule, reason: d.reason ?? '' });
     } else if (d.change !== 'unchanged') {
       report.changes[d.change].push(d.rule);
     }
   }
   report.rules = activeRules(decisions);
-  // rules.json keeps machine state; confidence_now moves with the clock, so it is rewritten, but
-  // generated-rules.md is only touched when a line changes.
-  writeFileAtomic(layout.rulesJson(home), `${JSON.stringify({ rules: report.rules }, null, 2)}\n`);
-  report.rulesFileChanged = writeUserFile(rulesFile, renderRules(report.rules), { createMode: 0o600 });
-  return report;
 }
-

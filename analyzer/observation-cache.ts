@@ -1,21 +1,35 @@
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { READ_NOFOLLOW, readDataFile } from '../lib/data-files.js';
+import { DataHomeError } from '../lib/data-home.js';
 import { readObservationFile, type ReadCounts } from './observation-file.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 
 // Per-file cache of parsed records, so the Stop hook (which fires after every assistant turn)
-// parses only what was appended since the last run. Keyed by the file's inode, size and mtime;
-// for a file that only grew, parsing resumes at the cached byte offset. Deleting the cache never
-// changes a result: it only makes the next run parse everything again.
+// parses only what was appended since the last run. Deleting the cache never changes a result:
+// it only makes the next run parse everything again.
+//
+// A cache entry describes the bytes [0, offset) of one file: its inode, size and mtime in
+// nanoseconds when it was written, and the first and the last 4 KiB of those bytes themselves
+// (an exact stand-in for a hash of them).
+// It is used whole when nothing changed; parsing resumes at the offset only when the file grew
+// and its prefix is unchanged (same inode, both edges equal); anything else (a file truncated,
+// rewritten in place, even to the same size and within the same clock tick) is parsed again.
 
-const VERSION = 1;
+const VERSION = 2;
+const EDGE = 4096;
 
 interface Header {
   version: number;
-  ino: number;
+  /** From a bigint stat, as strings: inode numbers and nanosecond times pass 2^53. */
+  ino: string;
+  /** The file's size when the entry was written, or -1 when it held more than the offset. */
   size: number;
-  mtimeMs: number;
+  mtimeNs: string;
   offset: number;
+  /** Bytes [0, min(4 KiB, offset)) and [max(0, offset - 4 KiB), offset), base64. */
+  head: string;
+  tail: string;
   lines: number;
   malformed: number;
   length: number;
@@ -85,12 +99,18 @@ function decode(buf: Buffer): { header: Header; table: RecordTable } | undefined
   };
 }
 
-function header(st: { ino: number; size: number; mtimeMs: number }, offset: number, counts: ReadCounts, t: RecordTable): Header {
+interface FileKey {
+  ino: string;
+  size: number;
+  mtimeNs: string;
+  head: string;
+  tail: string;
+}
+
+function header(key: FileKey, offset: number, counts: ReadCounts, t: RecordTable): Header {
   return {
     version: VERSION,
-    ino: st.ino,
-    size: st.size,
-    mtimeMs: st.mtimeMs,
+    ...key,
     offset,
     lines: counts.lines,
     malformed: counts.malformed,
@@ -103,41 +123,99 @@ function header(st: { ino: number; size: number; mtimeMs: number }, offset: numb
   };
 }
 
-/** The records of one observation file, from the cache where it is still valid. */
-export function loadObservationFile(path: string, cachePath: string | undefined): FileRecords {
-  const st = statSync(path);
+function bytesAt(fd: number, pos: number, len: number): string {
+  const buf = Buffer.allocUnsafe(len);
+  let got = 0;
+  while (got < len) {
+    const n = readSync(fd, buf, got, len - got, pos + got);
+    if (n === 0) break; // the file is shorter now: the bytes will differ
+    got += n;
+  }
+  return buf.toString('base64', 0, got);
+}
+
+/**
+ * The first and the last 4 KiB of the file's bytes [0, offset), kept whole rather than hashed:
+ * comparing them is exact and costs nothing, where hashing them in JS cost the short-lived Stop
+ * hook milliseconds per run (an unoptimised loop) and node:crypto ~15 ms to load.
+ */
+function edges(fd: number, offset: number): { head: string; tail: string } {
+  return { head: bytesAt(fd, 0, Math.min(EDGE, offset)), tail: bytesAt(fd, Math.max(0, offset - EDGE), Math.min(EDGE, offset)) };
+}
+
+function openObservationFile(path: string): number {
+  let fd: number;
+  try {
+    fd = openSync(path, READ_NOFOLLOW);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ELOOP') {
+      throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
+    }
+    throw e;
+  }
+  if (!fstatSync(fd).isFile()) {
+    closeSync(fd);
+    throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
+  }
+  return fd;
+}
+
+/**
+ * The records of one observation file, from the cache where it is still valid. Without
+ * `writeCache` (a read-only run) the cache is used but never written.
+ */
+export function loadObservationFile(path: string, cachePath: string | undefined, opts: { writeCache?: boolean } = {}): FileRecords {
+  const fd = openObservationFile(path);
+  try {
+    return load(fd, path, cachePath, opts.writeCache !== false);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+function load(fd: number, path: string, cachePath: string | undefined, writeCache: boolean): FileRecords {
+  const st = fstatSync(fd, { bigint: true });
   let cached: ReturnType<typeof decode>;
   if (cachePath !== undefined) {
     try {
-      cached = decode(readFileSync(cachePath));
+      cached = decode(readDataFile(cachePath));
     } catch {
       cached = undefined;
     }
   }
-  if (cached && cached.header.ino === st.ino && cached.header.size === st.size && cached.header.mtimeMs === st.mtimeMs) {
-    return { table: cached.table, counts: { lines: cached.header.lines, malformed: cached.header.malformed }, source: 'cached' };
+  let resume = false;
+  if (cached && cached.header.ino === String(st.ino)) {
+    const h = cached.header;
+    const { head, tail } = edges(fd, h.offset);
+    if (head === h.head && tail === h.tail) {
+      if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
+        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: 'cached' };
+      }
+      resume = h.offset > 0 && Number(st.size) > h.offset;
+    }
   }
   let builder: TableBuilder;
   let counts: ReadCounts;
   let offset: number;
   let source: FileRecords['source'];
-  if (cached && cached.header.ino === st.ino && st.size >= cached.header.offset && cached.header.offset > 0) {
+  if (resume && cached) {
     builder = new TableBuilder(cached.table.length + 1024);
     builder.addTable(cached.table);
     counts = { lines: cached.header.lines, malformed: cached.header.malformed };
-    offset = readObservationFile(path, cached.header.offset, builder, counts);
+    offset = readObservationFile(fd, cached.header.offset, builder, counts);
     source = 'appended';
   } else {
-    builder = new TableBuilder(Math.max(1024, Math.ceil(st.size / 150)));
+    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)));
     counts = { lines: 0, malformed: 0 };
-    offset = readObservationFile(path, 0, builder, counts);
+    offset = readObservationFile(fd, 0, builder, counts);
     source = 'parsed';
   }
   const table = builder.build();
-  if (cachePath !== undefined) {
+  if (cachePath !== undefined && writeCache) {
     // stat again: the hook may have appended while we read; the offset says what we consumed.
-    const after = statSync(path);
-    const key = after.size === offset ? after : { ino: after.ino, size: -1, mtimeMs: -1 };
+    const after = fstatSync(fd, { bigint: true });
+    const whole = Number(after.size) === offset;
+    const key: FileKey = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : '', ...edges(fd, offset) };
     try {
       writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false });
     } catch {

@@ -1,5 +1,6 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { readSync } from 'node:fs';
 import { TableBuilder } from './record-table.js';
+import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, ID, TOOL_NAME } from '../lib/tokens.js';
 
 // Reads observation files into a TableBuilder. Lines the hook wrote match one compiled regular
@@ -26,9 +27,22 @@ function digits(text: string, at: number, n: number): number {
   return v;
 }
 
-/** `YYYY-MM-DDTHH:MM:SS.sssZ` at a known position, already checked by the regex. */
+/**
+ * `YYYY-MM-DDTHH:MM:SS.sssZ` at a known position, whose shape the regex checked. NaN unless it
+ * names a real date and time: Date.UTC would quietly roll `2026-13-45T99:99:99Z` over into a
+ * valid instant, which the JSON path (isoToMs) rejects. NaN sends the line to the JSON path, so
+ * both paths accept exactly the same timestamps.
+ */
 function isoAt(text: string, at: number): number {
-  return Date.UTC(digits(text, at, 4), digits(text, at + 5, 2) - 1, digits(text, at + 8, 2), digits(text, at + 11, 2), digits(text, at + 14, 2), digits(text, at + 17, 2), digits(text, at + 20, 3));
+  const y = digits(text, at, 4);
+  const mo = digits(text, at + 5, 2);
+  const d = digits(text, at + 8, 2);
+  const h = digits(text, at + 11, 2);
+  const mi = digits(text, at + 14, 2);
+  const s = digits(text, at + 17, 2);
+  if (y < 100 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return Number.NaN; // Date.UTC maps years 0-99 to 19xx
+  if (d > 28 && d > (mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31)) return Number.NaN;
+  return Date.UTC(y, mo - 1, d, h, mi, s, digits(text, at + 20, 3));
 }
 
 export interface ReadCounts {
@@ -47,8 +61,11 @@ export function addLine(text: string, start: number, end: number, into: TableBui
   CANONICAL.lastIndex = start;
   const m = CANONICAL.exec(text);
   if (m !== null && CANONICAL.lastIndex >= end) {
-    into.add(isoAt(text, start + TS_AT), m[1]!, m[2] === 'true', m[3]!, m[5], m[4]);
-    return true;
+    const ts = isoAt(text, start + TS_AT);
+    if (!Number.isNaN(ts)) {
+      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[5], m[4]);
+      return true;
+    }
   }
   return addJsonLine(text.slice(start, end), into);
 }
@@ -62,7 +79,7 @@ function addJsonLine(line: string, into: TableBuilder): boolean {
   }
   if (typeof r !== 'object' || r === null) return false;
   const o = r as Record<string, unknown>;
-  const ts = typeof o['ts'] === 'string' ? Date.parse(o['ts']) : Number.NaN;
+  const ts = typeof o['ts'] === 'string' ? isoToMs(o['ts']) : Number.NaN;
   if (o['v'] !== 1 || Number.isNaN(ts)) return false;
   if (typeof o['tool'] !== 'string' || !TOOL_NAME.test(o['tool'])) return false;
   if (typeof o['ok'] !== 'boolean') return false;
@@ -79,43 +96,38 @@ function addJsonLine(line: string, into: TableBuilder): boolean {
 const CHUNK = 256 * 1024;
 
 /**
- * Reads complete lines from `offset` to the end of the file. Returns the offset just past the last
+ * Reads complete lines from `offset` to the end of the open file. Returns the offset just past the last
  * complete line: an unfinished last line is left for the next read (and not counted).
  */
-export function readObservationFile(path: string, offset: number, into: TableBuilder, counts: ReadCounts): number {
-  const fd = openSync(path, 'r');
-  try {
-    let buf = Buffer.allocUnsafe(CHUNK);
-    let filled = 0; // bytes in buf not yet consumed
-    let pos = offset; // file position of buf[0]
-    for (;;) {
-      if (filled === buf.length) {
-        const bigger = Buffer.allocUnsafe(buf.length * 2); // one line longer than the buffer
-        buf.copy(bigger, 0, 0, filled);
-        buf = bigger;
-      }
-      const n = readSync(fd, buf, filled, buf.length - filled, pos + filled);
-      if (n === 0) return pos;
-      filled += n;
-      const lastNl = buf.lastIndexOf(0x0a, filled - 1);
-      if (lastNl === -1) continue;
-      const text = buf.toString('latin1', 0, lastNl);
-      let start = 0;
-      while (start <= text.length) {
-        let end = text.indexOf('\n', start);
-        if (end === -1) end = text.length;
-        if (end > start) {
-          counts.lines++;
-          if (!addLine(text, start, end, into)) counts.malformed++;
-        }
-        start = end + 1;
-      }
-      const consumed = lastNl + 1;
-      buf.copy(buf, 0, consumed, filled);
-      filled -= consumed;
-      pos += consumed;
+export function readObservationFile(fd: number, offset: number, into: TableBuilder, counts: ReadCounts): number {
+  let buf = Buffer.allocUnsafe(CHUNK);
+  let filled = 0; // bytes in buf not yet consumed
+  let pos = offset; // file position of buf[0]
+  for (;;) {
+    if (filled === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2); // one line longer than the buffer
+      buf.copy(bigger, 0, 0, filled);
+      buf = bigger;
     }
-  } finally {
-    closeSync(fd);
+    const n = readSync(fd, buf, filled, buf.length - filled, pos + filled);
+    if (n === 0) return pos;
+    filled += n;
+    const lastNl = buf.lastIndexOf(0x0a, filled - 1);
+    if (lastNl === -1) continue;
+    const text = buf.toString('latin1', 0, lastNl);
+    let start = 0;
+    while (start <= text.length) {
+      let end = text.indexOf('\n', start);
+      if (end === -1) end = text.length;
+      if (end > start) {
+        counts.lines++;
+        if (!addLine(text, start, end, into)) counts.malformed++;
+      }
+      start = end + 1;
+    }
+    const consumed = lastNl + 1;
+    buf.copy(buf, 0, consumed, filled);
+    filled -= consumed;
+    pos += consumed;
   }
 }

@@ -1,7 +1,9 @@
 import type { Config } from '../lib/config.js';
 import { decay, ageDays } from '../lib/temporal-decay.js';
+import { isoToMs } from '../lib/clock.js';
 import { INVALID_TOOL } from '../lib/tokens.js';
-import { slugFor } from './instinct-file.js';
+import { SLUG, slugFor } from './instinct-file.js';
+import { safeSteps } from './rules-file.js';
 import type { ScoredPattern } from './score.js';
 
 /** A promoted rule, as kept in rules.json. */
@@ -19,6 +21,36 @@ export interface Rule {
   sessions: number;
   /** Effective confidence at the latest consolidation. */
   confidence_now: number;
+}
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+/**
+ * What is wrong with one entry of rules.json (hand-edited, or from another version), or
+ * undefined when it is a usable rule. A rule missing a number would decay to NaN and print
+ * `NaN%` into generated-rules.md; its id names an archive file, so it must be a slug.
+ */
+export function ruleProblem(r: unknown): string | undefined {
+  if (typeof r !== 'object' || r === null || Array.isArray(r)) return `expected a rule object, found ${show(r)}`;
+  const o = r as Record<string, unknown>;
+  if (typeof o['id'] !== 'string' || !SLUG.test(o['id'])) return `"id" must be a slug like chain-grep-read-edit, found ${show(o['id'])}`;
+  if (o['kind'] !== 'chain' && o['kind'] !== 'error-retry') return `"kind" must be "chain" or "error-retry", found ${show(o['kind'])}`;
+  if (typeof o['pattern'] !== 'string' || safeSteps({ kind: o['kind'], pattern: o['pattern'] }) === undefined) return `"pattern" must be a ${o['kind']} of tool names, found ${show(o['pattern'])}`;
+  for (const k of ['promoted_at', 'last_seen']) {
+    if (typeof o[k] !== 'string' || Number.isNaN(isoToMs(o[k]))) return `"${k}" must be an ISO 8601 time, found ${show(o[k])}`;
+  }
+  for (const k of ['confidence_at_promotion', 'last_confidence', 'confidence_now']) {
+    const v = o[k];
+    if (typeof v !== 'number' || !(v >= 0 && v <= 1)) return `"${k}" must be a number from 0 to 1, found ${show(v)}`;
+  }
+  for (const k of ['observations', 'sessions']) {
+    const v = o[k];
+    if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
+  }
+  return undefined;
 }
 
 export type RuleChange = 'promoted' | 'refreshed' | 'decaying' | 'archived';
@@ -55,11 +87,11 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
     const k = `${old.kind}:${old.pattern}`;
     seen.add(k);
     const p = byKey.get(k);
-    const fresh = p !== undefined && p.lastSeen > Date.parse(old.last_seen);
+    const fresh = p !== undefined && p.lastSeen > isoToMs(old.last_seen);
     const rule: Rule = fresh
       ? { ...old, last_confidence: round(p.confidence), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions }
       : { ...old };
-    const decayed = rule.last_confidence * decay(ageDays(nowMs, Date.parse(rule.last_seen)), config.halfLifeDays);
+    const decayed = rule.last_confidence * decay(ageDays(nowMs, isoToMs(rule.last_seen)), config.halfLifeDays);
     rule.confidence_now = round(Math.max(p?.confidence ?? 0, decayed));
     if (rule.confidence_now < config.demoteBelow) {
       const pct = (x: number) => `${Math.round(x * 100)}%`;

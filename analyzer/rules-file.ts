@@ -30,8 +30,12 @@ export function safeSteps(rule: Pick<Rule, 'kind' | 'pattern'>): string[] | unde
 }
 
 export function ruleLine(rule: Rule): string | undefined {
+  // Never `NaN%`, never a TypeError: an entry without its pattern or numbers (a hand-edited
+  // rules.json) is not written. bye validates rules.json fully on read; the prompt router
+  // only needs what a line shows.
+  if (typeof rule.pattern !== 'string' || (rule.kind !== 'chain' && rule.kind !== 'error-retry')) return undefined;
   const steps = safeSteps(rule);
-  if (!steps) return undefined;
+  if (!steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return undefined;
   const n = Math.round(rule.observations);
   const head = `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]**`;
   return rule.kind === 'chain'

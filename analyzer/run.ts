@@ -1,9 +1,10 @@
-import { chmodSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { DAY_MS, utcDay } from '../lib/clock.js';
+import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { ensurePrivateDir, layout } from '../lib/data-home.js';
+import { readDataFile } from '../lib/data-files.js';
+import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
 import { loadObservationFile } from './observation-cache.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
@@ -28,6 +29,11 @@ export interface ArchivedInstinct {
 export interface AnalysisReport {
   status: 'done' | 'locked';
   heldBy?: LockInfo;
+  /** Another run held the lock when this one started (bye waits for it). */
+  waitedFor?: LockInfo;
+  /** True when `now` is far ahead of the real clock: computed and reported, nothing written. */
+  readOnly: boolean;
+  readOnlyReason?: string;
   now: string;
   windowStart: string;
   files: { read: number; cached: number; appended: number; parsed: number };
@@ -38,6 +44,8 @@ export interface AnalysisReport {
   written: string[];
   unchanged: string[];
   archived: ArchivedInstinct[];
+  /** Hand-edited instinct files, kept in archive/ (these paths) before being rewritten or archived. */
+  keptUserEdits: string[];
   pruned: { observations: string[]; archive: string[] };
   analysis?: Analysis;
 }
@@ -67,7 +75,7 @@ function pruneHookState(home: string, retentionDays: number): void {
     for (const f of listDir(dir)) {
       const path = join(dir, f);
       try {
-        if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+        if (lstatSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
       } catch {
         // raced with a hook: fine
       }
@@ -77,7 +85,7 @@ function pruneHookState(home: string, retentionDays: number): void {
 
 function fileSize(path: string): number {
   try {
-    return statSync(path).size;
+    return lstatSync(path).size;
   } catch {
     return 0;
   }
@@ -100,23 +108,40 @@ function whyNotTracked(id: string, a: Analysis, config: Config, patternOf: Map<s
 }
 
 export function readInstincts(home: string): Map<string, InstinctMeta> {
-  const dir = layout.instincts(home);
-  const out = new Map<string, InstinctMeta>();
-  for (const f of listDir(dir)) {
-    if (!f.endsWith('.md')) continue;
-    let meta: InstinctMeta | undefined;
-    try {
-      meta = parseInstinct(readFileSync(join(dir, f), 'utf8'));
-    } catch {
-      meta = undefined;
-    }
-    if (meta && `${meta.id}.md` === f) out.set(meta.id, meta);
-  }
-  return out;
+  return scanInstincts(home).metas;
 }
 
-/** Prunes observation files past retention and reads the window (and later days, to count the future). */
+/**
+ * The instinct files: each one's frontmatter, and the bytes of every `.md` file a person has
+ * edited. The analyzer writes each file wholly from its frontmatter, so a file it wrote renders
+ * back to exactly its own bytes; anything else (an edited line, a note added, a broken
+ * frontmatter) is someone's work. One read per file serves both.
+ */
+function scanInstincts(home: string): { metas: Map<string, InstinctMeta>; edited: Map<string, Buffer> } {
+  const dir = layout.instincts(home);
+  const metas = new Map<string, InstinctMeta>();
+  const edited = new Map<string, Buffer>();
+  for (const f of listDir(dir)) {
+    if (!f.endsWith('.md')) continue;
+    let bytes: Buffer;
+    try {
+      bytes = readDataFile(join(dir, f));
+    } catch {
+      continue; // a link (replaced, never followed) or unreadable
+    }
+    const meta = parseInstinct(bytes.toString('utf8'));
+    if (meta === undefined || !Buffer.from(renderInstinct(meta)).equals(bytes)) edited.set(f, bytes);
+    if (meta && `${meta.id}.md` === f) metas.set(meta.id, meta);
+  }
+  return { metas, edited };
+}
+
+/**
+ * Prunes observation files past retention and reads the window (and later days, to count the
+ * future). A read-only run prunes nothing and writes no cache.
+ */
 function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
+  const writes = !report.readOnly;
   const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
   const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
@@ -131,6 +156,7 @@ function loadWindow(home: string, nowMs: number, config: Config, report: Analysi
     if (!m) continue;
     const day = m[1]!;
     if (day < pruneBefore) {
+      if (!writes) continue;
       rmSync(join(obsDir, f), { force: true });
       rmSync(join(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
@@ -138,24 +164,37 @@ function loadWindow(home: string, nowMs: number, config: Config, report: Analysi
     }
     days.add(day);
     if (day < firstDay) continue;
-    const r = loadObservationFile(join(obsDir, f), join(cacheDir, `${day}.bin`));
+    const r = loadObservationFile(join(obsDir, f), join(cacheDir, `${day}.bin`), { writeCache: writes });
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
     builder.addTable(r.table); // joined at once, so each file's columns can be freed
   }
-  for (const f of listDir(cacheDir)) {
-    if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
+  if (writes) {
+    for (const f of listDir(cacheDir)) {
+      if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
+    }
+    pruneHookState(home, config.retentionDays);
   }
-  pruneHookState(home, config.retentionDays);
   return builder.build();
+}
+
+/** Keeps a hand-edited instinct file in archive/ as `<id>--<stamp>.user.md` (never pruned). */
+function keepUserVersion(home: string, id: string, edited: Map<string, Buffer>, nowIso: string, report: AnalysisReport): void {
+  const bytes = edited.get(`${id}.md`);
+  if (bytes === undefined) return;
+  edited.delete(`${id}.md`);
+  let keep = join(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
+  for (let n = 2; existsSync(keep); n++) keep = join(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  writeFileAtomic(keep, bytes, { skipIfSame: false });
+  report.keptUserEdits.push(keep);
 }
 
 /** Writes an instinct file per tracked pattern and archives the rest; returns kept id -> created. */
 function writeInstincts(home: string, a: Analysis, config: Config, nowIso: string, report: AnalysisReport): Map<string, string> {
   const instDir = layout.instincts(home);
   const archDir = layout.archive(home);
-  const existing = readInstincts(home);
+  const { metas: existing, edited } = scanInstincts(home);
   const keep = new Map<string, string>();
   for (const p of a.tracked) {
     let id = slugFor(p.kind, p.key);
@@ -163,7 +202,10 @@ function writeInstincts(home: string, a: Analysis, config: Config, nowIso: strin
     if (keep.has(id) || (prev && prev.pattern !== p.key)) id = `${id}-${keep.size}`; // never share a file
     const meta = { ...metaFor(p, existing.get(id), nowIso), id };
     keep.set(id, meta.created);
-    const changed = writeFileAtomic(join(instDir, `${id}.md`), renderInstinct(meta));
+    const text = renderInstinct(meta);
+    const userBytes = edited.get(`${id}.md`);
+    if (userBytes !== undefined && !userBytes.equals(Buffer.from(text))) keepUserVersion(home, id, edited, nowIso, report);
+    const changed = writeFileAtomic(join(instDir, `${id}.md`), text);
     (changed ? report.written : report.unchanged).push(id);
   }
   const patternOf = new Map(a.patterns.map((p) => [slugFor(p.kind, p.key), p]));
@@ -171,6 +213,7 @@ function writeInstincts(home: string, a: Analysis, config: Config, nowIso: strin
     if (keep.has(id)) continue;
     const { reason, confidence } = whyNotTracked(id, a, config, patternOf);
     const archived: InstinctMeta = { ...meta, state: 'archived', final_confidence: Math.round(confidence * 1e4) / 1e4, archived_at: nowIso, archive_reason: reason };
+    keepUserVersion(home, id, edited, nowIso, report);
     writeFileAtomic(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived, [`- Archived: ${nowIso.slice(0, 10)} (${reason})`]));
     rmSync(join(instDir, `${id}.md`), { force: true });
     report.archived.push({ id, pattern: meta.pattern, reason, confidence });
@@ -178,19 +221,24 @@ function writeInstincts(home: string, a: Analysis, config: Config, nowIso: strin
   return keep;
 }
 
-export function runAnalysis(opts: { home: string; now: Date; config: Config; keepAnalysis?: boolean }): AnalysisReport {
-  const { home, now, config } = opts;
+export interface AnalysisOptions {
+  home: string;
+  now: Date;
+  config: Config;
+  keepAnalysis?: boolean;
+  /** The real clock, for the future-clock guard (tests may pin it). */
+  realNowMs?: number;
+  /** The caller (bye) already holds the analysis lock. */
+  lockHeld?: boolean;
+}
+
+export function emptyReport(now: Date, config: Config, readOnlyReason: string | undefined): AnalysisReport {
   const nowMs = now.getTime();
-  const nowIso = now.toISOString();
-  ensurePrivateDir(home);
-  try {
-    chmodSync(home, 0o700);
-  } catch {
-    // not ours to change (a shared mount): the files inside are still 0600
-  }
-  const report: AnalysisReport = {
+  return {
     status: 'done',
-    now: nowIso,
+    readOnly: readOnlyReason !== undefined,
+    ...(readOnlyReason !== undefined ? { readOnlyReason } : {}),
+    now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     recordsInWindow: 0,
@@ -200,9 +248,45 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
     written: [],
     unchanged: [],
     archived: [],
+    keptUserEdits: [],
     pruned: { observations: [], archive: [] },
   };
-  const lock = acquireLock(layout.lock(home));
+}
+
+/** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
+function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined): Analysis {
+  const table = loadWindow(home, nowMs, config, report);
+  const a = analyze(table, nowMs, config);
+  report.recordsInWindow = a.recordsInWindow;
+  report.sessionsInWindow = a.sessionsInWindow;
+  report.skipped.future = a.future;
+  report.tracked = a.tracked;
+  if (keepAnalysis) report.analysis = a;
+  return a;
+}
+
+/**
+ * One analysis: read the window, score, write instincts, archive, daily summary. When `now` is
+ * more than 5 minutes ahead of the real clock the run is read-only: it computes and reports what
+ * it found but takes no lock and deletes, archives and writes nothing (see futureClockReason).
+ */
+export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
+  const { home, now, config } = opts;
+  const nowMs = now.getTime();
+  const nowIso = now.toISOString();
+  assertDataHome(home);
+  const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
+  if (report.readOnly) {
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
+    return report;
+  }
+  ensurePrivateDir(home);
+  try {
+    chmodSync(home, 0o700);
+  } catch {
+    // not ours to change (a shared mount): the files inside are still 0600
+  }
+  const lock = opts.lockHeld ? { release: () => {} } : acquireLock(layout.lock(home));
   if ('heldBy' in lock) return { ...report, status: 'locked', heldBy: lock.heldBy };
   try {
     const cacheDir = layout.cache(home);
@@ -210,14 +294,7 @@ export function runAnalysis(opts: { home: string; now: Date; config: Config; kee
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const table = loadWindow(home, nowMs, config, report);
-
-    const a = analyze(table, nowMs, config);
-    report.recordsInWindow = a.recordsInWindow;
-    report.sessionsInWindow = a.sessionsInWindow;
-    report.skipped.future = a.future;
-    report.tracked = a.tracked;
-    if (opts.keepAnalysis) report.analysis = a;
+    const a = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
 
     const keep = writeInstincts(home, a, config, nowIso, report);
 

@@ -4,15 +4,25 @@ import { commonOptions, context, printJson } from './context.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
+/** The read-only notice: first on stdout, and on stderr too when stdout carries JSON. */
+export function readOnlyNotice(r: AnalysisReport): string {
+  return `Read-only run: ${r.readOnlyReason}: nothing was pruned, archived or written; the figures below are what that time would give.`;
+}
+
 export function renderReport(r: AnalysisReport): string {
   if (r.status === 'locked') return `Another analysis is running (pid ${r.heldBy?.pid}, since ${r.heldBy?.started}); nothing to do.`;
-  const lines = [
+  const lines = r.readOnly ? [readOnlyNotice(r)] : [];
+  if (r.waitedFor) lines.push(`Waited for another analysis (pid ${r.waitedFor.pid}) to finish.`);
+  lines.push(
     `Analyzed ${r.recordsInWindow} tool calls in ${r.sessionsInWindow} sessions, window ${r.windowStart} .. ${r.now} ` +
       `(${r.files.read} files: ${r.files.cached} cached, ${r.files.appended} appended, ${r.files.parsed} parsed).`,
     `Patterns tracked: ${r.tracked.length}${r.tracked.length ? ` (strongest: ${r.tracked.slice(0, 3).map((p) => `${p.key} ${pct(p.confidence)}`).join(', ')})` : ''}.`,
-    `Instincts written: ${r.written.length}, unchanged: ${r.unchanged.length}, archived: ${r.archived.length}${r.archived.length ? ` (${r.archived.map((a) => `${a.pattern}: ${a.reason}`).join('; ')})` : ''}.`,
+    r.readOnly
+      ? 'Instincts: none written, none archived (read-only).'
+      : `Instincts written: ${r.written.length}, unchanged: ${r.unchanged.length}, archived: ${r.archived.length}${r.archived.length ? ` (${r.archived.map((a) => `${a.pattern}: ${a.reason}`).join('; ')})` : ''}.`,
     `Lines skipped: ${r.skipped.malformed} malformed, ${r.skipped.future} from the future.`,
-  ];
+  );
+  if (r.keptUserEdits.length) lines.push(`Hand-edited instinct files kept before rewriting them: ${r.keptUserEdits.join(', ')}.`);
   if (r.pruned.observations.length || r.pruned.archive.length) {
     lines.push(`Pruned: ${r.pruned.observations.length} observation files, ${r.pruned.archive.length} archived instincts.`);
   }
@@ -31,6 +41,7 @@ export const analyzeCommand: CommandModule<object, { home?: string; now?: string
   handler: (argv) => {
     const ctx = context(argv);
     const report = runAnalysis({ home: ctx.home, now: ctx.now, config: ctx.config });
+    if (argv.json && report.readOnly) process.stderr.write(`homunculus: ${readOnlyNotice(report)}\n`);
     if (argv.json) printJson(reportJson(report));
     else process.stdout.write(`${renderReport(report)}\n`);
   },

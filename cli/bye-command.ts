@@ -1,8 +1,8 @@
 import type { CommandModule } from 'yargs';
-import { runConsolidation, RulesStateError, type ByeReport } from '../analyzer/consolidate-run.js';
+import { BYE_LOCK_WAIT_MS, runConsolidation, RulesStateError, type ByeReport } from '../analyzer/consolidate-run.js';
 import { UserFileError } from '../lib/user-file.js';
-import { CliError } from './errors.js';
-import { renderReport, reportJson } from './analyze-command.js';
+import { CliError, EXIT_LOCK_TIMEOUT } from './errors.js';
+import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -10,14 +10,19 @@ const pct = (x: number) => `${Math.round(x * 100)}%`;
 export function renderBye(r: ByeReport): string {
   if (r.analysis.status === 'locked') return renderReport(r.analysis);
   const c = r.changes;
+  const ro = r.analysis.readOnly;
   const lines = [renderReport(r.analysis), ''];
   const list = (xs: { pattern: string; confidence_now: number }[]) => xs.map((x) => `${x.pattern} (${pct(x.confidence_now)})`).join(', ');
-  if (c.promoted.length) lines.push(`Promoted to rules: ${list(c.promoted)}.`);
-  if (c.refreshed.length) lines.push(`Refreshed (seen again): ${list(c.refreshed)}.`);
+  if (r.skippedRules.length) {
+    lines.push(`Left out ${r.skippedRules.length} unusable entr${r.skippedRules.length === 1 ? 'y' : 'ies'} of rules.json${r.rulesBackup ? ` (the file as it was is kept at ${r.rulesBackup})` : ''}: ${r.skippedRules.join('; ')}.`);
+  }
+  if (c.promoted.length) lines.push(`${ro ? 'Would promote' : 'Promoted'} to rules: ${list(c.promoted)}.`);
+  if (c.refreshed.length) lines.push(`${ro ? 'Would refresh' : 'Refreshed'} (seen again): ${list(c.refreshed)}.`);
   if (c.decaying.length) lines.push(`Decaying (not seen lately): ${list(c.decaying)}.`);
-  if (c.archived.length) lines.push(`Archived rules: ${c.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
+  if (c.archived.length) lines.push(`${ro ? 'Would archive' : 'Archived'} rules: ${c.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
   if (!c.promoted.length && !c.refreshed.length && !c.decaying.length && !c.archived.length) lines.push('No rule changed.');
-  lines.push(`${r.rules.length} rule${r.rules.length === 1 ? '' : 's'} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
+  if (ro) lines.push(`Read-only: no rule changed; ${r.rulesFile} and rules.json were not written.`);
+  else lines.push(`${r.rules.length} rule${r.rules.length === 1 ? '' : 's'} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
   return lines.join('\n');
 }
 
@@ -28,10 +33,21 @@ export const byeCommand: CommandModule<object, Args> = {
   aliases: ['consolidate'],
   describe: 'analyze, promote confident patterns to generated-rules.md, decay and archive stale rules',
   builder: (y) =>
-    y.options({
-      ...commonOptions,
-      'exit-zero': { type: 'boolean', default: false, describe: 'always exit 0, problems on stdout (for the /bye command, which aborts on a failing command)' },
-    }),
+    y
+      .options({
+        ...commonOptions,
+        'exit-zero': { type: 'boolean', default: false, describe: 'always exit 0, problems on stdout (for the /bye command, which aborts on a failing command)' },
+      })
+      .epilogue(
+        [
+          `Waits up to ${BYE_LOCK_WAIT_MS / 1000} s for a running analysis (the Stop hook's) to finish.`,
+          'Exit codes:',
+          '  0   done',
+          '  1   the data home or a file in it cannot be used (unwritable, full, a link out of it)',
+          '  2   bad option, configuration or rules.json',
+          `  ${EXIT_LOCK_TIMEOUT}  another analysis still held the lock after ${BYE_LOCK_WAIT_MS / 1000} s: nothing changed, run bye again`,
+        ].join('\n'),
+      ),
   handler: (argv) => {
     try {
       const ctx = context(argv);
@@ -42,6 +58,11 @@ export const byeCommand: CommandModule<object, Args> = {
         return;
       }
       const r = runConsolidation({ home: ctx.home, now: ctx.now, config: ctx.config, env: process.env });
+      if (r.analysis.status === 'locked') {
+        const h = r.analysis.heldBy;
+        throw new CliError(`timed out after ${BYE_LOCK_WAIT_MS / 1000} s waiting for another analysis (pid ${h?.pid}, since ${h?.started}) to finish; nothing was changed: run bye again`, EXIT_LOCK_TIMEOUT);
+      }
+      if (argv.json && r.analysis.readOnly) process.stderr.write(`homunculus: ${readOnlyNotice(r.analysis)}\n`);
       if (argv.json) printJson({ ...r, analysis: reportJson(r.analysis) });
       else process.stdout.write(`${renderBye(r)}\n`);
     } catch (e) {

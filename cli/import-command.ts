@@ -124,7 +124,7 @@ export async function importTranscripts(opts: {
   const counts = newCounts();
   if (notFiles > 0) skip(counts, NOT_A_FILE, notFiles);
   let unreadable = notFiles;
-  const sink = new ObservationSink(opts.home, opts.dryRun);
+  const sink = new ObservationSink(opts.home, opts.dryRun, opts.sinceMs);
   const sessions = new Set<string>();
   for (let i = 0; i < files.length; i++) {
     try {

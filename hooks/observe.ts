@@ -2,15 +2,19 @@
 // PostToolUse / PostToolUseFailure observer. Runs on every tool call: read the payload, append one
 // record, exit 0. Prints nothing, whatever happens; failures go to hook-errors.log.
 // Keep this path light: node built-ins and lib/ modules only.
-import { appendLine } from '../observer/append-line.js';
+import { join } from 'node:path';
+import { appendLine } from '../lib/append-line.js';
 import { resolveNow, utcDay } from '../lib/clock.js';
-import { layout } from '../lib/data-home.js';
+import { assertDataHome, layout } from '../lib/data-home.js';
 import { logHookError } from '../lib/hook-errors.js';
 import { runHook } from '../lib/hook-shell.js';
 import { buildObservation, PayloadError, streamKey, toolCallFromPayload } from '../observer/observation.js';
 import { projectId, projectRoot } from '../observer/project-id.js';
 import { scanStdin } from '../observer/stdin.js';
 import { readPrev, writePrev } from '../observer/stream-state.js';
+
+/** The folders this hook writes in: refused when they are links out of the data home. */
+const OWN_DIRS = ['observations', 'state', join('state', 'streams')];
 
 runHook('observe', async (home, env) => {
   const { scanner, reason } = await scanStdin();
@@ -25,6 +29,7 @@ runHook('observe', async (home, env) => {
     logHookError(home, 'observe', (e as Error).message);
     now = new Date();
   }
+  assertDataHome(home, OWN_DIRS);
   const root = projectRoot(call.cwd, env);
   const stream = streamKey(call.session, call.agentId);
   const prev = readPrev(home, stream);

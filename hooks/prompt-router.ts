@@ -2,12 +2,13 @@
 // UserPromptSubmit hook (synchronous, so it must be quick): every forcedEvalEvery-th prompt of a
 // session it restates the promoted rules as additionalContext, so long sessions re-evaluate
 // them. Otherwise, or when there are no rules, it prints nothing. Always exits 0.
-import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Rule } from '../analyzer/promotion.js';
 import { ruleLine } from '../analyzer/rules-file.js';
 import { loadConfig } from '../lib/config.js';
-import { ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
+import { readDataFile, writeNewFile } from '../lib/data-files.js';
+import { assertDataHome, ensurePrivateDir, idFileStem, layout, PRIVATE_FILE } from '../lib/data-home.js';
 import { runHook } from '../lib/hook-shell.js';
 import { scanStdin } from '../observer/stdin.js';
 import { idToken } from '../lib/tokens.js';
@@ -17,16 +18,17 @@ const MAX_CONTEXT = 2000;
 /** Increments and returns the session's prompt count (a tiny file per session). */
 function nextPromptNumber(home: string, session: string): number {
   const dir = layout.promptCounts(home);
-  const path = join(dir, `${session}.count`);
+  assertDataHome(home, ['state', join('state', 'prompts')]);
+  const path = join(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
-    n = Number.parseInt(readFileSync(path, 'utf8'), 10) || 0;
+    n = Number.parseInt(readDataFile(path).toString('utf8'), 10) || 0;
   } catch {
     ensurePrivateDir(dir);
   }
   n++;
   const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, String(n), { mode: PRIVATE_FILE });
+  writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
   renameSync(tmp, path);
   return n;
 }
@@ -53,7 +55,10 @@ runHook('prompt-router', async (home, env) => {
   if (n % config.forcedEvalEvery !== 0) return;
   let rules: Rule[] = [];
   try {
-    rules = (JSON.parse(readFileSync(layout.rulesJson(home), 'utf8')) as { rules: Rule[] }).rules ?? [];
+    const listed: unknown = (JSON.parse(readDataFile(layout.rulesJson(home)).toString('utf8')) as { rules?: unknown } | null)?.rules;
+    if (!Array.isArray(listed)) return;
+    // Entries that cannot be shown (null, no pattern, NaN) are skipped by ruleLine; bye reports them.
+    rules = listed.filter((r): r is Rule => typeof r === 'object' && r !== null && typeof (r as Rule).confidence_now === 'number');
   } catch {
     return; // no rules yet
   }

@@ -1,15 +1,47 @@
 // Every time-dependent command takes `now` from `--now`, else `HOMUNCULUS_NOW`, else the clock.
 
-const ISO = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
+const ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
 
 export class BadTimeError extends Error {}
 
-/** Parses an ISO 8601 instant. A time of day needs a zone, so that results never depend on TZ. */
+/**
+ * Milliseconds of a strict ISO 8601 instant, or NaN. A time of day needs a zone, so that results
+ * never depend on TZ. Unlike Date.parse (which reads `2026-02-30` as March 2 and `24:00` as the
+ * next day) every component must name a real calendar date and time: the fields are set through
+ * Date.UTC and must come back unchanged. Hand-written rather than date-fns' parseISO, which reads
+ * a date without a time as local midnight (TZ-dependent) and also accepts `24:00`.
+ */
+export function isoToMs(text: string): number {
+  const m = ISO.exec(text);
+  if (m === null) return Number.NaN;
+  const y = +m[1]!;
+  const mo = +m[2]!;
+  const d = +m[3]!;
+  const h = m[4] === undefined ? 0 : +m[4];
+  const mi = m[5] === undefined ? 0 : +m[5];
+  const s = m[6] === undefined ? 0 : +m[6];
+  const frac = m[7] === undefined ? 0 : +m[7].slice(0, 3).padEnd(3, '0');
+  const t = new Date(0);
+  t.setUTCFullYear(y, mo - 1, d); // not Date.UTC: it maps years 0-99 to 1900-1999
+  t.setUTCHours(h, mi, s, frac);
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
+  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
+  let offsetMin = 0;
+  if (m[9] !== undefined) {
+    const oh = +m[10]!;
+    const om = +m[11]!;
+    if (oh > 23 || om > 59) return Number.NaN;
+    offsetMin = (m[9] === '-' ? -1 : 1) * (oh * 60 + om);
+  }
+  return t.getTime() - offsetMin * 60_000;
+}
+
+/** Parses an ISO 8601 instant; throws BadTimeError naming `what` and the text found. */
 export function parseInstant(text: string, what: string): Date {
-  const ms = ISO.test(text) ? Date.parse(text) : Number.NaN;
+  const ms = isoToMs(text);
   if (Number.isNaN(ms)) {
     throw new BadTimeError(
-      `${what}: expected an ISO 8601 time with a zone, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`,
+      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`,
     );
   }
   return new Date(ms);
@@ -23,6 +55,22 @@ export function resolveNow(flag: string | undefined, env: NodeJS.ProcessEnv): Da
 }
 
 export const DAY_MS = 86_400_000;
+
+/** How far a clock override may run ahead of the real clock before runs turn read-only. */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+
+/**
+ * Why a run at `nowMs` must not delete, archive or write anything, or undefined when it may.
+ * A `now` far ahead of the real clock is nearly always a typo (2062 for 2026), and at such a time
+ * every observation would be past retention and every instinct and rule would have decayed: a
+ * run would throw away what was learned. The past is safe: it only reads less.
+ */
+export function futureClockReason(nowMs: number, realMs: number = Date.now()): string | undefined {
+  if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return undefined;
+  const ahead = nowMs - realMs;
+  const span = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 3_600_000 ? `${Math.floor(ahead / 3_600_000)} hours` : `${Math.ceil(ahead / 60_000)} minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+}
 
 /** `YYYY-MM-DD` of an instant, in UTC: the name of its observation file. */
 export function utcDay(ms: number): string {

@@ -28,6 +28,12 @@ export class ConfigError extends Error {}
 
 type Rule = { type: 'number' | 'integer' | 'boolean' | 'string'; allowed: string; check: (v: never) => boolean };
 const fraction = (v: number) => v >= 0 && v <= 1;
+/**
+ * Day counts are subtracted from `now` to name files and dates: past about 270,000 years a Date
+ * is invalid and every run throws RangeError (the Stop hook would then silently never analyse).
+ * A century is more than anyone needs and keeps every date valid.
+ */
+const MAX_DAYS = 36_500;
 const RULES: Record<ConfigKey, Rule> = {
   windowDays: { type: 'integer', allowed: 'a whole number of days from 1 to 365', check: (v: number) => v >= 1 && v <= 365 },
   minConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
@@ -36,12 +42,13 @@ const RULES: Record<ConfigKey, Rule> = {
   minObservations: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
   minSessions: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
   maxInstincts: { type: 'integer', allowed: 'a whole number from 1 to 1000', check: (v: number) => v >= 1 && v <= 1000 },
-  archivePruneDays: { type: 'number', allowed: 'a number of days, 0 or more', check: (v: number) => v >= 0 },
-  retentionDays: { type: 'number', allowed: 'a number of days, 0 or more', check: (v: number) => v >= 0 },
+  archivePruneDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
+  retentionDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   forcedEvalEvery: { type: 'integer', allowed: 'a whole number of prompts, at least 1', check: (v: number) => v >= 1 },
   chainDetail: { type: 'boolean', allowed: 'true or false', check: () => true },
-  halfLifeDays: { type: 'number', allowed: 'a number of days above 0', check: (v: number) => v > 0 },
+  // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
+  halfLifeDays: { type: 'number', allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v: number) => v >= 0.001 && v <= MAX_DAYS },
   rulesFile: { type: 'string', allowed: 'a non-empty file path', check: (v: string) => v.trim().length > 0 },
 };
 export const CONFIG_KEYS = Object.keys(RULES) as ConfigKey[];
@@ -62,7 +69,8 @@ export function validateOverrides(raw: unknown, origin: string): string[] {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return [`${origin}: expected a JSON object of settings, found ${show(raw)}`];
   const problems: string[] = [];
   for (const [key, value] of Object.entries(raw)) {
-    const rule = RULES[key as ConfigKey];
+    // Own keys only: `constructor`, `toString` or `__proto__` must not find Object.prototype's.
+    const rule = Object.hasOwn(RULES, key) ? RULES[key as ConfigKey] : undefined;
     if (rule === undefined) {
       problems.push(`${origin}: unknown key "${key}" (value ${show(value)}); known keys: ${CONFIG_KEYS.join(', ')}`);
     } else if (!typeOk(rule, value)) {
@@ -126,7 +134,7 @@ export function loadConfig(home: string, env: NodeJS.ProcessEnv, root: string = 
   const userPath = env['HOMUNCULUS_CONFIG'] ? env['HOMUNCULUS_CONFIG'] : layout.config(home);
   const user = env['HOMUNCULUS_CONFIG'] ? readJson(userPath) : readOptionalJson(userPath);
   if (user !== undefined) layers.push([userPath, user]);
-  const merged: Record<string, unknown> = {};
+  const merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const sources: Sources = {};
   const problems: string[] = [];
   for (const [origin, raw] of layers) {
@@ -145,5 +153,5 @@ export function loadConfig(home: string, env: NodeJS.ProcessEnv, root: string = 
   }
   if (problems.length === 0) problems.push(...crossCheck(merged as unknown as Config).map((m) => `${userPath}: ${m}`));
   if (problems.length > 0) throw new ConfigError(`invalid configuration:\n  - ${problems.join('\n  - ')}`);
-  return { config: merged as unknown as Config, sources };
+  return { config: { ...merged } as unknown as Config, sources };
 }

@@ -1,7 +1,8 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { fnv1a64Hex } from './fnv.js';
 
 /**
  * The package's own folder: the first folder above this module holding `config/defaults.json`
@@ -56,5 +57,61 @@ export const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
 
 export function ensurePrivateDir(path: string): void {
-  mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
+  try {
+    mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    throw e;
+  }
+}
+
+/** The data home cannot be used as it is (one line, for the CLI's error and the hooks' log). */
+export class DataHomeError extends Error {}
+
+/** Every folder of the data home, parents before children. */
+export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'cache'), 'instincts', 'archive'];
+
+/**
+ * Refuses a data home whose own folders are symbolic links leading out of it (or nowhere): every
+ * write below them would land outside. Links that stay inside, and a data home that is itself a
+ * link (the user chose where it lives), are fine. Absent folders are fine: they are created as
+ * real folders. realpath(3) only (through realpathSync.native): the observe hook runs this on
+ * every tool call, and in a fresh process three of them cost a fraction of one lstatSync.
+ */
+export function assertDataHome(home: string, dirs: readonly string[] = DATA_DIRS): void {
+  let realHome: string | undefined;
+  for (const d of dirs) {
+    const path = join(home, d);
+    let real: string;
+    try {
+      real = realpathSync.native(path);
+    } catch (e) {
+      // Absent (created later as a real folder), or a link to nowhere.
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT' && isLink(path)) {
+        throw new DataHomeError(`${path} is a symbolic link to nowhere; homunculus writes only inside its data home ${home}: replace the link with a folder`);
+      }
+      continue;
+    }
+    realHome ??= realpathSync.native(home);
+    if (real === realHome || real.startsWith(realHome + sep)) continue; // itself, or a link that stays inside
+    throw new DataHomeError(`${path} is a symbolic link to ${real}, outside the data home ${home}; homunculus never writes through it: replace the link with a folder`);
+  }
+}
+
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A file name (without extension) for a key made of ids. Session and agent ids may each be 128
+ * characters, so `<session>.agent-<agentId>` plus an extension and a temporary suffix can pass
+ * the 255-byte limit of a file name (ENAMETOOLONG on every hook call). Long keys become
+ * `h.<16 hex>`: ids hold no dot, so no key of ids ever has that form.
+ */
+export function idFileStem(key: string): string {
+  return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }

@@ -1,5 +1,6 @@
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
-import { PRIVATE_FILE } from './data-home.js';
+import { lstatSync, rmSync } from 'node:fs';
+import { readDataFile, writeNewFile } from './data-files.js';
+import { DataHomeError, PRIVATE_FILE } from './data-home.js';
 
 export const STALE_LOCK_MS = 10 * 60 * 1000;
 
@@ -8,11 +9,21 @@ export interface LockInfo {
   started: string;
 }
 
+export type LockResult = { release: () => void; waitedFor?: LockInfo } | { heldBy: LockInfo };
+
 function mtimeMs(path: string): number {
   try {
-    return statSync(path).mtimeMs;
+    return lstatSync(path).mtimeMs;
   } catch {
     return 0;
+  }
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -29,21 +40,22 @@ function alive(pid: number): boolean {
  * One analysis at a time. Returns a release function, or the holder's info when another live
  * run holds the lock. A lock whose pid is gone, or older than 10 minutes, is taken over.
  * Staleness uses the real clock: it is about processes, not about the data's `now`.
+ * A lock that could not be written whole (a full disk) is removed at once, so it never blocks
+ * later runs; a link planted at the lock's name is never followed.
  */
-export function acquireLock(path: string): { release: () => void } | { heldBy: LockInfo } {
+export function acquireLock(path: string): LockResult {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      const fd = openSync(path, 'wx', PRIVATE_FILE);
-      writeSync(fd, JSON.stringify({ pid: process.pid, started: new Date().toISOString() }));
-      closeSync(fd);
+      writeLockFile(path); // EEXIST when another run holds it
       return { release: () => rmSync(path, { force: true }) };
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
+    if (isFolder(path)) throw new DataHomeError(`${path} is a folder, expected the analysis lock (a file); move it aside`);
     let info: LockInfo | undefined;
     let text = '';
     try {
-      text = readFileSync(path, 'utf8');
+      text = readDataFile(path).toString('utf8');
       info = JSON.parse(text) as LockInfo;
     } catch {
       info = undefined;
@@ -56,4 +68,24 @@ export function acquireLock(path: string): { release: () => void } | { heldBy: L
     rmSync(path, { force: true });
   }
   throw new Error(`could not take the analysis lock ${path}`);
+}
+
+function writeLockFile(path: string): void {
+  const data = Buffer.from(JSON.stringify({ pid: process.pid, started: new Date().toISOString() }));
+  writeNewFile(path, data, PRIVATE_FILE, { replace: false });
+}
+
+const sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+/** acquireLock, retried every 100 ms for up to waitMs while another live run holds the lock. */
+export function acquireLockWaiting(path: string, waitMs: number): LockResult {
+  const start = Date.now();
+  let first: LockInfo | undefined;
+  for (;;) {
+    const r = acquireLock(path);
+    if ('release' in r) return first ? { ...r, waitedFor: first } : r;
+    first ??= r.heldBy;
+    if (Date.now() - start >= waitMs) return r;
+    Atomics.wait(sleeper, 0, 0, Math.min(100, Math.max(1, waitMs - (Date.now() - start))));
+  }
 }
