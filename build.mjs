@@ -1,33 +1,89 @@
-// Build step (after tsc). 1. Each hook becomes one self-contained CommonJS file in dist/hooks/.
-// Hooks run as a new node process on every tool call; loading one CJS file instead of a dozen
-// ES modules is the difference between ~1.3x and ~1.05x of bare `node -e 0` start-up
-// (see BENCHMARKS.md). esbuild does the bundling at build time; nothing is added at run time.
+// Build steps after tsc.
+// 1. Each hook becomes one self-contained CommonJS file in dist/hooks/. Hooks run as a new node
+//    process on every tool call; loading one CJS file instead of a dozen ES modules is the
+//    difference between ~1.3x and ~1.05x of bare `node -e 0` start-up (see BENCHMARKS.md).
+// 2. The bins and hooks are made executable.
+// `node build.mjs --plugin [DIR]` instead builds the Claude Code plugin's generated files into DIR
+// (default plugin/): the hooks and the CLI bundled from source, the config defaults, the command
+// and hooks.json. A plugin is copied from git and gets no `npm install`, so these are committed;
+// test/plugin.test.ts fails when they are stale.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const root = import.meta.dirname;
-const out = join(root, 'dist', 'hooks');
-const entries = ['observe', 'stop', 'prompt-router'].map((h) => join(out, `${h}.js`)).filter((p) => existsSync(p));
+export const HOOKS = ['observe', 'stop', 'prompt-router', 'session-start', 'session-end', 'reconcile'];
 
-await build({
-  entryPoints: entries,
-  outdir: out,
-  allowOverwrite: true,
-  bundle: true,
-  platform: 'node',
-  format: 'cjs',
-  target: 'node20',
-  logLevel: 'warning',
-  // lib/ finds the package through import.meta.url; give the CJS bundle the same value.
+// lib/ finds the package through import.meta.url; give the CJS bundle the same value.
+const cjsMeta = {
   define: { 'import.meta.url': '__homunculus_import_meta_url' },
   banner: { js: "const __homunculus_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-});
-// dist/hooks/*.js are CommonJS although the package is "type": "module".
-writeFileSync(join(out, 'package.json'), '{ "type": "commonjs" }\n');
+};
 
-// 2. The bins and hooks are executables: tsc writes 0644, and `npm ci` links bins before the
-// prepare script has built them, so nothing else makes them runnable for npx.
-for (const f of ['cli/homunculus.js', 'cli/analyze.js', ...entries.map((p) => p.slice(join(root, 'dist').length + 1))]) {
-  chmodSync(join(root, 'dist', f), 0o755);
+async function bundleHooks(entryPoints, outdir) {
+  await build({ entryPoints, outdir, allowOverwrite: true, bundle: true, platform: 'node', format: 'cjs', target: 'node20', logLevel: 'warning', ...cjsMeta });
+  // dist/hooks/*.js are CommonJS although the package is "type": "module".
+  writeFileSync(join(outdir, 'package.json'), '{ "type": "commonjs" }\n');
+}
+
+async function buildDist() {
+  const out = join(root, 'dist', 'hooks');
+  const entries = HOOKS.map((h) => join(out, `${h}.js`)).filter((p) => existsSync(p));
+  await bundleHooks(entries, out);
+  // `npm ci` links bins before the prepare script has built them, and tsc writes 0644.
+  for (const f of ['cli/homunculus.js', 'cli/analyze.js', ...entries.map((p) => p.slice(join(root, 'dist').length + 1))]) {
+    chmodSync(join(root, 'dist', f), 0o755);
+  }
+}
+
+/** The plugin's hooks.json: the same events and options as `homunculus install` writes. */
+function pluginHooks() {
+  const cmd = (name, flags = '') => `node ${flags}"\${CLAUDE_PLUGIN_ROOT}/dist/hooks/${name}.js"`;
+  const group = (entry) => [{ matcher: '*', hooks: [{ type: 'command', ...entry }] }];
+  return {
+    description: 'homunculus: observe tool calls, analyse after each turn, deliver the learned rules at session start, reconcile each session with its transcript',
+    hooks: {
+      PostToolUse: group({ command: cmd('observe'), async: true, timeout: 10 }),
+      PostToolUseFailure: group({ command: cmd('observe'), async: true, timeout: 10 }),
+      Stop: group({ command: cmd('stop', '--max-semi-space-size=2 '), async: true, timeout: 120 }),
+      UserPromptSubmit: group({ command: cmd('prompt-router'), timeout: 5 }),
+      SessionStart: group({ command: cmd('session-start'), timeout: 10 }),
+      SessionEnd: group({ command: cmd('session-end'), timeout: 2 }),
+    },
+  };
+}
+
+export async function buildPlugin(dir) {
+  for (const sub of ['dist', 'config', 'commands', 'hooks']) rmSync(join(dir, sub), { recursive: true, force: true });
+  await bundleHooks(HOOKS.map((h) => join(root, 'hooks', `${h}.ts`)), join(dir, 'dist', 'hooks'));
+  await build({
+    entryPoints: [join(root, 'cli', 'homunculus.ts')],
+    outfile: join(dir, 'dist', 'cli', 'homunculus.mjs'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+    // ES module builds of dependencies (jsonc-parser's UMD build requires its parts at run time).
+    mainFields: ['module', 'main'],
+    minify: true,
+    legalComments: 'eof',
+    // Some bundled dependencies are CommonJS and call require(): give the ES module one.
+    banner: { js: "import { createRequire as __homunculus_createRequire } from 'node:module'; const require = __homunculus_createRequire(import.meta.url);" },
+  });
+  mkdirSync(join(dir, 'config'), { recursive: true });
+  for (const f of ['defaults.json', 'decay-config.json']) copyFileSync(join(root, 'config', f), join(dir, 'config', f));
+  mkdirSync(join(dir, 'commands'), { recursive: true });
+  const bye = readFileSync(join(root, 'commands', 'bye.md'), 'utf8').replaceAll('node "{{HOMUNCULUS_CLI}}"', 'node "${CLAUDE_PLUGIN_ROOT}/dist/cli/homunculus.mjs"');
+  writeFileSync(join(dir, 'commands', 'bye.md'), bye);
+  mkdirSync(join(dir, 'hooks'), { recursive: true });
+  writeFileSync(join(dir, 'hooks', 'hooks.json'), `${JSON.stringify(pluginHooks(), null, 2)}\n`);
+  for (const h of HOOKS) chmodSync(join(dir, 'dist', 'hooks', `${h}.js`), 0o755);
+  chmodSync(join(dir, 'dist', 'cli', 'homunculus.mjs'), 0o755);
+}
+
+const args = process.argv.slice(2);
+if (import.meta.url === `file://${process.argv[1]}`) {
+  if (args[0] === '--plugin') await buildPlugin(args[1] ?? join(root, 'plugin'));
+  else await buildDist();
 }

@@ -4,7 +4,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { futureClockReason } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
-import { assertDataHome, ensurePrivateDir, layout, packageRoot } from '../lib/data-home.js';
+import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLockWaiting } from '../lib/lock.js';
 import { writeUserFile } from '../lib/user-file.js';
 import { renderInstinct, type InstinctMeta } from './instinct-file.js';
@@ -27,10 +27,13 @@ export interface ByeReport {
 /** How long bye waits for another analysis (the Stop hook's) to release the lock. */
 export const BYE_LOCK_WAIT_MS = 10_000;
 
-/** HOMUNCULUS_RULES_FILE, else `rulesFile` from config (relative to the data home), else the package's. */
+/**
+ * HOMUNCULUS_RULES_FILE, else `rulesFile` from config (relative to the data home), else
+ * `generated-rules.md` in the data home (never inside the package, which an upgrade replaces).
+ */
 export function rulesFilePath(home: string, config: Config, env: NodeJS.ProcessEnv): string {
   const chosen = env['HOMUNCULUS_RULES_FILE'] || config.rulesFile;
-  if (!chosen) return join(packageRoot(), 'generated-rules.md');
+  if (!chosen) return layout.rulesFile(home);
   return isAbsolute(chosen) ? chosen : resolve(home, chosen);
 }
 

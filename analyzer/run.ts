@@ -71,7 +71,8 @@ function removeTempFiles(dirs: string[]): void {
  */
 function pruneHookState(home: string, retentionDays: number): void {
   const cutoff = Date.now() - retentionDays * DAY_MS;
-  for (const dir of [layout.streams(home), layout.promptCounts(home)]) {
+  // Session marks too: a mark still open after retentionDays has nothing left to reconcile.
+  for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir(dir)) {
       const path = join(dir, f);
       try {

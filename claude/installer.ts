@@ -1,5 +1,5 @@
-import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { checkWritable, writeUserFile } from '../lib/user-file.js';
 import { claudePaths, type Scope } from './paths.js';
 import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks, withoutOurHooks, type OurHooks, type SettingsDoc } from './settings.js';
@@ -46,15 +46,31 @@ export function locatorsOf(command: string): Locators {
   return out;
 }
 
-/** The script a hook command runs: the first quoted path ending in .js. */
-export function scriptOf(command: string): string | undefined {
-  const m = /node (?:--[\w=-]+ )*'((?:[^']|'\\'')+\.js)'/.exec(command);
-  return m ? m[1]!.replace(/'\\''/g, "'") : undefined;
+/**
+ * Where the hook commands find the package: an absolute path (user and local scope: files of this
+ * machine), or a path inside the project, reached through `$CLAUDE_PROJECT_DIR` (project scope:
+ * `.claude/settings.json` is committed, and must hold no path of this machine).
+ */
+export type HookRoot = { kind: 'absolute'; root: string } | { kind: 'project'; rel: string };
+
+const PROJECT_DIR = '"$CLAUDE_PROJECT_DIR"/';
+
+function scriptPath(where: HookRoot, relFile: string): string {
+  return where.kind === 'absolute' ? shQuote(join(where.root, relFile)) : `${PROJECT_DIR}${shQuote(`${where.rel}/${relFile}`)}`;
 }
 
-export function hookCommands(root: string, loc: Locators): OurHooks {
+/** The script a hook command runs: its quoted path ending in .js (`$CLAUDE_PROJECT_DIR` read as `projectDir`). */
+export function scriptOf(command: string, projectDir?: string): string | undefined {
+  const m = /node (?:--[\w=-]+ )*("\$CLAUDE_PROJECT_DIR"\/)?'((?:[^']|'\\'')+\.js)'/.exec(command);
+  if (!m) return undefined;
+  const path = m[2]!.replace(/'\\''/g, "'");
+  if (m[1] === undefined) return path;
+  return projectDir === undefined ? undefined : join(projectDir, path);
+}
+
+export function hookCommands(where: HookRoot, loc: Locators): OurHooks {
   const prefix = envPrefix(loc);
-  const cmd = (name: string, flags = '') => `${prefix}node ${flags}${shQuote(join(root, 'dist', 'hooks', `${name}.js`))} ${MARKER}`;
+  const cmd = (name: string, flags = '') => `${prefix}node ${flags}${scriptPath(where, `dist/hooks/${name}.js`)} ${MARKER}`;
   const observe = { type: 'command' as const, command: cmd('observe'), async: true, timeout: 10 };
   return {
     PostToolUse: observe,
@@ -63,15 +79,20 @@ export function hookCommands(root: string, loc: Locators): OurHooks {
     // (it allocates many short-lived strings): see BENCHMARKS.md.
     Stop: { type: 'command', command: cmd('stop', `${STOP_NODE_FLAGS} `), async: true, timeout: 120 },
     UserPromptSubmit: { type: 'command', command: cmd('prompt-router'), timeout: 5 },
+    // Synchronous: its output (the rules) must be there before Claude's first request.
+    SessionStart: { type: 'command', command: cmd('session-start'), timeout: 10 },
+    // Synchronous and short (Claude Code gives SessionEnd hooks 1.5 s): it only starts the
+    // detached reconciliation worker, which neither blocks the exit nor is cancelled by it.
+    SessionEnd: { type: 'command', command: cmd('session-end'), timeout: 2 },
   };
 }
 
-export function commandFile(root: string, loc: Locators): string {
+export function commandFile(root: string, where: HookRoot, loc: Locators): string {
   const template = readFileSync(join(root, 'commands', 'bye.md'), 'utf8');
-  const cli = join(root, 'dist', 'cli', 'homunculus.js');
+  const cli = where.kind === 'absolute' ? join(where.root, 'dist', 'cli', 'homunculus.js') : `\${CLAUDE_PROJECT_DIR:-.}/${where.rel}/dist/cli/homunculus.js`;
   // The template quotes the path with double quotes for the permission rule; use it as is only
   // when the path needs no escaping there.
-  if (/["`$\\\n]/.test(cli)) throw new InstallError(`cannot install the /bye command: the path ${cli} contains a character ("\`$\\) that a command line cannot quote safely`);
+  if (/["`\\\n]/.test(cli) || (where.kind === 'absolute' && cli.includes('$'))) throw new InstallError(`cannot install the /bye command: the path ${cli} contains a character ("\`$\\) that a command line cannot quote safely`);
   // The same command line in the permission rule and in the !-line, so the rule matches it.
   const withPath = template.replaceAll('node "{{HOMUNCULUS_CLI}}"', `${envPrefix(loc)}node "${cli}"`);
   return withPath.replace(/^---\n/, `---\n${COMMAND_MARKER}\n`);
@@ -102,7 +123,7 @@ function readText(path: string): string | null {
     return readFileSync(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return null;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return null; // ENOTDIR: a file where its folder should be (checked next)
     if (code === 'EISDIR') throw new InstallError(`${path}: expected a file, found a folder; nothing was written`);
     throw e;
   }
@@ -141,13 +162,72 @@ function checkProject(scope: Scope, projectDir: string): void {
   if (!st.isDirectory()) throw new InstallError(`--project ${projectDir}: expected a folder, found a file (nothing was written)`);
 }
 
-export function planInstall(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv, root: string, loc: Locators, rulesFile: string, renderEmptyRules: () => string): Plan {
+/**
+ * Where project-scope hooks find the package: inside the project (its own node_modules, or the
+ * project is a checkout of homunculus itself), so the committed settings name no path of this
+ * machine and work on every teammate's clone after `npm install`.
+ */
+export function projectHookRoot(projectDir: string, root: string): HookRoot {
+  const inside = (p: string) => {
+    const rel = relative(projectDir, p);
+    return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : rel === '' ? '.' : undefined;
+  };
+  const own = inside(root);
+  const rel = own ?? (existsSync(join(projectDir, 'node_modules', 'homunculus', 'dist', 'hooks', 'observe.js')) ? 'node_modules/homunculus' : undefined);
+  if (rel === undefined) {
+    throw new InstallError(
+      `--scope project writes .claude/settings.json, which is committed, so its hooks must find homunculus inside the project: add it (npm install --save-dev homunculus) and install again, or use --scope local (this machine only) or the Claude Code plugin; nothing was written`,
+    );
+  }
+  if (/["`$\\\n']/.test(rel)) throw new InstallError(`cannot install: the path ${rel} inside the project contains a character a command line cannot quote safely`);
+  return { kind: 'project', rel };
+}
+
+/** npx runs a package from a temporary cache, which is cleaned: hooks must never point there. */
+export function checkNotNpxCache(root: string): void {
+  if (root.split(sep).includes('_npx')) {
+    throw new InstallError(
+      `homunculus is running from npx's temporary cache (${root}), which npm cleans: hooks pointing there would stop working. Install it for good first (npm install -g homunculus, then homunculus install), add it to the project (npm install --save-dev homunculus, then npx homunculus install --scope project), or install the Claude Code plugin; nothing was written`,
+    );
+  }
+}
+
+/**
+ * The rules link of the first release (`.claude/rules/homunculus.md`), if it is one homunculus
+ * made: a link to the rules file, or to the package's own generated-rules.md where it used to be.
+ * The rules now reach Claude through the SessionStart hook, so the link would deliver them twice.
+ */
+function ourLegacyLink(link: string, targets: string[]): string | null | 'foreign' {
+  const current = linkTarget(link);
+  if (current === null) return null;
+  return current !== 'not-a-link' && targets.includes(current) ? current : 'foreign';
+}
+
+export interface InstallRequest {
+  scope: Scope;
+  projectDir: string;
+  env: NodeJS.ProcessEnv;
+  /** The package's folder (where dist/ is). */
+  root: string;
+  loc: Locators;
+  rulesFile: string;
+}
+
+export function planInstall(r: InstallRequest): Plan {
+  const { scope, projectDir, env, root, loc, rulesFile } = r;
   checkProject(scope, projectDir);
+  checkNotNpxCache(root);
+  const where: HookRoot = scope === 'project' ? projectHookRoot(projectDir, root) : { kind: 'absolute', root };
+  const notes: string[] = [];
+  // Locations of this machine never go into the committed file; the hooks still honour them
+  // when they are set in Claude Code's environment.
+  const carried = scope === 'project' ? {} : loc;
+  if (scope === 'project' && Object.keys(loc).length > 0) notes.push(`not written into the committed ${scope} settings: ${Object.keys(loc).join(', ')} (a path of this machine); the hooks use it when it is set in Claude Code's environment, or use --scope local`);
   const paths = claudePaths(scope, projectDir, env);
-  const s = settings(paths.settings, (d) => withOurHooks(d, hookCommands(root, loc)));
+  const s = settings(paths.settings, (d) => withOurHooks(d, hookCommands(where, carried)));
   if (s.changed) checkWritable(paths.settings);
   const files: Action[] = [];
-  const cmd = commandFile(root, loc);
+  const cmd = commandFile(root, where, carried);
   const existingCmd = readText(paths.command);
   if (existingCmd !== null && !isOurCommand(existingCmd)) {
     throw new InstallError(`${paths.command} exists and was not installed by homunculus; move it aside (or rename your /bye) and install again; nothing was written`);
@@ -155,28 +235,11 @@ export function planInstall(scope: Scope, projectDir: string, env: NodeJS.Proces
   checkCanMakeDir(dirname(paths.command));
   if (existingCmd !== cmd) checkWritable(paths.command);
   if (existingCmd !== cmd) files.push({ path: paths.command, action: existingCmd === null ? 'create' : 'update', apply: () => writeUserFile(paths.command, cmd) });
-  if (!existsSync(rulesFile)) {
-    checkCanMakeDir(dirname(rulesFile));
-    files.push({ path: rulesFile, action: 'create (empty rules)', apply: () => writeUserFile(rulesFile, renderEmptyRules(), { createMode: 0o600 }) });
-  } else if (statSync(rulesFile).isDirectory()) {
-    throw new InstallError(`the rules file ${rulesFile} is a folder; set HOMUNCULUS_RULES_FILE (or rulesFile) to a file path; nothing was written`);
+  const legacy = ourLegacyLink(paths.rulesLink, [rulesFile, join(root, 'generated-rules.md')]);
+  if (legacy !== null && legacy !== 'foreign') {
+    files.push({ path: paths.rulesLink, action: 'remove the old rules link (the SessionStart hook delivers the rules now)', apply: () => rmSync(paths.rulesLink, { force: true }) });
   }
-  const link = paths.rulesLink;
-  checkCanMakeDir(dirname(link));
-  const current = linkTarget(link);
-  if (current === 'not-a-link') throw new InstallError(`${link} exists and is not the link homunculus installs; move it aside and install again; nothing was written`);
-  if (current !== rulesFile) {
-    files.push({
-      path: link,
-      action: `${current === null ? 'link' : 'relink'} -> ${rulesFile}`,
-      apply: () => {
-        mkdirSync(dirname(link), { recursive: true });
-        rmSync(link, { force: true });
-        symlinkSync(rulesFile, link);
-      },
-    });
-  }
-  return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files, notes: [] };
+  return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files, notes };
 }
 
 /**
@@ -214,7 +277,7 @@ function backupsOf(path: string): string[] {
   return names.map((f) => join(dir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || (a < b ? 1 : -1));
 }
 
-export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv, rulesFile: string): Plan {
+export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv, root: string, rulesFile: string): Plan {
   checkProject(scope, projectDir);
   const paths = claudePaths(scope, projectDir, env);
   const s = settings(paths.settings, uninstalled);
@@ -223,8 +286,8 @@ export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.Proc
   const notes: string[] = [];
   const cmd = readText(paths.command);
   if (cmd !== null && isOurCommand(cmd)) files.push({ path: paths.command, action: 'remove', apply: () => rmSync(paths.command, { force: true }) });
-  const target = linkTarget(paths.rulesLink);
-  if (target === rulesFile) files.push({ path: paths.rulesLink, action: 'remove link', apply: () => rmSync(paths.rulesLink, { force: true }) });
-  else if (target !== null) notes.push(`left ${paths.rulesLink} in place: it ${target === 'not-a-link' ? 'is not a link' : `points at ${target}`}, not at homunculus' rules file ${rulesFile}`);
+  const link = ourLegacyLink(paths.rulesLink, [rulesFile, join(root, 'generated-rules.md')]);
+  if (link === 'foreign') notes.push(`left ${paths.rulesLink} in place: homunculus did not make it (it ${linkTarget(paths.rulesLink) === 'not-a-link' ? 'is not a link' : `points at ${linkTarget(paths.rulesLink)}`})`);
+  else if (link !== null) files.push({ path: paths.rulesLink, action: 'remove link', apply: () => rmSync(paths.rulesLink, { force: true }) });
   return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files, notes };
 }

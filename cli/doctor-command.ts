@@ -1,8 +1,9 @@
-import { accessSync, constants, existsSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
 import { claudePaths, SCOPES } from '../claude/paths.js';
+import { lastDelivery } from '../claude/deliveries.js';
 import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
 import { ourEntries, parseSettingsDoc } from '../claude/settings.js';
 import { layout, resolveDataHome } from '../lib/data-home.js';
@@ -15,7 +16,7 @@ export interface Check {
   fix?: string;
 }
 
-const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit'];
+const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'];
 
 function nearestExisting(path: string): string {
   let p = path;
@@ -59,13 +60,14 @@ export function installedEntries(projectDir: string, env: NodeJS.ProcessEnv): In
  * The data home (and other locating settings) the installed hooks really use: what their commands
  * carry, else the default of the installation their script belongs to.
  */
-export function hookLocators(found: Installed['found'], env: NodeJS.ProcessEnv): { homes: string[]; locators: Locators } {
+export function hookLocators(found: Installed['found'], env: NodeJS.ProcessEnv, projectDir: string): { homes: string[]; locators: Locators } {
   const homes = new Set<string>();
   let locators: Locators = {};
   for (const f of found) {
     const loc = locatorsOf(f.command);
-    const script = scriptOf(f.command);
-    let home = loc.HOMUNCULUS_HOME;
+    const script = scriptOf(f.command, projectDir);
+    // What the command carries, else what Claude Code's environment would give it, else the default.
+    let home = loc.HOMUNCULUS_HOME ?? (env['HOMUNCULUS_HOME'] ? resolve(env['HOMUNCULUS_HOME']) : undefined);
     if (home === undefined && script !== undefined) {
       try {
         home = resolveDataHome({ ...env, HOMUNCULUS_HOME: undefined }, dirname(dirname(dirname(script))));
@@ -77,6 +79,22 @@ export function hookLocators(found: Installed['found'], env: NodeJS.ProcessEnv):
     locators = { ...loc, ...locators };
   }
   return { homes: [...homes], locators };
+}
+
+/**
+ * Did the rules reach Claude in the last session? The SessionStart hook records every delivery;
+ * the newest session the observer saw must have one (Claude Code's InstructionsLoaded event only
+ * covers memory files, not a hook's context).
+ */
+export function deliveryCheck(home: string, last: { session: string; ts: string } | undefined): Check {
+  const d = lastDelivery(home);
+  const fix = 'npx homunculus install (or enable the plugin): the SessionStart hook gives Claude the rules';
+  if (last === undefined && d === undefined) return { name: 'rules delivery', ok: true, detail: 'no session seen yet' };
+  if (d === undefined) return { name: 'rules delivery', ok: false, detail: `session ${last!.session} (last tool call ${last!.ts}) ran without the SessionStart hook: no rules reached Claude`, fix };
+  if (last !== undefined && last.session !== d.session && last.ts > d.at) {
+    return { name: 'rules delivery', ok: false, detail: `the last session ${last.session} (last tool call ${last.ts}) ran without the SessionStart hook; the last delivery was to ${d.session} at ${d.at}`, fix };
+  }
+  return { name: 'rules delivery', ok: true, detail: `session ${d.session} (${d.source}, ${d.at}): ${d.note ?? `${d.rules} rule${d.rules === 1 ? '' : 's'} given to Claude (${d.chars} characters)`}` };
 }
 
 export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.ProcessEnv; rulesFile: string; installed: Installed; homes: string[] }): Check[] {
@@ -94,7 +112,7 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     fix: 'npx homunculus install (add --scope project|local for a project)',
   });
   const broken = found.filter((f) => {
-    const script = scriptOf(f.command);
+    const script = scriptOf(f.command, projectDir);
     return script === undefined || !existsSync(script);
   });
   checks.push({
@@ -130,10 +148,12 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   const obsDir = layout.observations(home);
   const newest = existsSync(obsDir) ? readdirSync(obsDir).filter((f) => f.endsWith('.jsonl')).sort().pop() : undefined;
   let lastObs = 'none yet';
+  let lastRecord: { session: string; ts: string } | undefined;
   if (newest) {
     const line = lastLines(`${obsDir}/${newest}`, 1)[0];
     try {
-      lastObs = (JSON.parse(line ?? '') as { ts: string }).ts;
+      lastRecord = JSON.parse(line ?? '') as { session: string; ts: string };
+      lastObs = lastRecord.ts;
     } catch {
       lastObs = `${newest} (last line unreadable)`;
     }
@@ -156,48 +176,29 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     fix: `address the errors above, then delete ${layout.hookErrors(home)}`,
   });
 
-  const wiring: string[] = [];
-  let wiringOk = true;
-  for (const scope of installedScopes) {
-    const link = claudePaths(scope as (typeof SCOPES)[number], projectDir, env).rulesLink;
-    let target: string | undefined;
+  checks.push(deliveryCheck(home, lastRecord));
+  const links = SCOPES.map((scope) => claudePaths(scope, projectDir, env).rulesLink).filter((l) => {
     try {
-      target = realpathSync(link);
+      return lstatSync(l).isSymbolicLink() && realpathSync(l) === realpathSync(opts.rulesFile);
     } catch {
-      target = undefined;
+      return false;
     }
-    if (target === undefined) {
-      wiringOk = false;
-      wiring.push(`${link} missing or dangling`);
-    } else if (target !== realpathSync(nearestExisting(opts.rulesFile)) && existsSync(opts.rulesFile)) {
-      wiringOk = false;
-      wiring.push(`${link} points at ${target}, not ${opts.rulesFile}`);
-    } else wiring.push(`${link} -> ${target}`);
-  }
-  let readable = true;
-  try {
-    accessSync(opts.rulesFile, constants.R_OK);
-  } catch {
-    readable = false;
-  }
-  checks.push({
-    name: 'rules wiring',
-    ok: wiringOk && readable,
-    detail: `${wiring.join('; ') || 'no scope installed'}; ${opts.rulesFile} ${readable ? 'is readable' : 'is missing or unreadable'}`,
-    fix: 'npx homunculus install (re-creates the link and the rules file)',
   });
+  if (links.length > 0) {
+    checks.push({ name: 'old rules link', ok: false, detail: `${links.join(', ')} still links to the rules file: with the SessionStart hook, Claude would get every rule twice`, fix: 'npx homunculus install (it removes the link)' });
+  }
   return checks;
 }
 
 export const doctorCommand: CommandModule<object, { home?: string; project?: string; json: boolean }> = {
   command: 'doctor',
-  describe: 'check the installation: Node, hooks, duplicates, data home, recent activity, hook errors, rules wiring',
+  describe: 'check the installation: Node, hooks, duplicates, data home, recent activity, hook errors, rules delivery',
   builder: (y) => y.options({ home: commonOptions.home, json: commonOptions.json, project: { type: 'string', describe: 'project folder whose .claude/ to check (default: the current folder)' } }),
   handler: (argv) => {
     const projectDir = resolve(argv.project ?? process.cwd());
     const installed = installedEntries(projectDir, process.env);
     // Inspect what the installed hooks use (their carried settings), unless told otherwise.
-    const { homes, locators } = hookLocators(installed.found, process.env);
+    const { homes, locators } = hookLocators(installed.found, process.env, projectDir);
     const env = { ...process.env, ...locators };
     const ctx = context({ home: argv.home ?? (homes.length === 1 ? homes[0] : undefined) }, env);
     const checks = runChecks({ home: ctx.home, projectDir, env, rulesFile: rulesFilePath(ctx.home, ctx.config, env), installed, homes });

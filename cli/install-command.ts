@@ -2,7 +2,6 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
-import { renderRules } from '../analyzer/rules-file.js';
 import { stamp } from '../analyzer/run.js';
 import { InstallError, planInstall, planUninstall, type Locators, type Plan } from '../claude/installer.js';
 import { SCOPES, type Scope } from '../claude/paths.js';
@@ -77,14 +76,15 @@ function projectOf(argv: { project?: string | undefined }): string {
 
 export const installCommand: CommandModule<object, Args> = {
   command: 'install',
-  describe: 'register the hooks, the /bye command and the rules link in Claude Code settings',
+  describe: 'register the hooks (observe, analyse, deliver the rules, reconcile) and the /bye command in Claude Code settings',
   builder: (y) => y.options({ ...scopeOptions, home: { type: 'string', describe: 'data home to carry in the hook commands (made absolute)' } }),
   handler: async (argv) => {
+    if (argv.scope === 'project' && argv.home) throw new CliError('--home with --scope project would write a path of this machine into the committed .claude/settings.json; use --scope local, or set HOMUNCULUS_HOME in your environment');
     const env = envWith(argv);
     const ctx = context({ home: argv.home }, env);
     const loc = locators(env);
     const rulesFile = rulesFilePath(ctx.home, ctx.config, env);
-    const plan = expected(() => planInstall(argv.scope, projectOf(argv), env, packageRoot(), loc, rulesFile, () => renderRules([])));
+    const plan = expected(() => planInstall({ scope: argv.scope, projectDir: projectOf(argv), env, root: packageRoot(), loc, rulesFile }));
     if (!plan.settingsChanged && plan.files.length === 0) {
       process.stdout.write(`homunculus is already installed in ${plan.settingsPath}; nothing changed.\n`);
       return;
@@ -115,7 +115,7 @@ export const uninstallCommand: CommandModule<object, Args> = {
     const env = envWith(argv);
     const ctx = context({ home: argv.home }, env);
     if (argv.purge) purgeCheck(ctx.home);
-    const plan = expected(() => planUninstall(argv.scope, projectOf(argv), env, rulesFilePath(ctx.home, ctx.config, env)));
+    const plan = expected(() => planUninstall(argv.scope, projectOf(argv), env, packageRoot(), rulesFilePath(ctx.home, ctx.config, env)));
     const nothing = !plan.settingsChanged && plan.files.length === 0;
     if (argv['dry-run']) {
       process.stdout.write(nothing ? `Dry run: nothing to remove.${plan.notes.length ? `\n${plan.notes.join('\n')}` : ''}\n` : `Dry run: nothing was written. These changes would be made:\n${await describe(plan, true)}\n`);

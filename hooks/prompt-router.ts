@@ -1,19 +1,17 @@
 #!/usr/bin/env node
 // UserPromptSubmit hook (synchronous, so it must be quick): every forcedEvalEvery-th prompt of a
-// session it restates the promoted rules as additionalContext, so long sessions re-evaluate
+// session it reminds Claude of the rules given at session start, so long sessions re-evaluate
 // them. Otherwise, or when there are no rules, it prints nothing. Always exits 0.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Rule } from '../analyzer/promotion.js';
-import { ruleLine } from '../analyzer/rules-file.js';
+import { readRulesForDelivery } from '../analyzer/rules-json.js';
+import { reminderText, sessionRulesContext } from '../exports/session-context.js';
 import { loadConfig } from '../lib/config.js';
 import { readDataFile, writeNewFile } from '../lib/data-files.js';
 import { assertDataHome, ensurePrivateDir, idFileStem, layout, PRIVATE_FILE } from '../lib/data-home.js';
 import { runHook } from '../lib/hook-shell.js';
 import { scanStdin } from '../observer/stdin.js';
 import { idToken } from '../lib/tokens.js';
-
-const MAX_CONTEXT = 2000;
 
 /** Increments and returns the session's prompt count (a tiny file per session). */
 function nextPromptNumber(home: string, session: string): number {
@@ -33,36 +31,25 @@ function nextPromptNumber(home: string, session: string): number {
   return n;
 }
 
-/** The context text: rule lines, most confident first, whole lines only, within the cap. */
-export function routerContext(rules: Rule[]): string | undefined {
-  const head = 'homunculus: rules learned from your recent sessions; re-check your approach against them:';
-  let text = head;
-  for (const r of rules) {
-    const line = ruleLine(r);
-    if (line === undefined) continue;
-    if (text.length + 1 + line.length > MAX_CONTEXT) break;
-    text += `\n${line}`;
-  }
-  return text === head ? undefined : text;
+/**
+ * A turn Claude Code starts itself, not the user: the `<task-notification>` after a background
+ * task or subagent finishes fires UserPromptSubmit too. It neither counts nor gets the reminder.
+ */
+export function isSystemTurn(prompt: unknown): boolean {
+  return typeof prompt === 'string' && prompt.trimStart().startsWith('<task-notification>');
 }
 
 runHook('prompt-router', async (home, env) => {
   const { scanner } = await scanStdin();
   const session = idToken(scanner.result.top.get('session_id'));
   if (session === undefined) throw new Error('payload: expected session_id of [A-Za-z0-9_-]{1,128}');
+  if (isSystemTurn(scanner.result.top.get('prompt'))) return;
   const { config } = loadConfig(home, env);
   const n = nextPromptNumber(home, session);
   if (n % config.forcedEvalEvery !== 0) return;
-  let rules: Rule[] = [];
-  try {
-    const listed: unknown = (JSON.parse(readDataFile(layout.rulesJson(home)).toString('utf8')) as { rules?: unknown } | null)?.rules;
-    if (!Array.isArray(listed)) return;
-    // Entries that cannot be shown (null, no pattern, NaN) are skipped by ruleLine; bye reports them.
-    rules = listed.filter((r): r is Rule => typeof r === 'object' && r !== null && typeof (r as Rule).confidence_now === 'number');
-  } catch {
-    return; // no rules yet
-  }
-  const context = routerContext([...rules].sort((a, b) => b.confidence_now - a.confidence_now));
-  if (context === undefined) return;
-  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: context } }));
+  // The rules themselves reached Claude once, at session start; repeating them every few prompts
+  // would put each rule in the conversation again and again. The reminder points back at them.
+  const shown = sessionRulesContext(readRulesForDelivery(home))?.shown ?? 0;
+  if (shown === 0) return;
+  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: reminderText(shown) } }));
 });

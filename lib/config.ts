@@ -17,7 +17,7 @@ export interface Config {
   forcedEvalEvery: number;
   chainDetail: boolean;
   halfLifeDays: number;
-  /** Where generated rules go; default: generated-rules.md at the package root. */
+  /** Where generated rules go; default: generated-rules.md in the data home. */
   rulesFile?: string;
 }
 

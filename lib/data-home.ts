@@ -19,20 +19,24 @@ export function packageRoot(): string {
 }
 
 /**
- * Where observations, instincts and state live. `HOMUNCULUS_HOME` wins; a checkout keeps data in
- * its own `homunculus/` folder; an npm-installed copy uses the XDG data folder so that upgrading
- * (which replaces `node_modules/homunculus`) never wipes what was learned.
+ * Where observations, instincts and state live. `HOMUNCULUS_HOME` wins; a git checkout of the
+ * project keeps data in its own `homunculus/` folder (git-ignored); anything else (an npm install,
+ * npx, the Claude Code plugin, whose folder is replaced on every update) uses the XDG data folder,
+ * so that an upgrade never wipes what was learned and the plugin and the CLI share one data home.
  */
 export function resolveDataHome(env: NodeJS.ProcessEnv, pkgRoot?: string): string {
   const fromEnv = env['HOMUNCULUS_HOME'];
   if (fromEnv) return resolve(fromEnv);
   // Only now look for the package (stat calls): the hooks run with HOMUNCULUS_HOME set as often as not.
   pkgRoot ??= packageRoot();
-  if (pkgRoot.split(sep).includes('node_modules')) {
-    const xdg = env['XDG_DATA_HOME'];
-    return join(xdg && xdg.startsWith('/') ? xdg : join(homedir(), '.local', 'share'), 'homunculus');
-  }
-  return join(pkgRoot, 'homunculus');
+  if (isCheckout(pkgRoot)) return join(pkgRoot, 'homunculus');
+  const xdg = env['XDG_DATA_HOME'];
+  return join(xdg && xdg.startsWith('/') ? xdg : join(env['HOME'] || homedir(), '.local', 'share'), 'homunculus');
+}
+
+/** A git work tree of the project itself (not a copy under node_modules, npx's cache or a plugin cache). */
+export function isCheckout(pkgRoot: string): boolean {
+  return !pkgRoot.split(sep).includes('node_modules') && existsSync(join(pkgRoot, '.git'));
 }
 
 /** The data home's layout, in one place. */
@@ -49,8 +53,10 @@ export const layout = {
   cache: (home: string) => join(home, 'state', 'cache'),
   lastAnalysis: (home: string) => join(home, 'state', 'last-analysis.json'),
   rulesJson: (home: string) => join(home, 'rules.json'),
+  rulesFile: (home: string) => join(home, 'generated-rules.md'),
   config: (home: string) => join(home, 'config.json'),
   promptCounts: (home: string) => join(home, 'state', 'prompts'),
+  sessions: (home: string) => join(home, 'state', 'sessions'),
 };
 
 export const PRIVATE_DIR = 0o700;
@@ -69,7 +75,7 @@ export function ensurePrivateDir(path: string): void {
 export class DataHomeError extends Error {}
 
 /** Every folder of the data home, parents before children. */
-export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'cache'), 'instincts', 'archive'];
+export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'sessions'), join('state', 'cache'), 'instincts', 'archive'];
 
 /**
  * Refuses a data home whose own folders are symbolic links leading out of it (or nowhere): every

@@ -1,72 +1,83 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, readdirSync } from 'node:fs';
 import { appendLine } from '../lib/append-line.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import { readDataFile } from '../lib/data-files.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
 import type { Observation } from './observation.js';
 
-const ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 const OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+const ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 
 /**
  * Appends records to the observation file of their own UTC day, skipping every tool-use id the
- * data home already holds (from the live hook or an earlier import). Ids are looked up across
- * every day file from the day before `fromMs` on, not only the record's own day: the hook files a
- * call by the time it ran, an import by the transcript's result time, and the two can fall on
- * either side of midnight UTC. Buffers per day and appends whole lines with O_APPEND, so live
- * hooks writing at the same time are never interleaved.
+ * data home already holds (from the live hook or an earlier import). A record's id is looked up
+ * in the files of its own day and of the days on either side: the hook files a call by the time
+ * it ran, an import by the transcript's result time, and the two can fall on either side of
+ * midnight UTC. Day files are read when a record first needs them, so reconciling one session
+ * reads two or three files, not the whole retention period; an import (`lookupFromMs`) also
+ * checks every day file from the day before that time on, for a hook clock that was days off. Buffers per day and appends whole
+ * lines with O_APPEND, so live hooks writing at the same time are never interleaved.
  */
 export class ObservationSink {
-  private ids: Set<string> | undefined;
+  private readonly ids = new Set<string>();
+  private readonly loaded = new Set<string>();
   private readonly buffers = new Map<string, string[]>();
   private buffered = 0;
   added = 0;
   duplicates = 0;
   readonly days = new Set<string>();
 
-  constructor(private readonly home: string, private readonly dryRun: boolean, private readonly fromMs: number = -Infinity) {
+  constructor(private readonly home: string, private readonly dryRun: boolean, private readonly lookupFromMs?: number) {
     assertDataHome(home, ['observations']);
   }
 
-  /** Every id already recorded, read once (one pass over the files, as an import reads them anyway). */
-  private knownIds(): Set<string> {
-    if (this.ids !== undefined) return this.ids;
-    const ids = new Set<string>();
-    const dir = layout.observations(this.home);
-    const firstDay = Number.isFinite(this.fromMs) ? utcDay(this.fromMs - DAY_MS) : '';
-    let entries: import('node:fs').Dirent[] = [];
+  private loadFrom(fromMs: number): void {
+    const firstDay = utcDay(fromMs - DAY_MS);
+    let names: string[] = [];
     try {
-      entries = readdirSync(dir, { withFileTypes: true });
+      names = readdirSync(layout.observations(this.home));
     } catch {
       // no observations yet
     }
-    for (const e of entries) {
-      const m = OBSERVATION_FILE.exec(e.name);
-      // Regular files only: a link is never followed, a folder cannot be read (appending to it fails clearly).
-      if (!m || m[1]! < firstDay || !e.isFile()) continue;
-      const text = readDataFile(join(dir, e.name)).toString('latin1');
-      for (let start = 0; start < text.length; ) {
-        let end = text.indexOf('\n', start);
-        if (end === -1) end = text.length;
-        const id = ID_IN_LINE.exec(text.slice(start, end));
-        if (id) ids.add(id[1]!);
-        start = end + 1;
-      }
+    for (const f of names) {
+      const m = OBSERVATION_FILE.exec(f);
+      if (m && m[1]! >= firstDay) this.load(m[1]!);
     }
-    return (this.ids = ids);
+  }
+
+  /** Adds the ids of one day's file (a regular file only: a link is never followed). */
+  private load(day: string): void {
+    if (this.loaded.has(day)) return;
+    this.loaded.add(day);
+    const path = layout.observationFile(this.home, day);
+    let text: string;
+    try {
+      if (!lstatSync(path).isFile()) return; // a folder cannot be read; appending to it fails clearly
+      text = readDataFile(path).toString('latin1');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw e;
+    }
+    for (let start = 0; start < text.length; ) {
+      let end = text.indexOf('\n', start);
+      if (end === -1) end = text.length;
+      const id = ID_IN_LINE.exec(text.slice(start, end));
+      if (id) this.ids.add(id[1]!);
+      start = end + 1;
+    }
   }
 
   add(o: Observation, ms: number): void {
-    const ids = this.knownIds();
+    const day = utcDay(ms);
     if (o.id !== undefined) {
-      if (ids.has(o.id)) {
+      if (this.lookupFromMs !== undefined && this.loaded.size === 0) this.loadFrom(this.lookupFromMs);
+      for (const d of [utcDay(ms - DAY_MS), day, utcDay(ms + DAY_MS)]) this.load(d);
+      if (this.ids.has(o.id)) {
         this.duplicates++;
         return;
       }
-      ids.add(o.id);
+      this.ids.add(o.id);
     }
-    const day = utcDay(ms);
     this.added++;
     this.days.add(day);
     if (this.dryRun) return;

@@ -173,12 +173,12 @@ describe('rules.json', () => {
     expect(kept).toHaveLength(1);
     expect(readFileSync(join(s.data, 'archive', kept[0]!), 'utf8')).toBe(original);
     expect(existsSync(join(s.root, 'escape'))).toBe(false);
-    // The prompt router skips such entries too.
+    // The prompt router skips such entries too: it counts the rules that can be shown.
     writeFileSync(join(s.data, 'rules.json'), original);
     writeFileSync(join(s.data, 'config.json'), '{"forcedEvalEvery": 1}');
     const route = await runRouter({ session_id: 'p1', hook_event_name: 'UserPromptSubmit', prompt: 'x' }, s.env);
     expect(route.exitCode).toBe(0);
-    expect(route.stdout).toContain('Bash->Read->Edit');
+    expect(route.stdout).toContain('against the 3 learned workflow rules');
     expect(route.stdout).not.toMatch(/NaN/);
   });
 });

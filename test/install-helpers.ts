@@ -1,8 +1,8 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import { sandbox } from './helpers.js';
+import { ROOT, sandbox } from './helpers.js';
 
-export const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit'];
+export const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'];
 export const SETTINGS_FIXTURES = join(import.meta.dirname, 'fixtures', 'settings');
 export const SETTINGS_SCHEMA = join(import.meta.dirname, 'fixtures', 'schemas', 'claude-code-settings.json');
 
@@ -11,6 +11,9 @@ export function setup() {
   const box = sandbox();
   mkdirSync(box.home, { recursive: true });
   mkdirSync(box.project, { recursive: true });
+  // The project has homunculus as a dependency, as a project-scope install requires.
+  mkdirSync(join(box.project, 'node_modules'), { recursive: true });
+  symlinkSync(ROOT, join(box.project, 'node_modules', 'homunculus'));
   const env: Record<string, string> = { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_RULES_FILE: join(box.root, 'generated-rules.md') };
   return { ...box, env };
 }

@@ -20,12 +20,11 @@ describe('install carries absolute locations', () => {
     expect(readFileSync(join(b.home, '.claude', 'commands', 'bye.md'), 'utf8')).toContain(`HOMUNCULUS_HOME='${join(b.root, 'rel', 'data')}' `);
   });
 
-  it('HOMUNCULUS_RULES_FILE is carried, so /bye writes the file the link points at', async () => {
+  it('HOMUNCULUS_RULES_FILE is carried, so /bye writes the file install was told about', async () => {
     const b = setup();
     const rules = b.env.HOMUNCULUS_RULES_FILE!;
     expect((await runCli(['install'], b.env)).exitCode).toBe(0);
     for (const c of commands(settingsPath(b, 'user'))) expect(c).toContain(`HOMUNCULUS_RULES_FILE='${rules}' `);
-    expect(readlinkSync(join(b.home, '.claude', 'rules', 'homunculus.md'))).toBe(rules);
     // Run /bye's command line as Claude Code would, with neither variable in the environment.
     const cmd = readFileSync(join(b.home, '.claude', 'commands', 'bye.md'), 'utf8');
     const line = /^!`(.*)`$/m.exec(cmd)![1]!;
@@ -111,29 +110,37 @@ describe('a refused install or uninstall writes nothing', () => {
     expect(existsSync(typo)).toBe(false);
   });
 
-  it('fails before writing anything when .claude/rules is a file', async () => {
+  it('fails before writing anything when .claude/commands is a file', async () => {
     const b = setup();
     mkdirSync(join(b.project, '.claude'), { recursive: true });
-    writeFileSync(join(b.project, '.claude', 'rules'), 'my notes\n');
+    writeFileSync(join(b.project, '.claude', 'commands'), 'my notes\n');
     const before = listFiles(b.root);
-    const r = await runCli(['install', '--scope', 'project', '--project', b.project], b.env);
+    const r = await runCli(['install', '--scope', 'local', '--project', b.project], b.env);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain(`${join(b.project, '.claude', 'rules')} is a file where a folder is needed`);
+    expect(r.stderr).toContain(`${join(b.project, '.claude', 'commands')} is a file where a folder is needed`);
     expect(listFiles(b.root)).toEqual(before);
   });
 
-  it('uninstall removes only the rules link install made', async () => {
+  it('the old rules link: install and uninstall remove the one homunculus made, never another', async () => {
     const b = setup();
-    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
     const link = join(b.home, '.claude', 'rules', 'homunculus.md');
+    mkdirSync(dirname(link), { recursive: true });
+    // The first release linked it to the rules file: now the SessionStart hook delivers the rules.
+    symlinkSync(b.env.HOMUNCULUS_RULES_FILE!, link);
+    const r = await runCli(['install'], b.env);
+    expect(r.stdout).toContain(`remove the old rules link (the SessionStart hook delivers the rules now): ${link}`);
+    expect(existsSync(link) || lstatSync(dirname(link)).isDirectory()).toBe(true);
+    expect(() => lstatSync(link)).toThrow();
+    // A link the user made to their own file stays, through install and uninstall alike.
     const mine = join(b.root, 'my-own-rules.md');
     writeFileSync(mine, 'mine\n');
-    // The user re-pointed the link at their own file.
-    await execa('ln', ['-sfn', mine, link]);
-    const r = await runCli(['uninstall'], b.env);
-    expect(r.exitCode).toBe(0);
+    symlinkSync(mine, link);
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
     expect(readlinkSync(link)).toBe(mine);
-    expect(r.stdout).toContain(`left ${link} in place: it points at ${mine}`);
+    const un = await runCli(['uninstall'], b.env);
+    expect(un.exitCode).toBe(0);
+    expect(readlinkSync(link)).toBe(mine);
+    expect(un.stdout).toContain(`left ${link} in place: homunculus did not make it (it points at ${mine})`);
   });
 
   it('--purge checks the data home before uninstalling anything', async () => {

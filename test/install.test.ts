@@ -1,21 +1,22 @@
 import { execa } from 'execa';
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, fixture, readObservations, ROOT, runCli } from './helpers.js';
 import { EVENTS, settingsPath, setup } from './install-helpers.js';
 
 describe('install / uninstall', () => {
-  it('installs the /bye command and the rules link; a new location replaces the old entries', async () => {
+  it('installs the hooks and the /bye command, no rules link; a new location replaces the old entries', async () => {
     const b = setup();
     expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    expect(Object.keys(JSON.parse(readFileSync(settingsPath(b, 'user'), 'utf8')).hooks).sort()).toEqual([...EVENTS].sort());
     const cmd = readFileSync(join(b.home, '.claude', 'commands', 'bye.md'), 'utf8');
     const line = `HOMUNCULUS_HOME='${b.data}' HOMUNCULUS_RULES_FILE='${b.env.HOMUNCULUS_RULES_FILE}' node "${join(ROOT, 'dist', 'cli', 'homunculus.js')}" bye`;
     expect(cmd).toContain(`!\`${line} --exit-zero\``);
     expect(cmd).toContain(`allowed-tools: Bash(${line}:*)`);
     expect(cmd).not.toContain('{{');
-    expect(readlinkSync(join(b.home, '.claude', 'rules', 'homunculus.md'))).toBe(b.env.HOMUNCULUS_RULES_FILE);
-    expect(readFileSync(b.env.HOMUNCULUS_RULES_FILE, 'utf8')).toContain('_No rules promoted yet._');
+    // The SessionStart hook delivers the rules: no link into .claude/rules (it would deliver them twice).
+    expect(existsSync(join(b.home, '.claude', 'rules'))).toBe(false);
     // Same installation, another data home: entries are replaced, never duplicated.
     const again = await runCli(['install'], { ...b.env, HOMUNCULUS_HOME: join(b.root, 'other') });
     expect(again.exitCode).toBe(0);
@@ -69,7 +70,7 @@ describe('the real wiring: installed commands run through sh -c', () => {
     expect(readFileSync(join(b.env.HOMUNCULUS_HOME, 'daily-summary.md'), 'utf8')).toContain('- Tool calls: 3');
   });
 
-  it('UserPromptSubmit: prompts 1-4 print nothing, prompt 5 prints the rules, per session', async () => {
+  it('UserPromptSubmit: prompts 1-4 print nothing, prompt 5 reminds of the rules without repeating them, per session; task notifications neither count nor get it', async () => {
     writeFileSync(
       join(b.env.HOMUNCULUS_HOME, 'rules.json'),
       JSON.stringify({ rules: [
@@ -78,9 +79,16 @@ describe('the real wiring: installed commands run through sh -c', () => {
       ] }),
     );
     const prompt = fixture('user-prompt-submit.json');
+    const notification = { ...prompt, prompt: '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>' };
     const outputs: Record<string, string[]> = { a: [], b: [] };
     for (let i = 0; i < 6; i++) {
       for (const s of ['a', 'b']) {
+        // A system turn between every two prompts of session a: it must change nothing.
+        if (s === 'a') {
+          const n = await run(commandOf('UserPromptSubmit'), JSON.stringify({ ...notification, session_id: 'session-a' }));
+          expect(n.exitCode).toBe(0);
+          expect(n.stdout).toBe('');
+        }
         const r = await run(commandOf('UserPromptSubmit'), JSON.stringify({ ...prompt, session_id: `session-${s}` }));
         expect(r.exitCode).toBe(0);
         outputs[s]!.push(r.stdout as string);
@@ -89,9 +97,22 @@ describe('the real wiring: installed commands run through sh -c', () => {
     for (const s of ['a', 'b']) {
       expect(outputs[s]!.map((o) => o !== '')).toEqual([false, false, false, false, true, false]);
       const out = JSON.parse(outputs[s]![4]!);
-      expect(out.hookSpecificOutput.hookEventName).toBe('UserPromptSubmit');
-      const lines = out.hookSpecificOutput.additionalContext.split('\n').slice(1);
-      expect(lines).toEqual([
+      expect(out.hookSpecificOutput).toEqual({ hookEventName: 'UserPromptSubmit', additionalContext: 'homunculus: re-check your approach against the 2 learned workflow rules given at the start of this session.' });
+    }
+  });
+
+  it('SessionStart gives Claude the rules, most confident first, on startup, clear and compact; nothing on resume', async () => {
+    const start = fixture('session-start.json');
+    for (const source of ['startup', 'clear', 'compact', 'resume']) {
+      const r = await run(commandOf('SessionStart'), JSON.stringify({ ...start, source, transcript_path: join(b.root, 'transcripts', 'none.jsonl') }));
+      expect(r.exitCode).toBe(0);
+      if (source === 'resume') {
+        expect(r.stdout).toBe('');
+        continue;
+      }
+      const out = JSON.parse(r.stdout as string);
+      expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
+      expect(out.hookSpecificOutput.additionalContext.split('\n').slice(1)).toEqual([
         '- **[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)',
         '- **[93%, 21x seen]** Bash error-retry pairs detected (21x). Consider pre-validation.',
       ]);

@@ -1,0 +1,35 @@
+import { renameSync } from 'node:fs';
+import { join } from 'node:path';
+import { readDataFile, writeNewFile } from '../lib/data-files.js';
+import { ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
+
+// Evidence that the rules reached Claude: the SessionStart hook records each delivery, and doctor
+// compares the newest with the newest session the observer saw. (A rules file in .claude/rules
+// would show up as an InstructionsLoaded event; the hook's own record is the equivalent here.)
+
+export interface Delivery {
+  session: string;
+  source: string;
+  at: string;
+  rules: number;
+  chars: number;
+  note?: string;
+}
+
+const path = (home: string) => join(layout.state(home), 'last-delivery.json');
+
+export function recordDelivery(home: string, d: Delivery): void {
+  ensurePrivateDir(layout.state(home));
+  const tmp = `${path(home)}.${process.pid}.tmp`;
+  writeNewFile(tmp, Buffer.from(`${JSON.stringify(d)}\n`), PRIVATE_FILE);
+  renameSync(tmp, path(home));
+}
+
+export function lastDelivery(home: string): Delivery | undefined {
+  try {
+    const v = JSON.parse(readDataFile(path(home)).toString('utf8')) as Delivery;
+    return typeof v?.session === 'string' && typeof v.at === 'string' ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,145 @@
+import { closeSync, openSync, readSync } from 'node:fs';
+import { readLines } from '../lib/line-reader.js';
+import { ObservationSink } from '../observer/observation-sink.js';
+import { agentTypeFromMeta, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
+
+// Transcripts into observation records: the import command's core, also run by the reconciliation
+// worker at the end of a session. No yargs, no glob library: the worker is bundled small.
+
+export interface ImportReport {
+  files: number;
+  /** Transcript files that could not be read, and paths named *.jsonl that are not files. */
+  unreadable: number;
+  sessions: number;
+  calls: number;
+  failures: number;
+  added: number;
+  alreadyPresent: number;
+  lines: number;
+  skipped: Record<string, number>;
+  dryRun: boolean;
+}
+
+/** A line longer than this is skipped (and counted) without being held in memory whole. */
+export const DEFAULT_MAX_LINE_MIB = 64;
+
+export const NOT_A_FILE = 'paths named *.jsonl that are not regular files';
+export const UNREADABLE = 'transcript files that could not be read';
+
+/** A subagent transcript's type, from the small `.meta.json` beside it (read at most 64 KiB). */
+function subagentType(path: string): string | undefined {
+  const meta = subagentMetaPath(path);
+  if (meta === undefined) return undefined;
+  try {
+    const fd = openSync(meta, 'r');
+    try {
+      const buf = Buffer.alloc(64 * 1024);
+      const n = readSync(fd, buf, 0, buf.length, 0);
+      return agentTypeFromMeta(buf.toString('utf8', 0, n));
+    } finally {
+      closeSync(fd);
+    }
+  } catch {
+    return undefined; // no meta file: the records carry the agent id only
+  }
+}
+
+function parseLine(raw: string, counts: ImportCounts, pairer: TranscriptPairer): void {
+  if (raw.length === 0) return;
+  counts.lines++;
+  if (!TranscriptPairer.worthParsing(raw)) {
+    skip(counts, 'lines without tool calls');
+    return;
+  }
+  let line: unknown;
+  try {
+    line = JSON.parse(raw);
+  } catch {
+    skip(counts, 'malformed lines (not JSON, truncated, binary)');
+    return;
+  }
+  if (typeof line !== 'object' || line === null || Array.isArray(line)) {
+    skip(counts, 'malformed lines (not JSON, truncated, binary)');
+    return;
+  }
+  pairer.line(line as Record<string, unknown>);
+}
+
+async function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>): Promise<void> {
+  const pairer = new TranscriptPairer(
+    counts,
+    (o, ms) => {
+      if (ms < range.sinceMs) return skip(counts, 'tool calls older than --since or the retention period');
+      if (ms > range.untilMs) return skip(counts, 'tool calls too recent for a live session (left for the next reconciliation)');
+      sessions.add(o.session);
+      sink.add(o, ms);
+    },
+    subagentType(path),
+  );
+  const mib = maxLineBytes / 1048576;
+  await readLines(
+    path,
+    maxLineBytes,
+    (raw) => parseLine(raw, counts, pairer),
+    () => {
+      counts.lines++;
+      skip(counts, `lines longer than ${Number.isInteger(mib) ? mib : mib.toFixed(3)} MiB (not read; --max-line-mib)`);
+    },
+  );
+  pairer.finish();
+}
+
+/**
+ * Imports transcript files into the observation files: each tool call paired with its result
+ * becomes the record the hook would have written, unless a record with its tool-use id is already
+ * there. Calls whose result is older than `sinceMs`, or newer than `untilMs` (a live session's
+ * last calls, whose hooks may still be writing them), are left out and counted.
+ */
+export async function importTranscriptFiles(opts: {
+  home: string;
+  files: string[];
+  /** Paths named *.jsonl that were not regular files (counted as unreadable). */
+  notFiles?: number;
+  sinceMs: number;
+  untilMs?: number;
+  dryRun: boolean;
+  maxLineBytes?: number;
+  progress?: (done: number, total: number) => void;
+  /** Also look ids up in every day file from the day before `sinceMs` (an import of history). */
+  lookupAll?: boolean;
+}): Promise<ImportReport> {
+  const { files } = opts;
+  const notFiles = opts.notFiles ?? 0;
+  const counts = newCounts();
+  if (notFiles > 0) skip(counts, NOT_A_FILE, notFiles);
+  let unreadable = notFiles;
+  const sink = new ObservationSink(opts.home, opts.dryRun, opts.lookupAll ? opts.sinceMs : undefined);
+  const sessions = new Set<string>();
+  for (let i = 0; i < files.length; i++) {
+    try {
+      await importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
+    } catch (e) {
+      // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
+      // not cost the others: what it yielded before the error stays, the rest is counted.
+      const code = (e as NodeJS.ErrnoException).code;
+      if (typeof code !== 'string') throw e;
+      unreadable++;
+      skip(counts, UNREADABLE);
+    }
+    opts.progress?.(i + 1, files.length);
+  }
+  sink.flush();
+  return {
+    files: files.length,
+    unreadable,
+    sessions: sessions.size,
+    calls: counts.calls,
+    failures: counts.failures,
+    added: sink.added,
+    alreadyPresent: sink.duplicates,
+    lines: counts.lines,
+    skipped: counts.skipped,
+    dryRun: opts.dryRun,
+  };
+}
+
