@@ -1,0 +1,740 @@
+#!/usr/bin/env node
+const __homunculus_import_meta_url = require('node:url').pathToFileURL(__filename).href;
+"use strict";
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// hooks/prompt-router.ts
+var prompt_router_exports = {};
+__export(prompt_router_exports, {
+  isSystemTurn: () => isSystemTurn
+});
+module.exports = __toCommonJS(prompt_router_exports);
+var import_node_fs6 = require("node:fs");
+var import_node_path4 = require("node:path");
+
+// lib/data-files.ts
+var import_node_fs = require("node:fs");
+var { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW, O_NONBLOCK } = import_node_fs.constants;
+var READ_NOFOLLOW = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
+var APPEND_NOFOLLOW = O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK;
+var CREATE_NEW = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+function readDataFile(path) {
+  const fd = (0, import_node_fs.openSync)(path, READ_NOFOLLOW);
+  try {
+    return (0, import_node_fs.readFileSync)(fd);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+var fullDisk = process.env["HOMUNCULUS_TEST_FULL_DISK"];
+var spaceLeft = fullDisk !== void 0 && /^\d+$/.test(fullDisk) ? Number(fullDisk) : Infinity;
+function noSpace(path, detail = "") {
+  const e = new Error(`ENOSPC: no space left on device, write '${path}'${detail}`);
+  e.code = "ENOSPC";
+  e.errno = -28;
+  e.syscall = "write";
+  e.path = path;
+  return e;
+}
+function writeData(fd, data, path) {
+  if (spaceLeft === Infinity) return (0, import_node_fs.writeSync)(fd, data, 0, data.length);
+  if (spaceLeft === 0) throw noSpace(path);
+  const n = (0, import_node_fs.writeSync)(fd, data, 0, Math.min(data.length, spaceLeft));
+  spaceLeft -= n;
+  return n;
+}
+function writeAll(fd, data, path) {
+  let done = 0;
+  while (done < data.length) {
+    const n = writeData(fd, data.subarray(done), path);
+    if (n === 0) throw noSpace(path);
+    done += n;
+  }
+}
+function writeNewFile(path, data, mode, opts = { replace: true }) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, CREATE_NEW, mode);
+  } catch (e) {
+    if (e.code !== "EEXIST" || !opts.replace) throw e;
+    (0, import_node_fs.unlinkSync)(path);
+    fd = (0, import_node_fs.openSync)(path, CREATE_NEW, mode);
+  }
+  try {
+    writeAll(fd, data, path);
+  } catch (e) {
+    (0, import_node_fs.closeSync)(fd);
+    try {
+      (0, import_node_fs.unlinkSync)(path);
+    } catch {
+    }
+    throw e;
+  }
+  (0, import_node_fs.closeSync)(fd);
+}
+
+// lib/data-home.ts
+var import_node_fs2 = require("node:fs");
+var import_node_os = require("node:os");
+var import_node_path = require("node:path");
+var import_node_url = require("node:url");
+
+// lib/fnv.ts
+var FNV_OFFSET = 0xcbf29ce484222325n;
+var FNV_PRIME = 0x100000001b3n;
+var MASK_64 = 0xffffffffffffffffn;
+function fnv1a64Hex(text) {
+  let h = FNV_OFFSET;
+  for (const byte of Buffer.from(text, "utf8")) {
+    h = (h ^ BigInt(byte)) * FNV_PRIME & MASK_64;
+  }
+  return h.toString(16).padStart(16, "0");
+}
+
+// lib/data-home.ts
+function packageRoot() {
+  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(__homunculus_import_meta_url));
+  for (; ; ) {
+    if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "config", "defaults.json"))) return dir;
+    const up = (0, import_node_path.dirname)(dir);
+    if (up === dir) throw new Error(`homunculus: no config/defaults.json above ${(0, import_node_url.fileURLToPath)(__homunculus_import_meta_url)}`);
+    dir = up;
+  }
+}
+function resolveDataHome(env, pkgRoot) {
+  const fromEnv = env["HOMUNCULUS_HOME"];
+  if (fromEnv) return (0, import_node_path.resolve)(fromEnv);
+  pkgRoot ??= packageRoot();
+  if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
+  const xdg = env["XDG_DATA_HOME"];
+  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(env["HOME"] || (0, import_node_os.homedir)(), ".local", "share"), "homunculus");
+}
+function isCheckout(pkgRoot) {
+  return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
+}
+var layout = {
+  observations: (home) => (0, import_node_path.join)(home, "observations"),
+  observationFile: (home, day) => (0, import_node_path.join)(home, "observations", `${day}.jsonl`),
+  streams: (home) => (0, import_node_path.join)(home, "state", "streams"),
+  state: (home) => (0, import_node_path.join)(home, "state"),
+  hookErrors: (home) => (0, import_node_path.join)(home, "hook-errors.log"),
+  instincts: (home) => (0, import_node_path.join)(home, "instincts"),
+  archive: (home) => (0, import_node_path.join)(home, "archive"),
+  dailySummary: (home) => (0, import_node_path.join)(home, "daily-summary.md"),
+  lock: (home) => (0, import_node_path.join)(home, "analysis.lock"),
+  cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
+  lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
+  rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
+  config: (home) => (0, import_node_path.join)(home, "config.json"),
+  promptCounts: (home) => (0, import_node_path.join)(home, "state", "prompts"),
+  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions")
+};
+var PRIVATE_DIR = 448;
+var PRIVATE_FILE = 384;
+function ensurePrivateDir(path) {
+  try {
+    (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: PRIVATE_DIR });
+  } catch (e) {
+    if (e.code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    throw e;
+  }
+}
+var DataHomeError = class extends Error {
+};
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive"];
+function assertDataHome(home, dirs = DATA_DIRS) {
+  let realHome;
+  for (const d of dirs) {
+    const path = (0, import_node_path.join)(home, d);
+    let real;
+    try {
+      real = import_node_fs2.realpathSync.native(path);
+    } catch (e) {
+      if (e.code === "ENOENT" && isLink(path)) {
+        throw new DataHomeError(`${path} is a symbolic link to nowhere; homunculus writes only inside its data home ${home}: replace the link with a folder`);
+      }
+      continue;
+    }
+    realHome ??= import_node_fs2.realpathSync.native(home);
+    if (real === realHome || real.startsWith(realHome + import_node_path.sep)) continue;
+    throw new DataHomeError(`${path} is a symbolic link to ${real}, outside the data home ${home}; homunculus never writes through it: replace the link with a folder`);
+  }
+}
+function isLink(path) {
+  try {
+    return (0, import_node_fs2.lstatSync)(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+function idFileStem(key) {
+  return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
+}
+
+// analyzer/rules-json.ts
+function readRulesForDelivery(home) {
+  let listed;
+  try {
+    listed = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"))?.rules;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(listed)) return [];
+  return listed.filter((r) => typeof r === "object" && r !== null && typeof r.confidence_now === "number" && Number.isFinite(r.confidence_now)).sort((a, b) => b.confidence_now - a.confidence_now);
+}
+
+// lib/tokens.ts
+var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+var ID = /^[A-Za-z0-9_-]{1,128}$/;
+var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+function idToken(value) {
+  return typeof value === "string" && ID.test(value) ? value : void 0;
+}
+
+// analyzer/rules-file.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+function safeSteps(rule) {
+  const body = rule.kind === "error-retry" ? rule.pattern.replace(/ error-retry$/, "") : rule.pattern;
+  const steps = rule.kind === "error-retry" ? [body] : body.split("->");
+  if (rule.kind === "chain" && steps.length !== 3) return void 0;
+  for (const s of steps) {
+    const m = STEP.exec(s);
+    if (!m || !TOOL_NAME.test(m[1])) return void 0;
+    if (m[2] !== void 0 && !m[2].split(" ").every((w) => DETAIL_PART.test(w))) return void 0;
+    if (rule.kind === "error-retry" && m[2] !== void 0) return void 0;
+  }
+  return steps;
+}
+function ruleLine(rule) {
+  if (typeof rule.pattern !== "string" || rule.kind !== "chain" && rule.kind !== "error-retry") return void 0;
+  const steps = safeSteps(rule);
+  if (!steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return void 0;
+  const n = Math.round(rule.observations);
+  const head = `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]**`;
+  return rule.kind === "chain" ? `${head} Frequent tool chain: ${steps.join("->")} (seen ${n}x)` : `${head} ${steps[0]} error-retry pairs detected (${n}x). Consider pre-validation.`;
+}
+
+// exports/session-context.ts
+var MAX_SESSION_CONTEXT = 8e3;
+var SESSION_CONTEXT_HEAD = "homunculus: workflow rules learned from your recent sessions (most confident first). Apply them where they fit the task:";
+function sessionRulesContext(rules, maxChars = MAX_SESSION_CONTEXT) {
+  let text = SESSION_CONTEXT_HEAD;
+  let shown = 0;
+  for (const r of rules) {
+    const line = ruleLine(r);
+    if (line === void 0) continue;
+    if (text.length + 1 + line.length > maxChars) break;
+    text += `
+${line}`;
+    shown++;
+  }
+  return shown === 0 ? void 0 : { text, shown };
+}
+function reminderText(shown) {
+  return `homunculus: re-check your approach against the ${shown} learned workflow rule${shown === 1 ? "" : "s"} given at the start of this session.`;
+}
+
+// lib/config.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path2 = require("node:path");
+var ConfigError = class extends Error {
+};
+var fraction = (v) => v >= 0 && v <= 1;
+var MAX_DAYS = 36500;
+var RULES = {
+  windowDays: { type: "integer", allowed: "a whole number of days from 1 to 365", check: (v) => v >= 1 && v <= 365 },
+  minConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  maxConfidence: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  promoteAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  minObservations: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  minSessions: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  maxInstincts: { type: "integer", allowed: "a whole number from 1 to 1000", check: (v) => v >= 1 && v <= 1e3 },
+  archivePruneDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  retentionDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
+  chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
+  // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
+  halfLifeDays: { type: "number", allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v) => v >= 1e-3 && v <= MAX_DAYS },
+  rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }
+};
+var CONFIG_KEYS = Object.keys(RULES);
+function show(v) {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+function typeOk(rule, v) {
+  if (rule.type === "integer") return typeof v === "number" && Number.isInteger(v);
+  if (rule.type === "number") return typeof v === "number" && Number.isFinite(v);
+  return typeof v === rule.type;
+}
+function validateOverrides(raw, origin) {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [`${origin}: expected a JSON object of settings, found ${show(raw)}`];
+  const problems = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const rule = Object.hasOwn(RULES, key) ? RULES[key] : void 0;
+    if (rule === void 0) {
+      problems.push(`${origin}: unknown key "${key}" (value ${show(value)}); known keys: ${CONFIG_KEYS.join(", ")}`);
+    } else if (!typeOk(rule, value)) {
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)} (${Array.isArray(value) ? "array" : value === null ? "null" : typeof value})`);
+    } else if (!rule.check(value)) {
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)}`);
+    }
+  }
+  return problems;
+}
+function crossCheck(c) {
+  const p = [];
+  if (c.minConfidence > c.maxConfidence) p.push(`"minConfidence" (${c.minConfidence}) must not exceed "maxConfidence" (${c.maxConfidence})`);
+  if (c.promoteAt <= c.minConfidence) p.push(`"promoteAt" (${c.promoteAt}) must be above "minConfidence" (${c.minConfidence}): a rule must first be an instinct`);
+  if (c.promoteAt > c.maxConfidence) p.push(`"promoteAt" (${c.promoteAt}) must not exceed "maxConfidence" (${c.maxConfidence}), or nothing can ever be promoted`);
+  if (c.demoteBelow >= c.promoteAt) p.push(`"demoteBelow" (${c.demoteBelow}) must be below "promoteAt" (${c.promoteAt})`);
+  if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
+  return p;
+}
+function readJson(path) {
+  let text;
+  try {
+    text = (0, import_node_fs3.readFileSync)(path, "utf8");
+  } catch (e) {
+    throw new ConfigError(`cannot read ${path}: ${e.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${path}: expected JSON, ${e.message}`);
+  }
+}
+function readOptionalJson(path) {
+  try {
+    (0, import_node_fs3.readFileSync)(path);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+  }
+  return readJson(path);
+}
+function loadConfig(home, env, root = packageRoot()) {
+  const layers = [
+    [(0, import_node_path2.join)(root, "config", "defaults.json"), readJson((0, import_node_path2.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path2.join)(root, "config", "decay-config.json"), readJson((0, import_node_path2.join)(root, "config", "decay-config.json"))]
+  ];
+  const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
+  const user = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
+  if (user !== void 0) layers.push([userPath, user]);
+  const merged = /* @__PURE__ */ Object.create(null);
+  const sources = {};
+  const problems = [];
+  for (const [origin, raw] of layers) {
+    const p = validateOverrides(raw, origin);
+    problems.push(...p);
+    if (p.length === 0) {
+      for (const [k, v] of Object.entries(raw)) {
+        merged[k] = v;
+        sources[k] = origin;
+      }
+    }
+  }
+  if (problems.length === 0) {
+    const missing = CONFIG_KEYS.filter((k) => k !== "rulesFile" && !(k in merged));
+    if (missing.length > 0) problems.push(`config/ is missing defaults for: ${missing.join(", ")}`);
+  }
+  if (problems.length === 0) problems.push(...crossCheck(merged).map((m) => `${userPath}: ${m}`));
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:
+  - ${problems.join("\n  - ")}`);
+  return { config: { ...merged }, sources };
+}
+
+// lib/hook-errors.ts
+var import_node_fs5 = require("node:fs");
+
+// lib/append-line.ts
+var import_node_fs4 = require("node:fs");
+var import_node_path3 = require("node:path");
+var NL = 10;
+function openAppend(path) {
+  try {
+    return (0, import_node_fs4.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+  } catch (e) {
+    if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
+    throw e;
+  }
+}
+function appendLine(path, text) {
+  let fd;
+  try {
+    fd = openAppend(path);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    ensurePrivateDir((0, import_node_path3.dirname)(path));
+    fd = openAppend(path);
+  }
+  try {
+    const st = (0, import_node_fs4.fstatSync)(fd);
+    if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
+    let torn = false;
+    if (st.size > 0) {
+      const last = Buffer.alloc(1);
+      torn = (0, import_node_fs4.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+    }
+    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
+    const written = writeData(fd, data, path);
+    if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
+  } finally {
+    (0, import_node_fs4.closeSync)(fd);
+  }
+}
+
+// lib/hook-errors.ts
+var MAX_BYTES = 256 * 1024;
+function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
+  try {
+    ensurePrivateDir(home);
+    const path = layout.hookErrors(home);
+    try {
+      if ((0, import_node_fs5.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs5.renameSync)(path, `${path}.1`);
+    } catch {
+    }
+    const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
+    appendLine(path, `${now.toISOString()} ${hook}: ${oneLine}`);
+  } catch {
+  }
+}
+
+// lib/hook-shell.ts
+function runHook(name, body) {
+  const env = process.env;
+  const run = async () => {
+    if (env["HOMUNCULUS_DISABLE"] === "1") return;
+    let home;
+    try {
+      home = resolveDataHome(env);
+      await body(home, env);
+    } catch (e) {
+      if (home !== void 0) logHookError(home, name, e?.message ?? String(e));
+    }
+  };
+  run().finally(() => process.exit(0));
+}
+
+// observer/payload-scan.ts
+var QUOTE = 34;
+var BACKSLASH = 92;
+var OBJ = 1;
+var ARR = 2;
+var TOP_FIELDS = /* @__PURE__ */ new Set([
+  "session_id",
+  "hook_event_name",
+  "tool_name",
+  "tool_use_id",
+  "duration_ms",
+  "agent_id",
+  "agent_type",
+  "cwd",
+  "is_interrupt",
+  "prompt",
+  "stop_hook_active",
+  "source",
+  "transcript_path",
+  "reason"
+]);
+var NESTED_FIELDS = {
+  tool_input: /* @__PURE__ */ new Set(["command"]),
+  tool_response: /* @__PURE__ */ new Set(["interrupted"])
+};
+var KEY_LIMIT = 64;
+var VALUE_LIMIT = 64 * 1024;
+function isSpace(c) {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+function decodeString(raw) {
+  try {
+    return JSON.parse(`"${raw.toString("utf8")}"`);
+  } catch {
+    return void 0;
+  }
+}
+function oddBackslashesBefore(chunk, end, floor) {
+  let k = end - 1;
+  while (k >= floor && chunk[k] === BACKSLASH) k--;
+  return (end - 1 - k) % 2 === 1;
+}
+var PayloadScanner = class {
+  result = { top: /* @__PURE__ */ new Map(), nested: /* @__PURE__ */ new Map() };
+  /** The top-level object has closed. */
+  done = false;
+  /** The input cannot be a payload (not an object). */
+  error;
+  bytes = 0;
+  stack = [];
+  expectKey = false;
+  inString = false;
+  escape = false;
+  stringIsKey = false;
+  inScalar = false;
+  capturing = false;
+  parts = [];
+  partsLength = 0;
+  overflow = false;
+  limit = 0;
+  target = "";
+  // where a captured value goes: "top:<key>" or "nested:<a.b>"
+  key1 = "";
+  key2 = "";
+  push(chunk) {
+    this.bytes += chunk.length;
+    let i = 0;
+    const n = chunk.length;
+    while (i < n && !this.done && this.error === void 0) {
+      if (this.inString) {
+        i = this.scanString(chunk, i);
+        continue;
+      }
+      const c = chunk[i];
+      if (this.inScalar) {
+        if (c === 44 || c === 125 || c === 93 || isSpace(c)) {
+          this.inScalar = false;
+          this.endCapture(false);
+          continue;
+        }
+        if (this.capturing) this.take(chunk, i, i + 1);
+        i++;
+        continue;
+      }
+      i++;
+      if (isSpace(c)) continue;
+      const depth = this.stack.length;
+      if (depth === 0 && c !== 123) {
+        this.error = `expected a JSON object, found ${JSON.stringify(String.fromCharCode(c))}`;
+        return;
+      }
+      switch (c) {
+        case 123:
+          this.stack.push(OBJ);
+          this.expectKey = true;
+          break;
+        case 91:
+          this.stack.push(ARR);
+          break;
+        case 125:
+        // }
+        case 93:
+          this.stack.pop();
+          if (this.stack.length === 0) this.done = true;
+          if (this.stack.length === 1) this.key2 = "";
+          break;
+        case 44:
+          if (this.stack[depth - 1] === OBJ) this.expectKey = true;
+          break;
+        case 58:
+          break;
+        case QUOTE:
+          this.inString = true;
+          this.escape = false;
+          if (this.stack[depth - 1] === OBJ && this.expectKey) {
+            this.stringIsKey = true;
+            this.expectKey = false;
+            if (depth <= 2) this.startCapture(KEY_LIMIT, "key");
+          } else {
+            this.stringIsKey = false;
+            this.startValue(depth);
+          }
+          break;
+        default:
+          this.inScalar = true;
+          this.startValue(depth);
+          if (this.capturing) this.take(chunk, i - 1, i);
+      }
+    }
+  }
+  /**
+   * Consumes string bytes from i; returns the index after what it consumed. Finds each quote with
+   * indexOf (memchr speed) and decides whether it is escaped by the parity of the backslashes
+   * just before it: escapes like `\n` are everywhere in file contents and cost nothing here.
+   */
+  scanString(chunk, i) {
+    const n = chunk.length;
+    let pos = i;
+    if (this.escape) {
+      this.escape = false;
+      pos++;
+    }
+    const floor = pos;
+    for (; ; ) {
+      const q = pos < n ? chunk.indexOf(QUOTE, pos) : -1;
+      if (q === -1) {
+        this.escape = oddBackslashesBefore(chunk, n, floor);
+        if (this.capturing) this.take(chunk, i, n);
+        return n;
+      }
+      if (oddBackslashesBefore(chunk, q, floor)) {
+        pos = q + 1;
+        continue;
+      }
+      if (this.capturing) this.take(chunk, i, q);
+      this.inString = false;
+      this.endCapture(true);
+      return q + 1;
+    }
+  }
+  startValue(depth) {
+    if (depth === 1 && TOP_FIELDS.has(this.key1)) {
+      this.target = `top:${this.key1}`;
+      this.startCapture(VALUE_LIMIT, "value");
+    } else if (depth === 2 && NESTED_FIELDS[this.key1]?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
+      this.target = `nested:${this.key1}.${this.key2}`;
+      this.startCapture(VALUE_LIMIT, "value");
+    }
+  }
+  captureKind = "value";
+  startCapture(limit, kind) {
+    this.capturing = true;
+    this.captureKind = kind;
+    this.limit = limit;
+    this.parts = [];
+    this.partsLength = 0;
+    this.overflow = false;
+  }
+  take(chunk, from, to) {
+    if (to <= from || this.overflow) return;
+    if (this.partsLength + (to - from) > this.limit) {
+      this.overflow = true;
+      this.parts = [];
+      return;
+    }
+    this.parts.push(Buffer.from(chunk.subarray(from, to)));
+    this.partsLength += to - from;
+  }
+  endCapture(wasString) {
+    if (wasString && this.stringIsKey) {
+      const depth = this.stack.length;
+      let key = "";
+      if (this.capturing && !this.overflow) key = decodeString(Buffer.concat(this.parts)) ?? "";
+      if (depth === 1) this.key1 = key;
+      else if (depth === 2) this.key2 = key;
+      this.capturing = false;
+      return;
+    }
+    if (!this.capturing) return;
+    this.capturing = false;
+    if (this.overflow || this.captureKind !== "value") return;
+    const raw = Buffer.concat(this.parts);
+    let value;
+    if (wasString) {
+      value = decodeString(raw);
+    } else {
+      try {
+        const parsed = JSON.parse(raw.toString("utf8"));
+        if (typeof parsed === "number" || typeof parsed === "boolean" || parsed === null) value = parsed;
+      } catch {
+        value = void 0;
+      }
+    }
+    if (value === void 0) return;
+    if (this.target.startsWith("top:")) this.result.top.set(this.target.slice(4), value);
+    else this.result.nested.set(this.target.slice(7), value);
+  }
+  /** Call at end of input: a scalar at the very end has no terminator. */
+  finish() {
+    if (this.inScalar) {
+      this.inScalar = false;
+      this.endCapture(false);
+    }
+  }
+};
+
+// observer/stdin.ts
+var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
+function scanStdin(limits = HOOK_STDIN_LIMITS) {
+  return new Promise((resolve2) => {
+    const scanner = new PayloadScanner();
+    let settled = false;
+    let idle;
+    let chunks = 0;
+    const settle = (reason) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(total);
+      if (idle) clearTimeout(idle);
+      scanner.finish();
+      resolve2({ scanner, reason });
+    };
+    const expire = (reason) => {
+      const seen = chunks;
+      setImmediate(() => {
+        if (reason === "idle" && chunks !== seen) armIdle();
+        else settle(reason);
+      });
+    };
+    const total = setTimeout(() => expire("timeout"), limits.totalMs);
+    const armIdle = () => {
+      if (chunks === 0) return;
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => expire("idle"), limits.idleMs);
+    };
+    const stdin = process.stdin;
+    stdin.on("data", (chunk) => {
+      if (settled) return;
+      chunks++;
+      scanner.push(chunk);
+      if (scanner.done || scanner.error !== void 0) settle("complete");
+      else armIdle();
+    });
+    stdin.on("end", () => settle("eof"));
+    stdin.on("error", () => settle("eof"));
+  });
+}
+
+// hooks/prompt-router.ts
+function nextPromptNumber(home, session) {
+  const dir = layout.promptCounts(home);
+  assertDataHome(home, ["state", (0, import_node_path4.join)("state", "prompts")]);
+  const path = (0, import_node_path4.join)(dir, `${idFileStem(session)}.count`);
+  let n = 0;
+  try {
+    n = Number.parseInt(readDataFile(path).toString("utf8"), 10) || 0;
+  } catch {
+    ensurePrivateDir(dir);
+  }
+  n++;
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
+  (0, import_node_fs6.renameSync)(tmp, path);
+  return n;
+}
+function isSystemTurn(prompt) {
+  return typeof prompt === "string" && prompt.trimStart().startsWith("<task-notification>");
+}
+runHook("prompt-router", async (home, env) => {
+  const { scanner } = await scanStdin();
+  const session = idToken(scanner.result.top.get("session_id"));
+  if (session === void 0) throw new Error("payload: expected session_id of [A-Za-z0-9_-]{1,128}");
+  if (isSystemTurn(scanner.result.top.get("prompt"))) return;
+  const { config } = loadConfig(home, env);
+  const n = nextPromptNumber(home, session);
+  if (n % config.forcedEvalEvery !== 0) return;
+  const shown = sessionRulesContext(readRulesForDelivery(home))?.shown ?? 0;
+  if (shown === 0) return;
+  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: reminderText(shown) } }));
+});
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  isSystemTurn
+});
