@@ -52,10 +52,11 @@ export interface ReconcileOptions {
 
 const sleepMs = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
-/** One pass over the marks; returns what it imported. */
-async function pass(o: ReconcileOptions, report: ReconcileReport): Promise<number> {
+/** One pass over the marks; returns how many records it added and sessions it closed. */
+async function pass(o: ReconcileOptions, report: ReconcileReport): Promise<{ added: number; closed: number }> {
   const realNow = o.realNow ?? Date.now;
   let added = 0;
+  let closed = 0;
   for (const mark of readMarks(o.home)) {
     const st = transcriptStat(mark.transcript);
     if (!needsReconciling(mark, st)) continue;
@@ -78,11 +79,11 @@ async function pass(o: ReconcileOptions, report: ReconcileReport): Promise<numbe
     added += r.added;
     report.sessions.push({ session: mark.session, over, added: r.added, alreadyPresent: r.alreadyPresent, calls: r.calls });
     if (over) {
-      const closed: SessionMark = { ...mark, reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } };
-      writeMark(o.home, closed);
+      writeMark(o.home, { ...mark, reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } } satisfies SessionMark);
+      closed++;
     }
   }
-  return added;
+  return { added, closed };
 }
 
 /**
@@ -93,17 +94,21 @@ export async function reconcile(o: ReconcileOptions): Promise<ReconcileReport | 
   const lock = acquireLockWaiting(join(layout.state(o.home), 'reconcile.lock'), 60_000);
   if ('heldBy' in lock) return 'busy';
   const report: ReconcileReport = { sessions: [], added: 0 };
+  let closed = 0;
   try {
     // A session may end while a pass runs: passes until one adds nothing (at most three).
     for (let i = 0; i < 3; i++) {
       const n = await pass(o, report);
-      report.added += n;
-      if (n === 0) break;
+      report.added += n.added;
+      closed += n.closed;
+      if (n.added === 0) break;
     }
   } finally {
     lock.release();
   }
-  if (report.added > 0) {
+  // An analysis covers the sessions that ended, even when their hooks had recorded every call:
+  // the Stop hook that would have analysed them is cancelled when `claude -p` exits.
+  if (report.added > 0 || closed > 0) {
     const analysisLock = acquireLockWaiting(layout.lock(o.home), 30_000);
     if ('release' in analysisLock) {
       try {

@@ -2566,6 +2566,7 @@ var sleepMs = (ms) => new Promise((r) => setTimeout(r, ms));
 async function pass(o, report) {
   const realNow = o.realNow ?? Date.now;
   let added = 0;
+  let closed = 0;
   for (const mark of readMarks(o.home)) {
     const st = transcriptStat(mark.transcript);
     if (!needsReconciling(mark, st)) continue;
@@ -2587,26 +2588,28 @@ async function pass(o, report) {
     added += r.added;
     report.sessions.push({ session: mark.session, over, added: r.added, alreadyPresent: r.alreadyPresent, calls: r.calls });
     if (over) {
-      const closed = { ...mark, reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } };
-      writeMark(o.home, closed);
+      writeMark(o.home, { ...mark, reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } });
+      closed++;
     }
   }
-  return added;
+  return { added, closed };
 }
 async function reconcile(o) {
   const lock = acquireLockWaiting((0, import_node_path7.join)(layout.state(o.home), "reconcile.lock"), 6e4);
   if ("heldBy" in lock) return "busy";
   const report = { sessions: [], added: 0 };
+  let closed = 0;
   try {
     for (let i = 0; i < 3; i++) {
       const n = await pass(o, report);
-      report.added += n;
-      if (n === 0) break;
+      report.added += n.added;
+      closed += n.closed;
+      if (n.added === 0) break;
     }
   } finally {
     lock.release();
   }
-  if (report.added > 0) {
+  if (report.added > 0 || closed > 0) {
     const analysisLock = acquireLockWaiting(layout.lock(o.home), 3e4);
     if ("release" in analysisLock) {
       try {
