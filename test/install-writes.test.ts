@@ -1,10 +1,10 @@
 // Writes where they do not belong: install and bye write only where they were asked to, through
 // the user's links, never over a read-only file, and a refused install writes nothing at all.
 import { execa } from 'execa';
-import { chmodSync, chownSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, listFiles, runCli } from './helpers.js';
+import { cleanEnv, listFiles, ROOT, runCli } from './helpers.js';
 import { settingsPath, setup } from './install-helpers.js';
 
 type Settings = { hooks: Record<string, { hooks: { command: string }[] }[]> };
@@ -99,6 +99,34 @@ describe('a symlinked, read-only or foreign-owned settings file', () => {
 });
 
 describe('a refused install or uninstall writes nothing', () => {
+  it("refuses to point hooks into npx's temporary cache, and says what to do instead", async () => {
+    const b = setup();
+    // A copy of the package where npx unpacks one: ~/.npm/_npx/<hash>/node_modules/homunculus.
+    const copy = join(b.root, '.npm', '_npx', '1a2b3c', 'node_modules', 'homunculus');
+    for (const f of ['dist', 'config', 'commands', 'package.json']) cpSync(join(ROOT, f), join(copy, f), { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'));
+    const before = listFiles(b.home);
+    const r = await execa('node', [join(copy, 'dist', 'cli', 'homunculus.js'), 'install'], { env: cleanEnv(b.env), extendEnv: false, reject: false });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("homunculus is running from npx's temporary cache");
+    expect(r.stderr).toContain('npm install -g homunculus');
+    expect(listFiles(b.home)).toEqual(before);
+  });
+
+  it('--scope project refuses a project without homunculus, and --home (a path of this machine in a committed file)', async () => {
+    const b = setup();
+    const bare = join(b.root, 'bare-project');
+    mkdirSync(bare);
+    const r = await runCli(['install', '--scope', 'project', '--project', bare], b.env);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('npm install --save-dev homunculus');
+    expect(existsSync(join(bare, '.claude'))).toBe(false);
+    const h = await runCli(['install', '--scope', 'project', '--project', b.project, '--home', join(b.root, 'd')], b.env);
+    expect(h.exitCode).toBe(2);
+    expect(h.stderr).toContain('--home with --scope project');
+    expect(existsSync(join(b.project, '.claude'))).toBe(false);
+  });
+
   it('refuses a project folder that does not exist', async () => {
     const b = setup();
     const typo = join(b.root, 'no-such-project');
