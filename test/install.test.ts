@@ -171,6 +171,23 @@ describe('doctor', () => {
     expect(check(out, 'data home')).toMatchObject({ ok: false, detail: expect.stringContaining(`${home} (not created yet) is not writable (the one the installed hooks use)`), fix: expect.stringContaining('HOMUNCULUS_HOME') });
   });
 
+  it('reports whether the newest session the observer saw received the rules', async () => {
+    const b = setup();
+    await runCli(['install'], b.env);
+    const hook = (name: string, payload: Record<string, unknown>) =>
+      execa('node', [join(ROOT, 'dist', 'hooks', `${name}.js`)], { input: JSON.stringify(payload), env: cleanEnv(b.env), extendEnv: false });
+    // A session whose SessionStart hook never ran (installed mid-session, or the hook removed).
+    await hook('observe', { ...fixture('post-tool-use-read.json'), session_id: 'without-start' });
+    let { code, out } = await doctor(b);
+    expect(code).toBe(1);
+    expect(check(out, 'rules delivery')).toMatchObject({ ok: false, detail: expect.stringContaining('session without-start'), fix: expect.stringContaining('SessionStart') });
+    // The next session starts properly, then works.
+    await hook('session-start', { ...fixture('session-start.json'), session_id: 'with-start', transcript_path: join(b.root, 't.jsonl') });
+    await hook('observe', { ...fixture('post-tool-use-read.json'), session_id: 'with-start' });
+    ({ code, out } = await doctor(b));
+    expect(check(out, 'rules delivery')).toMatchObject({ ok: true, detail: expect.stringContaining('session with-start (startup') });
+  });
+
   it('reports hook errors (the tail of hook-errors.log) with its fix', async () => {
     const b = setup();
     await runCli(['install'], b.env);
