@@ -3,6 +3,7 @@ import type { Config } from '../lib/config.js';
 import type { RecordTable } from './record-table.js';
 import { countPatterns } from './patterns.js';
 import { byStrength, scoreKind, type ScoredPattern } from './score.js';
+import { foldPatterns } from './folding.js';
 import { streamsInWindow } from './streams.js';
 
 export interface DaySummary {
@@ -20,9 +21,10 @@ export interface Analysis {
   recordsInWindow: number;
   future: number;
   sessionsInWindow: number;
-  /** Every pattern seen in the window, strongest first. */
+  activeDays: number;
+  /** Every pattern seen in the window, strongest first (rotations folded into another included). */
   patterns: ScoredPattern[];
-  /** Those at or above minConfidence, at most maxInstincts. */
+  /** Those at or above minConfidence and not folded, at most maxInstincts. */
   tracked: ScoredPattern[];
   days: DaySummary[];
 }
@@ -38,19 +40,19 @@ export function analyze(t: RecordTable, nowMs: number, config: Config): Analysis
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs);
   const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail });
-  const patterns = [
-    ...scoreKind(counted.chains.values(), counted.sessionsInWindow, config),
-    ...scoreKind(counted.errorRetries.values(), counted.sessionsInWindow, config),
-  ].sort(byStrength);
-  const tracked = patterns.filter((p) => p.confidence >= config.minConfidence).slice(0, config.maxInstincts);
+  const patterns = [...scoreKind(counted.chains.values(), counted, config), ...scoreKind(counted.errorRetries.values(), counted, config)];
+  foldPatterns(patterns);
+  patterns.sort(byStrength);
+  const folded = new Set(patterns.flatMap((p) => (p.foldedInto === undefined ? [] : [p.key])));
+  const tracked = patterns.filter((p) => p.foldedInto === undefined && p.confidence >= config.minConfidence).slice(0, config.maxInstincts);
   const day0 = Math.floor(windowStartMs / DAY_MS) * DAY_MS;
   const days = counted.days.map((d, i) => ({
     day: utcDay(day0 + i * DAY_MS),
     sessions: d.sessions.size,
     calls: d.calls,
     failures: d.failures,
-    topChains: top(d.chains, TOP),
+    topChains: top(new Map([...d.chains].filter(([k]) => !folded.has(k))), TOP),
     errorRetries: top(d.errorRetries, TOP),
   }));
-  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, patterns, tracked, days };
+  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
 }

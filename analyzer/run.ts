@@ -96,6 +96,7 @@ function whyNotTracked(id: string, a: Analysis, config: Config, patternOf: Map<s
   if (p === undefined) return { reason: `not seen in the ${config.windowDays}-day window`, confidence: 0 };
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   if (p.confidence < config.minConfidence) return { reason: `confidence ${pct(p.confidence)} is below minConfidence ${pct(config.minConfidence)}`, confidence: p.confidence };
+  if (p.foldedInto !== undefined) return { reason: `folded into ${p.foldedInto}, which starts the same cycle more often`, confidence: p.confidence };
   return { reason: `not among the ${config.maxInstincts} most confident patterns`, confidence: p.confidence };
 }
 

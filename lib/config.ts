@@ -16,6 +16,10 @@ export interface Config {
   demoteBelow: number;
   forcedEvalEvery: number;
   chainDetail: boolean;
+  saturateAt: number;
+  minLift: number;
+  minRetryLift: number;
+  keepRuleSessionShare: number;
   halfLifeDays: number;
   /** Where generated rules go; default: generated-rules.md at the package root. */
   rulesFile?: string;
@@ -41,6 +45,10 @@ const RULES: Record<ConfigKey, Rule> = {
   demoteBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   forcedEvalEvery: { type: 'integer', allowed: 'a whole number of prompts, at least 1', check: (v: number) => v >= 1 },
   chainDetail: { type: 'boolean', allowed: 'true or false', check: () => true },
+  saturateAt: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  minLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
+  minRetryLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
+  keepRuleSessionShare: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
   halfLifeDays: { type: 'number', allowed: 'a number of days above 0', check: (v: number) => v > 0 },
   rulesFile: { type: 'string', allowed: 'a non-empty file path', check: (v: string) => v.trim().length > 0 },
 };
