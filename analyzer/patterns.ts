@@ -71,7 +71,7 @@ export interface Counted {
  * The key a record takes in a pattern: its tool, or `Bash(<detail>)` when chainDetail is on.
  * Keys are made once per distinct tool and detail, never per record.
  */
-function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; keys: string[] } {
+export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; keys: string[] } {
   const keys: string[] = [];
   const ids = new Map<string, number>();
   const id = (k: string) => {

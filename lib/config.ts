@@ -20,6 +20,8 @@ export interface Config {
   minLift: number;
   minRetryLift: number;
   keepRuleSessionShare: number;
+  effectMinOpportunities: number;
+  effectMinChange: number;
   halfLifeDays: number;
   /** Where generated rules go; default: generated-rules.md at the package root. */
   rulesFile?: string;
@@ -49,6 +51,8 @@ const RULES: Record<ConfigKey, Rule> = {
   minLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
   minRetryLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
   keepRuleSessionShare: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  effectMinOpportunities: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
+  effectMinChange: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   halfLifeDays: { type: 'number', allowed: 'a number of days above 0', check: (v: number) => v > 0 },
   rulesFile: { type: 'string', allowed: 'a non-empty file path', check: (v: string) => v.trim().length > 0 },
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { renderDailySummary } from '../analyzer/daily-summary.js';
+import { ruleEffects } from '../analyzer/effectiveness.js';
 import { rotations } from '../analyzer/folding.js';
 import { consolidate, type Rule } from '../analyzer/promotion.js';
 import { tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
@@ -17,7 +18,7 @@ const DAY = 86_400_000;
 const config: Config = {
   windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2,
   maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: true, halfLifeDays: 7,
-  saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5,
+  saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,
 };
 
 type Step = string | [tool: string, detail?: string, ok?: boolean];
@@ -274,6 +275,59 @@ describe('promotion and demotion by evidence', () => {
     const [d] = consolidate([decaying], [pattern({ confidence: 0.92, sessions: 4, lastSeen: NOW - MIN })], NOW, config);
     expect(d!.change).toBe('refreshed');
     expect(d!.rule.last_confidence).toBe(0.92);
+  });
+});
+
+describe('effectiveness: each rule before and after its promotion', () => {
+  const PROMOTED = NOW - 10 * DAY;
+  let n = 0;
+  const one = (at: number, steps: Step[]) => session(`s${n++}`, at, steps);
+  /** `count` sessions before (or after) the promotion, `hits` of them ending with `hit`, the rest with `miss`. */
+  function sessions(side: 'before' | 'after', count: number, hits: number, head: Step[], hit: Step, miss: Step): PlainRecord[] {
+    const base = side === 'before' ? PROMOTED - 5 * DAY : PROMOTED + DAY;
+    return Array.from({ length: count }, (_, i) => one(base + i * 10 * MIN, [...head, i < hits ? hit : miss])).flat();
+  }
+  const records = [
+    // Grep->Read followed by Edit: 10 of 40 before (25%), 30 of 40 after (75%).
+    ...sessions('before', 40, 10, ['Grep', 'Read'], 'Edit', 'Bash'),
+    ...sessions('after', 40, 30, ['Grep', 'Read'], 'Edit', 'Bash'),
+    // Glob->Read followed by Write: 50% of 20 before, 52% of 25 after: without effect.
+    ...sessions('before', 20, 10, ['Glob', 'Read'], 'Write', 'Grep'),
+    ...sessions('after', 25, 13, ['Glob', 'Read'], 'Write', 'Grep'),
+    // failed npm test retried at once: 18 of 20 before (90%), 5 of 25 after (20%).
+    ...sessions('before', 20, 18, [['Bash', 'npm test', false]], ['Bash', 'npm test'], 'Edit'),
+    ...sessions('after', 25, 5, [['Bash', 'npm test', false]], ['Bash', 'npm test'], 'Edit'),
+    // Too few opportunities to judge: 50% of 4 before and after.
+    ...sessions('before', 4, 2, ['LS', 'Read'], 'Edit', 'Read'),
+    ...sessions('after', 4, 2, ['LS', 'Read'], 'Edit', 'Read'),
+  ];
+  const rule = (kind: Rule['kind'], pattern: string): Rule => ({
+    id: pattern, kind, pattern, promoted_at: new Date(PROMOTED).toISOString(), confidence_at_promotion: 0.95, last_confidence: 0.95,
+    last_seen: new Date(PROMOTED).toISOString(), observations: 30, sessions: 5, confidence_now: 0.95,
+  });
+  const effects = ruleEffects(
+    tableFromRecords(records),
+    [rule('chain', 'Grep->Read->Edit'), rule('chain', 'Glob->Read->Write'), rule('error-retry', 'Bash(npm test) error-retry'), rule('chain', 'LS->Read->Edit'), rule('chain', 'Never->Seen->Tool')],
+    NOW,
+    config,
+  );
+
+  it.each([
+    ['Grep->Read->Edit', 'Grep->Read followed by Edit', [40, 10], [40, 30], 0.5, false],
+    ['Glob->Read->Write', 'Glob->Read followed by Write', [20, 10], [25, 13], 0.02, true],
+    ['Bash(npm test) error-retry', 'failed Bash(npm test) retried at once', [20, 18], [25, 5], -0.7, false],
+    ['LS->Read->Edit', 'LS->Read followed by Edit', [4, 2], [4, 2], 0, false],
+  ])('%s: %s', (pattern, measure, [bo, bf], [ao, af], change, withoutEffect) => {
+    const e = effects.find((x) => x.pattern === pattern)!;
+    expect(e.measure).toBe(measure);
+    expect(e.before).toEqual({ opportunities: bo, followed: bf, rate: bf! / bo! });
+    expect(e.after).toEqual({ opportunities: ao, followed: af, rate: af! / ao! });
+    expect(e.change).toBeCloseTo(change, 12);
+    expect(e.withoutEffect).toBe(withoutEffect);
+  });
+
+  it('a rule whose tools never occur has no opportunity on either side', () => {
+    expect(effects.find((x) => x.pattern === 'Never->Seen->Tool')).toMatchObject({ before: { opportunities: 0, rate: null }, after: { opportunities: 0, rate: null }, change: null, withoutEffect: false });
   });
 });
 
