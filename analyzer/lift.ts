@@ -10,8 +10,7 @@ import type { KeyStats, PatternCount } from './patterns.js';
  * window's calls followed one another at random. N and n_X count the window's calls.
  */
 export function chainLift(steps: readonly number[], n: number, stats: KeyStats, calls: number): number {
-  const [a, b, c] = steps as [number, number, number];
-  return (n * calls * calls) / (stats.calls[a]! * stats.calls[b]! * stats.calls[c]!);
+  return (n * calls * calls) / (stats.calls[steps[0]!]! * stats.calls[steps[1]!]! * stats.calls[steps[2]!]!);
 }
 
 /**

@@ -47,8 +47,6 @@ export interface DayCount {
   failures: number;
   sessions: Set<number>;
   lastSession: number;
-  chains: Map<string, number>;
-  errorRetries: Map<string, number>;
 }
 
 export interface Counted {
@@ -140,7 +138,7 @@ export function countPatterns(
   const K = keys.length;
   const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
   const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
-  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), lastSession: -1, chains: new Map(), errorRetries: new Map() }));
+  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), lastSession: -1 }));
   const keyStats: KeyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
   // Chains by numeric id (no string building per occurrence), named at the end.
   const chainIds = new Map<number, PatternCount>();
@@ -149,7 +147,14 @@ export function countPatterns(
   let calls = 0;
   let decayTotal = 0;
   const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
-  for (const s of streamsBySession(t)) {
+  // Columns and counters in locals: this loop runs once per record, in a process that has just
+  // started (the Stop hook), so it is kept flat: no calls but one exp, no allocation but a new
+  // pattern's first occurrence.
+  const { ts: tsOf, ok: okOf } = t;
+  const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
+  const bySession = streamsBySession(t);
+  for (let si = 0; si < bySession.length; si++) {
+    const s = bySession[si]!;
     const a = starts[s]!;
     const b = starts[s + 1]!;
     if (a === b) continue;
@@ -157,7 +162,7 @@ export function countPatterns(
     sessions.add(session);
     for (let k = a; k < b; k++) {
       const i = order[k]!;
-      const ts = t.ts[i]!;
+      const ts = tsOf[i]!;
       const dayIndex = Math.floor((ts - day0) / DAY_MS);
       const day = days[dayIndex]!;
       day.calls++;
@@ -165,21 +170,22 @@ export function countPatterns(
         day.sessions.add(session);
         day.lastSession = session;
       }
-      if (t.ok[i] === 0) day.failures++;
+      if (okOf[i] === 0) day.failures++;
       const ki = keyOf[i]!;
-      keyStats.calls[ki]!++;
+      keyCalls[ki]!++;
       calls++;
       const weight = weigh(ts);
       decayTotal += weight;
       if (k === a) continue;
       const p = order[k - 1]!;
       const kp = keyOf[p]!;
-      if (t.ok[p] === 0) {
-        keyStats.failedThenAny[kp]!++;
-        if (kp === ki) bump((retryOf[ki] ??= newCount('error-retry', [ki], ts, nDays)), session, ts, weight, dayIndex);
+      const retried = okOf[p] === 0 && kp === ki;
+      if (okOf[p] === 0) {
+        failedThenAny[kp]!++;
+        if (retried) bump((retryOf[ki] ??= newCount('error-retry', [ki], ts, nDays)), session, ts, weight, dayIndex);
       } else {
-        keyStats.okThenAny[kp]!++;
-        if (kp === ki) keyStats.okThenSame[kp]!++;
+        okThenAny[kp]!++;
+        if (kp === ki) okThenSame[kp]!++;
       }
       if (k - a < 2) continue;
       const i1 = order[k - 2]!;
@@ -190,9 +196,19 @@ export function countPatterns(
         c = newCount('chain', [k1, kp, ki], ts, nDays);
         chainIds.set(id, c);
       }
-      bump(c, session, ts, weight, dayIndex);
+      c.n++;
+      if (c.lastSession !== session) {
+        c.perSession.push(1);
+        c.lastSession = session;
+      } else {
+        c.perSession[c.perSession.length - 1]!++;
+      }
+      c.decaySum += weight;
+      if (ts < c.first) c.first = ts;
+      if (ts > c.last) c.last = ts;
+      c.perDay[dayIndex]!++;
       if (k - a < 3 || keyOf[order[k - 3]!] !== ki) c.starts++;
-      if ((t.ok[p] === 0 && kp === ki) || (t.ok[i1] === 0 && k1 === kp)) c.retries++;
+      if (retried || (okOf[i1] === 0 && k1 === kp)) c.retries++;
     }
   }
   const chains = new Map<string, PatternCount>();
@@ -206,13 +222,6 @@ export function countPatterns(
     c.key = `${keys[c.steps[0]!]} error-retry`;
     c.starts = c.n;
     errorRetries.set(c.key, c);
-  }
-  for (const [m, field] of [[chains, 'chains'], [errorRetries, 'errorRetries']] as const) {
-    for (const c of m.values()) {
-      c.perDay.forEach((n, d) => {
-        if (n > 0) days[d]![field].set(c.key, n);
-      });
-    }
   }
   return {
     chains,

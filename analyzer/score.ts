@@ -31,6 +31,21 @@ export interface ScoredPattern {
 
 export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift'>;
 
+const histogram = new Int32Array(256);
+
+/** The lower median of counts in [lo, hi]: by counting (counts are small), no copy or sort. */
+function lowerMedian(xs: readonly number[], lo: number, hi: number): number {
+  const rank = Math.floor((xs.length - 1) / 2);
+  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank]!;
+  histogram.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < xs.length; i++) histogram[xs[i]! - lo]!++;
+  let seen = 0;
+  for (let v = 0; ; v++) {
+    seen += histogram[v]!;
+    if (seen > rank) return v + lo;
+  }
+}
+
 /**
  * The median session's count caps every session's: one long run of repetitions counts as one
  * typical session. With an even number of sessions the lower median is taken, so that of two
@@ -39,9 +54,20 @@ export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift
 export function robustCount(perSession: readonly number[]): number {
   const m = perSession.length;
   if (m < 2) return perSession[0] ?? 0;
-  const median = Int32Array.from(perSession).sort()[Math.floor((m - 1) / 2)]!;
+  // Index loops, not for-of: the Stop hook runs this cold, once per pattern, where iterators cost.
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const x = perSession[i]!;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  // Most patterns: every session the same count, or two sessions.
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const median = lowerMedian(perSession, lo, hi);
   let n = 0;
-  for (const x of perSession) n += Math.min(x, median);
+  for (let i = 0; i < m; i++) n += Math.min(perSession[i]!, median);
   return n;
 }
 
@@ -57,13 +83,15 @@ export function robustCount(perSession: readonly number[]): number {
  */
 export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: ScoreConfig): ScoredPattern[] {
   const list = [...patterns];
-  const robust = list.map((p) => robustCount(p.perSession));
+  const robust = new Float64Array(list.length);
   let reference = 0;
   let anyReference = 0;
-  list.forEach((p, i) => {
-    anyReference = Math.max(anyReference, robust[i]!);
-    if (p.perSession.length >= 2) reference = Math.max(reference, robust[i]!);
-  });
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]!;
+    const r = (robust[i] = robustCount(p.perSession));
+    if (r > anyReference) anyReference = r;
+    if (p.perSession.length >= 2 && r > reference) reference = r;
+  }
   // A window where no pattern recurs across sessions: measure against the largest one.
   if (reference === 0) reference = anyReference;
   // activeFrom[d]: active days of the window from day d on.
