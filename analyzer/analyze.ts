@@ -1,8 +1,9 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { RecordTable } from './record-table.js';
-import { countPatterns } from './patterns.js';
+import { countPatterns, type PatternCount } from './patterns.js';
 import { byStrength, scoreKind, type ScoredPattern } from './score.js';
+import { foldPatterns } from './folding.js';
 import { streamsInWindow } from './streams.js';
 
 export interface DaySummary {
@@ -20,17 +21,36 @@ export interface Analysis {
   recordsInWindow: number;
   future: number;
   sessionsInWindow: number;
-  /** Every pattern seen in the window, strongest first. */
+  activeDays: number;
+  /**
+   * Every pattern seen in the window (rotations folded into another included): those at or above
+   * minConfidence first, strongest first, then the rest in no particular order.
+   */
   patterns: ScoredPattern[];
-  /** Those at or above minConfidence, at most maxInstincts. */
+  /** Those at or above minConfidence and not folded, at most maxInstincts. */
   tracked: ScoredPattern[];
   days: DaySummary[];
 }
 
 const TOP = 3;
 
-function top(m: Map<string, number>, n: number): [string, number][] {
-  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
+/** Per day of the window, the n patterns with most occurrences that day (ties: by key), without sorting them all. */
+function topByDay(counts: Iterable<PatternCount>, nDays: number, skip: ReadonlySet<string>, n: number): [string, number][][] {
+  const tops = Array.from({ length: nDays }, () => [] as [string, number][]);
+  const before = (v: number, key: string, x: [string, number]) => v > x[1] || (v === x[1] && key < x[0]);
+  for (const c of counts) {
+    if (skip.has(c.key)) continue;
+    for (let d = 0; d < nDays; d++) {
+      const v = c.perDay[d]!;
+      const t = tops[d]!;
+      if (v === 0 || (t.length === n && !before(v, c.key, t[n - 1]!))) continue;
+      let i = t.length;
+      while (i > 0 && before(v, c.key, t[i - 1]!)) i--;
+      t.splice(i, 0, [c.key, v]);
+      if (t.length > n) t.pop();
+    }
+  }
+  return tops;
 }
 
 /** The pure core: records and a clock in, scored patterns and a day-by-day rollup out. */
@@ -38,19 +58,25 @@ export function analyze(t: RecordTable, nowMs: number, config: Config): Analysis
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs);
   const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail });
-  const patterns = [
-    ...scoreKind(counted.chains.values(), counted.sessionsInWindow, config),
-    ...scoreKind(counted.errorRetries.values(), counted.sessionsInWindow, config),
-  ].sort(byStrength);
-  const tracked = patterns.filter((p) => p.confidence >= config.minConfidence).slice(0, config.maxInstincts);
+  const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
+  foldPatterns(all, (key) => counted.chains.get(key)!.steps, counted.keys.length);
+  // Only the patterns that can be instincts or rules need an order; sorting the long tail of
+  // rare ones was a tenth of a warm Stop hook.
+  const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
+  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence));
+  const folded = new Set<string>();
+  for (const p of all) if (p.foldedInto !== undefined) folded.add(p.key);
+  const tracked = strong.filter((p) => p.foldedInto === undefined).slice(0, config.maxInstincts);
   const day0 = Math.floor(windowStartMs / DAY_MS) * DAY_MS;
+  const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
+  const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
     day: utcDay(day0 + i * DAY_MS),
     sessions: d.sessions.size,
     calls: d.calls,
     failures: d.failures,
-    topChains: top(d.chains, TOP),
-    errorRetries: top(d.errorRetries, TOP),
+    topChains: topChains[i]!,
+    errorRetries: topRetries[i]!,
   }));
-  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, patterns, tracked, days };
+  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
 }

@@ -8,7 +8,10 @@ export interface DayEvents {
 const list = (xs: [string, number][]) => (xs.length === 0 ? 'none' : xs.map(([k, n]) => `${k} (${n})`).join(', '));
 const ids = (xs: string[] | undefined) => (xs === undefined || xs.length === 0 ? 'none' : [...xs].sort().join(', '));
 
-/** daily-summary.md: one section per UTC day of the window, newest first. */
+/**
+ * daily-summary.md: one section per UTC day of the window, newest first. Consecutive days with no
+ * tool call and no instinct event are one line (`## 2026-11-01 .. 2026-11-06: no activity`).
+ */
 export function renderDailySummary(a: Analysis, events: DayEvents): string {
   const out = [
     '# homunculus daily summary',
@@ -17,7 +20,17 @@ export function renderDailySummary(a: Analysis, events: DayEvents): string {
       `${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
     '',
   ];
-  for (const d of [...a.days].reverse()) {
+  const quiet = (d: Analysis['days'][number]) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
+  const days = [...a.days].reverse();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i]!;
+    if (quiet(d)) {
+      let j = i;
+      while (j + 1 < days.length && quiet(days[j + 1]!)) j++;
+      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j]!.day} .. ${d.day}: no activity (${j - i + 1} days)`, '');
+      i = j;
+      continue;
+    }
     out.push(`## ${d.day}`);
     out.push(`- Sessions: ${d.sessions}`);
     out.push(`- Tool calls: ${d.calls}`);

@@ -62,6 +62,7 @@ export function metaFor(p: ScoredPattern, previous: InstinctMeta | undefined, no
     frequency: round(p.frequency),
     consistency: round(p.consistency),
     recency: round(p.recency),
+    lift: round(p.lift, 2),
     created: previous?.created ?? nowIso,
   };
 }

@@ -2,22 +2,44 @@ import type { RecordTable } from './record-table.js';
 import { DAY_MS } from '../lib/clock.js';
 import { decayWeigher } from '../lib/temporal-decay.js';
 
-// Counts 3-tool chains and error-retry pairs along each stream, and the per-day rollup.
+// Counts 3-tool chains and error-retry pairs along each stream, the tools' own frequencies (for
+// lift), and the per-day rollup, in one pass. Everything per record is counted by numeric id.
 
 export type PatternKind = 'chain' | 'error-retry';
 
 export interface PatternCount {
   kind: PatternKind;
   key: string;
+  /** Key ids of the steps (see Counted.keys): three for a chain, one for an error-retry. */
+  steps: number[];
   n: number;
-  sessions: Set<number>;
+  /** Occurrences in each session that shows the pattern (streams are walked session by session). */
+  perSession: number[];
+  /** The session perSession's last entry belongs to. */
+  lastSession: number;
   decaySum: number;
   first: number;
   last: number;
-  /** The session last added to `sessions`: streams are walked one at a time, so most additions repeat it. */
-  lastSession?: number;
   /** Occurrences per day of the window (index 0 = the day holding the window's start). */
-  perDay?: Int32Array;
+  perDay: Int32Array;
+  /**
+   * Chains: occurrences whose preceding record does not continue the cycle A->B->C->A... (for
+   * A->B->C, a preceding C would make it the continuation of C->A->B). Error-retries: n.
+   */
+  starts: number;
+  /** Chains: occurrences in which a failed call is followed by the same call (an error-retry). */
+  retries: number;
+}
+
+/** Per key id, over the window's records. */
+export interface KeyStats {
+  calls: Int32Array;
+  /** Failures followed by another record in their stream... */
+  failedThenAny: Int32Array;
+  /** ...successes followed by another record... */
+  okThenAny: Int32Array;
+  /** ...and successes followed by a record with the same key. */
+  okThenSame: Int32Array;
 }
 
 export interface DayCount {
@@ -25,19 +47,29 @@ export interface DayCount {
   failures: number;
   sessions: Set<number>;
   lastSession: number;
-  chains: Map<string, number>;
-  errorRetries: Map<string, number>;
 }
 
 export interface Counted {
   chains: Map<string, PatternCount>;
   errorRetries: Map<string, PatternCount>;
   sessionsInWindow: number;
+  /** Records in the window (N of the lift). */
+  calls: number;
+  /** Mean decay weight of the window's records. */
+  decayMean: number;
+  /** Days of the window with at least one record. */
+  activeDays: number;
+  /** Key id -> key (`Read`, `Bash(npm test)`). */
+  keys: string[];
+  keyStats: KeyStats;
   days: DayCount[]; // index 0 = the UTC day holding the window's start
 }
 
-/** The key a record takes in a chain: its tool, or `Bash(<detail>)` when chainDetail is on. */
-function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; keys: string[] } {
+/**
+ * The key a record takes in a pattern: its tool, or `Bash(<detail>)` when chainDetail is on.
+ * Keys are made once per distinct tool and detail, never per record.
+ */
+export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; keys: string[] } {
   const keys: string[] = [];
   const ids = new Map<string, number>();
   const id = (k: string) => {
@@ -49,27 +81,51 @@ function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; 
     }
     return i;
   };
+  const toolKey = Int32Array.from(t.tools, (name) => id(name));
+  const detailKey = new Int32Array(t.details.length).fill(-1);
   const keyOf = new Int32Array(t.length);
   const bash = t.tools.indexOf('Bash');
   for (let i = 0; i < t.length; i++) {
     const tool = t.tool[i]!;
     const d = t.detail[i]!;
-    keyOf[i] = chainDetail && tool === bash && d !== -1 ? id(`Bash(${t.details[d]})`) : id(t.tools[tool]!);
+    if (chainDetail && tool === bash && d !== -1) {
+      let k = detailKey[d]!;
+      if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
+      keyOf[i] = k;
+    } else {
+      keyOf[i] = toolKey[tool]!;
+    }
   }
   return { keyOf, keys };
 }
 
-function bump(map: Map<string, PatternCount>, kind: PatternKind, key: string, session: number, ts: number, weight: number): void {
-  let p = map.get(key);
-  if (p === undefined) {
-    p = { kind, key, n: 0, sessions: new Set(), decaySum: 0, first: ts, last: ts };
-    map.set(key, p);
+function newCount(kind: PatternKind, steps: number[], ts: number, nDays: number): PatternCount {
+  return { kind, key: '', steps, n: 0, perSession: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), starts: 0, retries: 0 };
+}
+
+function bump(c: PatternCount, session: number, ts: number, weight: number, dayIndex: number): void {
+  c.n++;
+  if (c.lastSession !== session) {
+    c.perSession.push(1);
+    c.lastSession = session;
+  } else {
+    c.perSession[c.perSession.length - 1]!++;
   }
-  p.n++;
-  p.sessions.add(session);
-  p.decaySum += weight;
-  if (ts < p.first) p.first = ts;
-  if (ts > p.last) p.last = ts;
+  c.decaySum += weight;
+  if (ts < c.first) c.first = ts;
+  if (ts > c.last) c.last = ts;
+  c.perDay[dayIndex]!++;
+}
+
+/** Stream indices grouped by session (stable), so that each session's streams are walked together. */
+function streamsBySession(t: RecordTable): Int32Array {
+  const nSessions = t.sessions.length;
+  const at = new Int32Array(nSessions + 1);
+  for (const s of t.streamSession) at[s + 1]!++;
+  for (let s = 0; s < nSessions; s++) at[s + 1]! += at[s]!;
+  const out = new Int32Array(t.streams.length);
+  t.streamSession.forEach((session, stream) => (out[at[session]!++] = stream));
+  return out;
 }
 
 export function countPatterns(
@@ -82,14 +138,23 @@ export function countPatterns(
   const K = keys.length;
   const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
   const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
-  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), lastSession: -1, chains: new Map(), errorRetries: new Map() }));
-  // Chains are counted by numeric id first (no string building per occurrence), named at the end.
+  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), lastSession: -1 }));
+  const keyStats: KeyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
+  // Chains by numeric id (no string building per occurrence), named at the end.
   const chainIds = new Map<number, PatternCount>();
-  const errorRetries = new Map<string, PatternCount>();
+  const retryOf: (PatternCount | undefined)[] = new Array(K);
   const sessions = new Set<number>();
-  const nStreams = t.streams.length;
+  let calls = 0;
+  let decayTotal = 0;
   const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
-  for (let s = 0; s < nStreams; s++) {
+  // Columns and counters in locals: this loop runs once per record, in a process that has just
+  // started (the Stop hook), so it is kept flat: no calls but one exp, no allocation but a new
+  // pattern's first occurrence.
+  const { ts: tsOf, ok: okOf } = t;
+  const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
+  const bySession = streamsBySession(t);
+  for (let si = 0; si < bySession.length; si++) {
+    const s = bySession[si]!;
     const a = starts[s]!;
     const b = starts[s + 1]!;
     if (a === b) continue;
@@ -97,7 +162,7 @@ export function countPatterns(
     sessions.add(session);
     for (let k = a; k < b; k++) {
       const i = order[k]!;
-      const ts = t.ts[i]!;
+      const ts = tsOf[i]!;
       const dayIndex = Math.floor((ts - day0) / DAY_MS);
       const day = days[dayIndex]!;
       day.calls++;
@@ -105,48 +170,68 @@ export function countPatterns(
         day.sessions.add(session);
         day.lastSession = session;
       }
-      if (t.ok[i] === 0) day.failures++;
-      if (k === a) continue;
+      if (okOf[i] === 0) day.failures++;
+      const ki = keyOf[i]!;
+      keyCalls[ki]!++;
+      calls++;
       const weight = weigh(ts);
+      decayTotal += weight;
+      if (k === a) continue;
       const p = order[k - 1]!;
-      if (t.ok[p] === 0 && t.tool[p] === t.tool[i]) {
-        const key = `${t.tools[t.tool[i]!]} error-retry`;
-        bump(errorRetries, 'error-retry', key, session, ts, weight);
-        day.errorRetries.set(key, (day.errorRetries.get(key) ?? 0) + 1);
+      const kp = keyOf[p]!;
+      const retried = okOf[p] === 0 && kp === ki;
+      if (okOf[p] === 0) {
+        failedThenAny[kp]!++;
+        if (retried) bump((retryOf[ki] ??= newCount('error-retry', [ki], ts, nDays)), session, ts, weight, dayIndex);
+      } else {
+        okThenAny[kp]!++;
+        if (kp === ki) okThenSame[kp]!++;
       }
       if (k - a < 2) continue;
-      const id = (keyOf[order[k - 2]!]! * K + keyOf[p]!) * K + keyOf[i]!;
+      const i1 = order[k - 2]!;
+      const k1 = keyOf[i1]!;
+      const id = (k1 * K + kp) * K + ki;
       let c = chainIds.get(id);
       if (c === undefined) {
-        c = { kind: 'chain', key: '', n: 0, sessions: new Set(), decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays) };
+        c = newCount('chain', [k1, kp, ki], ts, nDays);
         chainIds.set(id, c);
       }
       c.n++;
       if (c.lastSession !== session) {
-        c.sessions.add(session);
+        c.perSession.push(1);
         c.lastSession = session;
+      } else {
+        c.perSession[c.perSession.length - 1]!++;
       }
       c.decaySum += weight;
       if (ts < c.first) c.first = ts;
       if (ts > c.last) c.last = ts;
-      c.perDay![dayIndex]!++;
+      c.perDay[dayIndex]!++;
+      if (k - a < 3 || keyOf[order[k - 3]!] !== ki) c.starts++;
+      if (retried || (okOf[i1] === 0 && k1 === kp)) c.retries++;
     }
   }
-  const nameOf = (id: number) => {
-    const c3 = id % K;
-    const c2 = Math.floor(id / K) % K;
-    const c1 = Math.floor(id / K / K);
-    return `${keys[c1]}->${keys[c2]}->${keys[c3]}`;
-  };
   const chains = new Map<string, PatternCount>();
-  for (const [id, c] of chainIds) {
-    c.key = nameOf(id);
+  for (const c of chainIds.values()) {
+    c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
     chains.set(c.key, c);
   }
-  for (const c of chains.values()) {
-    c.perDay!.forEach((n, d) => {
-      if (n > 0) days[d]!.chains.set(c.key, n);
-    });
+  const errorRetries = new Map<string, PatternCount>();
+  for (const c of retryOf) {
+    if (c === undefined) continue;
+    c.key = `${keys[c.steps[0]!]} error-retry`;
+    c.starts = c.n;
+    errorRetries.set(c.key, c);
   }
-  return { chains, errorRetries, sessionsInWindow: sessions.size, days };
+  return {
+    chains,
+    errorRetries,
+    sessionsInWindow: sessions.size,
+    calls,
+    decayMean: calls === 0 ? 0 : decayTotal / calls,
+    activeDays: days.filter((d) => d.calls > 0).length,
+    keys,
+    keyStats,
+    days,
+  };
 }

@@ -68,15 +68,27 @@ function eligible(p: ScoredPattern, c: Config): boolean {
     p.confidence >= c.promoteAt &&
     p.observations >= c.minObservations &&
     p.sessions >= c.minSessions &&
+    p.specific &&
+    p.foldedInto === undefined &&
     !p.key.split(/->| /).includes(INVALID_TOOL)
   );
 }
 
+/** Still seen in at least keepRuleSessionShare of the window's sessions: the habit holds. */
+export function holds(p: ScoredPattern | undefined, c: Pick<Config, 'keepRuleSessionShare'>): boolean {
+  return p !== undefined && p.sessionsInWindow > 0 && p.sessions / p.sessionsInWindow >= c.keepRuleSessionShare;
+}
+
 /**
- * The promotion and decay step (pure). Existing rules are refreshed when their pattern has new
- * observations, otherwise they decay from their last confidence with the half-life; under
- * demoteBelow they are archived. Confident, well-evidenced patterns that are not rules yet are
- * promoted.
+ * The promotion and decay step (pure). A rule keeps its peak confidence (last_confidence) and
+ * the time its pattern was last seen (last_seen); its effective confidence is the larger of the
+ * pattern's current confidence and the peak decayed with the half-life since last_seen.
+ * - While the habit holds (keepRuleSessionShare of the sessions), new observations keep the peak
+ *   and move last_seen: the rule keeps its place whatever else becomes more common.
+ * - Otherwise new observations move last_seen but carry the peak decayed to that time, so a
+ *   stray occurrence changes nothing and only a pattern back above its decayed peak lifts it.
+ * - A rule whose habit does not hold and whose effective confidence is under demoteBelow is
+ *   archived. Confident, well-evidenced, specific patterns that are not rules yet are promoted.
  */
 export function consolidate(previous: readonly Rule[], patterns: readonly ScoredPattern[], nowMs: number, config: Config): RuleDecision[] {
   const byKey = new Map(patterns.map((p) => [`${p.kind}:${p.key}`, p]));
@@ -87,20 +99,24 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
     const k = `${old.kind}:${old.pattern}`;
     seen.add(k);
     const p = byKey.get(k);
-    const fresh = p !== undefined && p.lastSeen > isoToMs(old.last_seen);
-    const rule: Rule = fresh
-      ? { ...old, last_confidence: round(p.confidence), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions }
-      : { ...old };
+    const held = holds(p, config);
+    const lastMs = isoToMs(old.last_seen);
+    const fresh = p !== undefined && p.lastSeen > lastMs;
+    let rule: Rule = { ...old };
+    if (fresh) {
+      const carried = held ? old.last_confidence : old.last_confidence * decay(ageDays(p.lastSeen, lastMs), config.halfLifeDays);
+      rule = { ...old, last_confidence: round(Math.max(p.confidence, carried)), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions };
+    }
     const decayed = rule.last_confidence * decay(ageDays(nowMs, isoToMs(rule.last_seen)), config.halfLifeDays);
     rule.confidence_now = round(Math.max(p?.confidence ?? 0, decayed));
-    if (rule.confidence_now < config.demoteBelow) {
+    if (!held && rule.confidence_now < config.demoteBelow) {
       const pct = (x: number) => `${Math.round(x * 100)}%`;
       decisions.push({
         rule,
         change: 'archived',
         reason: `effective confidence ${pct(rule.confidence_now)} fell below demoteBelow ${pct(config.demoteBelow)} (last seen ${rule.last_seen.slice(0, 10)} at ${pct(rule.last_confidence)})`,
       });
-    } else if (fresh) {
+    } else if (fresh && (held || rule.confidence_now >= rule.last_confidence)) {
       decisions.push({ rule, change: 'refreshed' });
     } else if (rule.confidence_now < old.confidence_now || rule.confidence_now < rule.last_confidence) {
       decisions.push({ rule, change: 'decaying' });

@@ -24,7 +24,6 @@ export function safeSteps(rule: Pick<Rule, 'kind' | 'pattern'>): string[] | unde
     const m = STEP.exec(s);
     if (!m || !TOOL_NAME.test(m[1]!)) return undefined;
     if (m[2] !== undefined && !m[2].split(' ').every((w) => DETAIL_PART.test(w))) return undefined;
-    if (rule.kind === 'error-retry' && m[2] !== undefined) return undefined;
   }
   return steps;
 }

@@ -100,11 +100,12 @@ function stampMs(s: string): number {
   return Date.parse(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
 }
 
-function whyNotTracked(id: string, a: Analysis, config: Config, patternOf: Map<string, ScoredPattern>): { reason: string; confidence: number } {
-  const p = patternOf.get(id);
+function whyNotTracked(meta: InstinctMeta, config: Config, patternOf: Map<string, ScoredPattern>): { reason: string; confidence: number } {
+  const p = patternOf.get(`${meta.kind}:${meta.pattern}`);
   if (p === undefined) return { reason: `not seen in the ${config.windowDays}-day window`, confidence: 0 };
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   if (p.confidence < config.minConfidence) return { reason: `confidence ${pct(p.confidence)} is below minConfidence ${pct(config.minConfidence)}`, confidence: p.confidence };
+  if (p.foldedInto !== undefined) return { reason: `folded into ${p.foldedInto}, which starts the same cycle more often`, confidence: p.confidence };
   return { reason: `not among the ${config.maxInstincts} most confident patterns`, confidence: p.confidence };
 }
 
@@ -209,10 +210,13 @@ function writeInstincts(home: string, a: Analysis, config: Config, nowIso: strin
     const changed = writeFileAtomic(join(instDir, `${id}.md`), text);
     (changed ? report.written : report.unchanged).push(id);
   }
-  const patternOf = new Map(a.patterns.map((p) => [slugFor(p.kind, p.key), p]));
+  // By kind and key, and only when something is archived: a slug per pattern (a hash for every
+  // Bash(...) key) was a tenth of a warm Stop hook.
+  let patternOf: Map<string, ScoredPattern> | undefined;
   for (const [id, meta] of existing) {
     if (keep.has(id)) continue;
-    const { reason, confidence } = whyNotTracked(id, a, config, patternOf);
+    patternOf ??= new Map(a.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
+    const { reason, confidence } = whyNotTracked(meta, config, patternOf);
     const archived: InstinctMeta = { ...meta, state: 'archived', final_confidence: Math.round(confidence * 1e4) / 1e4, archived_at: nowIso, archive_reason: reason };
     keepUserVersion(home, id, edited, nowIso, report);
     writeFileAtomic(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived, [`- Archived: ${nowIso.slice(0, 10)} (${reason})`]));

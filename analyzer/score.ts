@@ -1,5 +1,6 @@
 import type { Config } from '../lib/config.js';
-import type { PatternCount, PatternKind } from './patterns.js';
+import { oneKeyRepeated, patternLift } from './lift.js';
+import type { Counted, PatternCount, PatternKind } from './patterns.js';
 
 export interface ScoredPattern {
   kind: PatternKind;
@@ -7,36 +8,124 @@ export interface ScoredPattern {
   observations: number;
   sessions: number;
   sessionsInWindow: number;
+  /** Active days of the window (days with at least one record), and those that show the pattern. */
+  days: number;
+  activeDays: number;
   frequency: number;
   consistency: number;
   recency: number;
   confidence: number;
+  /** See analyzer/lift.ts: chain lift, or for an error-retry how much likelier after a failure. */
+  lift: number;
+  /** Lift at least minLift (chains) or minRetryLift (error-retries), and not one key repeated. */
+  specific: boolean;
+  /** Chains: occurrences that start a cycle (see PatternCount.starts). */
+  starts: number;
+  /** Chains: occurrences that hold a failed call and its immediate retry. */
+  retries: number;
+  /** Set when the chain is a rotation of another chain's cycle, which stands for both. */
+  foldedInto?: string;
   firstSeen: number;
   lastSeen: number;
 }
 
+export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift'>;
+
+const histogram = new Int32Array(256);
+
+/** The lower median of counts in [lo, hi]: by counting (counts are small), no copy or sort. */
+function lowerMedian(xs: readonly number[], lo: number, hi: number): number {
+  const rank = Math.floor((xs.length - 1) / 2);
+  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank]!;
+  histogram.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < xs.length; i++) histogram[xs[i]! - lo]!++;
+  let seen = 0;
+  for (let v = 0; ; v++) {
+    seen += histogram[v]!;
+    if (seen > rank) return v + lo;
+  }
+}
+
 /**
- * frequency x consistency x recency, capped at maxConfidence. Frequency is relative to the most
- * common pattern of the same kind; consistency is the share of the window's sessions that show
- * the pattern; recency is the mean decay weight of its occurrences.
+ * The median session's count caps every session's: one long run of repetitions counts as one
+ * typical session. With an even number of sessions the lower median is taken, so that of two
+ * sessions, a burst and an ordinary one, the ordinary one sets the cap.
  */
-export function scoreKind(patterns: Iterable<PatternCount>, sessionsInWindow: number, config: Pick<Config, 'maxConfidence'>): ScoredPattern[] {
+export function robustCount(perSession: readonly number[]): number {
+  const m = perSession.length;
+  if (m < 2) return perSession[0] ?? 0;
+  // Index loops, not for-of: the Stop hook runs this cold, once per pattern, where iterators cost.
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const x = perSession[i]!;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  // Most patterns: every session the same count, or two sessions.
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const median = lowerMedian(perSession, lo, hi);
+  let n = 0;
+  for (let i = 0; i < m; i++) n += Math.min(perSession[i]!, median);
+  return n;
+}
+
+/**
+ * frequency x consistency x recency, capped at maxConfidence, for the patterns of one kind:
+ * - frequency: the pattern's robust count against saturateAt x the largest robust count among the
+ *   patterns of the kind seen in at least 2 sessions, capped at 1;
+ * - consistency: the share of the window's active days (days with any record) on which the
+ *   pattern appears, counted from its first day in the window once it has been seen on two days
+ *   (a habit that started this week is judged from its start), else over the whole window;
+ * - recency: the mean decay weight of its occurrences over the mean decay weight of all the
+ *   window's records, capped at 1 (a pattern seen as steadily as everything else scores 1).
+ */
+export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: ScoreConfig): ScoredPattern[] {
   const list = [...patterns];
-  const maxN = list.reduce((m, p) => Math.max(m, p.n), 0);
-  return list.map((p) => {
-    const frequency = p.n / maxN;
-    const consistency = p.sessions.size / sessionsInWindow;
-    const recency = p.decaySum / p.n;
+  const robust = new Float64Array(list.length);
+  let reference = 0;
+  let anyReference = 0;
+  for (let i = 0; i < list.length; i++) {
+    const p = list[i]!;
+    const r = (robust[i] = robustCount(p.perSession));
+    if (r > anyReference) anyReference = r;
+    if (p.perSession.length >= 2 && r > reference) reference = r;
+  }
+  // A window where no pattern recurs across sessions: measure against the largest one.
+  if (reference === 0) reference = anyReference;
+  // activeFrom[d]: active days of the window from day d on.
+  const activeFrom = new Int32Array(c.days.length + 1);
+  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1]! + (c.days[d]!.calls > 0 ? 1 : 0);
+  return list.map((p, i) => {
+    const frequency = Math.min(1, robust[i]! / (config.saturateAt * reference));
+    let days = 0;
+    let firstDay = -1;
+    for (let d = 0; d < p.perDay.length; d++) {
+      if (p.perDay[d]! === 0) continue;
+      days++;
+      if (firstDay === -1) firstDay = d;
+    }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay]! : c.activeDays);
+    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
+    const lift = patternLift(p, c.keyStats, c.calls);
+    const minLift = p.kind === 'chain' ? config.minLift : config.minRetryLift;
     return {
       kind: p.kind,
       key: p.key,
       observations: p.n,
-      sessions: p.sessions.size,
-      sessionsInWindow,
+      sessions: p.perSession.length,
+      sessionsInWindow: c.sessionsInWindow,
+      days,
+      activeDays: c.activeDays,
       frequency,
       consistency,
       recency,
       confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
+      lift,
+      specific: lift >= minLift && !oneKeyRepeated(p),
+      starts: p.starts,
+      retries: p.retries,
       firstSeen: p.first,
       lastSeen: p.last,
     };

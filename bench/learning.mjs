@@ -216,7 +216,16 @@ async function real(dir, days) {
     console.log(`Rules ever promoted (day): ${[...promoted].map(([k, d]) => `${k} (day ${d})`).join(', ') || 'none'}.`);
     console.log(`Rules on the last day: ${timeline[timeline.length - 1].rules.join(', ') || 'none'}.`);
     console.log(`Top instincts on the last day: ${tracked.join('; ') || 'none'}.`);
-    return { records: records.length, sessions: sessions.length, promoted: [...promoted], tracked };
+    // What each rule changed, before and after its promotion (commands without it predate it).
+    let effects = [];
+    try {
+      effects = JSON.parse(execFileSync(process.execPath, [CLI, 'effectiveness', '--now', `${new Date(start + (days - 1) * 86_400_000).toISOString().slice(0, 10)}T23:30:00Z`, '--json'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'ignore'] })).rules;
+    } catch {
+      // no effectiveness command
+    }
+    const rate = (s) => (s.rate === null ? 'n/a' : `${Math.round(s.rate * 100)}% of ${s.opportunities}`);
+    if (effects.length) console.log(`Effect of each rule (before / after promotion): ${effects.map((e) => `${e.pattern}: ${rate(e.before)} / ${rate(e.after)}${e.withoutEffect ? ' (without effect)' : ''}`).join('; ')}.`);
+    return { records: records.length, sessions: sessions.length, promoted: [...promoted], tracked, effects };
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }

@@ -4,9 +4,10 @@ import { byeCommand } from './bye-command.js';
 import { configCommand } from './config-command.js';
 import { demoCommand } from './demo-command.js';
 import { doctorCommand } from './doctor-command.js';
+import { effectivenessCommand } from './effectiveness-command.js';
 import { importCommand } from './import-command.js';
 import { installCommand, uninstallCommand } from './install-command.js';
 
 // Each subcommand lives in its own module under cli/; this is the list.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [analyzeCommand, byeCommand, configCommand, installCommand, uninstallCommand, doctorCommand, importCommand, demoCommand];
+export const commands: CommandModule<any, any>[] = [analyzeCommand, byeCommand, configCommand, installCommand, uninstallCommand, doctorCommand, importCommand, demoCommand, effectivenessCommand];

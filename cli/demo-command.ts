@@ -34,7 +34,7 @@ function consolidateAt(home: string, nowIso: string, env: Record<string, string>
   const tracked = r.analysis.tracked;
   say(`  analysed ${r.analysis.recordsInWindow} tool calls in ${r.analysis.sessionsInWindow} sessions (window ${r.analysis.windowStart} .. ${r.analysis.now})`);
   say(`  instincts (${tracked.length}):`);
-  for (const p of tracked) say(`    ${p.key.padEnd(20)} ${pct(p.confidence).padStart(4)}  ${p.observations} observations, ${p.sessions}/${p.sessionsInWindow} sessions`);
+  for (const p of tracked) say(`    ${p.key.padEnd(24)} ${pct(p.confidence).padStart(4)}  ${p.observations} observations, ${p.sessions}/${p.sessionsInWindow} sessions`);
   for (const a of r.analysis.archived) say(`  archived instinct: ${a.pattern} (${a.reason})`);
   for (const p of r.changes.promoted) say(`  promoted to a rule: ${p.pattern} (${pct(p.confidence_now)}, ${p.observations}x seen)`);
   const lines = readFileSync(r.rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
@@ -51,7 +51,7 @@ export const demoCommand: CommandModule<object, object> = {
     const rulesFile = join(dir, 'generated-rules.md');
     const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', HOME: dir, HOMUNCULUS_HOME: home, HOMUNCULUS_RULES_FILE: rulesFile };
     const say = (s: string) => process.stdout.write(`${s}\n`);
-    say('homunculus demo: a user whose workflow changes from Bash->Read->Edit to Grep->Read->Edit.');
+    say('homunculus demo: a user whose workflow changes from Bash(grep)->Read->Edit (grep through Bash) to Grep->Read->Edit.');
     say(`Everything happens in ${dir}; nothing else is touched.\n`);
     say(`1. Sessions s1-s4 (Nov 1 and Nov 7) go through the observer hook: ${await play(['s1', 's2', 's3', 's4'], env)} tool calls recorded.`);
     say(`2. Analysis and /bye at ${EXAMPLE_TIMES.afterS4}:`);

@@ -16,6 +16,12 @@ export interface Config {
   demoteBelow: number;
   forcedEvalEvery: number;
   chainDetail: boolean;
+  saturateAt: number;
+  minLift: number;
+  minRetryLift: number;
+  keepRuleSessionShare: number;
+  effectMinOpportunities: number;
+  effectMinChange: number;
   halfLifeDays: number;
   /** Where generated rules go; default: generated-rules.md in the data home. */
   rulesFile?: string;
@@ -47,6 +53,12 @@ const RULES: Record<ConfigKey, Rule> = {
   demoteBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   forcedEvalEvery: { type: 'integer', allowed: 'a whole number of prompts, at least 1', check: (v: number) => v >= 1 },
   chainDetail: { type: 'boolean', allowed: 'true or false', check: () => true },
+  saturateAt: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  minLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
+  minRetryLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
+  keepRuleSessionShare: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  effectMinOpportunities: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
+  effectMinChange: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
   halfLifeDays: { type: 'number', allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v: number) => v >= 0.001 && v <= MAX_DAYS },
   rulesFile: { type: 'string', allowed: 'a non-empty file path', check: (v: string) => v.trim().length > 0 },

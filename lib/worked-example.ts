@@ -1,4 +1,5 @@
-// The reference scenario (a workflow that changes: Bash->Read->Edit gives way to Grep->Read->Edit),
+// The reference scenario (a workflow that changes: grep through Bash, Bash(grep)->Read->Edit, gives
+// way to the Grep tool, Grep->Read->Edit),
 // shipped with the project so that the demo and the tests play the same thing. Each block repeats
 // its three tool calls `times` times, one call a minute from the session's start, all successful.
 

@@ -15,6 +15,12 @@ describe('configuration: invalid values are refused, naming key, value and what 
     ['a confidence above 1', '{"maxConfidence": 1.5}', '"maxConfidence" must be a number above 0, at most 1, found 1.5'],
     ['demoteBelow above promoteAt', '{"demoteBelow": 0.95}', '"demoteBelow" (0.95) must be below "promoteAt" (0.9)'],
     ['a string for a boolean', '{"chainDetail": "yes"}', '"chainDetail" must be true or false, found "yes" (string)'],
+    ['a saturation point of 0', '{"saturateAt": 0}', '"saturateAt" must be a number above 0, at most 1, found 0'],
+    ['a negative lift', '{"minLift": -1}', '"minLift" must be a number, 0 or more, found -1'],
+    ['a retry lift as text', '{"minRetryLift": "3"}', '"minRetryLift" must be a number, 0 or more, found "3" (string)'],
+    ['a session share above 1', '{"keepRuleSessionShare": 1.5}', '"keepRuleSessionShare" must be a number above 0, at most 1, found 1.5'],
+    ['no opportunities', '{"effectMinOpportunities": 0}', '"effectMinOpportunities" must be a whole number, at least 1, found 0'],
+    ['a change above 1', '{"effectMinChange": 2}', '"effectMinChange" must be a number from 0 to 1, found 2'],
     ['an array', '[]', 'expected a JSON object of settings, found []'],
     ['not JSON', '{windowDays: 7}', 'expected JSON'],
   ])('%s', async (_name, json, message) => {

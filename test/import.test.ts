@@ -245,8 +245,9 @@ describe('demo', () => {
     mkdirSync(box.home, { recursive: true });
     const dataBefore = listFiles(join(ROOT, 'homunculus'));
     const r = await execa('node', [join(ROOT, 'dist', 'cli', 'homunculus.js'), 'demo'], { env: cleanEnv({ HOME: box.home, TMPDIR: box.root }), extendEnv: false, cwd: box.home });
-    expect(r.stdout).toContain('Bash->Read->Edit      60%  14 observations, 4/4 sessions');
-    expect(r.stdout).toContain('archived instinct: Bash->Read->Edit');
+    expect(r.stdout).toContain('Bash(grep)->Read->Edit    84%  14 observations, 4/4 sessions');
+    expect(r.stdout).toContain('generated-rules.md: no rule yet');
+    expect(r.stdout).toContain('archived instinct: Bash(grep)->Read->Edit');
     expect(r.stdout).toContain('- **[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)');
     const top = readdirSync(box.root).filter((f) => f !== 'home');
     expect(top).toHaveLength(1);

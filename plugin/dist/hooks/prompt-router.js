@@ -218,7 +218,6 @@ function safeSteps(rule) {
     const m = STEP.exec(s);
     if (!m || !TOOL_NAME.test(m[1])) return void 0;
     if (m[2] !== void 0 && !m[2].split(" ").every((w) => DETAIL_PART.test(w))) return void 0;
-    if (rule.kind === "error-retry" && m[2] !== void 0) return void 0;
   }
   return steps;
 }
@@ -271,6 +270,12 @@ var RULES = {
   demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
   chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
+  saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
   halfLifeDays: { type: "number", allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v) => v >= 1e-3 && v <= MAX_DAYS },
   rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }

@@ -763,39 +763,66 @@ function recordKeys(t, chainDetail) {
     }
     return i;
   };
+  const toolKey = Int32Array.from(t.tools, (name) => id(name));
+  const detailKey = new Int32Array(t.details.length).fill(-1);
   const keyOf = new Int32Array(t.length);
   const bash = t.tools.indexOf("Bash");
   for (let i = 0; i < t.length; i++) {
     const tool = t.tool[i];
     const d = t.detail[i];
-    keyOf[i] = chainDetail && tool === bash && d !== -1 ? id(`Bash(${t.details[d]})`) : id(t.tools[tool]);
+    if (chainDetail && tool === bash && d !== -1) {
+      let k = detailKey[d];
+      if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
+      keyOf[i] = k;
+    } else {
+      keyOf[i] = toolKey[tool];
+    }
   }
   return { keyOf, keys };
 }
-function bump(map, kind, key, session, ts, weight) {
-  let p = map.get(key);
-  if (p === void 0) {
-    p = { kind, key, n: 0, sessions: /* @__PURE__ */ new Set(), decaySum: 0, first: ts, last: ts };
-    map.set(key, p);
+function newCount(kind, steps, ts, nDays) {
+  return { kind, key: "", steps, n: 0, perSession: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), starts: 0, retries: 0 };
+}
+function bump(c, session, ts, weight, dayIndex) {
+  c.n++;
+  if (c.lastSession !== session) {
+    c.perSession.push(1);
+    c.lastSession = session;
+  } else {
+    c.perSession[c.perSession.length - 1]++;
   }
-  p.n++;
-  p.sessions.add(session);
-  p.decaySum += weight;
-  if (ts < p.first) p.first = ts;
-  if (ts > p.last) p.last = ts;
+  c.decaySum += weight;
+  if (ts < c.first) c.first = ts;
+  if (ts > c.last) c.last = ts;
+  c.perDay[dayIndex]++;
+}
+function streamsBySession(t) {
+  const nSessions = t.sessions.length;
+  const at = new Int32Array(nSessions + 1);
+  for (const s of t.streamSession) at[s + 1]++;
+  for (let s = 0; s < nSessions; s++) at[s + 1] += at[s];
+  const out = new Int32Array(t.streams.length);
+  t.streamSession.forEach((session, stream) => out[at[session]++] = stream);
+  return out;
 }
 function countPatterns(t, order, starts, opts) {
   const { keyOf, keys } = recordKeys(t, opts.chainDetail);
   const K = keys.length;
   const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
   const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
-  const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: /* @__PURE__ */ new Set(), lastSession: -1, chains: /* @__PURE__ */ new Map(), errorRetries: /* @__PURE__ */ new Map() }));
+  const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: /* @__PURE__ */ new Set(), lastSession: -1 }));
+  const keyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
   const chainIds = /* @__PURE__ */ new Map();
-  const errorRetries = /* @__PURE__ */ new Map();
+  const retryOf = new Array(K);
   const sessions = /* @__PURE__ */ new Set();
-  const nStreams = t.streams.length;
+  let calls = 0;
+  let decayTotal = 0;
   const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
-  for (let s = 0; s < nStreams; s++) {
+  const { ts: tsOf, ok: okOf } = t;
+  const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
+  const bySession = streamsBySession(t);
+  for (let si = 0; si < bySession.length; si++) {
+    const s = bySession[si];
     const a = starts[s];
     const b = starts[s + 1];
     if (a === b) continue;
@@ -803,7 +830,7 @@ function countPatterns(t, order, starts, opts) {
     sessions.add(session);
     for (let k = a; k < b; k++) {
       const i = order[k];
-      const ts = t.ts[i];
+      const ts = tsOf[i];
       const dayIndex = Math.floor((ts - day0) / DAY_MS);
       const day = days[dayIndex];
       day.calls++;
@@ -811,70 +838,161 @@ function countPatterns(t, order, starts, opts) {
         day.sessions.add(session);
         day.lastSession = session;
       }
-      if (t.ok[i] === 0) day.failures++;
-      if (k === a) continue;
+      if (okOf[i] === 0) day.failures++;
+      const ki = keyOf[i];
+      keyCalls[ki]++;
+      calls++;
       const weight = weigh(ts);
+      decayTotal += weight;
+      if (k === a) continue;
       const p = order[k - 1];
-      if (t.ok[p] === 0 && t.tool[p] === t.tool[i]) {
-        const key = `${t.tools[t.tool[i]]} error-retry`;
-        bump(errorRetries, "error-retry", key, session, ts, weight);
-        day.errorRetries.set(key, (day.errorRetries.get(key) ?? 0) + 1);
+      const kp = keyOf[p];
+      const retried = okOf[p] === 0 && kp === ki;
+      if (okOf[p] === 0) {
+        failedThenAny[kp]++;
+        if (retried) bump(retryOf[ki] ??= newCount("error-retry", [ki], ts, nDays), session, ts, weight, dayIndex);
+      } else {
+        okThenAny[kp]++;
+        if (kp === ki) okThenSame[kp]++;
       }
       if (k - a < 2) continue;
-      const id = (keyOf[order[k - 2]] * K + keyOf[p]) * K + keyOf[i];
+      const i1 = order[k - 2];
+      const k1 = keyOf[i1];
+      const id = (k1 * K + kp) * K + ki;
       let c = chainIds.get(id);
       if (c === void 0) {
-        c = { kind: "chain", key: "", n: 0, sessions: /* @__PURE__ */ new Set(), decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays) };
+        c = newCount("chain", [k1, kp, ki], ts, nDays);
         chainIds.set(id, c);
       }
       c.n++;
       if (c.lastSession !== session) {
-        c.sessions.add(session);
+        c.perSession.push(1);
         c.lastSession = session;
+      } else {
+        c.perSession[c.perSession.length - 1]++;
       }
       c.decaySum += weight;
       if (ts < c.first) c.first = ts;
       if (ts > c.last) c.last = ts;
       c.perDay[dayIndex]++;
+      if (k - a < 3 || keyOf[order[k - 3]] !== ki) c.starts++;
+      if (retried || okOf[i1] === 0 && k1 === kp) c.retries++;
     }
   }
-  const nameOf = (id) => {
-    const c3 = id % K;
-    const c2 = Math.floor(id / K) % K;
-    const c1 = Math.floor(id / K / K);
-    return `${keys[c1]}->${keys[c2]}->${keys[c3]}`;
-  };
   const chains = /* @__PURE__ */ new Map();
-  for (const [id, c] of chainIds) {
-    c.key = nameOf(id);
+  for (const c of chainIds.values()) {
+    c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
     chains.set(c.key, c);
   }
-  for (const c of chains.values()) {
-    c.perDay.forEach((n, d) => {
-      if (n > 0) days[d].chains.set(c.key, n);
-    });
+  const errorRetries = /* @__PURE__ */ new Map();
+  for (const c of retryOf) {
+    if (c === void 0) continue;
+    c.key = `${keys[c.steps[0]]} error-retry`;
+    c.starts = c.n;
+    errorRetries.set(c.key, c);
   }
-  return { chains, errorRetries, sessionsInWindow: sessions.size, days };
+  return {
+    chains,
+    errorRetries,
+    sessionsInWindow: sessions.size,
+    calls,
+    decayMean: calls === 0 ? 0 : decayTotal / calls,
+    activeDays: days.filter((d) => d.calls > 0).length,
+    keys,
+    keyStats,
+    days
+  };
+}
+
+// analyzer/lift.ts
+function chainLift(steps, n, stats, calls) {
+  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
+}
+function retryLift(key, retries, stats) {
+  const afterFailure = retries / stats.failedThenAny[key];
+  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
+  return afterFailure / afterSuccess;
+}
+function patternLift(p, stats, calls) {
+  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
+}
+function oneKeyRepeated(p) {
+  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
 }
 
 // analyzer/score.ts
-function scoreKind(patterns, sessionsInWindow, config) {
+var histogram = new Int32Array(256);
+function lowerMedian(xs, lo, hi) {
+  const rank = Math.floor((xs.length - 1) / 2);
+  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank];
+  histogram.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < xs.length; i++) histogram[xs[i] - lo]++;
+  let seen = 0;
+  for (let v = 0; ; v++) {
+    seen += histogram[v];
+    if (seen > rank) return v + lo;
+  }
+}
+function robustCount(perSession) {
+  const m = perSession.length;
+  if (m < 2) return perSession[0] ?? 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const x = perSession[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const median = lowerMedian(perSession, lo, hi);
+  let n = 0;
+  for (let i = 0; i < m; i++) n += Math.min(perSession[i], median);
+  return n;
+}
+function scoreKind(patterns, c, config) {
   const list2 = [...patterns];
-  const maxN = list2.reduce((m, p) => Math.max(m, p.n), 0);
-  return list2.map((p) => {
-    const frequency = p.n / maxN;
-    const consistency = p.sessions.size / sessionsInWindow;
-    const recency = p.decaySum / p.n;
+  const robust = new Float64Array(list2.length);
+  let reference = 0;
+  let anyReference = 0;
+  for (let i = 0; i < list2.length; i++) {
+    const p = list2[i];
+    const r = robust[i] = robustCount(p.perSession);
+    if (r > anyReference) anyReference = r;
+    if (p.perSession.length >= 2 && r > reference) reference = r;
+  }
+  if (reference === 0) reference = anyReference;
+  const activeFrom = new Int32Array(c.days.length + 1);
+  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
+  return list2.map((p, i) => {
+    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
+    let days = 0;
+    let firstDay = -1;
+    for (let d = 0; d < p.perDay.length; d++) {
+      if (p.perDay[d] === 0) continue;
+      days++;
+      if (firstDay === -1) firstDay = d;
+    }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
+    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
+    const lift = patternLift(p, c.keyStats, c.calls);
+    const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
     return {
       kind: p.kind,
       key: p.key,
       observations: p.n,
-      sessions: p.sessions.size,
-      sessionsInWindow,
+      sessions: p.perSession.length,
+      sessionsInWindow: c.sessionsInWindow,
+      days,
+      activeDays: c.activeDays,
       frequency,
       consistency,
       recency,
       confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
+      lift,
+      specific: lift >= minLift && !oneKeyRepeated(p),
+      starts: p.starts,
+      retries: p.retries,
       firstSeen: p.first,
       lastSeen: p.last
     };
@@ -882,6 +1000,60 @@ function scoreKind(patterns, sessionsInWindow, config) {
 }
 function byStrength(a, b) {
   return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+// analyzer/folding.ts
+function startsFirst(a, b) {
+  return b.starts - a.starts || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+function foldRotations(chains, stepsOf, K) {
+  const byId = /* @__PURE__ */ new Map();
+  const ids2 = new Float64Array(chains.length);
+  for (let i = 0; i < chains.length; i++) {
+    const s = stepsOf(chains[i].key);
+    ids2[i] = (s[0] * K + s[1]) * K + s[2];
+    byId.set(ids2[i], chains[i]);
+  }
+  const done = /* @__PURE__ */ new Set();
+  for (let i = 0; i < chains.length; i++) {
+    const p = chains[i];
+    if (done.has(p)) continue;
+    done.add(p);
+    const id = ids2[i];
+    const a = Math.floor(id / (K * K));
+    const bc = id - a * K * K;
+    const q = byId.get(bc * K + a);
+    const r = byId.get(bc % K * K * K + a * K + Math.floor(bc / K));
+    const other = q !== void 0 && q !== p ? q : void 0;
+    const third = r !== void 0 && r !== p && r !== q ? r : void 0;
+    if (other === void 0 && third === void 0) continue;
+    let head = p;
+    if (other !== void 0 && startsFirst(other, head) < 0) head = other;
+    if (third !== void 0 && startsFirst(third, head) < 0) head = third;
+    if (other !== void 0) done.add(other);
+    if (third !== void 0) done.add(third);
+    if (p !== head) p.foldedInto = head.key;
+    if (other !== void 0 && other !== head) other.foldedInto = head.key;
+    if (third !== void 0 && third !== head) third.foldedInto = head.key;
+  }
+}
+function foldRetries(chains, retries) {
+  for (const p of chains) {
+    if (p.foldedInto !== void 0 || 2 * p.retries < p.observations) continue;
+    const [a, b, c] = p.key.split("->");
+    const target = retries.get(`${b === c ? b : a} error-retry`);
+    if (target !== void 0) p.foldedInto = target.key;
+  }
+}
+function foldPatterns(patterns, stepsOf, K) {
+  const chains = [];
+  const retries = /* @__PURE__ */ new Map();
+  for (const p of patterns) {
+    if (p.kind === "chain") chains.push(p);
+    else retries.set(p.key, p);
+  }
+  foldRotations(chains, stepsOf, K);
+  foldRetries(chains, retries);
 }
 
 // analyzer/streams.ts
@@ -923,28 +1095,46 @@ function streamsInWindow(t, startMs, endMs) {
 
 // analyzer/analyze.ts
 var TOP = 3;
-function top(m, n) {
-  return [...m].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, n);
+function topByDay(counts, nDays, skip2, n) {
+  const tops = Array.from({ length: nDays }, () => []);
+  const before = (v, key, x) => v > x[1] || v === x[1] && key < x[0];
+  for (const c of counts) {
+    if (skip2.has(c.key)) continue;
+    for (let d = 0; d < nDays; d++) {
+      const v = c.perDay[d];
+      const t = tops[d];
+      if (v === 0 || t.length === n && !before(v, c.key, t[n - 1])) continue;
+      let i = t.length;
+      while (i > 0 && before(v, c.key, t[i - 1])) i--;
+      t.splice(i, 0, [c.key, v]);
+      if (t.length > n) t.pop();
+    }
+  }
+  return tops;
 }
 function analyze(t, nowMs, config) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs);
   const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail });
-  const patterns = [
-    ...scoreKind(counted.chains.values(), counted.sessionsInWindow, config),
-    ...scoreKind(counted.errorRetries.values(), counted.sessionsInWindow, config)
-  ].sort(byStrength);
-  const tracked = patterns.filter((p) => p.confidence >= config.minConfidence).slice(0, config.maxInstincts);
+  const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
+  foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
+  const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
+  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence));
+  const folded = /* @__PURE__ */ new Set();
+  for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
+  const tracked = strong.filter((p) => p.foldedInto === void 0).slice(0, config.maxInstincts);
   const day0 = Math.floor(windowStartMs / DAY_MS) * DAY_MS;
+  const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
+  const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
     day: utcDay(day0 + i * DAY_MS),
     sessions: d.sessions.size,
     calls: d.calls,
     failures: d.failures,
-    topChains: top(d.chains, TOP),
-    errorRetries: top(d.errorRetries, TOP)
+    topChains: topChains[i],
+    errorRetries: topRetries[i]
   }));
-  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, patterns, tracked, days };
+  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
 }
 
 // analyzer/daily-summary.ts
@@ -957,7 +1147,17 @@ function renderDailySummary(a, events) {
     `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
     ""
   ];
-  for (const d of [...a.days].reverse()) {
+  const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
+  const days = [...a.days].reverse();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i];
+    if (quiet(d)) {
+      let j = i;
+      while (j + 1 < days.length && quiet(days[j + 1])) j++;
+      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j].day} .. ${d.day}: no activity (${j - i + 1} days)`, "");
+      i = j;
+      continue;
+    }
     out.push(`## ${d.day}`);
     out.push(`- Sessions: ${d.sessions}`);
     out.push(`- Tool calls: ${d.calls}`);
@@ -1000,6 +1200,7 @@ function metaFor(p, previous, nowIso) {
     frequency: round(p.frequency),
     consistency: round(p.consistency),
     recency: round(p.recency),
+    lift: round(p.lift, 2),
     created: previous?.created ?? nowIso
   };
 }
@@ -1081,11 +1282,12 @@ function stamp(iso) {
 function stampMs(s) {
   return Date.parse(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
 }
-function whyNotTracked(id, a, config, patternOf) {
-  const p = patternOf.get(id);
+function whyNotTracked(meta, config, patternOf) {
+  const p = patternOf.get(`${meta.kind}:${meta.pattern}`);
   if (p === void 0) return { reason: `not seen in the ${config.windowDays}-day window`, confidence: 0 };
   const pct2 = (x) => `${Math.round(x * 100)}%`;
   if (p.confidence < config.minConfidence) return { reason: `confidence ${pct2(p.confidence)} is below minConfidence ${pct2(config.minConfidence)}`, confidence: p.confidence };
+  if (p.foldedInto !== void 0) return { reason: `folded into ${p.foldedInto}, which starts the same cycle more often`, confidence: p.confidence };
   return { reason: `not among the ${config.maxInstincts} most confident patterns`, confidence: p.confidence };
 }
 function scanInstincts(home) {
@@ -1169,10 +1371,11 @@ function writeInstincts(home, a, config, nowIso, report) {
     const changed = writeFileAtomic((0, import_node_path3.join)(instDir, `${id}.md`), text);
     (changed ? report.written : report.unchanged).push(id);
   }
-  const patternOf = new Map(a.patterns.map((p) => [slugFor(p.kind, p.key), p]));
+  let patternOf;
   for (const [id, meta] of existing) {
     if (keep.has(id)) continue;
-    const { reason, confidence } = whyNotTracked(id, a, config, patternOf);
+    patternOf ??= new Map(a.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
+    const { reason, confidence } = whyNotTracked(meta, config, patternOf);
     const archived = { ...meta, state: "archived", final_confidence: Math.round(confidence * 1e4) / 1e4, archived_at: nowIso, archive_reason: reason };
     keepUserVersion(home, id, edited, nowIso, report);
     writeFileAtomic((0, import_node_path3.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived, [`- Archived: ${nowIso.slice(0, 10)} (${reason})`]));
@@ -2645,6 +2848,12 @@ var RULES = {
   demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
   chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
+  saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
   halfLifeDays: { type: "number", allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v) => v >= 1e-3 && v <= MAX_DAYS },
   rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }

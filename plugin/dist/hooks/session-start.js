@@ -251,7 +251,6 @@ function safeSteps(rule) {
     const m = STEP.exec(s);
     if (!m || !TOOL_NAME.test(m[1])) return void 0;
     if (m[2] !== void 0 && !m[2].split(" ").every((w) => DETAIL_PART.test(w))) return void 0;
-    if (rule.kind === "error-retry" && m[2] !== void 0) return void 0;
   }
   return steps;
 }
