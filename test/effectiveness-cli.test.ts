@@ -24,7 +24,7 @@ function day(data: string, date: string, count: number, hits: number): void {
 }
 
 const rule = (kind: string, pattern: string) => ({
-  id: pattern, kind, pattern, promoted_at: PROMOTED, confidence_at_promotion: 0.95, last_confidence: 0.95, last_seen: PROMOTED, observations: 30, sessions: 5, confidence_now: 0.95,
+  id: pattern.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''), kind, pattern, promoted_at: PROMOTED, confidence_at_promotion: 0.95, last_confidence: 0.95, last_seen: PROMOTED, observations: 30, sessions: 5, confidence_now: 0.95,
 });
 
 describe('homunculus effectiveness', () => {

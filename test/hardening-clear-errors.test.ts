@@ -2,7 +2,7 @@
 // a silent failure. The CLI prints one line `homunculus: ...` and exits non-zero; hooks log to
 // hook-errors.log and exit 0; user data is kept.
 import { execa } from 'execa';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -216,20 +216,23 @@ describe('folders named like other data files', () => {
 describe('hand-edited instinct files', () => {
   it("the user's version is kept in archive/ before the analyzer rewrites or archives it; untouched files are not copied", async () => {
     const s = seeded();
+    // A second habit in other sessions, so that there are two instinct files to edit.
+    appendFileSync(join(s.data, 'observations', '2026-11-08.jsonl'), `${sessionLines('2026-11-08T13:00:00Z', ['s4', 's5', 's6'], 8, ['Glob', 'Read', 'Write']).join('\n')}\n`);
     const first = await runCli(['analyze', '--now', PAST], s.env);
     expect(first.exitCode).toBe(0);
     const file = join(s.data, 'instincts', 'chain-grep-read-edit.md');
     const edited = `${readFileSync(file, 'utf8')}\nMy note: always grep first. Ünïcödé and bytes kept.\n`;
     writeFileSync(file, edited);
-    const broken = join(s.data, 'instincts', 'chain-read-edit-grep.md');
+    const broken = join(s.data, 'instincts', 'chain-glob-read-write.md');
+    expect(existsSync(broken)).toBe(true);
     writeFileSync(broken, 'I rewrote this one entirely\n');
     const r = await runCli(['analyze', '--now', '2026-11-08T20:00:00Z'], s.env);
     expect(r.exitCode, r.stderr as string).toBe(0);
     expect(r.stdout).toContain('Hand-edited instinct files kept before rewriting them:');
     const kept = readdirSync(join(s.data, 'archive')).filter((f) => f.endsWith('.user.md')).sort();
-    expect(kept).toEqual(['chain-grep-read-edit--20261108T200000Z.user.md', 'chain-read-edit-grep--20261108T200000Z.user.md']);
-    expect(readFileSync(join(s.data, 'archive', kept[0]!), 'utf8')).toBe(edited);
-    expect(readFileSync(join(s.data, 'archive', kept[1]!), 'utf8')).toBe('I rewrote this one entirely\n');
+    expect(kept).toEqual(['chain-glob-read-write--20261108T200000Z.user.md', 'chain-grep-read-edit--20261108T200000Z.user.md']);
+    expect(readFileSync(join(s.data, 'archive', kept[1]!), 'utf8')).toBe(edited);
+    expect(readFileSync(join(s.data, 'archive', kept[0]!), 'utf8')).toBe('I rewrote this one entirely\n');
     expect(readFileSync(file, 'utf8')).not.toContain('My note');
     // Untouched now: a later run rewrites them (new confidence) without another copy.
     const later = await runCli(['analyze', '--now', '2026-11-09T20:00:00Z'], s.env);
