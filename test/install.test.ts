@@ -129,9 +129,11 @@ describe('doctor', () => {
 
   it('is healthy after install, exit 0', async () => {
     const b = setup();
-    await runCli(['install'], b.env);
+    const inst = await runCli(['install'], b.env);
+    // A failed install must say why here, not surface as doctor's "not registered".
+    expect(inst.exitCode, `install: ${inst.stdout}\n${inst.stderr}`).toBe(0);
     const { code, out } = await doctor(b);
-    expect(out.checks.filter((c) => !c.ok)).toEqual([]);
+    expect(out.checks.filter((c) => !c.ok), JSON.stringify(out.checks)).toEqual([]);
     expect(code).toBe(0);
   });
 
