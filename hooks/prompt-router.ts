@@ -4,7 +4,7 @@
 // them. Otherwise, or when there are no rules, it prints nothing. Always exits 0.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRulesForDelivery } from '../analyzer/rules-json.js';
+import { readRulesForDelivery } from '../exports/delivery.js';
 import { reminderText, sessionRulesContext } from '../exports/session-context.js';
 import { loadConfig } from '../lib/config.js';
 import { readDataFile, writeNewFile } from '../lib/data-files.js';

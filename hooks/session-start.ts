@@ -4,7 +4,7 @@
 // end is never seen, and hands any session left unreconciled to a detached worker. Prints the
 // context JSON or nothing; always exits 0.
 import { isAbsolute } from 'node:path';
-import { readRulesForDelivery } from '../analyzer/rules-json.js';
+import { readRulesForDelivery } from '../exports/delivery.js';
 import { needsReconciling, readMark, readMarks, transcriptStat, writeMark } from '../claude/sessions.js';
 import { sessionRulesContext } from '../exports/session-context.js';
 import { recordDelivery } from '../claude/deliveries.js';
