@@ -61,6 +61,7 @@ export const layout = {
   facts: (home: string) => join(home, 'facts'),
   events: (home: string) => join(home, 'events.jsonl'),
   projects: (home: string) => join(home, 'projects.json'),
+  aliases: (home: string) => join(home, 'aliases.json'),
   storeMarker: (home: string) => join(home, 'store.json'),
   storeIndex: (home: string) => join(home, 'state', 'store-index.json'),
   suggestions: (home: string) => join(home, 'state', 'suggestions.jsonl'),

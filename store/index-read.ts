@@ -1,0 +1,45 @@
+import { join } from 'node:path';
+import { layout } from '../lib/data-home.js';
+import { fileStamp, listDir, readIfFile } from './io.js';
+import type { Fact, Instinct } from './model.js';
+
+// Reading state/store-index.json (see index-file.ts): no YAML on this path, so that the fast
+// paths (`homunculus suggest`, the SessionStart hook's neighbours) stay light.
+
+export const INDEX_VERSION = 1;
+
+export type IndexedInstinct = Omit<Instinct, 'body' | 'evidence' | 'tail' | 'extra'>;
+export type IndexedFact = Omit<Fact, 'body' | 'evidence' | 'tail' | 'extra'>;
+
+export interface StoreIndex {
+  version: number;
+  /** `instincts/<file>` and `facts/<file>` -> stamp. */
+  stamps: Record<string, string>;
+  instincts: IndexedInstinct[];
+  facts: IndexedFact[];
+  /** Files that could not be read as instincts or facts, with why. */
+  problems: { file: string; problem: string }[];
+}
+
+/** The index when it still describes every file exactly, else undefined. Stat calls only. */
+export function readFreshIndex(home: string): StoreIndex | undefined {
+  const bytes = readIfFile(layout.storeIndex(home));
+  if (bytes === undefined) return undefined;
+  let index: StoreIndex;
+  try {
+    index = JSON.parse(bytes.toString('utf8')) as StoreIndex;
+  } catch {
+    return undefined;
+  }
+  if (index?.version !== INDEX_VERSION || typeof index.stamps !== 'object' || !Array.isArray(index.instincts) || !Array.isArray(index.facts)) return undefined;
+  let n = 0;
+  for (const [dir, path] of [['instincts', layout.instincts(home)], ['facts', layout.facts(home)]] as const) {
+    for (const f of listDir(path)) {
+      if (!f.endsWith('.md')) continue;
+      n++;
+      const want = index.stamps[`${dir}/${f}`];
+      if (want === undefined || fileStamp(join(path, f)) !== want) return undefined;
+    }
+  }
+  return n === Object.keys(index.stamps).length ? index : undefined;
+}
