@@ -180,17 +180,26 @@ export function tableFromRecords(records: readonly PlainRecord[]): RecordTable {
 
 /** The records of one project (by its index in t.projects, -1 for none), in the same order. */
 export function projectTable(t: RecordTable, project: number): RecordTable {
+  return selectRecords(t, (i) => t.project[i] === project);
+}
+
+/** The records of one session (by its index in t.sessions), in the same order. */
+export function sessionTable(t: RecordTable, session: number): RecordTable {
+  return selectRecords(t, (i) => t.streamSession[t.stream[i]!] === session);
+}
+
+function selectRecords(t: RecordTable, keep: (i: number) => boolean): RecordTable {
   let n = 0;
-  for (let i = 0; i < t.length; i++) if (t.project[i] === project) n++;
+  for (let i = 0; i < t.length; i++) if (keep(i)) n++;
   const b = new TableBuilder(Math.max(16, n));
-  const name = project === -1 ? undefined : t.projects[project];
   for (let i = 0; i < t.length; i++) {
-    if (t.project[i] !== project) continue;
+    if (!keep(i)) continue;
+    const pr = t.project[i]!;
     const s = t.stream[i]!;
     const streamName = t.streams[s]!;
     const sep = streamName.indexOf('\u0000');
     const d = t.detail[i]!;
-    b.add(t.ts[i]!, t.tools[t.tool[i]!]!, t.ok[i] === 1, t.sessions[t.streamSession[s]!]!, sep === -1 ? undefined : streamName.slice(sep + 1), d === -1 ? undefined : t.details[d], name);
+    b.add(t.ts[i]!, t.tools[t.tool[i]!]!, t.ok[i] === 1, t.sessions[t.streamSession[s]!]!, sep === -1 ? undefined : streamName.slice(sep + 1), d === -1 ? undefined : t.details[d], pr === -1 ? undefined : t.projects[pr]);
   }
   return b.build();
 }

@@ -195,6 +195,16 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
 }
 
 /**
+ * The window's records and their analyses, read-only: nothing pruned, no cache written, no lock
+ * (for the store's session summary and detect_chains).
+ */
+export function peekWindow(home: string, now: Date, config: Config): { table: RecordTable; analyses: ProjectAnalyses } {
+  const report = emptyReport(now, config, 'peek');
+  const table = loadWindow(home, now.getTime(), config, report);
+  return { table, analyses: analyzeProjects(table, now.getTime(), config) };
+}
+
+/**
  * One analysis: read the window, score, write instincts, archive, daily summary. When `now` is
  * more than 5 minutes ahead of the real clock the run is read-only: it computes and reports what
  * it found but takes no lock and deletes, archives and writes nothing (see futureClockReason).

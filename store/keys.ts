@@ -38,7 +38,7 @@ export class KeyError extends Error {}
 
 /**
  * A key as the store keeps it: a known prefix (lower case), then the body with its whitespace
- * folded (`seq:a -> b` is `seq:a->b`). Throws KeyError saying what is expected.
+ * folded (`seq:a -> b` is `seq:a->b`, `pref:pkg = pnpm` is `pref:pkg=pnpm`). Throws KeyError saying what is expected.
  */
 export function normalizeKey(raw: string, defaultCategory?: Category): string {
   if (typeof raw !== 'string') throw new KeyError(`a pattern key must be a string like "seq:Grep->Read->Edit" or "pref:pkg=pnpm", found ${typeof raw}`);
@@ -54,7 +54,7 @@ export function normalizeKey(raw: string, defaultCategory?: Category): string {
     text = text.slice(i + 1);
   }
   // eslint-disable-next-line no-control-regex
-  const body = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s*(->|\+)\s*/g, '$1').replace(/\s+/g, ' ').trim();
+  const body = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s*(->|\+|=|,)\s*/g, '$1').replace(/\s+/g, ' ').trim();
   if (body.length === 0) throw new KeyError(`the pattern key ${JSON.stringify(raw.slice(0, 60))} has nothing after its prefix`);
   if (body.length > MAX_KEY_BODY) throw new KeyError(`a pattern key must be at most ${MAX_KEY_BODY} characters after its prefix, found ${body.length}`);
   return `${prefix}:${body}`;
@@ -75,7 +75,7 @@ export function validId(id: unknown): id is string {
 
 /** A file-safe id for a taught key or a fact: readable words, then a short hash of the whole. */
 export function idFor(prefix: string, text: string): string {
-  const base = `${prefix}-${words(text).join('-')}`
+  const base = [prefix, ...words(text)].filter(Boolean).join('-')
     .replace(/[^a-z0-9-]+/g, '-')
     .replace(/-+/g, '-')
     .slice(0, 80)

@@ -326,8 +326,8 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
   const trigger = text(input.trigger, 'trigger (when it applies)', MAX_TEXT, true);
   const action = text(input.action, 'action (what to do)', MAX_TEXT, true);
   const global = input.scope === 'global' || m.ctx.project === null;
-  let id = idFor(pattern.slice(0, pattern.indexOf(':')), pattern);
-  for (let n = 2; m.instincts.some((e) => e.file === `${id}.md`); n++) id = `${idFor(pattern.slice(0, pattern.indexOf(':')), pattern)}-${n}`;
+  let id = idFor('', pattern);
+  for (let n = 2; m.instincts.some((e) => e.file === `${id}.md`); n++) id = `${idFor('', pattern)}-${n}`;
   let confidence = c.taughtStart;
   const x: Instinct = {
     id,

@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { writeFileAtomic } from '../lib/atomic-write.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
@@ -32,7 +34,18 @@ export function readCtx(ctx: StoreCtx): ReadCtx {
 export function loadIndex(home: string): StoreIndex {
   const fresh = readFreshIndex(home);
   if (fresh) return fresh;
-  const index = buildIndex(scanInstincts(home), scanFacts(home));
+  const instincts = scanInstincts(home);
+  const facts = scanFacts(home);
+  const index = buildIndex(instincts, facts);
+  // A cache for the next reader (atomic; a stale one is detected by its stamps). Never creates
+  // the data home, and never when a first-release file is still to be migrated.
+  if (existsSync(layout.instincts(home)) && !instincts.some((e) => e.legacy)) {
+    try {
+      writeFileAtomic(layout.storeIndex(home), JSON.stringify(index));
+    } catch {
+      // read-only data home: fine
+    }
+  }
   return index;
 }
 
@@ -84,7 +97,7 @@ function suggestionCounts(home: string): Map<string, number> {
 export function findInstinct(views: readonly InstinctView[], ref: string, aliases: ReadonlyMap<string, string> = new Map()): InstinctView | undefined {
   const byId = views.find((v) => v.id === ref);
   if (byId) return byId;
-  const norm = (s: string) => s.toLowerCase().replace(/\s*(->|\+)\s*/g, '$1').replace(/\s+/g, ' ').trim();
+  const norm = (s: string) => s.toLowerCase().replace(/\s*(->|\+|=|,|:)\s*/g, '$1').replace(/\s+/g, ' ').trim();
   const key = norm(ref);
   const target = aliases.get(key);
   return views.find((v) => norm(v.pattern) === key) ?? (target !== undefined ? views.find((v) => norm(v.pattern) === norm(target)) : undefined);
