@@ -72,8 +72,9 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
   let expired = false;
   const newEvidence = prev === undefined || last_seen > prev.last_seen;
   if (adjustment !== undefined && prev?.adjustment_at !== undefined && newEvidence && last_seen > prev.adjustment_at) {
+    // It survives adjustmentAnalyses (3) analyses that bring new evidence; the next one outweighs it.
     runs = (runs ?? config.adjustmentAnalyses) - 1;
-    if (runs <= 0) {
+    if (runs < 0) {
       adjustment = undefined;
       runs = undefined;
       expired = true;

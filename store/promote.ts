@@ -38,7 +38,11 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
   const patterns = promotionPatterns(pa, scopedList).map((p) => {
     const adj = adjustments.get(storeKey(p.kind, p.key));
     if (adj === undefined) return p;
-    if (adj < 0) blocked.add(akey(p));
+    // A correction or contradiction blocks promotion (below); a confirmation lifts the score.
+    if (adj < 0) {
+      blocked.add(akey(p));
+      return p;
+    }
     return { ...p, confidence: clamp(p.confidence + adj, config) };
   });
   return { patterns, blocked, scoped, instincts };
