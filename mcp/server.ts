@@ -153,17 +153,17 @@ export function createServer(opts: ServerOptions = {}): McpServer {
     { id: z.string().max(120).optional(), pattern: pattern.optional(), trigger: z.string().max(500).optional(), action: z.string().max(500).optional(), explain: z.string().max(2000).optional(), domain: z.string().max(40).optional(), scope },
     (a) => writeInstinct(ctx(), a as never),
   );
-  tool('instinct_delete', 'Remove a taught or imported instinct (kept in archive/).', { id: z.string().min(1).max(260) }, (a) => deleteInstinct(ctx(), a.id));
+  tool('instinct_delete', 'Remove a taught or imported instinct that is wrong or no longer wanted (it is kept in archive/). Observed ones cannot be deleted: correct them with observe and an outcome.', { id: z.string().min(1).max(260) }, (a) => deleteInstinct(ctx(), a.id));
   tool('instinct_merge', 'Merge one taught or imported instinct into another: evidence summed, the higher confidence kept, the old key becomes an alias.', { from: z.string().min(1).max(260), into: z.string().min(1).max(260) }, (a) => merge(ctx(), a.from, a.into));
   tool('fact_list', 'Facts (plain statements, no trigger) of the current project and global ones; scope "all" for every project.', { scope: z.enum(['current', 'all']).optional() }, (a) => svc.facts(ctx(), a.scope ?? 'current'));
-  tool('fact_read', 'One fact by id, with its history.', { id: z.string().min(1).max(130) }, (a) => svc.fact(ctx(), a.id));
+  tool('fact_read', 'One fact by id (from fact_list), with the history of its confidence.', { id: z.string().min(1).max(130) }, (a) => svc.fact(ctx(), a.id));
   tool(
     'fact_write',
     'Record a fact about the project or the user ("the test database listens on 3306"), or reinforce it when it is known. Give id to change an existing fact. Preferences and habits are instincts: use observe.',
     { fact: z.string().min(1).max(500), id: z.string().max(120).optional(), domain: z.string().max(40).optional(), scope },
     (a) => writeFact(ctx(), { fact: a.fact, ...(a.id ? { id: a.id } : {}), ...(a.domain ? { domain: a.domain } : {}), ...(a.scope ? { scope: a.scope } : {}) }),
   );
-  tool('fact_delete', 'Remove a fact (kept in archive/).', { id: z.string().min(1).max(130) }, (a) => deleteFact(ctx(), a.id));
+  tool('fact_delete', 'Remove a fact that is wrong or outdated (it is kept in archive/); to change it, fact_write with its id.', { id: z.string().min(1).max(130) }, (a) => deleteFact(ctx(), a.id));
   return server;
 }
 

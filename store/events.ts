@@ -28,7 +28,8 @@ export function event(ts: string, x: { id: string; pattern: string; project?: st
 
 /** Appends events in one write (no line of another writer can land between them). */
 export function appendEvents(home: string, events: readonly StoreEvent[]): void {
-  const real = events.filter((e) => e.delta !== 0);
+  // A confirmation at the cap changes nothing but is still a confirmation (effectiveness counts it).
+  const real = events.filter((e) => e.delta !== 0 || !e.reason.startsWith('analysis'));
   if (real.length === 0) return;
   appendLine(layout.events(home), real.map((e) => JSON.stringify(e)).join('\n'));
 }

@@ -335,8 +335,8 @@ export function effectiveness(suggestions: readonly Suggestion[], events: readon
     const conf = confirmations.get(pattern) ?? [];
     let confirmed = 0;
     ts.forEach((t, i) => {
-      const until = Math.min(ts[i + 1] ?? Infinity, t + windowDays * DAY_MS);
-      if (conf.some((c) => c > t && c <= until)) confirmed++;
+      const until = i + 1 < ts.length ? Math.min(ts[i + 1]!, t + windowDays * DAY_MS) : t + windowDays * DAY_MS;
+      if (conf.some((c) => c >= t && c < until)) confirmed++;
     });
     rows.push({ pattern, suggested: ts.length, confirmed, rate: round4(confirmed / ts.length) });
   }
