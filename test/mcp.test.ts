@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../observer/project-id.js';
 import { parseInstinct } from '../store/files.js';
-import { CLI, cleanEnv, sandbox } from './helpers.js';
+import { CLI, cleanEnv, ROOT, sandbox } from './helpers.js';
 import { writeSessions } from './store-helpers.js';
 
 const TOOLS = [
@@ -110,6 +110,21 @@ describe('the MCP server over stdio', () => {
     await ok('instinct_delete', { id: 'fix:missing-import' });
     expect(await ok('housekeep')).toMatchObject({ merged: [], orphanAliases: [] });
     expect(await ok('gc')).toMatchObject({ decayed: [], merged: [], evicted: [], removed: [] });
+  });
+
+  it("the plugin's own server bundle (plugin/dist/mcp/server.mjs, run by plugin/.mcp.json) serves the same tools", async () => {
+    const mcpJson = JSON.parse(readFileSync(join(ROOT, 'plugin', '.mcp.json'), 'utf8'));
+    const args = (mcpJson.mcpServers.homunculus.args as string[]).map((a) => a.replace('${CLAUDE_PLUGIN_ROOT}', join(ROOT, 'plugin')));
+    const transport = new StdioClientTransport({ command: process.execPath, args, env: cleanEnv(env) as Record<string, string>, cwd: proj, stderr: 'pipe' });
+    const plugin = new Client({ name: 'homunculus-test', version: '1.0.0' });
+    await plugin.connect(transport);
+    try {
+      expect((await plugin.listTools()).tools.map((t) => t.name).sort()).toEqual([...TOOLS].sort());
+      const r = await plugin.callTool({ name: 'stats', arguments: {} });
+      expect(r.isError).not.toBe(true);
+    } finally {
+      await plugin.close();
+    }
   });
 
   it('a miss or a bad input answers {"error": ...} and the server keeps serving', async () => {
