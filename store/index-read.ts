@@ -22,14 +22,24 @@ export interface StoreIndex {
 }
 
 /** The index when it still describes every file exactly, else undefined. Stat calls only. */
+// A long-lived reader (the MCP server) parses the index again only when its file changed.
+let cached: { path: string; stamp: string; index: StoreIndex } | undefined;
+
 export function readFreshIndex(home: string): StoreIndex | undefined {
-  const bytes = readIfFile(layout.storeIndex(home));
-  if (bytes === undefined) return undefined;
+  const path = layout.storeIndex(home);
+  const stamp = fileStamp(path);
   let index: StoreIndex;
-  try {
-    index = JSON.parse(bytes.toString('utf8')) as StoreIndex;
-  } catch {
-    return undefined;
+  if (cached !== undefined && stamp !== undefined && cached.path === path && cached.stamp === stamp) {
+    index = cached.index;
+  } else {
+    const bytes = readIfFile(path);
+    if (bytes === undefined) return undefined;
+    try {
+      index = JSON.parse(bytes.toString('utf8')) as StoreIndex;
+    } catch {
+      return undefined;
+    }
+    if (stamp !== undefined) cached = { path, stamp, index };
   }
   if (index?.version !== INDEX_VERSION || typeof index.stamps !== 'object' || !Array.isArray(index.instincts) || !Array.isArray(index.facts)) return undefined;
   let n = 0;
