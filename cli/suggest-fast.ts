@@ -54,7 +54,7 @@ export function fastSuggest(args: readonly string[], env: NodeJS.ProcessEnv = pr
     const { config } = loadConfig(home, env);
     const now = resolveNow(f.now, env);
     const project = currentProject(process.cwd(), env)?.id ?? null;
-    const r = suggestFromIndex(home, config, now.getTime(), project, { full: f.full, ...(f.limit !== undefined ? { limit: f.limit } : {}) });
+    const r = suggestFromIndex(home, config, now.getTime(), project, { full: f.full, quick: true, ...(f.limit !== undefined ? { limit: f.limit } : {}) });
     if (r === undefined) return false;
     process.stdout.write(f.json ? `${JSON.stringify(r, null, 2)}\n` : `${renderSuggest(r)}\n`);
     return true;

@@ -2,7 +2,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import type { Fact, Instinct } from './model.js';
-import { INDEX_VERSION, type StoreIndex } from './index-read.js';
+import { dirStamps, INDEX_VERSION, type StoreIndex } from './index-read.js';
 import { scanFacts, scanInstincts, type Entry } from './scan.js';
 
 // state/store-index.json: every instinct's and fact's frontmatter in one JSON file, with the
@@ -18,7 +18,7 @@ function strip<T extends { body: string; evidence: string[]; tail?: string; extr
   return rest;
 }
 
-export function buildIndex(instincts: readonly Entry<Instinct>[], facts: readonly Entry<Fact>[]): StoreIndex {
+export function buildIndex(instincts: readonly Entry<Instinct>[], facts: readonly Entry<Fact>[], dirs?: Record<string, string>): StoreIndex {
   const stamps: Record<string, string> = {};
   const problems: StoreIndex['problems'] = [];
   for (const [dir, list] of [['instincts', instincts], ['facts', facts]] as const) {
@@ -33,15 +33,17 @@ export function buildIndex(instincts: readonly Entry<Instinct>[], facts: readonl
     instincts: instincts.filter((e) => e.value).map((e) => strip(e.value!)),
     facts: facts.filter((e) => e.value).map((e) => strip(e.value!)),
     problems,
+    ...(dirs ? { dirs } : {}),
   };
 }
 
 /** Scans the folders and rewrites the index (the caller holds the lock, or writes nothing else). */
 export function writeIndex(home: string, _config?: Config, _nowIso?: string): { instincts: Entry<Instinct>[]; facts: Entry<Fact>[] } {
+  const dirs = dirStamps(home); // before reading: a change during the scan leaves it stale, never wrongly fresh
   const instincts = scanInstincts(home);
   const facts = scanFacts(home);
   try {
-    writeFileAtomic(layout.storeIndex(home), JSON.stringify(buildIndex(instincts, facts)));
+    writeFileAtomic(layout.storeIndex(home), JSON.stringify(buildIndex(instincts, facts, dirs)));
   } catch {
     // a cache: the readers fall back to the files
   }

@@ -5,7 +5,7 @@ import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { readEvents, type StoreEvent } from './events.js';
 import { buildIndex } from './index-file.js';
-import { readFreshIndex, type StoreIndex } from './index-read.js';
+import { dirStamps, readFreshIndex, type StoreIndex } from './index-read.js';
 import { readIfFile } from './io.js';
 import { projectNames } from './projects.js';
 import { factView, instinctView, type FactView, type InstinctView, type ReadCtx, type Suggestion } from './query.js';
@@ -34,9 +34,10 @@ export function readCtx(ctx: StoreCtx): ReadCtx {
 export function loadIndex(home: string): StoreIndex {
   const fresh = readFreshIndex(home);
   if (fresh) return fresh;
+  const dirs = dirStamps(home);
   const instincts = scanInstincts(home);
   const facts = scanFacts(home);
-  const index = buildIndex(instincts, facts);
+  const index = buildIndex(instincts, facts, dirs);
   // A cache for the next reader (atomic; a stale one is detected by its stamps). Never creates
   // the data home, and never when a first-release file is still to be migrated.
   if (existsSync(layout.instincts(home)) && !instincts.some((e) => e.legacy)) {

@@ -14,8 +14,8 @@ export interface SuggestResult {
   suggestions: (ReturnType<typeof compact> | InstinctView)[];
 }
 
-export function suggestFromIndex(home: string, config: Config, nowMs: number, project: string | null, opts: { full?: boolean; limit?: number; log?: boolean } = {}): SuggestResult | undefined {
-  const index = readFreshIndex(home);
+export function suggestFromIndex(home: string, config: Config, nowMs: number, project: string | null, opts: { full?: boolean; limit?: number; log?: boolean; quick?: boolean } = {}): SuggestResult | undefined {
+  const index = readFreshIndex(home, { quick: opts.quick === true });
   if (index === undefined) return undefined;
   const ctx = { config, nowMs, project, promoted: promotedKeys(home), names: new Map<string, string>() };
   return suggestResult(home, index.instincts.map((x) => instinctView(x, ctx)), nowMs, project, opts, config);
