@@ -9,8 +9,12 @@ import { acquireLockWaiting } from '../lib/lock.js';
 import { writeUserFile } from '../lib/user-file.js';
 import { renderInstinct, type InstinctMeta } from './instinct-file.js';
 import { activeRules, consolidate, ruleProblem, type Rule, type RuleDecision } from './promotion.js';
-import { renderRules } from './rules-file.js';
 import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
+import { renderGeneratedRules } from '../exports/rules-markdown.js';
+import type { TaughtRule } from '../exports/taught-rules.js';
+import { decideTaught, promotedMap, promotionInput, readTaughtRules, scopeDecisions } from '../store/promote.js';
+import { markPromoted } from '../store/ops.js';
+import { projectNames } from '../store/projects.js';
 
 export interface ByeReport {
   analysis: AnalysisReport;
@@ -18,6 +22,11 @@ export interface ByeReport {
   rulesFileChanged: boolean;
   rules: Rule[];
   changes: { promoted: Rule[]; refreshed: Rule[]; decaying: Rule[]; archived: { rule: Rule; reason: string }[] };
+  /** Taught rules (the store's taught and imported instincts at level rule, in 2+ sessions). */
+  taught: TaughtRule[];
+  taughtChanges: { promoted: TaughtRule[]; archived: { rule: TaughtRule; reason: string }[] };
+  /** Patterns eligible for promotion held back by a correction or contradiction (feedback). */
+  blocked: string[];
   /** Entries of rules.json that are not usable rules: left out, each with what is wrong. */
   skippedRules: string[];
   /** Where the previous rules.json was kept when it held entries that were left out. */
@@ -113,14 +122,24 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
   const { home, now, config, env } = opts;
   const rulesFile = rulesFilePath(home, config, env);
   const readOnlyReason = futureClockReason(now.getTime(), opts.realNowMs);
-  const empty = (analysis: AnalysisReport): ByeReport => ({ analysis, rulesFile, rulesFileChanged: false, rules: [], changes: { promoted: [], refreshed: [], decaying: [], archived: [] }, skippedRules: [] });
+  const empty = (analysis: AnalysisReport): ByeReport => ({
+    analysis,
+    rulesFile,
+    rulesFileChanged: false,
+    rules: [],
+    changes: { promoted: [], refreshed: [], decaying: [], archived: [] },
+    taught: [],
+    taughtChanges: { promoted: [], archived: [] },
+    blocked: [],
+    skippedRules: [],
+  });
   assertDataHome(home);
   if (readOnlyReason !== undefined) {
     const state = readRules(home);
     const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs });
     const report = empty(analysis);
     report.skippedRules = state.problems;
-    decide(report, state.rules, now, config, () => {});
+    decide(report, home, state.rules, now, config, () => {});
     return report;
   }
   checkRulesFile(rulesFile);
@@ -136,7 +155,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     const report = empty(analysis);
     report.skippedRules = state.problems;
     const archive = (name: string, text: string) => writeFileAtomic(join(layout.archive(home), name), text);
-    decide(report, state.rules, now, config, archive);
+    decide(report, home, state.rules, now, config, archive);
     if (state.original) {
       // The entries left out are someone's edit: keep the file as it was before rewriting it.
       report.rulesBackup = join(layout.archive(home), `rules.json--${stamp(now.toISOString())}.user.json`);
@@ -145,8 +164,10 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // The rules file first, rules.json (the state) last: if the rules file cannot be written,
     // rules.json still holds the previous state and the next bye reports the same promotions.
     // Through a link to its target (a dotfiles setup), keeping its mode; unchanged content is left alone.
-    report.rulesFileChanged = writeUserFile(rulesFile, renderRules(report.rules), { createMode: 0o600 });
-    writeFileAtomic(layout.rulesJson(home), `${JSON.stringify({ rules: report.rules }, null, 2)}\n`);
+    report.rulesFileChanged = writeUserFile(rulesFile, renderGeneratedRules(report.rules, report.taught, projectNames(home)), { createMode: 0o600 });
+    writeFileAtomic(layout.rulesJson(home), `${JSON.stringify(report.taught.length ? { rules: report.rules, taught: report.taught } : { rules: report.rules }, null, 2)}\n`);
+    // The instincts say which of them are rules now.
+    markPromoted({ home, config, now, project: null }, promotedMap(report.rules, report.taught), { lockHeld: true });
     return report;
   } finally {
     lock.release();
@@ -154,10 +175,17 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
 }
 
 /** The promotion step's decisions into the report; `archive` writes an archived rule's file. */
-function decide(report: ByeReport, previous: Rule[], now: Date, config: Config, archive: (name: string, text: string) => void): void {
-  const analysis = report.analysis.analysis;
-  if (!analysis) return;
-  const decisions: RuleDecision[] = consolidate(previous, analysis.patterns, now.getTime(), config);
+function decide(report: ByeReport, home: string, previous: Rule[], now: Date, config: Config, archive: (name: string, text: string) => void): void {
+  const pa = report.analysis.projects;
+  if (!pa) return;
+  // The store's part: each project's own scores, feedback adjustments, blocked promotions, scope.
+  const input = promotionInput(home, pa, config);
+  const scoped = scopeDecisions(consolidate(previous, input.patterns, now.getTime(), config), input, config);
+  const decisions: RuleDecision[] = scoped.decisions;
+  report.blocked = scoped.blocked;
+  const taught = decideTaught(readTaughtRules(home), input.instincts, now.getTime(), config);
+  report.taught = taught.rules;
+  report.taughtChanges = { promoted: taught.promoted, archived: taught.archived };
   const nowIso = now.toISOString();
   for (const d of decisions) {
     if (d.change === 'archived') {

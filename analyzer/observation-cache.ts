@@ -16,8 +16,11 @@ import { TableBuilder, type RecordTable } from './record-table.js';
 // and its prefix is unchanged (same inode, both edges equal); anything else (a file truncated,
 // rewritten in place, even to the same size and within the same clock tick) is parsed again.
 
-const VERSION = 2;
+// 3: the project column (Int32, index into `projects`) after `detail`.
+const VERSION = 3;
 const EDGE = 4096;
+/** ts (8), stream, tool, detail, project (4 each), ok (1). */
+const RECORD_BYTES = 25;
 
 interface Header {
   version: number;
@@ -38,6 +41,7 @@ interface Header {
   sessions: string[];
   tools: string[];
   details: string[];
+  projects: string[];
 }
 
 export interface FileRecords {
@@ -52,11 +56,11 @@ function encode(h: Header, t: RecordTable): Buffer {
   const pad = (8 - ((4 + json.length) % 8)) % 8;
   json = Buffer.concat([json, Buffer.alloc(pad, 0x20)]);
   const n = t.length;
-  const out = Buffer.allocUnsafe(4 + json.length + n * (8 + 4 + 4 + 4 + 1));
+  const out = Buffer.allocUnsafe(4 + json.length + n * RECORD_BYTES);
   out.writeUInt32LE(json.length, 0);
   json.copy(out, 4);
   let o = 4 + json.length;
-  for (const col of [t.ts, t.stream, t.tool, t.detail, t.ok]) {
+  for (const col of [t.ts, t.stream, t.tool, t.detail, t.project, t.ok]) {
     const bytes = Buffer.from(col.buffer, col.byteOffset, col.byteLength);
     bytes.copy(out, o);
     o += bytes.length;
@@ -76,9 +80,9 @@ function decode(buf: Buffer): { header: Header; table: RecordTable } | undefined
   }
   if (h.version !== VERSION) return undefined;
   const n = h.length;
-  if (buf.length !== 4 + hl + n * 21) return undefined;
+  if (buf.length !== 4 + hl + n * RECORD_BYTES) return undefined;
   // Copy into aligned memory: a Buffer's byteOffset is not always a multiple of 8.
-  const body = new Uint8Array(n * 21);
+  const body = new Uint8Array(n * RECORD_BYTES);
   body.set(buf.subarray(4 + hl));
   const ab = body.buffer;
   return {
@@ -89,7 +93,9 @@ function decode(buf: Buffer): { header: Header; table: RecordTable } | undefined
       stream: new Int32Array(ab, n * 8, n),
       tool: new Int32Array(ab, n * 12, n),
       detail: new Int32Array(ab, n * 16, n),
-      ok: new Uint8Array(ab, n * 20, n),
+      project: new Int32Array(ab, n * 20, n),
+      ok: new Uint8Array(ab, n * 24, n),
+      projects: h.projects,
       streams: h.streams,
       streamSession: h.streamSession,
       sessions: h.sessions,
@@ -120,6 +126,7 @@ function header(key: FileKey, offset: number, counts: ReadCounts, t: RecordTable
     sessions: t.sessions,
     tools: t.tools,
     details: t.details,
+    projects: t.projects,
   };
 }
 

@@ -10,16 +10,18 @@ import { DETAIL_PART, ID, TOOL_NAME } from '../lib/tokens.js';
 const TOOL = '[A-Za-z0-9_.:-]{1,128}';
 const WORD = '[A-Za-z0-9._:+@-]{1,40}';
 // Sticky, matched in place at each line start (no per-line substring); the timestamp is not
-// captured but read from its fixed position. Groups: 1 tool, 2 ok, 3 session, 4 detail, 5 agentId.
+// captured but read from its fixed position. Groups: 1 tool, 2 ok, 3 session, 4 project, 5 detail,
+// 6 agentId.
 const CANONICAL = new RegExp(
   '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),' +
     '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
-    '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"[0-9a-f]{12}"|null),"event":"PostToolUse(?:Failure)?"' +
+    '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"' +
     '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + ')?)")?' +
     '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
   'y',
 );
-const TS_AT = 13; // '{"v":1,"ts":"'.length
+const TS_AT = 13;
+const PROJECT_ID = /^[0-9a-f]{12}$/; // '{"v":1,"ts":"'.length
 
 function digits(text: string, at: number, n: number): number {
   let v = 0;
@@ -63,7 +65,7 @@ export function addLine(text: string, start: number, end: number, into: TableBui
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[5], m[4]);
+      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[6], m[5], m[4]);
       return true;
     }
   }
@@ -88,7 +90,9 @@ function addJsonLine(line: string, into: TableBuilder): boolean {
   if (agentId !== undefined && (typeof agentId !== 'string' || !ID.test(agentId))) return false;
   const detail = o['detail'];
   if (detail !== undefined && !validDetail(detail)) return false;
-  into.add(ts, o['tool'], o['ok'], o['session'], agentId as string | undefined, detail as string | undefined);
+  // A project that is not a 12-hex id is left out, not the record: the pattern still counts.
+  const project = typeof o['project'] === 'string' && PROJECT_ID.test(o['project']) ? o['project'] : undefined;
+  into.add(ts, o['tool'], o['ok'], o['session'], agentId as string | undefined, detail as string | undefined, project);
   return true;
 }
 

@@ -8,6 +8,9 @@ export interface RecordTable {
   tool: Int32Array; // index into tools
   detail: Int32Array; // index into details, -1 when none
   ok: Uint8Array;
+  /** Index into projects, -1 when the record names none (no cwd, or an older record). */
+  project: Int32Array;
+  projects: string[];
   streams: string[];
   streamSession: number[]; // stream index -> session index
   sessions: string[];
@@ -23,6 +26,7 @@ export interface PlainRecord {
   session: string;
   agentId?: string | undefined;
   detail?: string | undefined;
+  project?: string | undefined;
 }
 
 class Interner {
@@ -50,10 +54,12 @@ export class TableBuilder {
   private tool: Int32Array;
   private detail: Int32Array;
   private ok: Uint8Array;
+  private project: Int32Array;
   private readonly streams = new Interner();
   private readonly sessions = new Interner();
   private readonly tools = new Interner();
   private readonly details = new Interner();
+  private readonly projects = new Interner();
   private readonly streamSession: number[] = [];
 
   constructor(capacity = 1024) {
@@ -63,6 +69,7 @@ export class TableBuilder {
     this.tool = new Int32Array(capacity);
     this.detail = new Int32Array(capacity);
     this.ok = new Uint8Array(capacity);
+    this.project = new Int32Array(capacity);
   }
 
   private grow(): void {
@@ -77,6 +84,7 @@ export class TableBuilder {
     this.tool = grow(this.tool, (n) => new Int32Array(n));
     this.detail = grow(this.detail, (n) => new Int32Array(n));
     this.ok = grow(this.ok, (n) => new Uint8Array(n));
+    this.project = grow(this.project, (n) => new Int32Array(n));
   }
 
   // Stream ids by session, then by agent: no string is built per record.
@@ -109,7 +117,7 @@ export class TableBuilder {
     return s;
   }
 
-  add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined): void {
+  add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined, project?: string): void {
     if (this.length === this.cap) this.grow();
     const i = this.length++;
     this.ts[i] = ts;
@@ -117,6 +125,7 @@ export class TableBuilder {
     this.tool[i] = this.tools.id(tool);
     this.detail[i] = detail === undefined ? -1 : this.details.id(detail);
     this.ok[i] = ok ? 1 : 0;
+    this.project[i] = project === undefined ? -1 : this.projects.id(project);
   }
 
   /** Appends every record of another table (used to join per-file tables in day order). */
@@ -128,6 +137,7 @@ export class TableBuilder {
     });
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
+    const projectMap = t.projects.map((v) => this.projects.id(v));
     for (let i = 0; i < t.length; i++) {
       if (this.length === this.cap) this.grow();
       const j = this.length++;
@@ -137,6 +147,8 @@ export class TableBuilder {
       this.tool[j] = toolMap[t.tool[i]!]!;
       this.detail[j] = d === -1 ? -1 : detailMap[d]!;
       this.ok[j] = t.ok[i]!;
+      const pr = t.project[i]!;
+      this.project[j] = pr === -1 ? -1 : projectMap[pr]!;
     }
   }
 
@@ -149,6 +161,8 @@ export class TableBuilder {
       tool: this.tool.subarray(0, n),
       detail: this.detail.subarray(0, n),
       ok: this.ok.subarray(0, n),
+      project: this.project.subarray(0, n),
+      projects: this.projects.values,
       streams: this.streams.values,
       streamSession: this.streamSession,
       sessions: this.sessions.values,
@@ -160,6 +174,32 @@ export class TableBuilder {
 
 export function tableFromRecords(records: readonly PlainRecord[]): RecordTable {
   const b = new TableBuilder(Math.max(16, records.length));
-  for (const r of records) b.add(r.ts, r.tool, r.ok, r.session, r.agentId, r.detail);
+  for (const r of records) b.add(r.ts, r.tool, r.ok, r.session, r.agentId, r.detail, r.project);
+  return b.build();
+}
+
+/** The records of one project (by its index in t.projects, -1 for none), in the same order. */
+export function projectTable(t: RecordTable, project: number): RecordTable {
+  return selectRecords(t, (i) => t.project[i] === project);
+}
+
+/** The records of one session (by its index in t.sessions), in the same order. */
+export function sessionTable(t: RecordTable, session: number): RecordTable {
+  return selectRecords(t, (i) => t.streamSession[t.stream[i]!] === session);
+}
+
+function selectRecords(t: RecordTable, keep: (i: number) => boolean): RecordTable {
+  let n = 0;
+  for (let i = 0; i < t.length; i++) if (keep(i)) n++;
+  const b = new TableBuilder(Math.max(16, n));
+  for (let i = 0; i < t.length; i++) {
+    if (!keep(i)) continue;
+    const pr = t.project[i]!;
+    const s = t.stream[i]!;
+    const streamName = t.streams[s]!;
+    const sep = streamName.indexOf('\u0000');
+    const d = t.detail[i]!;
+    b.add(t.ts[i]!, t.tools[t.tool[i]!]!, t.ok[i] === 1, t.sessions[t.streamSession[s]!]!, sep === -1 ? undefined : streamName.slice(sep + 1), d === -1 ? undefined : t.details[d], pr === -1 ? undefined : t.projects[pr]);
+  }
   return b.build();
 }

@@ -1,30 +1,27 @@
-import { chmodSync, existsSync, lstatSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { readDataFile } from '../lib/data-files.js';
 import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
 import { loadObservationFile } from './observation-cache.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
-import { analyze, type Analysis } from './analyze.js';
+import type { Analysis } from './analyze.js';
 import { renderDailySummary, type DayEvents } from './daily-summary.js';
-import { metaFor, parseInstinct, renderInstinct, slugFor, type InstinctMeta } from './instinct-file.js';
+import { analyzeProjects, type ProjectAnalyses } from './projects.js';
 import type { ScoredPattern } from './score.js';
+import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
+import { scopePatterns } from '../store/scope.js';
 
-// The analyzer's edges: read observation files (through the cache), run the pure core, write
-// instinct files, the archive and the daily summary atomically, prune what has expired.
+// The analyzer's edges: read observation files (through the cache), run the pure core over all
+// projects together and each on its own, hand the results to the store (the one writer of
+// instinct files), write the daily summary atomically, prune what has expired.
 
 const OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 const ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 
-export interface ArchivedInstinct {
-  id: string;
-  pattern: string;
-  reason: string;
-  confidence: number;
-}
+export type { ArchivedInstinct };
 
 export interface AnalysisReport {
   status: 'done' | 'locked';
@@ -46,8 +43,12 @@ export interface AnalysisReport {
   archived: ArchivedInstinct[];
   /** Hand-edited instinct files, kept in archive/ (these paths) before being rewritten or archived. */
   keptUserEdits: string[];
+  /** New patterns left for a later run: at most maxNewInstinctsPerRun new instinct files a run. */
+  deferred: string[];
   pruned: { observations: string[]; archive: string[] };
   analysis?: Analysis;
+  /** With keepAnalysis: each project's analysis beside the whole one. */
+  projects?: ProjectAnalyses;
 }
 
 function listDir(dir: string): string[] {
@@ -100,44 +101,6 @@ function stampMs(s: string): number {
   return Date.parse(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
 }
 
-function whyNotTracked(meta: InstinctMeta, config: Config, patternOf: Map<string, ScoredPattern>): { reason: string; confidence: number } {
-  const p = patternOf.get(`${meta.kind}:${meta.pattern}`);
-  if (p === undefined) return { reason: `not seen in the ${config.windowDays}-day window`, confidence: 0 };
-  const pct = (x: number) => `${Math.round(x * 100)}%`;
-  if (p.confidence < config.minConfidence) return { reason: `confidence ${pct(p.confidence)} is below minConfidence ${pct(config.minConfidence)}`, confidence: p.confidence };
-  if (p.foldedInto !== undefined) return { reason: `folded into ${p.foldedInto}, which starts the same cycle more often`, confidence: p.confidence };
-  return { reason: `not among the ${config.maxInstincts} most confident patterns`, confidence: p.confidence };
-}
-
-export function readInstincts(home: string): Map<string, InstinctMeta> {
-  return scanInstincts(home).metas;
-}
-
-/**
- * The instinct files: each one's frontmatter, and the bytes of every `.md` file a person has
- * edited. The analyzer writes each file wholly from its frontmatter, so a file it wrote renders
- * back to exactly its own bytes; anything else (an edited line, a note added, a broken
- * frontmatter) is someone's work. One read per file serves both.
- */
-function scanInstincts(home: string): { metas: Map<string, InstinctMeta>; edited: Map<string, Buffer> } {
-  const dir = layout.instincts(home);
-  const metas = new Map<string, InstinctMeta>();
-  const edited = new Map<string, Buffer>();
-  for (const f of listDir(dir)) {
-    if (!f.endsWith('.md')) continue;
-    let bytes: Buffer;
-    try {
-      bytes = readDataFile(join(dir, f));
-    } catch {
-      continue; // a link (replaced, never followed) or unreadable
-    }
-    const meta = parseInstinct(bytes.toString('utf8'));
-    if (meta === undefined || !Buffer.from(renderInstinct(meta)).equals(bytes)) edited.set(f, bytes);
-    if (meta && `${meta.id}.md` === f) metas.set(meta.id, meta);
-  }
-  return { metas, edited };
-}
-
 /**
  * Prunes observation files past retention and reads the window (and later days, to count the
  * future). A read-only run prunes nothing and writes no cache.
@@ -181,51 +144,6 @@ function loadWindow(home: string, nowMs: number, config: Config, report: Analysi
   return builder.build();
 }
 
-/** Keeps a hand-edited instinct file in archive/ as `<id>--<stamp>.user.md` (never pruned). */
-function keepUserVersion(home: string, id: string, edited: Map<string, Buffer>, nowIso: string, report: AnalysisReport): void {
-  const bytes = edited.get(`${id}.md`);
-  if (bytes === undefined) return;
-  edited.delete(`${id}.md`);
-  let keep = join(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; existsSync(keep); n++) keep = join(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
-  writeFileAtomic(keep, bytes, { skipIfSame: false });
-  report.keptUserEdits.push(keep);
-}
-
-/** Writes an instinct file per tracked pattern and archives the rest; returns kept id -> created. */
-function writeInstincts(home: string, a: Analysis, config: Config, nowIso: string, report: AnalysisReport): Map<string, string> {
-  const instDir = layout.instincts(home);
-  const archDir = layout.archive(home);
-  const { metas: existing, edited } = scanInstincts(home);
-  const keep = new Map<string, string>();
-  for (const p of a.tracked) {
-    let id = slugFor(p.kind, p.key);
-    const prev = existing.get(id);
-    if (keep.has(id) || (prev && prev.pattern !== p.key)) id = `${id}-${keep.size}`; // never share a file
-    const meta = { ...metaFor(p, existing.get(id), nowIso), id };
-    keep.set(id, meta.created);
-    const text = renderInstinct(meta);
-    const userBytes = edited.get(`${id}.md`);
-    if (userBytes !== undefined && !userBytes.equals(Buffer.from(text))) keepUserVersion(home, id, edited, nowIso, report);
-    const changed = writeFileAtomic(join(instDir, `${id}.md`), text);
-    (changed ? report.written : report.unchanged).push(id);
-  }
-  // By kind and key, and only when something is archived: a slug per pattern (a hash for every
-  // Bash(...) key) was a tenth of a warm Stop hook.
-  let patternOf: Map<string, ScoredPattern> | undefined;
-  for (const [id, meta] of existing) {
-    if (keep.has(id)) continue;
-    patternOf ??= new Map(a.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
-    const { reason, confidence } = whyNotTracked(meta, config, patternOf);
-    const archived: InstinctMeta = { ...meta, state: 'archived', final_confidence: Math.round(confidence * 1e4) / 1e4, archived_at: nowIso, archive_reason: reason };
-    keepUserVersion(home, id, edited, nowIso, report);
-    writeFileAtomic(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived, [`- Archived: ${nowIso.slice(0, 10)} (${reason})`]));
-    rmSync(join(instDir, `${id}.md`), { force: true });
-    report.archived.push({ id, pattern: meta.pattern, reason, confidence });
-  }
-  return keep;
-}
-
 export interface AnalysisOptions {
   home: string;
   now: Date;
@@ -254,20 +172,36 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     unchanged: [],
     archived: [],
     keptUserEdits: [],
+    deferred: [],
     pruned: { observations: [], archive: [] },
   };
 }
 
 /** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
-function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined): Analysis {
+function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined): ProjectAnalyses {
   const table = loadWindow(home, nowMs, config, report);
-  const a = analyze(table, nowMs, config);
+  const pa = analyzeProjects(table, nowMs, config);
+  const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
   report.skipped.future = a.future;
-  report.tracked = a.tracked;
-  if (keepAnalysis) report.analysis = a;
-  return a;
+  // The patterns that are (or would be) instinct files: tracked in the whole window or in a project.
+  report.tracked = scopePatterns(pa, config).map((s) => s.p);
+  if (keepAnalysis) {
+    report.analysis = a;
+    report.projects = pa;
+  }
+  return pa;
+}
+
+/**
+ * The window's records and their analyses, read-only: nothing pruned, no cache written, no lock
+ * (for the store's session summary and detect_chains).
+ */
+export function peekWindow(home: string, now: Date, config: Config): { table: RecordTable; analyses: ProjectAnalyses } {
+  const report = emptyReport(now, config, 'peek');
+  const table = loadWindow(home, now.getTime(), config, report);
+  return { table, analyses: analyzeProjects(table, now.getTime(), config) };
 }
 
 /**
@@ -299,9 +233,15 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const a = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
-
-    const keep = writeInstincts(home, a, config, nowIso, report);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
+    const a = pa.all;
+    const w = writeObserved(home, pa, config, nowIso);
+    report.written = w.written;
+    report.unchanged = w.unchanged;
+    report.archived = w.archived;
+    report.keptUserEdits = w.keptUserEdits;
+    report.deferred = w.deferred;
+    const keep = w.keep;
 
     // Archive: prune past archivePruneDays; collect what the daily summary reports.
     const events: DayEvents = { created: new Map(), archived: new Map() };

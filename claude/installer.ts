@@ -2,6 +2,7 @@ import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync,
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { checkWritable, writeUserFile } from '../lib/user-file.js';
 import { claudePaths, type Scope } from './paths.js';
+import { mcpConfigPath, mcpEntry, withMcpEntry } from './mcp-config.js';
 import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks, withoutOurHooks, type OurHooks, type SettingsDoc } from './settings.js';
 
 // What install and uninstall change, planned in full (and every check made) before anything is
@@ -235,6 +236,14 @@ export function planInstall(r: InstallRequest): Plan {
   checkCanMakeDir(dirname(paths.command));
   if (existingCmd !== cmd) checkWritable(paths.command);
   if (existingCmd !== cmd) files.push({ path: paths.command, action: existingCmd === null ? 'create' : 'update', apply: () => writeUserFile(paths.command, cmd) });
+  // The MCP server (`homunculus mcp`): the store's tools for Claude.
+  const mcpFile = mcpConfigPath(scope, projectDir, env);
+  const cli = where.kind === 'absolute' ? join(where.root, 'dist', 'cli', 'homunculus.js') : `\${CLAUDE_PROJECT_DIR:-.}/${where.rel}/dist/cli/homunculus.js`;
+  const mcp = withMcpEntry(scope, projectDir, mcpFile, mcpEntry(cli, carried as Record<string, string | undefined>));
+  if (mcp) {
+    if (mcp.before !== null) checkWritable(mcpFile);
+    files.push({ path: mcpFile, action: mcp.before === null ? 'create, with the homunculus MCP server' : 'add the homunculus MCP server', apply: () => writeUserFile(mcpFile, mcp.after) });
+  }
   const legacy = ourLegacyLink(paths.rulesLink, [rulesFile, join(root, 'generated-rules.md')]);
   if (legacy !== null && legacy !== 'foreign') {
     files.push({ path: paths.rulesLink, action: 'remove the old rules link (the SessionStart hook delivers the rules now)', apply: () => rmSync(paths.rulesLink, { force: true }) });
@@ -286,6 +295,13 @@ export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.Proc
   const notes: string[] = [];
   const cmd = readText(paths.command);
   if (cmd !== null && isOurCommand(cmd)) files.push({ path: paths.command, action: 'remove', apply: () => rmSync(paths.command, { force: true }) });
+  const mcpFile = mcpConfigPath(scope, projectDir, env);
+  const mcp = withMcpEntry(scope, projectDir, mcpFile, undefined);
+  if (mcp) {
+    // A file that held nothing but our server (install created it) is removed whole.
+    const empty = mcp.after.trim() === '{}';
+    files.push({ path: mcpFile, action: empty ? 'remove (it held only the homunculus MCP server)' : 'remove the homunculus MCP server', apply: () => (empty ? rmSync(mcpFile, { force: true }) : writeUserFile(mcpFile, mcp.after)) });
+  }
   const link = ourLegacyLink(paths.rulesLink, [rulesFile, join(root, 'generated-rules.md')]);
   if (link === 'foreign') notes.push(`left ${paths.rulesLink} in place: homunculus did not make it (it ${linkTarget(paths.rulesLink) === 'not-a-link' ? 'is not a link' : `points at ${linkTarget(paths.rulesLink)}`})`);
   else if (link !== null) files.push({ path: paths.rulesLink, action: 'remove link', apply: () => rmSync(paths.rulesLink, { force: true }) });

@@ -22,6 +22,7 @@ export function renderReport(r: AnalysisReport): string {
       : `Instincts written: ${r.written.length}, unchanged: ${r.unchanged.length}, archived: ${r.archived.length}${r.archived.length ? ` (${r.archived.map((a) => `${a.pattern}: ${a.reason}`).join('; ')})` : ''}.`,
     `Lines skipped: ${r.skipped.malformed} malformed, ${r.skipped.future} from the future.`,
   );
+  if (r.deferred.length) lines.push(`New patterns left for the next run (at most ${r.deferred.length} beyond this run's maxNewInstinctsPerRun): ${r.deferred.join(', ')}.`);
   if (r.keptUserEdits.length) lines.push(`Hand-edited instinct files kept before rewriting them: ${r.keptUserEdits.join(', ')}.`);
   if (r.pruned.observations.length || r.pruned.archive.length) {
     lines.push(`Pruned: ${r.pruned.observations.length} observation files, ${r.pruned.archive.length} archived instincts.`);
@@ -30,7 +31,7 @@ export function renderReport(r: AnalysisReport): string {
 }
 
 export function reportJson(r: AnalysisReport): unknown {
-  const { analysis: _omit, ...rest } = r;
+  const { analysis: _omit, projects: _projects, ...rest } = r;
   return rest;
 }
 

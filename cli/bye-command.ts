@@ -20,9 +20,16 @@ export function renderBye(r: ByeReport): string {
   if (c.refreshed.length) lines.push(`${ro ? 'Would refresh' : 'Refreshed'} (seen again): ${list(c.refreshed)}.`);
   if (c.decaying.length) lines.push(`Decaying (not seen lately): ${list(c.decaying)}.`);
   if (c.archived.length) lines.push(`${ro ? 'Would archive' : 'Archived'} rules: ${c.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
-  if (!c.promoted.length && !c.refreshed.length && !c.decaying.length && !c.archived.length) lines.push('No rule changed.');
+  const t = r.taughtChanges;
+  if (t.promoted.length) lines.push(`${ro ? 'Would promote' : 'Promoted'} taught instincts to rules: ${t.promoted.map((x) => `${x.pattern} (${pct(x.confidence_now)})`).join(', ')}.`);
+  if (t.archived.length) lines.push(`${ro ? 'Would archive' : 'Archived'} taught rules: ${t.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
+  if (r.blocked.length) lines.push(`Not promoted, held back by a correction or contradiction until new evidence outweighs it: ${r.blocked.join(', ')}.`);
+  if (!c.promoted.length && !c.refreshed.length && !c.decaying.length && !c.archived.length && !t.promoted.length && !t.archived.length) lines.push('No rule changed.');
   if (ro) lines.push(`Read-only: no rule changed; ${r.rulesFile} and rules.json were not written.`);
-  else lines.push(`${r.rules.length} rule${r.rules.length === 1 ? '' : 's'} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
+  else {
+    const n = r.rules.length + r.taught.length;
+    lines.push(`${n} rule${n === 1 ? '' : 's'} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
+  }
   return lines.join('\n');
 }
 

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { runConsolidation } from '../analyzer/consolidate-run.js';
-import { readInstincts } from '../analyzer/run.js';
 import { loadConfig } from '../lib/config.js';
 import { packageRoot } from '../lib/data-home.js';
 import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-example.js';
@@ -61,7 +60,8 @@ export const demoCommand: CommandModule<object, object> = {
     consolidateAt(home, EXAMPLE_TIMES.afterS7, env, say);
     say('\nFiles:');
     say(`  ${rulesFile}`);
-    say(`  ${join(home, 'instincts')}/ (${readdirSync(join(home, 'instincts')).length} files: ${[...readInstincts(home).keys()].join(', ')})`);
+    const instincts = readdirSync(join(home, 'instincts')).filter((f) => f.endsWith('.md'));
+    say(`  ${join(home, 'instincts')}/ (${instincts.length} files: ${instincts.map((f) => f.slice(0, -3)).join(', ')})`);
     say(`  ${join(home, 'archive')}/`);
     say(`  ${join(home, 'daily-summary.md')}`);
     say(`  ${join(home, 'observations')}/`);

@@ -98,7 +98,7 @@ export const installCommand: CommandModule<object, Args> = {
   },
 };
 
-const KNOWN_DATA = new Set(['observations', 'state', 'instincts', 'archive', 'daily-summary.md', 'rules.json', 'config.json', 'hook-errors.log', 'hook-errors.log.1', 'analysis.lock', 'README.md', 'generated-rules.md']);
+const KNOWN_DATA = new Set(['observations', 'state', 'instincts', 'archive', 'daily-summary.md', 'rules.json', 'config.json', 'hook-errors.log', 'hook-errors.log.1', 'analysis.lock', 'README.md', 'generated-rules.md', 'facts', 'events.jsonl', 'projects.json', 'aliases.json', 'store.json']);
 
 /** Refuses to purge a data home that holds files homunculus did not write (checked before anything is removed). */
 function purgeCheck(home: string): void {

@@ -4,7 +4,7 @@
 // them. Otherwise, or when there are no rules, it prints nothing. Always exits 0.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRulesForDelivery } from '../analyzer/rules-json.js';
+import { readRulesForDelivery } from '../exports/delivery.js';
 import { reminderText, sessionRulesContext } from '../exports/session-context.js';
 import { loadConfig } from '../lib/config.js';
 import { readDataFile, writeNewFile } from '../lib/data-files.js';
@@ -12,6 +12,7 @@ import { assertDataHome, ensurePrivateDir, idFileStem, layout, PRIVATE_FILE } fr
 import { runHook } from '../lib/hook-shell.js';
 import { scanStdin } from '../observer/stdin.js';
 import { idToken } from '../lib/tokens.js';
+import { currentProject } from '../store/projects.js';
 
 /** Increments and returns the session's prompt count (a tiny file per session). */
 function nextPromptNumber(home: string, session: string): number {
@@ -49,7 +50,9 @@ runHook('prompt-router', async (home, env) => {
   if (n % config.forcedEvalEvery !== 0) return;
   // The rules themselves reached Claude once, at session start; repeating them every few prompts
   // would put each rule in the conversation again and again. The reminder points back at them.
-  const shown = sessionRulesContext(readRulesForDelivery(home))?.shown ?? 0;
+  const cwd = scanner.result.top.get('cwd');
+  const project = currentProject(typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined, env);
+  const shown = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null))?.shown ?? 0;
   if (shown === 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: reminderText(shown) } }));
 });

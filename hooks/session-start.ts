@@ -4,15 +4,28 @@
 // end is never seen, and hands any session left unreconciled to a detached worker. Prints the
 // context JSON or nothing; always exits 0.
 import { isAbsolute } from 'node:path';
-import { readRulesForDelivery } from '../analyzer/rules-json.js';
+import { readRulesForDelivery } from '../exports/delivery.js';
 import { needsReconciling, readMark, readMarks, transcriptStat, writeMark } from '../claude/sessions.js';
 import { sessionRulesContext } from '../exports/session-context.js';
 import { recordDelivery } from '../claude/deliveries.js';
+import { readDataFile } from '../lib/data-files.js';
+import { layout } from '../lib/data-home.js';
 import { spawnDetached } from '../lib/detached.js';
 import { runHook } from '../lib/hook-shell.js';
 import { idToken } from '../lib/tokens.js';
 import { PayloadError } from '../observer/observation.js';
 import { scanStdin } from '../observer/stdin.js';
+import { currentProject, touchProject } from '../store/projects.js';
+
+/** recordProjectPaths from config.json, without loading the whole configuration (a hook: light). */
+function recordPaths(home: string, env: NodeJS.ProcessEnv): boolean {
+  try {
+    const path = env['HOMUNCULUS_CONFIG'] || layout.config(home);
+    return (JSON.parse(readDataFile(path).toString('utf8')) as { recordProjectPaths?: unknown }).recordProjectPaths === true;
+  } catch {
+    return false;
+  }
+}
 
 runHook('session-start', async (home, env) => {
   const { scanner } = await scanStdin();
@@ -39,7 +52,17 @@ runHook('session-start', async (home, env) => {
     recordDelivery(home, { session, source, at: nowIso, rules: 0, chars: 0, note: 'resumed: the conversation holds the rules given when it started' });
     return;
   }
-  const context = sessionRulesContext(readRulesForDelivery(home));
+  // The global rules and this project's (the project as the observer names it: same function).
+  const cwd = top.get('cwd');
+  const project = currentProject(typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined, env);
+  if (project) {
+    try {
+      touchProject(home, project, nowIso, recordPaths(home, env));
+    } catch {
+      // the registry only gives projects their names
+    }
+  }
+  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null));
   recordDelivery(home, { session, source: typeof source === 'string' ? source.slice(0, 20) : 'unknown', at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === undefined) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } }));

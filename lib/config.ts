@@ -11,6 +11,40 @@ export interface Config {
   minObservations: number;
   minSessions: number;
   maxInstincts: number;
+  // The instinct store (store/): lifecycle of taught instincts and facts, feedback, levels,
+  // pruning, caps, duplicates and search.
+  taughtStart: number;
+  taughtStep: number;
+  taughtGraceDays: number;
+  taughtDecayPerWeek: number;
+  taughtFloor: number;
+  confirmDelta: number;
+  confirmHalveAfter: number;
+  confirmQuarterAfter: number;
+  correctDelta: number;
+  contradictDelta: number;
+  adjustmentAnalyses: number;
+  matureObservations: number;
+  matureConfidence: number;
+  ruleObservations: number;
+  ruleConfidence: number;
+  universalProjects: number;
+  approvedAt: number;
+  pruneRemoveBelow: number;
+  pruneRemoveUnseenDays: number;
+  pruneReviewBelow: number;
+  pruneReviewUnseenDays: number;
+  maxProjectInstincts: number;
+  maxGlobalInstincts: number;
+  maxProjectFacts: number;
+  maxGlobalFacts: number;
+  maxNewInstinctsPerRun: number;
+  maxNewFactsPerRun: number;
+  duplicateThreshold: number;
+  mergeThreshold: number;
+  searchLimit: number;
+  eventRetentionDays: number;
+  recordProjectPaths: boolean;
   archivePruneDays: number;
   retentionDays: number;
   demoteBelow: number;
@@ -48,6 +82,38 @@ const RULES: Record<ConfigKey, Rule> = {
   minObservations: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
   minSessions: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
   maxInstincts: { type: 'integer', allowed: 'a whole number from 1 to 1000', check: (v: number) => v >= 1 && v <= 1000 },
+  taughtStart: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  taughtStep: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  taughtGraceDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
+  taughtDecayPerWeek: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  taughtFloor: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  confirmDelta: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  confirmHalveAfter: { type: 'integer', allowed: 'a whole number of confirmations, 0 or more', check: (v: number) => v >= 0 },
+  confirmQuarterAfter: { type: 'integer', allowed: 'a whole number of confirmations, 0 or more', check: (v: number) => v >= 0 },
+  correctDelta: { type: 'number', allowed: 'a number from 0 to 1 (subtracted)', check: fraction },
+  contradictDelta: { type: 'number', allowed: 'a number from 0 to 1 (subtracted)', check: fraction },
+  adjustmentAnalyses: { type: 'integer', allowed: 'a whole number of analyses, at least 1', check: (v: number) => v >= 1 && v <= 1000 },
+  matureObservations: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
+  matureConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  ruleObservations: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
+  ruleConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  universalProjects: { type: 'integer', allowed: 'a whole number of projects, at least 2', check: (v: number) => v >= 2 },
+  approvedAt: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  pruneRemoveBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  pruneRemoveUnseenDays: { type: 'number', allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v: number) => v >= 1 && v <= MAX_DAYS },
+  pruneReviewBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  pruneReviewUnseenDays: { type: 'number', allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v: number) => v >= 1 && v <= MAX_DAYS },
+  maxProjectInstincts: { type: 'integer', allowed: 'a whole number from 1 to 100000', check: (v: number) => v >= 1 && v <= 100_000 },
+  maxGlobalInstincts: { type: 'integer', allowed: 'a whole number from 1 to 100000', check: (v: number) => v >= 1 && v <= 100_000 },
+  maxProjectFacts: { type: 'integer', allowed: 'a whole number from 1 to 100000', check: (v: number) => v >= 1 && v <= 100_000 },
+  maxGlobalFacts: { type: 'integer', allowed: 'a whole number from 1 to 100000', check: (v: number) => v >= 1 && v <= 100_000 },
+  maxNewInstinctsPerRun: { type: 'integer', allowed: 'a whole number from 1 to 1000', check: (v: number) => v >= 1 && v <= 1000 },
+  maxNewFactsPerRun: { type: 'integer', allowed: 'a whole number from 1 to 1000', check: (v: number) => v >= 1 && v <= 1000 },
+  duplicateThreshold: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  mergeThreshold: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
+  searchLimit: { type: 'integer', allowed: 'a whole number from 1 to 10000', check: (v: number) => v >= 1 && v <= 10_000 },
+  eventRetentionDays: { type: 'number', allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v: number) => v >= 1 && v <= MAX_DAYS },
+  recordProjectPaths: { type: 'boolean', allowed: 'true or false', check: () => true },
   archivePruneDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
   retentionDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
@@ -101,6 +167,14 @@ export function crossCheck(c: Config): string[] {
   if (c.promoteAt <= c.minConfidence) p.push(`"promoteAt" (${c.promoteAt}) must be above "minConfidence" (${c.minConfidence}): a rule must first be an instinct`);
   if (c.promoteAt > c.maxConfidence) p.push(`"promoteAt" (${c.promoteAt}) must not exceed "maxConfidence" (${c.maxConfidence}), or nothing can ever be promoted`);
   if (c.demoteBelow >= c.promoteAt) p.push(`"demoteBelow" (${c.demoteBelow}) must be below "promoteAt" (${c.promoteAt})`);
+  if (c.taughtStart > c.maxConfidence) p.push(`"taughtStart" (${c.taughtStart}) must not exceed "maxConfidence" (${c.maxConfidence})`);
+  if (c.taughtFloor > c.taughtStart) p.push(`"taughtFloor" (${c.taughtFloor}) must not exceed "taughtStart" (${c.taughtStart}): decay would raise a new instinct`);
+  if (c.confirmQuarterAfter < c.confirmHalveAfter) p.push(`"confirmQuarterAfter" (${c.confirmQuarterAfter}) must be at least "confirmHalveAfter" (${c.confirmHalveAfter})`);
+  if (c.matureObservations > c.ruleObservations) p.push(`"matureObservations" (${c.matureObservations}) must not exceed "ruleObservations" (${c.ruleObservations})`);
+  if (c.matureConfidence > c.ruleConfidence) p.push(`"matureConfidence" (${c.matureConfidence}) must not exceed "ruleConfidence" (${c.ruleConfidence})`);
+  if (c.pruneRemoveBelow > c.pruneReviewBelow) p.push(`"pruneRemoveBelow" (${c.pruneRemoveBelow}) must not exceed "pruneReviewBelow" (${c.pruneReviewBelow})`);
+  if (c.pruneRemoveUnseenDays < c.pruneReviewUnseenDays) p.push(`"pruneRemoveUnseenDays" (${c.pruneRemoveUnseenDays}) must be at least "pruneReviewUnseenDays" (${c.pruneReviewUnseenDays})`);
+  if (c.mergeThreshold > c.duplicateThreshold) p.push(`"mergeThreshold" (${c.mergeThreshold}) must not exceed "duplicateThreshold" (${c.duplicateThreshold})`);
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }

@@ -57,6 +57,14 @@ export const layout = {
   config: (home: string) => join(home, 'config.json'),
   promptCounts: (home: string) => join(home, 'state', 'prompts'),
   sessions: (home: string) => join(home, 'state', 'sessions'),
+  // The instinct store (store/).
+  facts: (home: string) => join(home, 'facts'),
+  events: (home: string) => join(home, 'events.jsonl'),
+  projects: (home: string) => join(home, 'projects.json'),
+  aliases: (home: string) => join(home, 'aliases.json'),
+  storeMarker: (home: string) => join(home, 'store.json'),
+  storeIndex: (home: string) => join(home, 'state', 'store-index.json'),
+  suggestions: (home: string) => join(home, 'state', 'suggestions.jsonl'),
 };
 
 export const PRIVATE_DIR = 0o700;
@@ -75,7 +83,7 @@ export function ensurePrivateDir(path: string): void {
 export class DataHomeError extends Error {}
 
 /** Every folder of the data home, parents before children. */
-export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'sessions'), join('state', 'cache'), 'instincts', 'archive'];
+export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'sessions'), join('state', 'cache'), 'instincts', 'archive', 'facts'];
 
 /**
  * Refuses a data home whose own folders are symbolic links leading out of it (or nowhere): every

@@ -90,7 +90,7 @@ describe('bye: prompt injection', () => {
     const lines = ruleLines(text);
     expect(lines.length).toBeGreaterThan(0); // the loop did learn something...
     const TOKEN = '[A-Za-z0-9_.:-]+(?:\\([A-Za-z0-9._:+@-]+(?: [A-Za-z0-9._:+@-]+)?\\))?';
-    const LINE = new RegExp(`^- \\*\\*\\[\\d{1,3}%, \\d+x seen\\]\\*\\* (?:Frequent tool chain: ${TOKEN}->${TOKEN}->${TOKEN} \\(seen \\d+x\\)|${TOKEN} error-retry pairs detected \\(\\d+x\\)\\. Consider pre-validation\\.)$`);
+    const LINE = new RegExp(`^- \\*\\*\\[\\d{1,3}%, \\d+x seen\\]\\*\\* (?:Frequent tool chain: ${TOKEN}->${TOKEN}->${TOKEN} \\(seen \\d+x\\)|${TOKEN} error-retry pairs detected \\(\\d+x\\)\\. Consider pre-validation\\.)(?: \\(project [0-9a-f]{12}\\))?$`);
     for (const l of lines) expect(l).toMatch(LINE); // ...and only as tokens
     expect(text).toContain('Bash(echo)');
     expect(text).not.toMatch(/IGNORE|Ignore|curl|evil|rm -rf|push to main|999x|invalid|\$\(/);

@@ -203,7 +203,7 @@ describe('folders named like other data files', () => {
   it.each([
     ['analysis.lock', 'is a folder, expected the analysis lock (a file); move it aside'],
     ['daily-summary.md', '(a folder stands where a file belongs: move it aside)'],
-    [join('instincts', 'chain-grep-read-edit.md'), '(a folder stands where a file belongs: move it aside)'],
+    [join('instincts', 'chain-grep-read-edit.md'), 'chain-grep-read-edit.md is a folder, expected a file of the instinct store; move it aside'],
   ])('%s: analyze exits 1 in one line', async (name, message) => {
     const s = seeded();
     mkdirSync(join(s.data, name), { recursive: true });

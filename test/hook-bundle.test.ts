@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { builtinModules } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIST } from './helpers.js';
@@ -9,7 +10,8 @@ describe('hook bundles', () => {
     const code = readFileSync(join(DIST, 'hooks', file), 'utf8');
     const required = [...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
     expect(required.length).toBeGreaterThan(0);
-    for (const r of required) expect(r).toMatch(/^node:|^(fs|path|os|url|util|events)$/);
+    // esbuild writes some `node:` imports of bundled packages (yaml's `node:process`) without the prefix.
+    for (const r of required) expect(r.startsWith('node:') || builtinModules.includes(r), `${file} requires ${r}`).toBe(true);
     expect(code).not.toMatch(/from ["'](yargs|date-fns|fast-glob|ndjson)/);
   });
 });

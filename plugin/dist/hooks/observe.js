@@ -125,7 +125,15 @@ var layout = {
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
   promptCounts: (home) => (0, import_node_path.join)(home, "state", "prompts"),
-  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions")
+  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions"),
+  // The instinct store (store/).
+  facts: (home) => (0, import_node_path.join)(home, "facts"),
+  events: (home) => (0, import_node_path.join)(home, "events.jsonl"),
+  projects: (home) => (0, import_node_path.join)(home, "projects.json"),
+  aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
+  storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
+  storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -139,7 +147,7 @@ function ensurePrivateDir(path2) {
 }
 var DataHomeError = class extends Error {
 };
-var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive"];
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive", "facts"];
 function assertDataHome(home, dirs = DATA_DIRS) {
   let realHome;
   for (const d of dirs) {

@@ -25,8 +25,8 @@ __export(prompt_router_exports, {
   isSystemTurn: () => isSystemTurn
 });
 module.exports = __toCommonJS(prompt_router_exports);
-var import_node_fs6 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs7 = require("node:fs");
+var import_node_path6 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -144,7 +144,15 @@ var layout = {
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
   promptCounts: (home) => (0, import_node_path.join)(home, "state", "prompts"),
-  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions")
+  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions"),
+  // The instinct store (store/).
+  facts: (home) => (0, import_node_path.join)(home, "facts"),
+  events: (home) => (0, import_node_path.join)(home, "events.jsonl"),
+  projects: (home) => (0, import_node_path.join)(home, "projects.json"),
+  aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
+  storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
+  storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -158,7 +166,7 @@ function ensurePrivateDir(path) {
 }
 var DataHomeError = class extends Error {
 };
-var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive"];
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive", "facts"];
 function assertDataHome(home, dirs = DATA_DIRS) {
   let realHome;
   for (const d of dirs) {
@@ -188,16 +196,49 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
-// analyzer/rules-json.ts
-function readRulesForDelivery(home) {
-  let listed;
+// exports/taught-rules.ts
+var MAX_RULE_TEXT = 200;
+function safeText(s, max = MAX_RULE_TEXT) {
+  if (typeof s !== "string") return void 0;
+  const out = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
+  return out === "" ? void 0 : out;
+}
+function isTaughtRule(r) {
+  const o = r;
+  return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
+}
+function taughtRuleLine(r) {
+  if (!isTaughtRule(r)) return void 0;
+  const trigger = safeText(r.trigger);
+  const action = safeText(r.action);
+  if (trigger === void 0 || action === void 0) return void 0;
+  const n = Math.max(0, Math.round(r.observations));
+  return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${trigger}: ${action}`;
+}
+
+// exports/delivery.ts
+function reaches(r, project) {
+  return r.scope !== "project" || typeof r.project === "string" && r.project === project;
+}
+function readRulesForDelivery(home, project) {
+  let doc;
   try {
-    listed = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"))?.rules;
+    doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch {
     return [];
   }
-  if (!Array.isArray(listed)) return [];
-  return listed.filter((r) => typeof r === "object" && r !== null && typeof r.confidence_now === "number" && Number.isFinite(r.confidence_now)).sort((a, b) => b.confidence_now - a.confidence_now);
+  const listed = doc?.rules;
+  const taught = doc?.taught;
+  const out = [];
+  if (Array.isArray(listed)) {
+    for (const r of listed) {
+      if (typeof r === "object" && r !== null && typeof r.confidence_now === "number" && Number.isFinite(r.confidence_now)) out.push(r);
+    }
+  }
+  if (Array.isArray(taught)) {
+    for (const r of taught) if (isTaughtRule(r)) out.push(r);
+  }
+  return out.filter((r) => project === void 0 || reaches(r, project)).sort((a, b) => b.confidence_now - a.confidence_now);
 }
 
 // lib/tokens.ts
@@ -233,11 +274,14 @@ function ruleLine(rule) {
 // exports/session-context.ts
 var MAX_SESSION_CONTEXT = 8e3;
 var SESSION_CONTEXT_HEAD = "homunculus: workflow rules learned from your recent sessions (most confident first). Apply them where they fit the task:";
+function deliveredLine(r) {
+  return r.kind === "taught" ? taughtRuleLine(r) : ruleLine(r);
+}
 function sessionRulesContext(rules, maxChars = MAX_SESSION_CONTEXT) {
   let text = SESSION_CONTEXT_HEAD;
   let shown = 0;
   for (const r of rules) {
-    const line = ruleLine(r);
+    const line = deliveredLine(r);
     if (line === void 0) continue;
     if (text.length + 1 + line.length > maxChars) break;
     text += `
@@ -265,6 +309,38 @@ var RULES = {
   minObservations: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   minSessions: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   maxInstincts: { type: "integer", allowed: "a whole number from 1 to 1000", check: (v) => v >= 1 && v <= 1e3 },
+  taughtStart: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  taughtStep: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  taughtGraceDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  taughtDecayPerWeek: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  taughtFloor: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  confirmDelta: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  confirmHalveAfter: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
+  confirmQuarterAfter: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
+  correctDelta: { type: "number", allowed: "a number from 0 to 1 (subtracted)", check: fraction },
+  contradictDelta: { type: "number", allowed: "a number from 0 to 1 (subtracted)", check: fraction },
+  adjustmentAnalyses: { type: "integer", allowed: "a whole number of analyses, at least 1", check: (v) => v >= 1 && v <= 1e3 },
+  matureObservations: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  matureConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  ruleObservations: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  ruleConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  universalProjects: { type: "integer", allowed: "a whole number of projects, at least 2", check: (v) => v >= 2 },
+  approvedAt: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  pruneRemoveBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  pruneRemoveUnseenDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  pruneReviewBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  pruneReviewUnseenDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  maxProjectInstincts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxGlobalInstincts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxProjectFacts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxGlobalFacts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxNewInstinctsPerRun: { type: "integer", allowed: "a whole number from 1 to 1000", check: (v) => v >= 1 && v <= 1e3 },
+  maxNewFactsPerRun: { type: "integer", allowed: "a whole number from 1 to 1000", check: (v) => v >= 1 && v <= 1e3 },
+  duplicateThreshold: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  mergeThreshold: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  searchLimit: { type: "integer", allowed: "a whole number from 1 to 10000", check: (v) => v >= 1 && v <= 1e4 },
+  eventRetentionDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  recordProjectPaths: { type: "boolean", allowed: "true or false", check: () => true },
   archivePruneDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   retentionDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
@@ -311,6 +387,14 @@ function crossCheck(c) {
   if (c.promoteAt <= c.minConfidence) p.push(`"promoteAt" (${c.promoteAt}) must be above "minConfidence" (${c.minConfidence}): a rule must first be an instinct`);
   if (c.promoteAt > c.maxConfidence) p.push(`"promoteAt" (${c.promoteAt}) must not exceed "maxConfidence" (${c.maxConfidence}), or nothing can ever be promoted`);
   if (c.demoteBelow >= c.promoteAt) p.push(`"demoteBelow" (${c.demoteBelow}) must be below "promoteAt" (${c.promoteAt})`);
+  if (c.taughtStart > c.maxConfidence) p.push(`"taughtStart" (${c.taughtStart}) must not exceed "maxConfidence" (${c.maxConfidence})`);
+  if (c.taughtFloor > c.taughtStart) p.push(`"taughtFloor" (${c.taughtFloor}) must not exceed "taughtStart" (${c.taughtStart}): decay would raise a new instinct`);
+  if (c.confirmQuarterAfter < c.confirmHalveAfter) p.push(`"confirmQuarterAfter" (${c.confirmQuarterAfter}) must be at least "confirmHalveAfter" (${c.confirmHalveAfter})`);
+  if (c.matureObservations > c.ruleObservations) p.push(`"matureObservations" (${c.matureObservations}) must not exceed "ruleObservations" (${c.ruleObservations})`);
+  if (c.matureConfidence > c.ruleConfidence) p.push(`"matureConfidence" (${c.matureConfidence}) must not exceed "ruleConfidence" (${c.ruleConfidence})`);
+  if (c.pruneRemoveBelow > c.pruneReviewBelow) p.push(`"pruneRemoveBelow" (${c.pruneRemoveBelow}) must not exceed "pruneReviewBelow" (${c.pruneReviewBelow})`);
+  if (c.pruneRemoveUnseenDays < c.pruneReviewUnseenDays) p.push(`"pruneRemoveUnseenDays" (${c.pruneRemoveUnseenDays}) must be at least "pruneReviewUnseenDays" (${c.pruneReviewUnseenDays})`);
+  if (c.mergeThreshold > c.duplicateThreshold) p.push(`"mergeThreshold" (${c.mergeThreshold}) must not exceed "duplicateThreshold" (${c.duplicateThreshold})`);
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }
@@ -668,7 +752,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -679,7 +763,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve2({ scanner, reason });
+      resolve3({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -707,11 +791,50 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
   });
 }
 
+// store/projects.ts
+var import_node_path5 = require("node:path");
+
+// observer/project-id.ts
+var import_node_fs6 = require("node:fs");
+var import_node_path4 = require("node:path");
+function isPresent(path) {
+  try {
+    (0, import_node_fs6.statSync)(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function projectRoot(cwd, env, exists = isPresent) {
+  const fromEnv = env["CLAUDE_PROJECT_DIR"];
+  if (fromEnv) return (0, import_node_path4.resolve)(fromEnv);
+  if (!cwd) return void 0;
+  const start = (0, import_node_path4.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path4.dirname)(dir)) {
+    if (exists((0, import_node_path4.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path4.dirname)(dir) === dir) return start;
+  }
+}
+function projectId(root) {
+  return fnv1a64Hex(root).slice(0, 12);
+}
+
+// lib/lock.ts
+var STALE_LOCK_MS = 10 * 60 * 1e3;
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+// store/projects.ts
+function currentProject(cwd, env) {
+  const root = projectRoot(cwd, env);
+  if (root === void 0) return void 0;
+  return { id: projectId(root), name: (0, import_node_path5.basename)(root) || root, root };
+}
+
 // hooks/prompt-router.ts
 function nextPromptNumber(home, session) {
   const dir = layout.promptCounts(home);
-  assertDataHome(home, ["state", (0, import_node_path4.join)("state", "prompts")]);
-  const path = (0, import_node_path4.join)(dir, `${idFileStem(session)}.count`);
+  assertDataHome(home, ["state", (0, import_node_path6.join)("state", "prompts")]);
+  const path = (0, import_node_path6.join)(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
     n = Number.parseInt(readDataFile(path).toString("utf8"), 10) || 0;
@@ -721,7 +844,7 @@ function nextPromptNumber(home, session) {
   n++;
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
-  (0, import_node_fs6.renameSync)(tmp, path);
+  (0, import_node_fs7.renameSync)(tmp, path);
   return n;
 }
 function isSystemTurn(prompt) {
@@ -735,7 +858,9 @@ runHook("prompt-router", async (home, env) => {
   const { config } = loadConfig(home, env);
   const n = nextPromptNumber(home, session);
   if (n % config.forcedEvalEvery !== 0) return;
-  const shown = sessionRulesContext(readRulesForDelivery(home))?.shown ?? 0;
+  const cwd = scanner.result.top.get("cwd");
+  const project = currentProject(typeof cwd === "string" && cwd.length > 0 ? cwd : void 0, env);
+  const shown = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null))?.shown ?? 0;
   if (shown === 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: reminderText(shown) } }));
 });

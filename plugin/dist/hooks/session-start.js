@@ -3,7 +3,7 @@ const __homunculus_import_meta_url = require('node:url').pathToFileURL(__filenam
 "use strict";
 
 // hooks/session-start.ts
-var import_node_path5 = require("node:path");
+var import_node_path8 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -121,7 +121,15 @@ var layout = {
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
   promptCounts: (home) => (0, import_node_path.join)(home, "state", "prompts"),
-  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions")
+  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions"),
+  // The instinct store (store/).
+  facts: (home) => (0, import_node_path.join)(home, "facts"),
+  events: (home) => (0, import_node_path.join)(home, "events.jsonl"),
+  projects: (home) => (0, import_node_path.join)(home, "projects.json"),
+  aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
+  storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
+  storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -135,7 +143,7 @@ function ensurePrivateDir(path2) {
 }
 var DataHomeError = class extends Error {
 };
-var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive"];
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive", "facts"];
 function assertDataHome(home, dirs = DATA_DIRS) {
   let realHome;
   for (const d of dirs) {
@@ -165,16 +173,49 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
-// analyzer/rules-json.ts
-function readRulesForDelivery(home) {
-  let listed;
+// exports/taught-rules.ts
+var MAX_RULE_TEXT = 200;
+function safeText(s, max = MAX_RULE_TEXT) {
+  if (typeof s !== "string") return void 0;
+  const out = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
+  return out === "" ? void 0 : out;
+}
+function isTaughtRule(r) {
+  const o = r;
+  return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
+}
+function taughtRuleLine(r) {
+  if (!isTaughtRule(r)) return void 0;
+  const trigger = safeText(r.trigger);
+  const action = safeText(r.action);
+  if (trigger === void 0 || action === void 0) return void 0;
+  const n = Math.max(0, Math.round(r.observations));
+  return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${trigger}: ${action}`;
+}
+
+// exports/delivery.ts
+function reaches(r, project) {
+  return r.scope !== "project" || typeof r.project === "string" && r.project === project;
+}
+function readRulesForDelivery(home, project) {
+  let doc;
   try {
-    listed = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"))?.rules;
+    doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch {
     return [];
   }
-  if (!Array.isArray(listed)) return [];
-  return listed.filter((r) => typeof r === "object" && r !== null && typeof r.confidence_now === "number" && Number.isFinite(r.confidence_now)).sort((a, b) => b.confidence_now - a.confidence_now);
+  const listed = doc?.rules;
+  const taught = doc?.taught;
+  const out = [];
+  if (Array.isArray(listed)) {
+    for (const r of listed) {
+      if (typeof r === "object" && r !== null && typeof r.confidence_now === "number" && Number.isFinite(r.confidence_now)) out.push(r);
+    }
+  }
+  if (Array.isArray(taught)) {
+    for (const r of taught) if (isTaughtRule(r)) out.push(r);
+  }
+  return out.filter((r) => project === void 0 || reaches(r, project)).sort((a, b) => b.confidence_now - a.confidence_now);
 }
 
 // claude/sessions.ts
@@ -266,11 +307,14 @@ function ruleLine(rule) {
 // exports/session-context.ts
 var MAX_SESSION_CONTEXT = 8e3;
 var SESSION_CONTEXT_HEAD = "homunculus: workflow rules learned from your recent sessions (most confident first). Apply them where they fit the task:";
+function deliveredLine(r) {
+  return r.kind === "taught" ? taughtRuleLine(r) : ruleLine(r);
+}
 function sessionRulesContext(rules, maxChars = MAX_SESSION_CONTEXT) {
   let text = SESSION_CONTEXT_HEAD;
   let shown = 0;
   for (const r of rules) {
-    const line = ruleLine(r);
+    const line = deliveredLine(r);
     if (line === void 0) continue;
     if (text.length + 1 + line.length > maxChars) break;
     text += `
@@ -607,7 +651,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve2) => {
+  return new Promise((resolve3) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -618,7 +662,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve2({ scanner, reason });
+      resolve3({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -646,7 +690,109 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
   });
 }
 
+// store/projects.ts
+var import_node_path7 = require("node:path");
+
+// lib/atomic-write.ts
+var import_node_fs7 = require("node:fs");
+var import_node_path5 = require("node:path");
+var counter = 0;
+function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  if (opts.skipIfSame !== false) {
+    try {
+      if (readDataFile(path2).equals(bytes)) return false;
+    } catch {
+    }
+  }
+  ensurePrivateDir((0, import_node_path5.dirname)(path2));
+  const tmp = `${path2}.${process.pid}.${++counter}.tmp`;
+  try {
+    writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
+    (0, import_node_fs7.renameSync)(tmp, path2);
+  } catch (e) {
+    (0, import_node_fs7.rmSync)(tmp, { force: true });
+    throw e;
+  }
+  return true;
+}
+
+// observer/project-id.ts
+var import_node_fs8 = require("node:fs");
+var import_node_path6 = require("node:path");
+function isPresent(path2) {
+  try {
+    (0, import_node_fs8.statSync)(path2);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function projectRoot(cwd, env, exists = isPresent) {
+  const fromEnv = env["CLAUDE_PROJECT_DIR"];
+  if (fromEnv) return (0, import_node_path6.resolve)(fromEnv);
+  if (!cwd) return void 0;
+  const start = (0, import_node_path6.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path6.dirname)(dir)) {
+    if (exists((0, import_node_path6.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path6.dirname)(dir) === dir) return start;
+  }
+}
+function projectId(root) {
+  return fnv1a64Hex(root).slice(0, 12);
+}
+
+// lib/lock.ts
+var STALE_LOCK_MS = 10 * 60 * 1e3;
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+// store/io.ts
+function readIfFile(path2) {
+  try {
+    return readDataFile(path2);
+  } catch {
+    return void 0;
+  }
+}
+
+// store/projects.ts
+function currentProject(cwd, env) {
+  const root = projectRoot(cwd, env);
+  if (root === void 0) return void 0;
+  return { id: projectId(root), name: (0, import_node_path7.basename)(root) || root, root };
+}
+function readProjects(home) {
+  const bytes = readIfFile(layout.projects(home));
+  if (bytes === void 0) return [];
+  try {
+    const v = JSON.parse(bytes.toString("utf8"));
+    if (!Array.isArray(v?.projects)) return [];
+    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string");
+  } catch {
+    return [];
+  }
+}
+function touchProject(home, p, nowIso, recordPath) {
+  const list = readProjects(home);
+  const day = nowIso.slice(0, 10);
+  const old = list.find((e) => e.id === p.id);
+  const entry = { id: p.id, name: p.name.slice(0, 100), last_seen: old && old.last_seen.slice(0, 10) === day && old.last_seen > nowIso ? old.last_seen : nowIso };
+  if (recordPath) entry.path = p.root;
+  if (old && old.name === entry.name && old.last_seen.slice(0, 10) === day && (old.path ?? "") === (entry.path ?? "")) return;
+  const next = [...list.filter((e) => e.id !== p.id), entry].sort((a, b) => a.id < b.id ? -1 : 1);
+  writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}
+`);
+}
+
 // hooks/session-start.ts
+function recordPaths(home, env) {
+  try {
+    const path2 = env["HOMUNCULUS_CONFIG"] || layout.config(home);
+    return JSON.parse(readDataFile(path2).toString("utf8")).recordProjectPaths === true;
+  } catch {
+    return false;
+  }
+}
 runHook("session-start", async (home, env) => {
   const { scanner } = await scanStdin();
   const top = scanner.result.top;
@@ -656,7 +802,7 @@ runHook("session-start", async (home, env) => {
   const transcript = top.get("transcript_path");
   const pid = Number(env["CLAUDE_PID"]);
   const nowIso = (/* @__PURE__ */ new Date()).toISOString();
-  if (typeof transcript === "string" && (0, import_node_path5.isAbsolute)(transcript)) {
+  if (typeof transcript === "string" && (0, import_node_path8.isAbsolute)(transcript)) {
     const before = readMark(home, session);
     writeMark(home, { session, transcript, started: nowIso, ...Number.isInteger(pid) && pid > 0 ? { pid } : {}, ...before?.reconciled ? { reconciled: before.reconciled } : {} });
   }
@@ -667,7 +813,15 @@ runHook("session-start", async (home, env) => {
     recordDelivery(home, { session, source, at: nowIso, rules: 0, chars: 0, note: "resumed: the conversation holds the rules given when it started" });
     return;
   }
-  const context = sessionRulesContext(readRulesForDelivery(home));
+  const cwd = top.get("cwd");
+  const project = currentProject(typeof cwd === "string" && cwd.length > 0 ? cwd : void 0, env);
+  if (project) {
+    try {
+      touchProject(home, project, nowIso, recordPaths(home, env));
+    } catch {
+    }
+  }
+  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null));
   recordDelivery(home, { session, source: typeof source === "string" ? source.slice(0, 20) : "unknown", at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === void 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } }));

@@ -1,0 +1,173 @@
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { z } from 'zod';
+import { resolveNow } from '../lib/clock.js';
+import { loadConfig } from '../lib/config.js';
+import { resolveDataHome } from '../lib/data-home.js';
+import { StoreBusyError } from '../store/io.js';
+import { alias, deleteFact, deleteInstinct, feedback, housekeep, importPatterns, merge, StoreError, teach, writeFact, writeInstinct } from '../store/ops.js';
+import * as svc from '../store/service.js';
+import type { StoreCtx } from '../store/store.js';
+import { suggestFromIndex } from '../store/suggest-fast.js';
+
+// The MCP server (`homunculus mcp`, stdio): the store's verbs as tools Claude can call. Nothing
+// of its own: every tool is one call into store/. Each answers structured content; a miss or a
+// refused change answers {"error": "..."} (isError), and no input ever crashes the server.
+
+export interface ServerOptions {
+  home?: string;
+  env?: NodeJS.ProcessEnv;
+  cwd?: string;
+}
+
+const VERSION = '0.1.0';
+
+type Result = { content: { type: 'text'; text: string }[]; structuredContent: Record<string, unknown>; isError?: boolean };
+
+function ok(value: unknown): Result {
+  const structured = (typeof value === 'object' && value !== null && !Array.isArray(value) ? value : { result: value }) as Record<string, unknown>;
+  return { content: [{ type: 'text', text: JSON.stringify(structured) }], structuredContent: structured };
+}
+
+function fail(message: string): Result {
+  return { content: [{ type: 'text', text: JSON.stringify({ error: message }) }], structuredContent: { error: message }, isError: true };
+}
+
+const scope = z.enum(['project', 'global']).optional().describe('"global" applies everywhere; default: the current project (global when there is none)');
+const pattern = z.string().min(1).max(260).describe('a key with a category prefix: seq:Grep->Read->Edit, retry:Bash, pref:pkg=pnpm, fix:missing-import, combo:pytest+coverage');
+const limit = z.number().int().min(1).max(1000).optional().describe('at most this many (default 20)');
+
+export function createServer(opts: ServerOptions = {}): McpServer {
+  const env = opts.env ?? process.env;
+  const home = opts.home ? resolveDataHome({ HOMUNCULUS_HOME: opts.home }) : resolveDataHome(env);
+  const cwd = opts.cwd ?? process.cwd();
+  let registered = false;
+  const ctx = (session?: string): StoreCtx => {
+    const { config } = loadConfig(home, env);
+    const c = svc.storeContext({ home, config, now: resolveNow(undefined, env), cwd, env, register: !registered, ...(session ? { session } : {}) });
+    registered = true;
+    return c;
+  };
+  const server = new McpServer({ name: 'homunculus', version: VERSION }, { instructions: 'homunculus remembers how this user works: habits learned from tool use, and instincts and facts taught by the user or by you. Call suggest at the start of a task, observe when you learn a preference or a fix worth keeping, fact_write for plain facts about the project.' });
+  const tool = <S extends z.ZodRawShape>(name: string, description: string, shape: S, run: (args: z.infer<z.ZodObject<S>>) => unknown) => {
+    server.registerTool(name, { description, inputSchema: shape, annotations: {} }, ((args: z.infer<z.ZodObject<S>>) => {
+      try {
+        return ok(run(args));
+      } catch (e) {
+        if (e instanceof StoreError || e instanceof StoreBusyError) return fail(e.message);
+        return fail(`${(e as Error)?.message ?? String(e)}`.split('\n')[0]!);
+      }
+    }) as never);
+  };
+
+  tool(
+    'observe',
+    'Teach homunculus an instinct, or reinforce one it knows: when you notice how the user wants things done ("use pnpm", "run the linter before committing"). New ones need trigger and action; saying it again raises confidence (+0.1). Give outcome to confirm, correct or contradict an existing one instead. Returns pattern, confidence, level, created. For plain facts without a trigger use fact_write.',
+    {
+      pattern,
+      trigger: z.string().max(500).optional().describe('when it applies ("choosing a package manager")'),
+      action: z.string().max(500).optional().describe('what to do ("use pnpm, never npm")'),
+      explain: z.string().max(2000).optional(),
+      domain: z.string().max(40).optional().describe('workflow, tool-preference, testing, code-style, error-handling, architecture, documentation, or a tag'),
+      scope,
+      session: z.string().max(128).optional(),
+      outcome: z.enum(['confirm', 'correct', 'contradict']).optional().describe('feedback on an existing instinct: it worked (confirm), the user corrected it (correct), it conflicts with another (contradict)'),
+    },
+    (a) => {
+      const c = ctx(a.session);
+      if (a.outcome) {
+        const r = feedback(c, a.pattern, a.outcome);
+        return { pattern: r.pattern, id: r.id, confidence: r.confidence, level: r.level, created: false, outcome: a.outcome, delta: r.delta, ...(r.blocks_promotion !== undefined ? { blocks_promotion: r.blocks_promotion } : {}) };
+      }
+      const r = teach(c, { pattern: a.pattern, ...(a.trigger ? { trigger: a.trigger } : {}), ...(a.action ? { action: a.action } : {}), ...(a.explain ? { explain: a.explain } : {}), ...(a.domain ? { domain: a.domain } : {}), ...(a.scope ? { scope: a.scope } : {}) });
+      return { pattern: r.pattern, id: r.id, confidence: r.confidence, level: r.level, created: r.created, ...(r.merged_into ? { merged_into: r.merged_into } : {}), contradictions: r.contradictions, ...(r.confirmed_observed ? { confirmed_observed: true } : {}) };
+    },
+  );
+  tool(
+    'suggest',
+    'What homunculus knows that applies here: mature and stronger instincts of the current project and global ones, most confident first. Call it at the start of a task. Compact by default (pattern, confidence, level); full: true for trigger, action and evidence counts. To look something up use search_instincts.',
+    { full: z.boolean().optional(), limit },
+    (a) => {
+      const c = ctx();
+      const o = { full: a.full ?? false, ...(a.limit ? { limit: a.limit } : {}) };
+      return suggestFromIndex(home, c.config, c.now.getTime(), c.project, o) ?? svc.suggest(c, o);
+    },
+  );
+  tool(
+    'list_instincts',
+    'List instincts with filters (scope current|all|global|<project id>, domain, source observed|taught|imported, level). For a quick "what applies here" use suggest; for text queries use search_instincts.',
+    { scope: z.string().max(20).optional(), domain: z.string().max(40).optional(), source: z.enum(['observed', 'taught', 'imported']).optional(), level: z.enum(['seedling', 'mature', 'rule', 'universal']).optional(), limit },
+    (a) => {
+      const r = svc.list(ctx(), { ...(a.scope ? { scope: a.scope } : {}), ...(a.domain ? { domain: a.domain } : {}), ...(a.source ? { source: a.source } : {}), ...(a.level ? { level: a.level } : {}) }, a.limit ?? 20);
+      return r;
+    },
+  );
+  tool('get_instinct', 'One instinct by id or pattern key, with its evidence and confidence history.', { id: z.string().min(1).max(260).describe('an id from list/search, or a pattern key') }, (a) => svc.get(ctx(), a.id));
+  tool(
+    'search_instincts',
+    'Search instincts and facts: words (all must match), OR, NOT, "phrases", prefix*; a query such as seq:Grep->Read or C++ is matched as a substring.',
+    { query: z.string().min(1).max(500), limit },
+    (a) => svc.search(ctx(), a.query, a.limit),
+  );
+  tool('stats', 'Counts of instincts by level, source, category, scope and state, and of facts, projects, rules and events.', {}, () => svc.stats(ctx()));
+  tool('trending', 'Instincts whose confidence moved most over the last days (from the event log); by last seen when nothing was logged yet.', { days: z.number().int().min(1).max(365).optional(), limit }, (a) => svc.trending(ctx(), a.days ?? 7, a.limit));
+  tool('history', "Every change of one instinct's confidence with the reason and running total (the deltas add up to its confidence).", { pattern: z.string().min(1).max(260).describe('id or pattern key') }, (a) => svc.history(ctx(), a.pattern));
+  tool('effectiveness', 'How often suggested instincts were then confirmed (observed again or confirmed): per pattern suggested, confirmed, rate.', {}, () => svc.effectiveness(ctx()));
+  tool('consolidate', 'Run the same consolidation as /bye: analyse, promote confident patterns to rules, decay and archive. Returns how many instincts reached mature, rule and universal. Use at the end of a session, not on every turn.', {}, () => svc.consolidate(ctx(), env));
+  tool('session_summary', "A session's tool calls, chains and retries, and what the store learned in it (default: the latest session).", { session: z.string().max(128).optional() }, (a) => svc.sessionSummary(ctx(), a.session));
+  tool('detect_chains', 'The tool chains and error-retries the analyzer sees in the current window (read-only), with the scope each would take.', { limit }, (a) => svc.detectChains(ctx(), a.limit ?? 20));
+  tool('alias_pattern', 'Make one pattern key stand for another existing one (a taught instinct under the old key is merged into it).', { from: pattern, to: z.string().min(1).max(260).describe('the existing id or pattern key') }, (a) => alias(ctx(), a.from, a.to));
+  tool('find_duplicates', 'Pairs of instincts with similar keys (order matters: seq:A->B is not seq:B->A) and taught instincts that contradict each other.', {}, () => svc.duplicates(ctx()));
+  tool(
+    'import_patterns',
+    'Import instincts (and facts: rows with "fact") from another tool or machine. Each row reinforces like observe; a given confidence raises, never lowers. At most 10 new instincts and 3 new facts per call.',
+    {
+      patterns: z
+        .array(
+          z.object({
+            pattern: z.string().max(260).optional(),
+            fact: z.string().max(500).optional(),
+            trigger: z.string().max(500).optional(),
+            action: z.string().max(500).optional(),
+            explain: z.string().max(2000).optional(),
+            domain: z.string().max(40).optional(),
+            confidence: z.number().min(0).max(1).optional(),
+            scope,
+          }),
+        )
+        .max(500),
+      source: z.string().max(200).optional().describe('where they come from'),
+    },
+    (a) =>
+      importPatterns(
+        ctx(),
+        a.patterns.map((r) => ({ ...r, pattern: r.pattern ?? '' })) as never,
+        a.source,
+      ),
+  );
+  tool('gc', 'Housekeeping, and fold events older than eventRetentionDays: levels and states, taught duplicates merged, contradictions down-weighted, orphan aliases, caps, prune. Idempotent.', {}, () => housekeep(ctx(), { compact: true }));
+  tool('housekeep', 'Housekeeping without touching the event log: levels and states, taught duplicates merged, contradictions down-weighted, orphan aliases, caps, prune. Idempotent.', {}, () => housekeep(ctx()));
+  tool(
+    'instinct_write',
+    'Create a taught instinct with exactly these fields, or change fields of a taught or imported one (by id). Observed instincts belong to the analyzer: use observe with an outcome for them.',
+    { id: z.string().max(120).optional(), pattern: pattern.optional(), trigger: z.string().max(500).optional(), action: z.string().max(500).optional(), explain: z.string().max(2000).optional(), domain: z.string().max(40).optional(), scope },
+    (a) => writeInstinct(ctx(), a as never),
+  );
+  tool('instinct_delete', 'Remove a taught or imported instinct that is wrong or no longer wanted (it is kept in archive/). Observed ones cannot be deleted: correct them with observe and an outcome.', { id: z.string().min(1).max(260) }, (a) => deleteInstinct(ctx(), a.id));
+  tool('instinct_merge', 'Merge one taught or imported instinct into another: evidence summed, the higher confidence kept, the old key becomes an alias.', { from: z.string().min(1).max(260), into: z.string().min(1).max(260) }, (a) => merge(ctx(), a.from, a.into));
+  tool('fact_list', 'Facts (plain statements, no trigger) of the current project and global ones; scope "all" for every project.', { scope: z.enum(['current', 'all']).optional() }, (a) => svc.facts(ctx(), a.scope ?? 'current'));
+  tool('fact_read', 'One fact by id (from fact_list), with the history of its confidence.', { id: z.string().min(1).max(130) }, (a) => svc.fact(ctx(), a.id));
+  tool(
+    'fact_write',
+    'Record a fact about the project or the user ("the test database listens on 3306"), or reinforce it when it is known. Give id to change an existing fact. Preferences and habits are instincts: use observe.',
+    { fact: z.string().min(1).max(500), id: z.string().max(120).optional(), domain: z.string().max(40).optional(), scope },
+    (a) => writeFact(ctx(), { fact: a.fact, ...(a.id ? { id: a.id } : {}), ...(a.domain ? { domain: a.domain } : {}), ...(a.scope ? { scope: a.scope } : {}) }),
+  );
+  tool('fact_delete', 'Remove a fact that is wrong or outdated (it is kept in archive/); to change it, fact_write with its id.', { id: z.string().min(1).max(130) }, (a) => deleteFact(ctx(), a.id));
+  return server;
+}
+
+export async function runStdioServer(opts: ServerOptions = {}): Promise<void> {
+  const server = createServer(opts);
+  await server.connect(new StdioServerTransport());
+}

@@ -1,0 +1,42 @@
+import type { InstinctView } from './query.js';
+import { contradicts, keySimilarity } from './similarity.js';
+
+// Reports for keeping the store clean (pure): duplicate pairs and contradictions. Nothing is
+// changed here; gc merges taught duplicates and down-weights contradictions.
+
+export interface DuplicatePair {
+  a: string;
+  b: string;
+  a_pattern: string;
+  b_pattern: string;
+  similarity: number;
+}
+
+export function findDuplicates(views: readonly InstinctView[], threshold: number): DuplicatePair[] {
+  const out: DuplicatePair[] = [];
+  for (let i = 0; i < views.length; i++) {
+    for (let j = i + 1; j < views.length; j++) {
+      const s = keySimilarity(views[i]!.pattern, views[j]!.pattern);
+      if (s >= threshold) out.push({ a: views[i]!.id, b: views[j]!.id, a_pattern: views[i]!.pattern, b_pattern: views[j]!.pattern, similarity: s });
+    }
+  }
+  return out.sort((x, y) => y.similarity - x.similarity || (x.a < y.a ? -1 : 1));
+}
+
+export interface ContradictionPair {
+  a: string;
+  b: string;
+  a_action: string;
+  b_action: string;
+}
+
+export function findContradictions(views: readonly InstinctView[], threshold: number): ContradictionPair[] {
+  const out: ContradictionPair[] = [];
+  const xs = views.filter((v) => v.source !== 'observed');
+  for (let i = 0; i < xs.length; i++) {
+    for (let j = i + 1; j < xs.length; j++) {
+      if (contradicts(xs[i]!, xs[j]!, threshold)) out.push({ a: xs[i]!.id, b: xs[j]!.id, a_action: xs[i]!.action, b_action: xs[j]!.action });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,317 @@
+import { Document, isSeq, parse as parseYaml, parseDocument, type ToStringOptions } from 'yaml';
+import { isoToMs } from '../lib/clock.js';
+import { categoryOf, normalizeKey, validId } from './keys.js';
+import { parseLevel } from './lifecycle.js';
+import { DOMAIN, MAX_EVIDENCE, PROJECT_ID, SOURCES, STATES, zeroFeedback, type Fact, type Instinct, type Scope, type Source, type State } from './model.js';
+
+// Instinct and fact files: YAML frontmatter (the `yaml` package, never by hand), then Markdown.
+// Files the store renders read back to the same bytes, which is how a hand edit of an observed
+// file is told from the analyzer's own output. Taught and imported files are the user's: an
+// update changes only the frontmatter keys it must (comments and order kept) and appends to the
+// `## Evidence` list, leaving every other byte of the body as the user wrote it.
+
+export const YAML_OUT: ToStringOptions = { defaultStringType: 'QUOTE_DOUBLE', defaultKeyType: 'PLAIN', lineWidth: 0, flowCollectionPadding: false };
+
+const EVIDENCE_HEADING = '## Evidence';
+
+export interface Split {
+  front: string;
+  body: string;
+}
+
+/** Frontmatter and body, or undefined when the text does not start with a `---` block. */
+export function splitFrontmatter(text: string): Split | undefined {
+  if (!text.startsWith('---\n')) return undefined;
+  const end = text.indexOf('\n---\n', 3);
+  if (end === -1) return undefined;
+  return { front: text.slice(4, end + 1), body: text.slice(end + 5) };
+}
+
+/** The body split around its `## Evidence` list: text before, the list's items, text after. */
+export function splitEvidence(body: string): { before: string; evidence: string[]; after: string } {
+  const at = body.startsWith(`${EVIDENCE_HEADING}\n`) ? 0 : body.indexOf(`\n${EVIDENCE_HEADING}\n`);
+  if (at === -1) return { before: body, evidence: [], after: '' };
+  const start = at === 0 ? 0 : at + 1;
+  const lines = body.slice(start + EVIDENCE_HEADING.length + 1).split('\n');
+  const evidence: string[] = [];
+  let i = 0;
+  for (; i < lines.length; i++) {
+    const l = lines[i]!;
+    if (l.startsWith('- ')) evidence.push(l.slice(2));
+    else break;
+  }
+  return { before: body.slice(0, start), evidence, after: lines.slice(i).join('\n') };
+}
+
+function joinEvidence(before: string, evidence: readonly string[], after: string): string {
+  const list = evidence.map((e) => `- ${e}`).join('\n');
+  const head = before === '' || before.endsWith('\n\n') ? before : before.endsWith('\n') ? `${before}\n` : `${before}\n\n`;
+  return `${head}${EVIDENCE_HEADING}\n${list}${list ? '\n' : ''}${after}`;
+}
+
+/** Keeps the most recent MAX_EVIDENCE lines. */
+export function withEvidence(list: readonly string[], line: string): string[] {
+  return [...list, oneLine(line)].slice(-MAX_EVIDENCE);
+}
+
+/** Free text on one line: newlines and other control characters become spaces. */
+export function oneLine(s: string): string {
+  // eslint-disable-next-line no-control-regex
+  return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
+}
+
+export function renderFrontmatter(fields: Record<string, unknown>): string {
+  const doc = new Document(fields);
+  const map = doc.contents as unknown as { items: { value: unknown }[] };
+  for (const pair of map.items) if (isSeq(pair.value)) pair.value.flow = true;
+  return doc.toString(YAML_OUT);
+}
+
+// ---- instincts
+
+const INSTINCT_KEYS = [
+  'id', 'pattern', 'category', 'domain', 'trigger', 'action', 'explain', 'scope', 'project', 'projects', 'source', 'confidence', 'observations', 'level', 'state',
+  'sessions', 'session_ids', 'first_seen', 'last_seen', 'created', 'confirmed', 'contradicted', 'corrected', 'suggested', 'inactive', 'evolved_to', 'imported_from',
+  'aliases', 'promoted_at', 'score', 'adjustment', 'adjustment_runs', 'adjustment_at', 'contradicts',
+] as const;
+const KNOWN = new Set<string>(INSTINCT_KEYS);
+
+export function instinctFields(x: Instinct): Record<string, unknown> {
+  const f: Record<string, unknown> = {};
+  for (const k of INSTINCT_KEYS) {
+    const v = (x as unknown as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    if ((k === 'aliases' || k === 'contradicts') && Array.isArray(v) && v.length === 0) continue;
+    f[k] = v;
+  }
+  for (const [k, v] of Object.entries(x.extra)) if (!KNOWN.has(k)) f[k] = v;
+  return f;
+}
+
+export function renderInstinct(x: Instinct): string {
+  return `---\n${renderFrontmatter(instinctFields(x))}---\n${joinEvidence(x.body, x.evidence, x.tail ?? '')}`;
+}
+
+export class FileProblem extends Error {}
+
+const str = (o: Record<string, unknown>, k: string, fallback?: string): string => {
+  const v = o[k];
+  if (typeof v === 'string') return v;
+  if (v === undefined && fallback !== undefined) return fallback;
+  throw new FileProblem(`"${k}" must be a string, found ${JSON.stringify(v)?.slice(0, 40)}`);
+};
+const num = (o: Record<string, unknown>, k: string, fallback?: number): number => {
+  const v = o[k];
+  if (typeof v === 'number' && Number.isFinite(v)) return v;
+  if (v === undefined && fallback !== undefined) return fallback;
+  throw new FileProblem(`"${k}" must be a number, found ${JSON.stringify(v)?.slice(0, 40)}`);
+};
+const count = (o: Record<string, unknown>, k: string): number => {
+  const v = num(o, k, 0);
+  if (!Number.isInteger(v) || v < 0) throw new FileProblem(`"${k}" must be a whole number, 0 or more, found ${v}`);
+  return v;
+};
+const time = (o: Record<string, unknown>, k: string, fallback?: string): string => {
+  const v = str(o, k, fallback);
+  if (Number.isNaN(isoToMs(v))) throw new FileProblem(`"${k}" must be an ISO 8601 time, found ${JSON.stringify(v).slice(0, 40)}`);
+  return v;
+};
+const strings = (o: Record<string, unknown>, k: string, test: (s: string) => boolean = () => true): string[] => {
+  const v = o[k];
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || !v.every((s) => typeof s === 'string' && test(s))) throw new FileProblem(`"${k}" must be a list of strings, found ${JSON.stringify(v)?.slice(0, 40)}`);
+  return v as string[];
+};
+
+function frontmatterObject(front: string): Record<string, unknown> {
+  let v: unknown;
+  try {
+    v = parseYaml(front, { uniqueKeys: true, maxAliasCount: 0 });
+  } catch (e) {
+    throw new FileProblem(`the frontmatter is not valid YAML (${(e as Error).message.split('\n')[0]})`);
+  }
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) throw new FileProblem('the frontmatter must be a YAML mapping of keys to values');
+  return v as Record<string, unknown>;
+}
+
+function scopeOf(o: Record<string, unknown>): { scope: Scope; project?: string } {
+  const scope = str(o, 'scope', 'global');
+  if (scope !== 'global' && scope !== 'project') throw new FileProblem(`"scope" must be "global" or "project", found ${JSON.stringify(scope)}`);
+  if (scope === 'global') return { scope };
+  const project = str(o, 'project');
+  if (!PROJECT_ID.test(project)) throw new FileProblem(`"project" must be a project id of 12 hex characters, found ${JSON.stringify(project)}`);
+  return { scope, project };
+}
+
+function sourceOf(o: Record<string, unknown>): Source {
+  const s = str(o, 'source');
+  if (!(SOURCES as readonly string[]).includes(s)) throw new FileProblem(`"source" must be observed, taught or imported, found ${JSON.stringify(s)}`);
+  return s as Source;
+}
+
+function stateValue(o: Record<string, unknown>): State {
+  const s = str(o, 'state', 'active');
+  return (STATES as readonly string[]).includes(s) ? (s as State) : 'active';
+}
+
+function confidenceOf(o: Record<string, unknown>): number {
+  const c = num(o, 'confidence');
+  if (!(c >= 0 && c <= 1)) throw new FileProblem(`"confidence" must be a number from 0 to 1, found ${c}`);
+  return c;
+}
+
+function domainOf(o: Record<string, unknown>): string {
+  const d = str(o, 'domain', 'workflow');
+  if (!DOMAIN.test(d)) throw new FileProblem(`"domain" must be a word of [a-z0-9-] like workflow or testing, found ${JSON.stringify(d).slice(0, 40)}`);
+  return d;
+}
+
+/** Parses an instinct file of the current format. Throws FileProblem saying what is wrong. */
+export function parseInstinct(text: string): Instinct {
+  const split = splitFrontmatter(text);
+  if (split === undefined) throw new FileProblem('expected YAML frontmatter between two --- lines at the start');
+  const o = frontmatterObject(split.front);
+  const id = str(o, 'id');
+  if (!validId(id)) throw new FileProblem(`"id" must be a slug of [a-z0-9-], at most 120 characters, found ${JSON.stringify(id).slice(0, 60)}`);
+  let pattern: string;
+  try {
+    pattern = normalizeKey(str(o, 'pattern'));
+  } catch (e) {
+    throw new FileProblem(`"pattern": ${(e as Error).message}`);
+  }
+  const category = categoryOf(pattern)!;
+  const level = parseLevel(o['level'] ?? 'seedling');
+  if (level === undefined) throw new FileProblem(`"level" must be seedling, mature, rule or universal, found ${JSON.stringify(o['level'])}`);
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (!KNOWN.has(k)) extra[k] = v;
+  const { before, evidence, after } = splitEvidence(split.body);
+  const x: Instinct = {
+    id,
+    pattern,
+    category,
+    domain: domainOf(o),
+    trigger: str(o, 'trigger', ''),
+    action: str(o, 'action', ''),
+    explain: str(o, 'explain', ''),
+    ...scopeOf(o),
+    projects: strings(o, 'projects', (s) => PROJECT_ID.test(s)),
+    source: sourceOf(o),
+    confidence: confidenceOf(o),
+    observations: count(o, 'observations'),
+    level,
+    state: stateValue(o),
+    sessions: count(o, 'sessions'),
+    session_ids: strings(o, 'session_ids'),
+    first_seen: time(o, 'first_seen'),
+    last_seen: time(o, 'last_seen'),
+    created: time(o, 'created', str(o, 'first_seen')),
+    ...zeroFeedback(),
+    confirmed: count(o, 'confirmed'),
+    contradicted: count(o, 'contradicted'),
+    corrected: count(o, 'corrected'),
+    suggested: count(o, 'suggested'),
+    inactive: count(o, 'inactive'),
+    aliases: strings(o, 'aliases'),
+    extra,
+    evidence,
+    body: before,
+    tail: after,
+  };
+  for (const k of ['evolved_to', 'imported_from', 'promoted_at', 'adjustment_at'] as const) if (o[k] !== undefined && o[k] !== null) x[k] = str(o, k);
+  if (o['score'] !== undefined) x.score = num(o, 'score');
+  if (o['adjustment'] !== undefined) x.adjustment = num(o, 'adjustment');
+  if (o['adjustment_runs'] !== undefined) x.adjustment_runs = count(o, 'adjustment_runs');
+  if (o['contradicts'] !== undefined) x.contradicts = strings(o, 'contradicts', validId);
+  if (x.source !== 'observed' && (x.trigger === '' || x.action === '')) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
+  return x;
+}
+
+/**
+ * Writes changed fields into a user's file: the frontmatter's other keys, comments and order are
+ * kept, and the body is kept byte for byte but for new evidence lines.
+ */
+export function updateUserFile(text: string, changes: Record<string, unknown>, newEvidence: readonly string[]): string {
+  const split = splitFrontmatter(text);
+  if (split === undefined) throw new FileProblem('expected YAML frontmatter between two --- lines at the start');
+  const doc = parseDocument(split.front, { uniqueKeys: true });
+  if (doc.errors.length) throw new FileProblem(`the frontmatter is not valid YAML (${doc.errors[0]!.message.split('\n')[0]})`);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined) doc.delete(k);
+    else {
+      const node = doc.createNode(v);
+      if (isSeq(node)) node.flow = true;
+      doc.set(k, node);
+    }
+  }
+  let body = split.body;
+  if (newEvidence.length) {
+    const { before, evidence, after } = splitEvidence(body);
+    let list = [...evidence];
+    for (const e of newEvidence) list = withEvidence(list, e);
+    body = joinEvidence(before, list, after);
+  }
+  return `---\n${doc.toString(YAML_OUT)}---\n${body}`;
+}
+
+// ---- facts
+
+const FACT_KEYS = [
+  'id', 'fact', 'domain', 'scope', 'project', 'projects', 'source', 'confidence', 'observations', 'state', 'sessions', 'session_ids', 'first_seen', 'last_seen', 'created',
+  'confirmed', 'contradicted', 'corrected', 'suggested', 'inactive', 'imported_from',
+] as const;
+const FACT_KNOWN = new Set<string>(FACT_KEYS);
+
+export function factFields(x: Fact): Record<string, unknown> {
+  const f: Record<string, unknown> = {};
+  for (const k of FACT_KEYS) {
+    const v = k === 'fact' ? x.text : (x as unknown as Record<string, unknown>)[k];
+    if (v !== undefined) f[k] = v;
+  }
+  for (const [k, v] of Object.entries(x.extra)) if (!FACT_KNOWN.has(k)) f[k] = v;
+  return f;
+}
+
+export function renderFact(x: Fact): string {
+  return `---\n${renderFrontmatter(factFields(x))}---\n${joinEvidence(x.body, x.evidence, x.tail ?? '')}`;
+}
+
+export function parseFact(text: string): Fact {
+  const split = splitFrontmatter(text);
+  if (split === undefined) throw new FileProblem('expected YAML frontmatter between two --- lines at the start');
+  const o = frontmatterObject(split.front);
+  const id = str(o, 'id');
+  if (!validId(id)) throw new FileProblem(`"id" must be a slug of [a-z0-9-], at most 120 characters, found ${JSON.stringify(id).slice(0, 60)}`);
+  const extra: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(o)) if (!FACT_KNOWN.has(k)) extra[k] = v;
+  const { before, evidence, after } = splitEvidence(split.body);
+  const text_ = str(o, 'fact');
+  if (text_.trim() === '') throw new FileProblem('"fact" must state something');
+  const x: Fact = {
+    id,
+    text: text_,
+    domain: domainOf(o),
+    ...scopeOf(o),
+    projects: strings(o, 'projects', (s) => PROJECT_ID.test(s)),
+    source: sourceOf(o),
+    confidence: confidenceOf(o),
+    observations: count(o, 'observations'),
+    state: stateValue(o),
+    sessions: count(o, 'sessions'),
+    session_ids: strings(o, 'session_ids'),
+    first_seen: time(o, 'first_seen'),
+    last_seen: time(o, 'last_seen'),
+    created: time(o, 'created', str(o, 'first_seen')),
+    ...zeroFeedback(),
+    confirmed: count(o, 'confirmed'),
+    contradicted: count(o, 'contradicted'),
+    corrected: count(o, 'corrected'),
+    suggested: count(o, 'suggested'),
+    inactive: count(o, 'inactive'),
+    extra,
+    evidence,
+    body: before,
+    tail: after,
+  };
+  if (typeof o['imported_from'] === 'string') x.imported_from = o['imported_from'];
+  return x;
+}

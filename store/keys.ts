@@ -1,0 +1,84 @@
+import { fnv1a64Hex } from '../lib/fnv.js';
+
+// Pattern keys: a category prefix and a body. The analyzer's keys (`Grep->Read->Edit`,
+// `Bash error-retry`) map to `seq:` and `retry:` keys; taught keys may use any category.
+
+export type Category = 'sequence' | 'error_retry' | 'preference' | 'fix_pattern' | 'combo';
+export const CATEGORIES: readonly Category[] = ['sequence', 'error_retry', 'preference', 'fix_pattern', 'combo'];
+
+export const PREFIXES: Record<string, Category> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo' };
+const PREFIX_OF: Record<Category, string> = { sequence: 'seq', error_retry: 'retry', preference: 'pref', fix_pattern: 'fix', combo: 'combo' };
+
+export type AnalyzerKind = 'chain' | 'error-retry';
+
+export const MAX_KEY_BODY = 200;
+
+/** `seq:Grep->Read->Edit` for the analyzer's chain `Grep->Read->Edit`, `retry:Bash` for `Bash error-retry`. */
+export function storeKey(kind: AnalyzerKind, key: string): string {
+  return kind === 'chain' ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, '')}`;
+}
+
+/** The analyzer's kind and key of a `seq:` or `retry:` key, when it is one the analyzer can produce. */
+export function analyzerKey(pattern: string): { kind: AnalyzerKind; key: string } | undefined {
+  if (pattern.startsWith('seq:')) return { kind: 'chain', key: pattern.slice(4) };
+  if (pattern.startsWith('retry:')) return { kind: 'error-retry', key: `${pattern.slice(6)} error-retry` };
+  return undefined;
+}
+
+export function categoryOf(pattern: string): Category | undefined {
+  const i = pattern.indexOf(':');
+  return i === -1 ? undefined : PREFIXES[pattern.slice(0, i).toLowerCase()];
+}
+
+export function prefixOf(category: Category): string {
+  return PREFIX_OF[category];
+}
+
+export class KeyError extends Error {}
+
+/**
+ * A key as the store keeps it: a known prefix (lower case), then the body with its whitespace
+ * folded (`seq:a -> b` is `seq:a->b`, `pref:pkg = pnpm` is `pref:pkg=pnpm`). Throws KeyError saying what is expected.
+ */
+export function normalizeKey(raw: string, defaultCategory?: Category): string {
+  if (typeof raw !== 'string') throw new KeyError(`a pattern key must be a string like "seq:Grep->Read->Edit" or "pref:pkg=pnpm", found ${typeof raw}`);
+  let text = raw.trim();
+  const i = text.indexOf(':');
+  let prefix = i === -1 ? '' : text.slice(0, i).toLowerCase();
+  if (PREFIXES[prefix] === undefined) {
+    if (defaultCategory === undefined) {
+      throw new KeyError(`a pattern key needs a category prefix (${Object.keys(PREFIXES).map((p) => `${p}:`).join(', ')}), like "seq:Grep->Read->Edit"; found ${JSON.stringify(raw.slice(0, 60))}`);
+    }
+    prefix = PREFIX_OF[defaultCategory];
+  } else {
+    text = text.slice(i + 1);
+  }
+  // eslint-disable-next-line no-control-regex
+  const body = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s*(->|\+|=|,)\s*/g, '$1').replace(/\s+/g, ' ').trim();
+  if (body.length === 0) throw new KeyError(`the pattern key ${JSON.stringify(raw.slice(0, 60))} has nothing after its prefix`);
+  if (body.length > MAX_KEY_BODY) throw new KeyError(`a pattern key must be at most ${MAX_KEY_BODY} characters after its prefix, found ${body.length}`);
+  return `${prefix}:${body}`;
+}
+
+/** The words of a key or text, lower case, in order: what similarity and search compare. */
+export function words(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+}
+
+export const ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const MAX_ID = 120;
+
+/** Ids name files: [a-z0-9-] only, no leading or doubled dash, at most 120 characters. */
+export function validId(id: unknown): id is string {
+  return typeof id === 'string' && id.length <= MAX_ID && ID.test(id);
+}
+
+/** A file-safe id for a taught key or a fact: readable words, then a short hash of the whole. */
+export function idFor(prefix: string, text: string): string {
+  const base = [prefix, ...words(text)].filter(Boolean).join('-')
+    .replace(/[^a-z0-9-]+/g, '-')
+    .replace(/-+/g, '-')
+    .slice(0, 80)
+    .replace(/^-+|-+$/g, '');
+  return `${base}-${fnv1a64Hex(text).slice(0, 8)}`;
+}

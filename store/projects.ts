@@ -1,0 +1,64 @@
+import { basename } from 'node:path';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { layout } from '../lib/data-home.js';
+import { projectId, projectRoot } from '../observer/project-id.js';
+import { readIfFile } from './io.js';
+
+// The project registry (projects.json): each project's id (the 12-hex hash the observer records),
+// a readable name (its folder's base name) and when it was last seen. The full path only when
+// the user opts in (recordProjectPaths): paths are otherwise never written down. Light (no YAML):
+// the SessionStart hook keeps it up to date.
+
+export interface ProjectEntry {
+  id: string;
+  name: string;
+  last_seen: string;
+  path?: string;
+}
+
+export interface CurrentProject {
+  id: string;
+  name: string;
+  root: string;
+}
+
+/**
+ * The project of a folder, exactly as the observe hook names it: `CLAUDE_PROJECT_DIR`, else the
+ * nearest folder above `cwd` holding `.git`, else `cwd`; its id is the same hash.
+ */
+export function currentProject(cwd: string | undefined, env: NodeJS.ProcessEnv): CurrentProject | undefined {
+  const root = projectRoot(cwd, env);
+  if (root === undefined) return undefined;
+  return { id: projectId(root), name: basename(root) || root, root };
+}
+
+export function readProjects(home: string): ProjectEntry[] {
+  const bytes = readIfFile(layout.projects(home));
+  if (bytes === undefined) return [];
+  try {
+    const v = JSON.parse(bytes.toString('utf8')) as { projects?: unknown };
+    if (!Array.isArray(v?.projects)) return [];
+    return v.projects.filter((p): p is ProjectEntry => typeof p === 'object' && p !== null && /^[0-9a-f]{12}$/.test((p as ProjectEntry).id) && typeof (p as ProjectEntry).name === 'string');
+  } catch {
+    return [];
+  }
+}
+
+export function projectNames(home: string): Map<string, string> {
+  return new Map(readProjects(home).map((p) => [p.id, p.name]));
+}
+
+/**
+ * Records the project as seen at `nowIso`. Written atomically; two writers at once may lose one
+ * last_seen, never the file. Unchanged content (same day) is not rewritten.
+ */
+export function touchProject(home: string, p: CurrentProject, nowIso: string, recordPath: boolean): void {
+  const list = readProjects(home);
+  const day = nowIso.slice(0, 10);
+  const old = list.find((e) => e.id === p.id);
+  const entry: ProjectEntry = { id: p.id, name: p.name.slice(0, 100), last_seen: old && old.last_seen.slice(0, 10) === day && old.last_seen > nowIso ? old.last_seen : nowIso };
+  if (recordPath) entry.path = p.root;
+  if (old && old.name === entry.name && old.last_seen.slice(0, 10) === day && (old.path ?? '') === (entry.path ?? '')) return;
+  const next = [...list.filter((e) => e.id !== p.id), entry].sort((a, b) => (a.id < b.id ? -1 : 1));
+  writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}\n`);
+}

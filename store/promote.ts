@@ -1,0 +1,155 @@
+import type { ProjectAnalyses } from '../analyzer/projects.js';
+import type { RuleDecision } from '../analyzer/promotion.js';
+import type { ScoredPattern } from '../analyzer/score.js';
+import type { Config } from '../lib/config.js';
+import type { ScopedRule } from '../exports/delivery.js';
+import { isTaughtRule, type TaughtRule } from '../exports/taught-rules.js';
+import { readIfFile } from './io.js';
+import { layout } from '../lib/data-home.js';
+import { storeKey } from './keys.js';
+import { clamp, effective, levelOf, round4 } from './lifecycle.js';
+import type { Instinct } from './model.js';
+import { scanInstincts } from './scan.js';
+import { promotionPatterns, scopePatterns, type ObservedPattern } from './scope.js';
+
+// What the store adds to bye: the patterns it weighs (each project's own score, feedback
+// adjustments applied), the observed patterns whose correction or contradiction still blocks
+// their promotion, the scope a new rule takes, and the taught rules.
+
+const akey = (p: { kind: string; key: string }) => `${p.kind}:${p.key}`;
+
+export interface PromotionInput {
+  patterns: ScoredPattern[];
+  /** Analyzer keys (`chain:A->B->C`) bye must not promote now. */
+  blocked: Set<string>;
+  scoped: Map<string, ObservedPattern>;
+  instincts: Instinct[];
+}
+
+export function promotionInput(home: string, pa: ProjectAnalyses, config: Config): PromotionInput {
+  const scopedList = scopePatterns(pa, config);
+  const scoped = new Map(scopedList.map((s) => [akey(s.p), s]));
+  const instincts = scanInstincts(home)
+    .filter((e) => e.value)
+    .map((e) => e.value!);
+  const adjustments = new Map<string, number>();
+  for (const x of instincts) if (x.source === 'observed' && x.adjustment !== undefined) adjustments.set(x.pattern, x.adjustment);
+  const blocked = new Set<string>();
+  const patterns = promotionPatterns(pa, scopedList).map((p) => {
+    const adj = adjustments.get(storeKey(p.kind, p.key));
+    if (adj === undefined) return p;
+    // A correction or contradiction blocks promotion (below); a confirmation lifts the score.
+    if (adj < 0) {
+      blocked.add(akey(p));
+      return p;
+    }
+    return { ...p, confidence: clamp(p.confidence + adj, config) };
+  });
+  return { patterns, blocked, scoped, instincts };
+}
+
+/**
+ * Drops promotions of blocked patterns, gives each new rule the scope of its pattern, and widens a
+ * project's rule to global once its pattern holds in universalProjects projects (never narrows:
+ * a rule delivered everywhere stays so).
+ */
+export function scopeDecisions(decisions: RuleDecision[], input: PromotionInput, config: Config): { decisions: RuleDecision[]; blocked: string[] } {
+  const blocked: string[] = [];
+  const out: RuleDecision[] = [];
+  for (const d of decisions) {
+    const k = `${d.rule.kind}:${d.rule.pattern}`;
+    if (d.change === 'promoted' && input.blocked.has(k)) {
+      blocked.push(d.rule.pattern);
+      continue;
+    }
+    const s = input.scoped.get(k);
+    const rule = d.rule as ScopedRule;
+    if (d.change === 'promoted') {
+      if (s?.scope === 'project' && s.project) Object.assign(rule, { scope: 'project', project: s.project });
+      else rule.scope = 'global';
+    } else if (rule.scope === 'project' && s && s.projects.length >= config.universalProjects) {
+      rule.scope = 'global';
+      delete rule.project;
+    }
+    out.push(d);
+  }
+  return { decisions: out, blocked };
+}
+
+export function readTaughtRules(home: string): TaughtRule[] {
+  const bytes = readIfFile(layout.rulesJson(home));
+  if (bytes === undefined) return [];
+  try {
+    const v = JSON.parse(bytes.toString('utf8')) as { taught?: unknown };
+    return Array.isArray(v?.taught) ? v.taught.filter(isTaughtRule) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface TaughtDecisions {
+  rules: TaughtRule[];
+  promoted: TaughtRule[];
+  archived: { rule: TaughtRule; reason: string }[];
+}
+
+/**
+ * Taught and imported instincts become rules at level `rule` (ruleObservations at
+ * ruleConfidence) with minSessions (2) or more sessions of evidence; a taught rule whose instinct
+ * is gone, or whose confidence decayed under demoteBelow, is archived.
+ */
+export function decideTaught(previous: readonly TaughtRule[], instincts: readonly Instinct[], nowMs: number, config: Config): TaughtDecisions {
+  const nowIso = new Date(nowMs).toISOString();
+  const byPattern = new Map(instincts.filter((x) => x.source !== 'observed').map((x) => [x.pattern, x]));
+  const out: TaughtDecisions = { rules: [], promoted: [], archived: [] };
+  const seen = new Set<string>();
+  const pct = (x: number) => `${Math.round(x * 100)}%`;
+  for (const old of previous) {
+    seen.add(old.pattern);
+    const x = byPattern.get(old.pattern);
+    if (x === undefined) {
+      out.archived.push({ rule: old, reason: 'its taught instinct was removed' });
+      continue;
+    }
+    const eff = effective(x, nowMs, config);
+    const rule: TaughtRule = { ...toRule(x, old.promoted_at), confidence_now: round4(eff) };
+    if (eff < config.demoteBelow) out.archived.push({ rule, reason: `confidence ${pct(eff)} fell below demoteBelow ${pct(config.demoteBelow)}` });
+    else out.rules.push(rule);
+  }
+  for (const x of byPattern.values()) {
+    if (seen.has(x.pattern)) continue;
+    const eff = effective(x, nowMs, config);
+    const level = levelOf({ source: x.source, confidence: eff, observations: x.observations, projects: x.projects.length, promoted: false }, config);
+    if ((level === 'rule' || level === 'universal') && eff >= config.ruleConfidence && x.observations >= config.ruleObservations && x.sessions >= config.minSessions) {
+      const rule = { ...toRule(x, nowIso), confidence_now: round4(eff) };
+      out.rules.push(rule);
+      out.promoted.push(rule);
+    }
+  }
+  out.rules.sort((a, b) => b.confidence_now - a.confidence_now || (a.pattern < b.pattern ? -1 : 1));
+  return out;
+}
+
+function toRule(x: Instinct, promotedAt: string): TaughtRule {
+  return {
+    id: x.id,
+    kind: 'taught',
+    pattern: x.pattern,
+    trigger: x.trigger,
+    action: x.action,
+    promoted_at: promotedAt,
+    confidence_now: x.confidence,
+    observations: x.observations,
+    sessions: x.sessions,
+    scope: x.scope,
+    ...(x.project !== undefined ? { project: x.project } : {}),
+  };
+}
+
+/** Store key -> promoted_at of every rule, for the instincts' promoted_at. */
+export function promotedMap(rules: readonly ScopedRule[], taught: readonly TaughtRule[]): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const r of rules) m.set(storeKey(r.kind, r.pattern), r.promoted_at);
+  for (const t of taught) m.set(t.pattern, t.promoted_at);
+  return m;
+}

@@ -1,0 +1,344 @@
+import type { Config } from '../lib/config.js';
+import { DAY_MS } from '../lib/clock.js';
+import type { StoreEvent } from './events.js';
+import type { IndexedFact, IndexedInstinct } from './index-read.js';
+import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js';
+import type { Level, Scope, Source, State } from './model.js';
+import { LEVELS } from './model.js';
+import { haystack, matches, parseQuery } from './search.js';
+
+// Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
+// statistics and trends. Pure over records, events and `now`.
+
+export interface ReadCtx {
+  config: Config;
+  nowMs: number;
+  /** The current project's id, or null outside any project. */
+  project: string | null;
+  /** Store key -> promoted_at for every rule in rules.json. */
+  promoted: ReadonlyMap<string, string>;
+  names: ReadonlyMap<string, string>;
+}
+
+export interface InstinctView {
+  id: string;
+  pattern: string;
+  category: string;
+  domain: string;
+  trigger: string;
+  action: string;
+  explain: string;
+  scope: Scope;
+  project?: string;
+  project_name?: string;
+  projects: string[];
+  source: Source;
+  /** As of now: taught and imported ones decayed on read. */
+  confidence: number;
+  stored_confidence: number;
+  observations: number;
+  level: Level;
+  state: State;
+  sessions: number;
+  first_seen: string;
+  last_seen: string;
+  created: string;
+  confirmed: number;
+  contradicted: number;
+  corrected: number;
+  suggested: number;
+  inactive: number;
+  promoted: boolean;
+  /** Observed, with a correction or contradiction still weighing on it: bye does not promote it. */
+  blocked: boolean;
+  score?: number;
+  adjustment?: number;
+  evolved_to?: string;
+  imported_from?: string;
+}
+
+export interface FactView {
+  id: string;
+  fact: string;
+  domain: string;
+  scope: Scope;
+  project?: string;
+  project_name?: string;
+  source: Source;
+  confidence: number;
+  stored_confidence: number;
+  observations: number;
+  state: State;
+  sessions: number;
+  first_seen: string;
+  last_seen: string;
+  confirmed: number;
+  contradicted: number;
+  corrected: number;
+}
+
+export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
+  const c = ctx.config;
+  const eff = effective(x, ctx.nowMs, c);
+  const promoted = x.promoted_at !== undefined || ctx.promoted.has(x.pattern);
+  const v: InstinctView = {
+    id: x.id,
+    pattern: x.pattern,
+    category: x.category,
+    domain: x.domain,
+    trigger: x.trigger,
+    action: x.action,
+    explain: x.explain,
+    scope: x.scope,
+    projects: x.projects,
+    source: x.source,
+    confidence: eff,
+    stored_confidence: x.confidence,
+    observations: x.observations,
+    level: levelOf({ source: x.source, confidence: eff, observations: x.observations, projects: x.projects.length, promoted }, c),
+    state: stateOf({ source: x.source, stored: x.confidence, effective: eff, last_seen: x.last_seen, evolved_to: x.evolved_to, archived: x.state === 'archived' }, ctx.nowMs, c),
+    sessions: x.sessions,
+    first_seen: x.first_seen,
+    last_seen: x.last_seen,
+    created: x.created,
+    confirmed: x.confirmed,
+    contradicted: x.contradicted,
+    corrected: x.corrected,
+    suggested: x.suggested,
+    inactive: x.inactive,
+    promoted,
+    blocked: x.source === 'observed' && (x.adjustment ?? 0) < 0,
+  };
+  if (x.project !== undefined) {
+    v.project = x.project;
+    const name = ctx.names.get(x.project);
+    if (name !== undefined) v.project_name = name;
+  }
+  if (x.score !== undefined) v.score = x.score;
+  if (x.adjustment !== undefined) v.adjustment = x.adjustment;
+  if (x.evolved_to !== undefined) v.evolved_to = x.evolved_to;
+  if (x.imported_from !== undefined) v.imported_from = x.imported_from;
+  return v;
+}
+
+export function factView(x: IndexedFact, ctx: ReadCtx): FactView {
+  const eff = effective({ source: x.source === 'observed' ? 'taught' : x.source, confidence: x.confidence, last_seen: x.last_seen }, ctx.nowMs, ctx.config);
+  const v: FactView = {
+    id: x.id,
+    fact: x.text,
+    domain: x.domain,
+    scope: x.scope,
+    source: x.source,
+    confidence: eff,
+    stored_confidence: x.confidence,
+    observations: x.observations,
+    state: stateOf({ source: 'taught', stored: x.confidence, effective: eff, last_seen: x.last_seen }, ctx.nowMs, ctx.config),
+    sessions: x.sessions,
+    first_seen: x.first_seen,
+    last_seen: x.last_seen,
+    confirmed: x.confirmed,
+    contradicted: x.contradicted,
+    corrected: x.corrected,
+  };
+  if (x.project !== undefined) {
+    v.project = x.project;
+    const name = ctx.names.get(x.project);
+    if (name !== undefined) v.project_name = name;
+  }
+  return v;
+}
+
+/** In reach of the current project: global ones and the project's own. */
+export function inReach(x: { scope: Scope; project?: string }, project: string | null): boolean {
+  return x.scope === 'global' || (project !== null && x.project === project);
+}
+
+export const byConfidence = (a: { confidence: number; id: string }, b: { confidence: number; id: string }) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+export interface ListFilter {
+  /** 'current' (default: the project's and global), 'all', 'global', or a project id. */
+  scope?: string;
+  domain?: string;
+  source?: Source;
+  category?: string;
+  level?: Level;
+  minLevel?: Level;
+  state?: State;
+}
+
+export function filterViews(views: readonly InstinctView[], f: ListFilter, project: string | null): InstinctView[] {
+  return views
+    .filter((v) => {
+      const scope = f.scope ?? 'current';
+      if (scope === 'current' && !inReach(v, project)) return false;
+      if (scope === 'global' && v.scope !== 'global') return false;
+      if (scope !== 'current' && scope !== 'all' && scope !== 'global' && v.project !== scope) return false;
+      if (f.domain && v.domain !== f.domain) return false;
+      if (f.source && v.source !== f.source) return false;
+      if (f.category && v.category !== f.category && !v.pattern.startsWith(`${f.category}:`)) return false;
+      if (f.level && v.level !== f.level) return false;
+      if (f.minLevel && LEVEL_RANK[v.level] < LEVEL_RANK[f.minLevel]) return false;
+      if (f.state && v.state !== f.state) return false;
+      return true;
+    })
+    .sort(byConfidence);
+}
+
+export function searchViews(views: readonly InstinctView[], query: string, limit: number): InstinctView[] {
+  const q = parseQuery(query);
+  return views
+    .filter((v) => matches(q, haystack([v.id, v.pattern, v.explain, v.trigger, v.action, v.domain, v.category, v.scope, v.source, v.level, v.state, v.project_name, v.project])))
+    .sort(byConfidence)
+    .slice(0, limit);
+}
+
+export function searchFacts(facts: readonly FactView[], query: string, limit: number): FactView[] {
+  const q = parseQuery(query);
+  return facts.filter((f) => matches(q, haystack([f.id, f.fact, f.domain, f.scope, f.source, f.project_name, f.project]))).sort(byConfidence).slice(0, limit);
+}
+
+/** suggest: mature and above, in reach of the project, most confident first. */
+export function suggestViews(views: readonly InstinctView[], project: string | null, limit: number): InstinctView[] {
+  return views.filter((v) => inReach(v, project) && LEVEL_RANK[v.level] >= LEVEL_RANK.mature && v.state !== 'evolved' && v.state !== 'archived').sort(byConfidence).slice(0, limit);
+}
+
+export function compact(v: InstinctView): { pattern: string; confidence: number; level: Level } {
+  return { pattern: v.pattern, confidence: round4(v.confidence), level: v.level };
+}
+
+export interface Stats {
+  total: number;
+  levels: Record<Level, number>;
+  sources: Record<Source, number>;
+  categories: Record<string, number>;
+  scopes: { global: number; project: number };
+  states: Record<string, number>;
+  facts: number;
+  projects: number;
+  rules: number;
+  events: number;
+  problems: number;
+}
+
+export function stats(views: readonly InstinctView[], facts: readonly FactView[], events: number, problems: number): Stats {
+  const levels = Object.fromEntries(LEVELS.map((l) => [l, 0])) as Record<Level, number>;
+  const sources: Record<Source, number> = { observed: 0, taught: 0, imported: 0 };
+  const categories: Record<string, number> = { sequence: 0, error_retry: 0, preference: 0, fix_pattern: 0, combo: 0 };
+  const states: Record<string, number> = { active: 0, approved: 0, decaying: 0, stale: 0, evolved: 0, archived: 0 };
+  const scopes = { global: 0, project: 0 };
+  const projects = new Set<string>();
+  for (const v of views) {
+    levels[v.level]++;
+    sources[v.source]++;
+    categories[v.category] = (categories[v.category] ?? 0) + 1;
+    states[v.state] = (states[v.state] ?? 0) + 1;
+    scopes[v.scope]++;
+    for (const p of v.projects) projects.add(p);
+    if (v.project) projects.add(v.project);
+  }
+  return { total: views.length, levels, sources, categories, scopes, states, facts: facts.length, projects: projects.size, rules: views.filter((v) => v.promoted).length, events, problems };
+}
+
+export type Trend = '↑' | '↓' | '→';
+
+export function trendOf(delta: number): Trend {
+  return delta > 0.005 ? '↑' : delta < -0.005 ? '↓' : '→';
+}
+
+/** Sum of each id's deltas since `sinceMs`. */
+export function recentDeltas(events: readonly StoreEvent[], sinceMs: number): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const e of events) if (Date.parse(e.ts) >= sinceMs) m.set(e.id, round4((m.get(e.id) ?? 0) + e.delta));
+  return m;
+}
+
+export interface TrendRow {
+  id: string;
+  pattern: string;
+  confidence: number;
+  level: Level;
+  change: number;
+  trend: Trend;
+  last_seen: string;
+}
+
+/**
+ * Instincts by how much their confidence moved over the last `days`, rising first. With no event
+ * in that time (a store without a log yet), by last_seen, newest first.
+ */
+export function trending(views: readonly InstinctView[], events: readonly StoreEvent[], nowMs: number, days: number, limit: number): { basis: 'events' | 'last_seen'; rows: TrendRow[] } {
+  const deltas = recentDeltas(events, nowMs - days * DAY_MS);
+  const row = (v: InstinctView): TrendRow => ({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, change: deltas.get(v.id) ?? 0, trend: trendOf(deltas.get(v.id) ?? 0), last_seen: v.last_seen });
+  const moved = views.filter((v) => (deltas.get(v.id) ?? 0) !== 0);
+  if (moved.length === 0) {
+    return { basis: 'last_seen', rows: [...views].sort((a, b) => (a.last_seen < b.last_seen ? 1 : a.last_seen > b.last_seen ? -1 : 0) || (a.id < b.id ? -1 : 1)).slice(0, limit).map(row) };
+  }
+  return { basis: 'events', rows: moved.map(row).sort((a, b) => b.change - a.change || (a.id < b.id ? -1 : 1)).slice(0, limit) };
+}
+
+export interface HistoryRow extends StoreEvent {
+  total: number;
+}
+
+export function history(events: readonly StoreEvent[], id: string): HistoryRow[] {
+  let total = 0;
+  return events.filter((e) => e.id === id).map((e) => ({ ...e, total: (total = round4(total + e.delta)) }));
+}
+
+export interface StatusGroup {
+  domain: string;
+  instincts: { id: string; pattern: string; confidence: number; level: Level; trend: Trend }[];
+}
+
+/** status: in reach of the project, grouped by domain (largest group first), each with its trend over `days`. */
+export function status(views: readonly InstinctView[], events: readonly StoreEvent[], nowMs: number, days: number, project: string | null): StatusGroup[] {
+  const deltas = recentDeltas(events, nowMs - days * DAY_MS);
+  const groups = new Map<string, StatusGroup>();
+  for (const v of views.filter((x) => inReach(x, project)).sort(byConfidence)) {
+    let g = groups.get(v.domain);
+    if (g === undefined) groups.set(v.domain, (g = { domain: v.domain, instincts: [] }));
+    g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, trend: trendOf(deltas.get(v.id) ?? 0) });
+  }
+  return [...groups.values()].sort((a, b) => b.instincts.length - a.instincts.length || (a.domain < b.domain ? -1 : 1));
+}
+
+export interface Suggestion {
+  ts: string;
+  project: string | null;
+  patterns: string[];
+}
+
+export interface EffectivenessRow {
+  pattern: string;
+  suggested: number;
+  confirmed: number;
+  rate: number;
+}
+
+/**
+ * Per pattern: how often suggest returned it, and how many of those suggestions were followed by
+ * a confirmation (an `observe` of it, or a `confirm`) before it was suggested again, within
+ * windowDays.
+ */
+export function effectiveness(suggestions: readonly Suggestion[], events: readonly StoreEvent[], windowDays: number): EffectivenessRow[] {
+  const confirmations = new Map<string, number[]>();
+  for (const e of events) {
+    if (e.delta <= 0 && !e.reason.startsWith('confirm')) continue;
+    if (!/^(observe|reinforce|confirm|import)/.test(e.reason)) continue;
+    confirmations.set(e.pattern, [...(confirmations.get(e.pattern) ?? []), Date.parse(e.ts)]);
+  }
+  const times = new Map<string, number[]>();
+  for (const s of suggestions) for (const p of s.patterns) times.set(p, [...(times.get(p) ?? []), Date.parse(s.ts)]);
+  const rows: EffectivenessRow[] = [];
+  for (const [pattern, ts] of times) {
+    ts.sort((a, b) => a - b);
+    const conf = confirmations.get(pattern) ?? [];
+    let confirmed = 0;
+    ts.forEach((t, i) => {
+      const until = i + 1 < ts.length ? Math.min(ts[i + 1]!, t + windowDays * DAY_MS) : t + windowDays * DAY_MS;
+      if (conf.some((c) => c >= t && c < until)) confirmed++;
+    });
+    rows.push({ pattern, suggested: ts.length, confirmed, rate: round4(confirmed / ts.length) });
+  }
+  return rows.sort((a, b) => b.suggested - a.suggested || (a.pattern < b.pattern ? -1 : 1));
+}

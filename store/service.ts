@@ -1,0 +1,178 @@
+import { existsSync } from 'node:fs';
+import { peekWindow } from '../analyzer/run.js';
+import { runConsolidation } from '../analyzer/consolidate-run.js';
+import type { Config } from '../lib/config.js';
+import { layout } from '../lib/data-home.js';
+import { findContradictions, findDuplicates } from './clean.js';
+import { readEvents } from './events.js';
+import { readIfFile } from './io.js';
+import { round4 } from './lifecycle.js';
+import { currentProject, readProjects, touchProject } from './projects.js';
+import { effectiveness as effectivenessRows, filterViews, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
+import { StoreError } from './ops.js';
+import { parseQuery } from './search.js';
+import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './store.js';
+import { suggestResult } from './suggest-fast.js';
+import { latestSession, sessionSummary as summaryOf } from './summary.js';
+import { scopePatterns } from './scope.js';
+import { storeKey } from './keys.js';
+
+// The verbs of the store, as the CLI and the MCP server both call them: context in, structured
+// result out. A miss throws StoreError (the CLI prints it, the MCP server answers {error}).
+
+export function storeContext(opts: { home: string; config: Config; now: Date; cwd: string; env: NodeJS.ProcessEnv; session?: string; register?: boolean }): StoreCtx {
+  const p = currentProject(opts.cwd, opts.env);
+  if (p && opts.register && existsSync(opts.home)) {
+    try {
+      touchProject(opts.home, p, opts.now.toISOString(), opts.config.recordProjectPaths);
+    } catch {
+      // the registry is for names; the store works without it
+    }
+  }
+  return { home: opts.home, config: opts.config, now: opts.now, project: p?.id ?? null, ...(p ? { projectName: p.name } : {}), ...(opts.session ? { session: opts.session } : {}) };
+}
+
+export function list(ctx: StoreCtx, filter: ListFilter, limit?: number) {
+  const s = snapshot(ctx);
+  const all = filterViews(s.instincts, filter, ctx.project);
+  return { project: ctx.project, total: all.length, instincts: all.slice(0, limit ?? all.length), problems: s.problems };
+}
+
+export function get(ctx: StoreCtx, ref: string) {
+  const s = snapshot(ctx);
+  const v = findInstinct(s.instincts, ref, readAliases(ctx.home));
+  if (!v) throw new StoreError(`no instinct ${JSON.stringify(ref)}: try search_instincts or list_instincts for its id or pattern`);
+  const text = readIfFile(`${layout.instincts(ctx.home)}/${v.id}.md`)?.toString('utf8') ?? '';
+  const evidence = [...text.matchAll(/^- (.*)$/gm)].map((m) => m[1]!).filter((l) => /^\d{4}-\d\d-\d\d/.test(l) || l.startsWith('Archived'));
+  const aliases = [...readAliases(ctx.home)].filter(([, t]) => t.toLowerCase() === v.pattern.toLowerCase()).map(([k]) => k);
+  return { instinct: v, aliases, evidence, history: historyRows(readEvents(ctx.home), v.id) };
+}
+
+export function search(ctx: StoreCtx, query: string, limit?: number) {
+  const s = snapshot(ctx);
+  const n = limit ?? ctx.config.searchLimit;
+  const mode = parseQuery(query).kind === 'substring' ? 'substring' : 'syntax';
+  return { query, mode, instincts: searchViews(s.instincts, query, n), facts: searchFacts(s.facts, query, n) };
+}
+
+export function suggest(ctx: StoreCtx, opts: { full?: boolean; limit?: number; log?: boolean } = {}) {
+  return suggestResult(ctx.home, snapshot(ctx).instincts, ctx.now.getTime(), ctx.project, opts, ctx.config);
+}
+
+export function stats(ctx: StoreCtx) {
+  const s = snapshot(ctx);
+  return { project: ctx.project, ...statsOf(s.instincts, s.facts, readEvents(ctx.home).length, s.problems.length) };
+}
+
+export function trending(ctx: StoreCtx, days: number, limit?: number) {
+  const s = snapshot(ctx);
+  return { days, ...trendingRows(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, limit ?? ctx.config.searchLimit) };
+}
+
+export function history(ctx: StoreCtx, ref: string) {
+  const s = snapshot(ctx);
+  const v = findInstinct(s.instincts, ref, readAliases(ctx.home));
+  const events = readEvents(ctx.home);
+  const id = v?.id ?? (ref.startsWith('fact:') ? ref : events.find((e) => e.pattern === ref || e.id === ref)?.id);
+  if (id === undefined) throw new StoreError(`no history for ${JSON.stringify(ref)}: give an instinct's id or pattern key`);
+  const rows = historyRows(events, id);
+  return { id, pattern: v?.pattern ?? rows[0]?.pattern ?? ref, confidence: v ? v.stored_confidence : 0, sum: rows.length ? rows[rows.length - 1]!.total : 0, events: rows };
+}
+
+export function effectiveness(ctx: StoreCtx) {
+  const rows = effectivenessRows(readSuggestions(ctx.home), readEvents(ctx.home), ctx.config.windowDays);
+  const suggested = rows.reduce((n, r) => n + r.suggested, 0);
+  const confirmed = rows.reduce((n, r) => n + r.confirmed, 0);
+  return { suggested, confirmed, rate: suggested ? round4(confirmed / suggested) : 0, patterns: rows };
+}
+
+export function projects(ctx: StoreCtx) {
+  const s = snapshot(ctx);
+  const registry = readProjects(ctx.home);
+  const ids = new Set([...registry.map((p) => p.id), ...s.instincts.flatMap((v) => (v.project ? [v.project, ...v.projects] : v.projects))]);
+  return {
+    current: ctx.project,
+    projects: [...ids].sort().map((id) => {
+      const r = registry.find((p) => p.id === id);
+      return {
+        id,
+        name: r?.name ?? null,
+        last_seen: r?.last_seen ?? null,
+        ...(r?.path ? { path: r.path } : {}),
+        instincts: s.instincts.filter((v) => v.project === id).length,
+        facts: s.facts.filter((f) => f.project === id).length,
+        current: id === ctx.project,
+      };
+    }),
+    global: { instincts: s.instincts.filter((v) => v.scope === 'global').length, facts: s.facts.filter((f) => f.scope === 'global').length },
+  };
+}
+
+export function status(ctx: StoreCtx, days: number) {
+  const s = snapshot(ctx);
+  return { project: ctx.project, project_name: ctx.projectName ?? null, days, groups: statusOf(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, ctx.project), facts: s.facts.filter((f) => f.scope === 'global' || f.project === ctx.project).length };
+}
+
+export function duplicates(ctx: StoreCtx) {
+  const s = snapshot(ctx);
+  return { threshold: ctx.config.duplicateThreshold, duplicates: findDuplicates(s.instincts, ctx.config.duplicateThreshold), contradictions: findContradictions(s.instincts, ctx.config.mergeThreshold) };
+}
+
+export function facts(ctx: StoreCtx, scope: 'current' | 'all' = 'current') {
+  const s = snapshot(ctx);
+  const list = s.facts.filter((f) => scope === 'all' || f.scope === 'global' || f.project === ctx.project).sort((a, b) => b.confidence - a.confidence || (a.id < b.id ? -1 : 1));
+  return { project: ctx.project, facts: list };
+}
+
+export function fact(ctx: StoreCtx, id: string) {
+  const f = snapshot(ctx).facts.find((x) => x.id === id || x.id === id.replace(/^fact:/, ''));
+  if (!f) throw new StoreError(`no fact ${JSON.stringify(id)}: fact_list shows the ids`);
+  return { fact: f, history: historyRows(readEvents(ctx.home), `fact:${f.id}`) };
+}
+
+export function sessionSummary(ctx: StoreCtx, session?: string) {
+  if (!existsSync(layout.observations(ctx.home))) throw new StoreError('no observations yet: nothing to summarise');
+  const { table } = peekWindow(ctx.home, ctx.now, ctx.config);
+  const id = session ?? ctx.session ?? latestSession(table);
+  if (id === undefined) throw new StoreError(`no session in the last ${ctx.config.windowDays} days`);
+  const s = summaryOf(table, id, readEvents(ctx.home), ctx.now.getTime(), ctx.config);
+  if (!s) throw new StoreError(`no session ${JSON.stringify(id)} in the last ${ctx.config.windowDays} days`);
+  return s;
+}
+
+/** The window's chains as the analyzer sees them now (read-only), with the scope each would take. */
+export function detectChains(ctx: StoreCtx, limit = 20) {
+  if (!existsSync(layout.observations(ctx.home))) return { window_days: ctx.config.windowDays, chains: [] };
+  const { analyses } = peekWindow(ctx.home, ctx.now, ctx.config);
+  const scoped = new Map(scopePatterns(analyses, ctx.config).map((s) => [`${s.p.kind}:${s.p.key}`, s]));
+  const chains = analyses.all.patterns
+    .filter((p) => p.kind === 'chain' || p.kind === 'error-retry')
+    .sort((a, b) => b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : 1))
+    .slice(0, limit)
+    .map((p) => {
+      const s = scoped.get(`${p.kind}:${p.key}`);
+      return { pattern: storeKey(p.kind, p.key), confidence: round4(p.confidence), observations: p.observations, sessions: p.sessions, tracked: s !== undefined, scope: s?.scope ?? null, project: s?.project ?? null, projects: s?.projects ?? [] };
+    });
+  return { window_days: ctx.config.windowDays, sessions: analyses.all.sessionsInWindow, calls: analyses.all.recordsInWindow, chains };
+}
+
+/** consolidate: the same code as bye; counts of instincts that reached each level. */
+export function consolidate(ctx: StoreCtx, env: NodeJS.ProcessEnv) {
+  const before = new Map(snapshot(ctx).instincts.map((v) => [v.id, v.level]));
+  const r = runConsolidation({ home: ctx.home, now: ctx.now, config: ctx.config, env });
+  if (r.analysis.status === 'locked') throw new StoreError(`another analysis (pid ${r.analysis.heldBy?.pid}) still held the lock; nothing was changed, try again`);
+  const after = snapshot(ctx).instincts;
+  const reached = { mature: 0, rule: 0, universal: 0 };
+  for (const v of after) {
+    const was = before.get(v.id);
+    if (v.level !== was && v.level !== 'seedling') reached[v.level]++;
+  }
+  return {
+    promoted: reached,
+    rules: r.rules.length + r.taught.length,
+    changes: { promoted: r.changes.promoted.map((x) => x.pattern), refreshed: r.changes.refreshed.length, decaying: r.changes.decaying.length, archived: r.changes.archived.map((a) => a.rule.pattern), taught_promoted: r.taughtChanges.promoted.map((t) => t.pattern) },
+    blocked: r.blocked,
+    rules_file: r.rulesFile,
+    read_only: r.analysis.readOnly,
+  };
+}
