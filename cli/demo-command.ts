@@ -5,6 +5,7 @@ import type { CommandModule } from 'yargs';
 import { runConsolidation } from '../analyzer/consolidate-run.js';
 import { loadConfig } from '../lib/config.js';
 import { packageRoot } from '../lib/data-home.js';
+import { printJson } from './context.js';
 import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-example.js';
 
 // The README's main job: the worked example through the whole loop, in a temporary folder.
@@ -27,7 +28,17 @@ async function play(ids: string[], env: Record<string, string>): Promise<number>
   return n;
 }
 
-function consolidateAt(home: string, nowIso: string, env: Record<string, string>, say: (s: string) => void): void {
+interface Step {
+  at: string;
+  recordsInWindow: number;
+  sessionsInWindow: number;
+  instincts: { pattern: string; confidence: number; observations: number }[];
+  archived: string[];
+  promoted: string[];
+  rules: string[];
+}
+
+function consolidateAt(home: string, nowIso: string, env: Record<string, string>, say: (s: string) => void): Step {
   const { config } = loadConfig(home, env);
   const r = runConsolidation({ home, now: new Date(nowIso), config, env });
   const tracked = r.analysis.tracked;
@@ -39,28 +50,44 @@ function consolidateAt(home: string, nowIso: string, env: Record<string, string>
   const lines = readFileSync(r.rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
   say(`  generated-rules.md:${lines.length ? '' : ' no rule yet'}`);
   for (const l of lines) say(`    ${l}`);
+  return {
+    at: nowIso,
+    recordsInWindow: r.analysis.recordsInWindow,
+    sessionsInWindow: r.analysis.sessionsInWindow,
+    instincts: tracked.map((p) => ({ pattern: p.key, confidence: p.confidence, observations: p.observations })),
+    archived: r.analysis.archived.map((a) => a.pattern),
+    promoted: r.changes.promoted.map((p) => p.pattern),
+    rules: lines.map((l) => l.slice(2)),
+  };
 }
 
-export const demoCommand: CommandModule<object, object> = {
+export const demoCommand: CommandModule<object, { json: boolean }> = {
   command: 'demo',
   describe: 'play the bundled worked example through the whole loop in a temporary folder',
-  handler: async () => {
+  builder: (y) => y.options({ json: { type: 'boolean', default: false, describe: 'print JSON for machines: each step, the rules and the files' } }),
+  handler: async (argv) => {
     const dir = mkdtempSync(join(tmpdir(), 'homunculus-demo-'));
     const home = join(dir, 'data');
     const rulesFile = join(dir, 'generated-rules.md');
     const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', HOME: dir, HOMUNCULUS_HOME: home, HOMUNCULUS_RULES_FILE: rulesFile };
-    const say = (s: string) => process.stdout.write(`${s}\n`);
+    const say = argv.json ? () => {} : (s: string) => process.stdout.write(`${s}\n`);
     say('homunculus demo: a user whose workflow changes from Bash(grep)->Read->Edit (grep through Bash) to Grep->Read->Edit.');
     say(`Everything happens in ${dir}; nothing else is touched.\n`);
-    say(`1. Sessions s1-s4 (Nov 1 and Nov 7) go through the observer hook: ${await play(['s1', 's2', 's3', 's4'], env)} tool calls recorded.`);
+    const first = await play(['s1', 's2', 's3', 's4'], env);
+    say(`1. Sessions s1-s4 (Nov 1 and Nov 7) go through the observer hook: ${first} tool calls recorded.`);
     say(`2. Analysis and /bye at ${EXAMPLE_TIMES.afterS4}:`);
-    consolidateAt(home, EXAMPLE_TIMES.afterS4, env, say);
-    say(`\n3. Sessions s5-s7 (Nov 8): ${await play(['s5', 's6', 's7'], env)} more tool calls.`);
+    const step1 = consolidateAt(home, EXAMPLE_TIMES.afterS4, env, say);
+    const second = await play(['s5', 's6', 's7'], env);
+    say(`\n3. Sessions s5-s7 (Nov 8): ${second} more tool calls.`);
     say(`4. Analysis and /bye at ${EXAMPLE_TIMES.afterS7} (s1-s3 have left the 7-day window):`);
-    consolidateAt(home, EXAMPLE_TIMES.afterS7, env, say);
+    const step2 = consolidateAt(home, EXAMPLE_TIMES.afterS7, env, say);
     say('\nFiles:');
     say(`  ${rulesFile}`);
     const instincts = readdirSync(join(home, 'instincts')).filter((f) => f.endsWith('.md'));
+    if (argv.json) {
+      printJson({ dir, dataHome: home, rulesFile, recorded: [first, second], steps: [step1, step2], instinctFiles: instincts.map((f) => f.slice(0, -3)) });
+      return;
+    }
     say(`  ${join(home, 'instincts')}/ (${instincts.length} files: ${instincts.map((f) => f.slice(0, -3)).join(', ')})`);
     say(`  ${join(home, 'archive')}/`);
     say(`  ${join(home, 'daily-summary.md')}`);

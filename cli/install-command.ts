@@ -9,7 +9,7 @@ import { SettingsError } from '../claude/settings.js';
 import { packageRoot } from '../lib/data-home.js';
 import { backupUserFile, UserFileError, writeUserFile } from '../lib/user-file.js';
 import { CliError } from './errors.js';
-import { context } from './context.js';
+import { context, printJson } from './context.js';
 
 // install / uninstall: the settings file gets minimal text edits, never a rewrite; other files
 // (the /bye command, the rules link) are ours alone and marked as such.
@@ -58,12 +58,27 @@ function apply(plan: Plan, now: Date): string | undefined {
   return backup;
 }
 
-type Args = { scope: Scope; project?: string; 'dry-run': boolean; home?: string; purge?: boolean };
+type Args = { scope: Scope; project?: string; 'dry-run': boolean; home?: string; purge?: boolean; json: boolean };
+
+/** What install and uninstall did (or, on a dry run, would do), for --json. */
+function planJson(plan: Plan, extra: { dryRun: boolean; backup?: string | undefined; purged?: string | undefined }) {
+  return {
+    settings: plan.settingsPath,
+    settingsChanged: plan.settingsChanged,
+    files: plan.files.map((f) => ({ action: f.action, path: f.path })),
+    notes: plan.notes,
+    dryRun: extra.dryRun,
+    written: !extra.dryRun && (plan.settingsChanged || plan.files.length > 0),
+    ...(extra.backup ? { backup: extra.backup } : {}),
+    ...(extra.purged ? { purged: extra.purged } : {}),
+  };
+}
 
 const scopeOptions = {
   scope: { choices: SCOPES, default: 'user' as Scope, describe: 'which settings file: ~/.claude/settings.json, <project>/.claude/settings.json or settings.local.json' },
   project: { type: 'string', describe: 'project folder for --scope project|local (default: the current folder; it must exist)' },
   'dry-run': { type: 'boolean', default: false, describe: 'print the exact changes and write nothing' },
+  json: { type: 'boolean', default: false, describe: 'print JSON for machines: the settings file, the files, what changed' },
 } as const;
 
 function envWith(argv: { home?: string | undefined }): NodeJS.ProcessEnv {
@@ -85,6 +100,11 @@ export const installCommand: CommandModule<object, Args> = {
     const loc = locators(env);
     const rulesFile = rulesFilePath(ctx.home, ctx.config, env);
     const plan = expected(() => planInstall({ scope: argv.scope, projectDir: projectOf(argv), env, root: packageRoot(), loc, rulesFile }));
+    if (argv.json) {
+      const backup = argv['dry-run'] ? undefined : expected(() => apply(plan, new Date()));
+      printJson(planJson(plan, { dryRun: argv['dry-run'], backup }));
+      return;
+    }
     if (!plan.settingsChanged && plan.files.length === 0) {
       process.stdout.write(`homunculus is already installed in ${plan.settingsPath}; nothing changed.\n`);
       return;
@@ -107,6 +127,15 @@ function purgeCheck(home: string): void {
   if (foreign.length > 0) throw new CliError(`not purging ${home}: it holds files homunculus did not write (${foreign.slice(0, 5).join(', ')}); nothing was changed`);
 }
 
+/** Deletes the data home (checked by purgeCheck first); its path when there was one. */
+function purge(home: string): string | undefined {
+  if (!existsSync(home)) return undefined;
+  // A checkout's homunculus/README.md is tracked by git: keep it, delete the data.
+  for (const f of readdirSync(home)) if (f !== 'README.md') rmSync(join(home, f), { recursive: true, force: true });
+  if (readdirSync(home).length === 0) rmSync(home, { recursive: true, force: true });
+  return home;
+}
+
 export const uninstallCommand: CommandModule<object, Args> = {
   command: 'uninstall',
   describe: 'remove exactly what install added (the data home stays unless --purge)',
@@ -117,6 +146,12 @@ export const uninstallCommand: CommandModule<object, Args> = {
     if (argv.purge) purgeCheck(ctx.home);
     const plan = expected(() => planUninstall(argv.scope, projectOf(argv), env, packageRoot(), rulesFilePath(ctx.home, ctx.config, env)));
     const nothing = !plan.settingsChanged && plan.files.length === 0;
+    if (argv.json) {
+      const backup = argv['dry-run'] || nothing ? undefined : expected(() => apply(plan, new Date()));
+      const purged = !argv['dry-run'] && argv.purge ? purge(ctx.home) : undefined;
+      printJson(planJson(plan, { dryRun: argv['dry-run'], backup, purged }));
+      return;
+    }
     if (argv['dry-run']) {
       process.stdout.write(nothing ? `Dry run: nothing to remove.${plan.notes.length ? `\n${plan.notes.join('\n')}` : ''}\n` : `Dry run: nothing was written. These changes would be made:\n${await describe(plan, true)}\n`);
       return;
@@ -126,11 +161,6 @@ export const uninstallCommand: CommandModule<object, Args> = {
       const backup = expected(() => apply(plan, new Date()));
       process.stdout.write(`${await describe(plan, false)}\nRemoved from ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
     }
-    if (argv.purge && existsSync(ctx.home)) {
-      // A checkout's homunculus/README.md is tracked by git: keep it, delete the data.
-      for (const f of readdirSync(ctx.home)) if (f !== 'README.md') rmSync(join(ctx.home, f), { recursive: true, force: true });
-      if (readdirSync(ctx.home).length === 0) rmSync(ctx.home, { recursive: true, force: true });
-      process.stdout.write(`Purged the data home ${ctx.home}.\n`);
-    }
+    if (argv.purge && purge(ctx.home)) process.stdout.write(`Purged the data home ${ctx.home}.\n`);
   },
 };

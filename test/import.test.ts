@@ -256,6 +256,19 @@ describe('demo', () => {
     expect(listFiles(join(ROOT, 'homunculus'))).toEqual(dataBefore);
   }, 120_000);
 
+  it('--json gives each step, the rules and the files, and prints nothing else', async () => {
+    const box = sandbox();
+    mkdirSync(box.home, { recursive: true });
+    const r = await execa('node', [join(ROOT, 'dist', 'cli', 'homunculus.js'), 'demo', '--json'], { env: cleanEnv({ HOME: box.home, TMPDIR: box.root }), extendEnv: false, cwd: box.home });
+    const out = JSON.parse(r.stdout);
+    expect(out.steps).toHaveLength(2);
+    expect(out.steps[0].rules).toEqual([]);
+    expect(out.steps[1].archived).toContain('Bash(grep)->Read->Edit');
+    expect(out.steps[1].rules.join('\n')).toContain('**[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)');
+    expect(out.recorded[0] + out.recorded[1]).toBeGreaterThan(0);
+    expect(readFileSync(out.rulesFile, 'utf8')).toContain('Grep->Read->Edit');
+  }, 120_000);
+
   it('the bins resolve through npx inside the repository (npx homunculus, npx analyze)', async () => {
     for (const bin of ['homunculus', 'analyze']) {
       const r = await execa('npx', ['--no', '--', bin, '--help'], { cwd: ROOT, reject: false, env: { ...process.env, CI: 'true' } });

@@ -35,6 +35,25 @@ describe('install / uninstall', () => {
     expect(r.stdout).toContain(`${join(b.home, '.claude', 'commands', 'bye.md')}`);
     expect(existsSync(join(b.home, '.claude'))).toBe(false);
   });
+
+  it('--json says what install and uninstall did (or would do), with --dry-run writing nothing', async () => {
+    const b = setup();
+    const settings = settingsPath(b, 'user');
+    const dry = await runCli(['install', '--json', '--dry-run'], b.env);
+    expect(dry.exitCode, dry.stderr as string).toBe(0);
+    const planned = JSON.parse(dry.stdout as string);
+    expect(planned).toMatchObject({ settings, settingsChanged: true, dryRun: true, written: false });
+    expect(planned.files.map((f: { path: string }) => f.path)).toContain(join(b.home, '.claude', 'commands', 'bye.md'));
+    expect(existsSync(join(b.home, '.claude'))).toBe(false);
+    const done = JSON.parse((await runCli(['install', '--json'], b.env)).stdout as string);
+    expect(done).toMatchObject({ settings, settingsChanged: true, dryRun: false, written: true });
+    expect(Object.keys(JSON.parse(readFileSync(settings, 'utf8')).hooks).sort()).toEqual([...EVENTS].sort());
+    // Installed already: nothing to write, and --json says so.
+    expect(JSON.parse((await runCli(['install', '--json'], b.env)).stdout as string)).toMatchObject({ settingsChanged: false, files: [], written: false });
+    const removed = JSON.parse((await runCli(['uninstall', '--json'], b.env)).stdout as string);
+    expect(removed).toMatchObject({ settings, settingsChanged: true, written: true });
+    expect(existsSync(join(b.home, '.claude', 'commands', 'bye.md'))).toBe(false);
+  });
 });
 
 describe('the real wiring: installed commands run through sh -c', () => {
