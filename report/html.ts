@@ -79,6 +79,11 @@ Tool use below covers ${esc(d.days[0] ?? '')} .. ${esc(d.days.at(-1) ?? '')}.</p
 </section>`;
 }
 
+function factsSection(d: ReportData): string {
+  if (d.facts.length === 0) return '';
+  return `<section id="facts"><h2>Facts</h2>${table('facts', ['fact', 'confidence', 'scope', 'id'], d.facts.map((f) => [f.fact, { n: f.confidence, text: pct(f.confidence) }, f.scope, f.id]))}</section>`;
+}
+
 function rulesSection(d: ReportData): string {
   if (d.rules.length === 0) return `<section id="rules"><h2>Rules</h2><p class="muted">No promoted rules yet: bye promotes confident, well-evidenced patterns.</p></section>`;
   return `<section id="rules"><h2>Rules</h2><p>Each rule with the day it will be archived if its pattern is not seen again (the first bye from then on archives it).</p>
@@ -100,7 +105,8 @@ function instinct(x: InstinctRow, i: number, d: ReportData): string {
     ? chart('Observations per day', vbars(`per-day-${i}`, `observations of ${x.pattern} per day`, d.days, [x.perDay], [CALLS], { width: 240, height: 60, axis: false }), table(`per-day-${i}`, ['day', 'observations'], d.days.map((dd, k) => [dd, x.perDay[k]!])))
     : '';
   const tags = [x.level, x.state, x.category, x.source, x.scope, ...(x.promoted ? ['rule'] : [])].map((t) => `<span class="tag">${esc(t)}</span>`).join('');
-  return `<article id="instinct-${i}"><h3><code>${esc(x.pattern)}</code> ${esc(pct(x.confidence))}</h3><p>${tags} ${x.observations} observations in ${x.sessions} sessions, last seen ${esc(minute(x.last_seen))}.
+  const what = x.trigger || x.action ? `<p>${x.trigger ? `When ${esc(x.trigger)}: ` : ''}${esc(x.action)}</p>` : '';
+  return `<article id="instinct-${i}"><h3><code>${esc(x.pattern)}</code> ${esc(pct(x.confidence))}</h3>${what}<p>${tags} ${x.observations} observations in ${x.sessions} sessions, last seen ${esc(minute(x.last_seen))}.
 Archived ${x.forecast.at ? `from <b>${esc(day(x.forecast.at))}</b> if not seen again (${esc(x.forecast.basis)})` : `never: ${esc(x.forecast.basis)}`}.</p>
 <div class="grid"><div>${conf}</div><div>${perDay}</div></div></article>`;
 }
@@ -151,6 +157,7 @@ export function renderReport(d: ReportData): string {
 <main>${glance(d)}
 ${rulesSection(d)}
 ${instinctsSection(d)}
+${factsSection(d)}
 ${toolsSection(d)}
 ${effectsSection(d.effects)}</main></body></html>
 `;

@@ -73,6 +73,7 @@ export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): Rep
     config: ctx.config,
     table,
     views,
+    facts,
     stats,
     projects,
     events: project === null ? events : events.filter((e) => e.project === null || e.project === project),

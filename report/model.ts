@@ -8,7 +8,7 @@ import type { Config } from '../lib/config.js';
 import type { StoreEvent } from '../store/events.js';
 import { analyzerKey, storeKey } from '../store/keys.js';
 import { round4 } from '../store/lifecycle.js';
-import type { InstinctView, Stats } from '../store/query.js';
+import type { FactView, InstinctView, Stats } from '../store/query.js';
 import { observedForecast, ruleForecast, type Forecast } from './forecast.js';
 
 // What the report shows, computed from the store's views, its event log, rules.json and the
@@ -49,6 +49,8 @@ export interface HistoryPoint {
 export interface InstinctRow {
   id: string;
   pattern: string;
+  trigger: string;
+  action: string;
   category: string;
   source: string;
   level: string;
@@ -93,6 +95,7 @@ export interface ReportData {
   retryByCommand: RetryRow[];
   instincts: InstinctRow[];
   rules: RuleRow[];
+  facts: { id: string; fact: string; confidence: number; scope: string }[];
   effects: RuleEffect[] | null;
 }
 
@@ -102,6 +105,7 @@ export interface ReportInput {
   config: Config;
   table: RecordTable;
   views: readonly InstinctView[];
+  facts: readonly FactView[];
   stats: Stats;
   projects: { id: string; name: string | null; instincts: number }[];
   events: readonly StoreEvent[];
@@ -245,6 +249,8 @@ export function buildReport(input: ReportInput): ReportData {
       return {
         id: v.id,
         pattern: v.pattern,
+        trigger: v.trigger,
+        action: v.action,
         category: v.category,
         source: v.source,
         level: v.level,
@@ -287,6 +293,7 @@ export function buildReport(input: ReportInput): ReportData {
     retryByCommand: retryRows(retryCmd),
     instincts,
     rules,
+    facts: input.facts.map((f) => ({ id: f.id, fact: f.fact, confidence: round4(f.confidence), scope: f.scope === 'global' ? 'global' : `project ${f.project_name ?? f.project ?? ''}` })),
     effects: input.effects,
   };
 }
