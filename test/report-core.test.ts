@@ -7,7 +7,9 @@ import { loadConfig } from '../lib/config.js';
 import type { InstinctView, Stats } from '../store/query.js';
 import { renderReport } from '../report/html.js';
 import { buildReport, type ReportData, type ReportInput } from '../report/model.js';
-import { ROOT, runCli, sandbox } from './helpers.js';
+import { projectId } from '../observer/project-id.js';
+import { listFiles, ROOT, runCli, sandbox } from './helpers.js';
+import { writeWeek } from './report-fixture.js';
 
 const DEFAULTS = loadConfig('/nonexistent-home', {}, ROOT).config;
 
@@ -108,5 +110,31 @@ describe('report: the pure core', () => {
     expect(d.retryByCommand).toEqual([{ name: 'npm test', failures: 1, retried: 0, rate: 0 }]);
     expect(d.instincts[0]!.history).toEqual([{ ts: at(6), confidence: 0.5 }]);
     expect(d.instincts[0]!.forecast.at).toBeNull();
+  });
+});
+
+describe('report --project', () => {
+  it("keeps the current project's records only, and writes nothing into the data home", async () => {
+    const { root, data, project } = sandbox();
+    mkdirSync(join(project, '.git'), { recursive: true });
+    const mine = projectId(project);
+    const a = writeWeek(join(data, 'observations'), { endIso: '2026-11-08T20:00:00Z', days: 3, sessionsPerDay: 2, calls: 20, project: mine });
+    const b = writeWeek(join(data, 'observations'), { endIso: '2026-11-08T20:00:00Z', days: 3, sessionsPerDay: 3, calls: 20, project: 'ffffffffffff', seed: 9 });
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: '2026-11-08T20:00:00Z' };
+    const before = listFiles(data);
+    const report = async (args: string[]) => {
+      const r = await runCli(['report', '--out', join(root, 'r.html'), '--json', ...args], env, { cwd: project });
+      expect(r.exitCode, String(r.stderr)).toBe(0);
+      return (JSON.parse(String(r.stdout)) as { report: ReportData }).report;
+    };
+    const all = await report([]);
+    expect(all.records).toBe(a.records + b.records);
+    expect(all.project).toBeNull();
+    const only = await report(['--project']);
+    expect(only.project).toBe(mine);
+    expect(only.records).toBe(a.records);
+    expect(only.sessions).toBe(a.sessions);
+    expect(only.perTool.map((t) => [t.tool, t.calls])).toEqual([...a.perTool].map(([t, r]) => [t, r.calls]).sort((x, y) => (y[1] as number) - (x[1] as number) || (x[0]! < y[0]! ? -1 : 1)));
+    expect(listFiles(data)).toEqual(before);
   });
 });

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 // A generated week of observations for the report's tests, written as the hook writes them
@@ -32,7 +32,7 @@ export interface Expected {
 }
 
 /** `days` days ending with the day of `endIso`, `sessionsPerDay` sessions a day of `calls` calls each. */
-export function writeWeek(obsDir: string, opts: { endIso: string; days: number; sessionsPerDay: number; calls: number; seed?: number }): Expected {
+export function writeWeek(obsDir: string, opts: { endIso: string; days: number; sessionsPerDay: number; calls: number; seed?: number; project?: string }): Expected {
   mkdirSync(obsDir, { recursive: true, mode: 0o700 });
   const rand = rng(opts.seed ?? 7);
   const endDay = Date.parse(`${opts.endIso.slice(0, 10)}T00:00:00Z`);
@@ -45,7 +45,8 @@ export function writeWeek(obsDir: string, opts: { endIso: string; days: number; 
     const dayRow = { calls: 0, failures: 0 };
     exp.perDay.set(day, dayRow);
     for (let s = 0; s < opts.sessionsPerDay; s++) {
-      const session = `s-${day}-${s}`;
+      const project = opts.project ?? FIXTURE_PROJECT;
+      const session = `s-${project}-${day}-${s}`;
       exp.sessions++;
       // Sessions in the morning: the whole day is before `endIso` on its last day too.
       let t = dayMs + 6 * 3_600_000 + s * 20 * 60_000;
@@ -74,7 +75,7 @@ export function writeWeek(obsDir: string, opts: { endIso: string; days: number; 
         if (!ok && rand() < 0.5) retryOf = { tool, ...(cmd ? { cmd } : {}) };
         t += 20_000 + Math.floor(rand() * 20_000);
         const ts = new Date(t).toISOString();
-        let line = `{"v":1,"ts":"${ts}","tool":"${tool}","ok":${ok},"ms":${Math.floor(rand() * 900)},"prev":${history[0] ? `"${history[0]}"` : 'null'},"prev2":${history[1] ? `"${history[1]}"` : 'null'},"session":"${session}","project":"${FIXTURE_PROJECT}","event":"${ok ? 'PostToolUse' : 'PostToolUseFailure'}","id":"toolu_${day.replaceAll('-', '')}_${s}_${i}"`;
+        let line = `{"v":1,"ts":"${ts}","tool":"${tool}","ok":${ok},"ms":${Math.floor(rand() * 900)},"prev":${history[0] ? `"${history[0]}"` : 'null'},"prev2":${history[1] ? `"${history[1]}"` : 'null'},"session":"${session}","project":"${project}","event":"${ok ? 'PostToolUse' : 'PostToolUseFailure'}","id":"toolu_${project}_${day.replaceAll('-', '')}_${s}_${i}"`;
         if (cmd) line += `,"detail":"${cmd}"`;
         lines.push(`${line}}`);
         history.unshift(tool);
@@ -108,7 +109,8 @@ export function writeWeek(obsDir: string, opts: { endIso: string; days: number; 
         prev = { tool, ok, ...(cmd ? { cmd } : {}) };
       }
     }
-    writeFileSync(join(obsDir, `${day}.jsonl`), `${lines.join('\n')}\n`, { mode: 0o600 });
+    // Appended: a second call adds another project's sessions to the same days.
+    appendFileSync(join(obsDir, `${day}.jsonl`), `${lines.join('\n')}\n`, { mode: 0o600 });
   }
   return exp;
 }
