@@ -7,6 +7,8 @@ import { confidenceLine, esc, graph, hbars, vbars, type Series } from './svg.js'
 
 /** At most this many rows in a bar chart (its table lists them all). */
 export const MAX_BARS = 20;
+/** At most this many instincts drawn (a store of hundreds of taught ones stays small); the rest in one table. */
+export const MAX_DRAWN = 50;
 
 const CALLS: Series = { name: 'calls', cls: 's1' };
 const FAILURES: Series = { name: 'failures', cls: 's2' };
@@ -114,7 +116,8 @@ Archived ${x.forecast.at ? `from <b>${esc(day(x.forecast.at))}</b> if not seen a
 function instinctsSection(d: ReportData): string {
   if (d.instincts.length === 0) return `<section id="instincts"><h2>Instincts</h2><p class="muted">No instincts yet.</p></section>`;
   return `<section id="instincts"><h2>Instincts</h2><p>Most confident first. Confidence over time is the store's event log (each change); observations per day are counted from the records.</p>
-${d.instincts.map((x, i) => instinct(x, i, d)).join('\n')}</section>`;
+${d.instincts.slice(0, MAX_DRAWN).map((x, i) => instinct(x, i, d)).join('\n')}
+${d.instincts.length > MAX_DRAWN ? `<h3>The other ${d.instincts.length - MAX_DRAWN}</h3>${table('other-instincts', ['pattern', 'confidence', 'level', 'source', 'observations', 'sessions', 'last seen', 'archived from'], d.instincts.slice(MAX_DRAWN).map((x) => [x.pattern, { n: x.confidence, text: pct(x.confidence) }, x.level, x.source, x.observations, x.sessions, day(x.last_seen), x.forecast.at ? day(x.forecast.at) : 'never']))}` : ''}</section>`;
 }
 
 function retry(id: string, title: string, rows: readonly RetryRow[], what: string): string {

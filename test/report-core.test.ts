@@ -92,6 +92,16 @@ describe('report: the pure core', () => {
     expect(a).toContain('Generated for 2026-11-08 20:00Z');
   });
 
+  it('draws the 50 most confident instincts and lists the rest in one table', () => {
+    const views = Array.from({ length: 120 }, (_, i) => view({ id: `pref-${i}`, pattern: `pref:p${i}`, confidence: 0.2 + i / 200 }));
+    const html = renderReport(buildReport({ ...input(), views }));
+    expect(html.match(/<article /g)).toHaveLength(50);
+    expect(html).toContain('<code>pref:p119</code>');
+    const other = html.slice(html.indexOf('data-table="other-instincts"'));
+    expect(other.slice(0, other.indexOf('</table>')).match(/<tr>/g)).toHaveLength(1 + 70);
+    expect(other).toContain('pref:p0');
+  });
+
   it('counts calls, failures, transitions and retries along the session', () => {
     const d = buildReport(input());
     expect(d.days).toEqual(['2026-11-08']);
