@@ -33,12 +33,15 @@ function listDir(dir: string): string[] {
 export function loadRecords(home: string, nowMs: number, config: Config): { table: RecordTable; firstDay: string } {
   const firstDay = utcDay(nowMs - config.retentionDays * DAY_MS);
   const lastDay = utcDay(nowMs);
-  const builder = new TableBuilder(1 << 16);
+  const tables: RecordTable[] = [];
   for (const f of listDir(layout.observations(home))) {
     const day = OBSERVATION_FILE.exec(f)?.[1];
     if (day === undefined || day < firstDay || day > lastDay) continue;
-    builder.addTable(loadObservationFile(join(layout.observations(home), f), join(layout.cache(home), `${day}.bin`), { writeCache: false }).table);
+    tables.push(loadObservationFile(join(layout.observations(home), f), join(layout.cache(home), `${day}.bin`), { writeCache: false }).table);
   }
+  // Sized at once: growing a million-record table doubles and copies it several times.
+  const builder = new TableBuilder(Math.max(16, tables.reduce((n, t) => n + t.length, 0)));
+  for (const t of tables) builder.addTable(t);
   return { table: builder.build(), firstDay };
 }
 

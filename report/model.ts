@@ -126,9 +126,9 @@ function dayList(first: string, last: string): string[] {
   return out;
 }
 
-function retryRows(m: Map<string, [number, number]>): RetryRow[] {
-  return [...m]
-    .map(([name, [failures, retried]]) => ({ name, failures, retried, rate: round4(retried / failures) }))
+function retryRows(names: readonly string[], failed: Int32Array, retried: Int32Array): RetryRow[] {
+  return names
+    .flatMap((name, i) => (failed[i]! > 0 ? [{ name, failures: failed[i]!, retried: retried[i]!, rate: round4(retried[i]! / failed[i]!) }] : []))
     .sort((a, b) => b.failures - a.failures || byName(a, b));
 }
 
@@ -165,9 +165,12 @@ export function buildReport(input: ReportInput): ReportData {
 
   // Transitions, error-retries and each instinct's occurrences: one walk along the streams.
   const nTools = t.tools.length;
-  const pairs = new Map<number, number>();
-  const retryTool = new Map<string, [number, number]>();
-  const retryCmd = new Map<string, [number, number]>();
+  // Counted by id in typed arrays (a Map or a string per record costs a million-record week ~100 ms).
+  const pairs = new Int32Array(nTools * nTools);
+  const toolFailed = new Int32Array(nTools);
+  const toolRetried = new Int32Array(nTools);
+  const cmdFailed = new Int32Array(t.details.length);
+  const cmdRetried = new Int32Array(t.details.length);
   const bash = t.tools.indexOf('Bash');
   const { keyOf, keys } = recordKeys(t, config.chainDetail);
   const keyId = new Map(keys.map((k, i) => [k, i]));
@@ -197,22 +200,16 @@ export function buildReport(input: ReportInput): ReportData {
     for (let k = a + 1; k < b; k++) {
       const prev = order[k - 1]!;
       const cur = order[k]!;
-      const pair = t.tool[prev]! * nTools + t.tool[cur]!;
-      pairs.set(pair, (pairs.get(pair) ?? 0) + 1);
+      const pt = t.tool[prev]!;
+      pairs[pt * nTools + t.tool[cur]!]!++;
       if (t.ok[prev] === 0) {
-        const same = t.tool[prev] === t.tool[cur];
-        const name = t.tools[t.tool[prev]!]!;
-        const r = retryTool.get(name) ?? [0, 0];
-        r[0]++;
-        if (same) r[1]++;
-        retryTool.set(name, r);
+        const same = pt === t.tool[cur];
+        toolFailed[pt]!++;
+        if (same) toolRetried[pt]!++;
         const d = t.detail[prev]!;
-        if (t.tool[prev] === bash && d !== -1) {
-          const cmd = t.details[d]!;
-          const c = retryCmd.get(cmd) ?? [0, 0];
-          c[0]++;
-          if (same && t.detail[cur] === d) c[1]++;
-          retryCmd.set(cmd, c);
+        if (pt === bash && d !== -1) {
+          cmdFailed[d]!++;
+          if (same && t.detail[cur] === d) cmdRetried[d]!++;
         }
         for (const row of retryOf.get(keyOf[prev]!) ?? []) if (keyOf[cur] === keyOf[prev]) occurrences[row]![dayOf(t.ts[prev]!)]!++;
       }
@@ -222,8 +219,9 @@ export function buildReport(input: ReportInput): ReportData {
       }
     }
   }
-  const edges = [...pairs]
-    .map(([p, count]) => ({ from: t.tools[Math.floor(p / nTools)]!, to: t.tools[p % nTools]!, count }))
+  const seen: EdgeRow[] = [];
+  for (let p = 0; p < pairs.length; p++) if (pairs[p]! > 0) seen.push({ from: t.tools[Math.floor(p / nTools)]!, to: t.tools[p % nTools]!, count: pairs[p]! });
+  const edges = seen
     .sort((x, y) => y.count - x.count || (x.from + '\u0000' + x.to < y.from + '\u0000' + y.to ? -1 : 1))
     .slice(0, input.maxEdges ?? 12);
 
@@ -289,8 +287,8 @@ export function buildReport(input: ReportInput): ReportData {
     perDay,
     perTool,
     edges,
-    retryByTool: retryRows(retryTool),
-    retryByCommand: retryRows(retryCmd),
+    retryByTool: retryRows(t.tools, toolFailed, toolRetried),
+    retryByCommand: retryRows(t.details, cmdFailed, cmdRetried),
     instincts,
     rules,
     facts: input.facts.map((f) => ({ id: f.id, fact: f.fact, confidence: round4(f.confidence), scope: f.scope === 'global' ? 'global' : `project ${f.project_name ?? f.project ?? ''}` })),
