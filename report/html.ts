@@ -27,7 +27,7 @@ const CSS = `
 *{box-sizing:border-box}
 body{margin:0 auto;max-width:1000px;padding:16px 20px 48px;background:var(--bg);color:var(--fg);font:15px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif}
 h1{font-size:1.6em;margin:.2em 0}h2{margin-top:1.8em;border-bottom:1px solid var(--line);padding-bottom:.2em}h3{margin:1.2em 0 .3em;font-size:1.05em}
-.muted,figcaption{color:var(--muted)}
+.muted,figcaption{color:var(--muted)}a{color:var(--s1)}
 .cards{display:flex;flex-wrap:wrap;gap:10px;margin:12px 0}
 .card{background:var(--card);border-radius:6px;padding:8px 14px;min-width:110px}.card b{display:block;font-size:1.5em}
 figure{margin:12px 0}svg{max-width:100%;height:auto;display:block}

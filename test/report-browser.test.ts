@@ -123,6 +123,16 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     expect(Object.fromEntries(await tableOf('retry-commands'))).toEqual(Object.fromEntries([...exp.retryCmd].map(([t, [f, r]]) => [t, [f, r, Math.round((r / f) * 1e4) / 1e4]])));
   });
 
+  it('follows the dark colour scheme', async () => {
+    const dark = await browser.newPage({ viewport: { width: 1100, height: 900 }, javaScriptEnabled: false, colorScheme: 'dark' });
+    await dark.goto(page.url());
+    const bg = (p: Page) => p.evaluate(() => getComputedStyle(document.body).backgroundColor);
+    expect(await bg(page)).toBe('rgb(255, 255, 255)');
+    expect(await bg(dark)).toBe('rgb(18, 18, 18)');
+    await dark.screenshot({ path: join(ARTIFACTS, 'report-dark.png') });
+    await dark.close();
+  });
+
   it('taught text is shown as text, and the page works without JavaScript', async () => {
     // The page was loaded with JavaScript off: the tables open and show their rows.
     await page.locator('summary', { hasText: 'Table: Calls and failures per day' }).click();
