@@ -1,0 +1,39 @@
+import { DAY_MS, isoToMs } from '../lib/clock.js';
+import type { Config } from '../lib/config.js';
+import type { Rule } from '../analyzer/promotion.js';
+
+// When something learned will be archived if its pattern is not seen again. Pure: the same
+// decay rule as analyzer/promotion.ts (consolidate) and the store's observed instincts, solved
+// for the time instead of stepped day by day.
+
+export interface Forecast {
+  /** The instant from which the next bye (or analysis) archives it; null when never automatic. */
+  at: string | null;
+  basis: string;
+}
+
+export type ForecastConfig = Pick<Config, 'halfLifeDays' | 'demoteBelow' | 'windowDays'>;
+
+/**
+ * A rule: its peak (last_confidence) decays with the half-life from last_seen, and bye archives
+ * it once the decayed value is under demoteBelow and its pattern no longer holds, which without
+ * new observations is at the latest when the pattern has left the window. The crossing solves
+ * last_confidence * 0.5^(days / halfLife) = demoteBelow.
+ */
+export function ruleForecast(rule: Pick<Rule, 'last_confidence' | 'last_seen'>, c: ForecastConfig): Forecast {
+  const seen = isoToMs(rule.last_seen);
+  // bye compares the value rounded to 4 places: it is under demoteBelow once below demoteBelow - 0.00005.
+  const threshold = c.demoteBelow - 0.5e-4;
+  const crossingDays = rule.last_confidence <= threshold ? 0 : c.halfLifeDays * Math.log2(rule.last_confidence / threshold);
+  const at = seen + Math.max(crossingDays, c.windowDays) * DAY_MS;
+  const why = crossingDays >= c.windowDays ? `decays from ${pct(rule.last_confidence)} below ${pct(c.demoteBelow)} (half-life ${c.halfLifeDays} days)` : `leaves the ${c.windowDays}-day window, already under ${pct(c.demoteBelow)}`;
+  // The first millisecond after the crossing: a bye at exactly the crossing still sees the threshold.
+  return { at: new Date(Math.floor(at) + 1).toISOString(), basis: why };
+}
+
+/** An observed instinct: archived by the first analysis after its pattern has left the window. */
+export function observedForecast(lastSeen: string, c: ForecastConfig): Forecast {
+  return { at: new Date(isoToMs(lastSeen) + c.windowDays * DAY_MS).toISOString(), basis: `leaves the ${c.windowDays}-day window (at the latest)` };
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -1,0 +1,88 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { readRules } from '../analyzer/consolidate-run.js';
+import { ruleEffects } from '../analyzer/effectiveness.js';
+import { loadObservationFile } from '../analyzer/observation-cache.js';
+import { projectTable, TableBuilder, tableFromRecords, type RecordTable } from '../analyzer/record-table.js';
+import { DAY_MS, utcDay } from '../lib/clock.js';
+import type { Config } from '../lib/config.js';
+import { readDataFile } from '../lib/data-files.js';
+import { layout } from '../lib/data-home.js';
+import { readEvents } from '../store/events.js';
+import { inReach, stats as statsOf } from '../store/query.js';
+import { projects as projectsOf } from '../store/service.js';
+import { snapshot, type StoreCtx } from '../store/store.js';
+import { buildReport, type ReportData } from './model.js';
+
+// The report's edge: the store (through its index), its event log, rules.json, the last
+// analysis's stamp, and the retained records through the analyzer's per-day cache (read, never
+// written: a report changes nothing in the data home).
+
+const OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+
+function listDir(dir: string): string[] {
+  try {
+    return readdirSync(dir).sort();
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw e;
+  }
+}
+
+/** The records of the retained days up to now's day, from the cache where it is valid. */
+export function loadRecords(home: string, nowMs: number, config: Config): { table: RecordTable; firstDay: string } {
+  const firstDay = utcDay(nowMs - config.retentionDays * DAY_MS);
+  const lastDay = utcDay(nowMs);
+  const tables: RecordTable[] = [];
+  for (const f of listDir(layout.observations(home))) {
+    const day = OBSERVATION_FILE.exec(f)?.[1];
+    if (day === undefined || day < firstDay || day > lastDay) continue;
+    tables.push(loadObservationFile(join(layout.observations(home), f), join(layout.cache(home), `${day}.bin`), { writeCache: false }).table);
+  }
+  // Sized at once: growing a million-record table doubles and copies it several times.
+  const builder = new TableBuilder(Math.max(16, tables.reduce((n, t) => n + t.length, 0)));
+  for (const t of tables) builder.addTable(t);
+  return { table: builder.build(), firstDay };
+}
+
+function lastAnalysis(home: string): { now: string; recordsInWindow: number } | null {
+  try {
+    const v = JSON.parse(readDataFile(layout.lastAnalysis(home)).toString('utf8')) as { now?: unknown; recordsInWindow?: unknown };
+    if (typeof v.now !== 'string' || Number.isNaN(Date.parse(v.now))) return null;
+    return { now: v.now, recordsInWindow: typeof v.recordsInWindow === 'number' ? v.recordsInWindow : 0 };
+  } catch {
+    return null;
+  }
+}
+
+/** Everything the report shows; with `onlyProject`, the current project's records and the instincts in its reach. */
+export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): ReportData {
+  const nowMs = ctx.now.getTime();
+  const snap = snapshot(ctx);
+  const events = readEvents(ctx.home);
+  const project = opts.onlyProject ? ctx.project : null;
+  const views = project === null ? snap.instincts : snap.instincts.filter((v) => inReach(v, project));
+  const facts = project === null ? snap.facts : snap.facts.filter((f) => f.scope === 'global' || f.project === project);
+  const stats = { project: ctx.project, ...statsOf(views, facts, events.length, snap.problems.length) };
+  const loaded = loadRecords(ctx.home, nowMs, ctx.config);
+  let table = loaded.table;
+  // A project with no record of its own: none of the records (index -1 would select those without a project).
+  if (project !== null) table = table.projects.includes(project) ? projectTable(table, table.projects.indexOf(project)) : tableFromRecords([]);
+  const rules = readRules(ctx.home).rules;
+  const projects = projectsOf(ctx).projects.filter((p) => project === null || p.id === project).map((p) => ({ id: p.id, name: p.name, instincts: p.instincts }));
+  return buildReport({
+    nowMs,
+    project,
+    config: ctx.config,
+    table,
+    views,
+    facts,
+    stats,
+    projects,
+    events: project === null ? events : events.filter((e) => e.project === null || e.project === project),
+    rules,
+    lastAnalysis: lastAnalysis(ctx.home),
+    effects: rules.length ? ruleEffects(table, rules, nowMs, ctx.config) : [],
+    firstDay: loaded.firstDay,
+  });
+}
