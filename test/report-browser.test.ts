@@ -133,6 +133,17 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     await dark.close();
   });
 
+  it("each observed instinct's occurrences per day add up to the analyzer's count of it", async () => {
+    // The week lies inside the analysis window and holds one project: the same records, counted twice.
+    const observed = data.instincts.map((x, i) => ({ x, i })).filter(({ x }) => x.source === 'observed');
+    expect(observed.length).toBeGreaterThan(2);
+    for (const { x, i } of observed) {
+      const perDay = await tableOf(`per-day-${i}`);
+      expect(perDay.map(([d]) => d), x.pattern).toEqual(exp.days);
+      expect(perDay.reduce((n, [, v]) => n + v[0]!, 0), x.pattern).toBe(x.observations);
+    }
+  });
+
   it('taught text is shown as text, and the page works without JavaScript', async () => {
     // The page was loaded with JavaScript off: the tables open and show their rows.
     await page.locator('summary', { hasText: 'Table: Calls and failures per day' }).click();
