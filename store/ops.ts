@@ -432,6 +432,58 @@ export function feedback(ctx: StoreCtx, ref: string, kind: FeedbackKind): Feedba
   });
 }
 
+/** One judged turn's outcome for an instinct the prompt router added to it (store/turn-feedback.ts). */
+export interface TurnOutcome {
+  id: string;
+  pattern: string;
+  outcome: 'confirmed' | 'corrected' | 'contradicted' | 'inactive';
+  why: string;
+  session: string;
+  turn: number;
+}
+
+/**
+ * Applies judged turns: each injected instinct was suggested once more; confirmed, corrected and
+ * contradicted are the feedback of the same names (for an observed pattern an adjustment that
+ * survives re-analysis), inactive is counted and changes nothing. Injected facts count as
+ * suggested. An instinct gone since (archived, merged) is skipped.
+ */
+export function turnFeedback(ctx: StoreCtx, items: readonly TurnOutcome[], facts: readonly string[] = []): { applied: (TurnOutcome & { delta: number; confidence: number })[]; skipped: string[] } {
+  const kinds = { confirmed: 'confirm', corrected: 'correct', contradicted: 'contradict' } as const;
+  return mutate(ctx, (m) => {
+    const applied: (TurnOutcome & { delta: number; confidence: number })[] = [];
+    const skipped: string[] = [];
+    for (const it of items) {
+      const entry = entryOf(m, it.id) ?? resolve(m, it.pattern);
+      if (!entry?.value) {
+        skipped.push(it.id);
+        continue;
+      }
+      const x: Instinct = { ...entry.value, suggested: entry.value.suggested + 1 };
+      if (it.outcome === 'inactive') {
+        x.inactive++;
+        save(m, entry, x);
+        applied.push({ ...it, delta: 0, confidence: x.confidence });
+        continue;
+      }
+      const prevSession = m.ctx.session;
+      m.ctx = { ...m.ctx, session: it.session };
+      const r = applyFeedback(m, entry, x, kinds[it.outcome], `turn ${it.turn}: ${it.outcome} (${it.why})`);
+      m.ctx = { ...m.ctx, ...(prevSession !== undefined ? { session: prevSession } : {}) };
+      if (prevSession === undefined) delete (m.ctx as { session?: string }).session;
+      applied.push({ ...it, delta: r.delta, confidence: r.confidence });
+    }
+    const counts = new Map<string, number>();
+    for (const f of facts) counts.set(f, (counts.get(f) ?? 0) + 1);
+    for (const [id, n] of counts) {
+      const entry = m.facts.find((e) => e.value?.id === id);
+      if (!entry?.value) continue;
+      saveFact(m, entry, { ...entry.value, suggested: entry.value.suggested + n });
+    }
+    return { applied, skipped };
+  });
+}
+
 export function alias(ctx: StoreCtx, from: string, to: string): { from: string; to: string; target: string; merged?: string } {
   const fromKey = key(from);
   return mutate(ctx, (m) => {
