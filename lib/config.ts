@@ -55,6 +55,11 @@ export interface Config {
   injectMinConfidence: number;
   maxAnalysisSeconds: number;
   minObservationsToAnalyze: number;
+  dreamEveryDays: number;
+  dreamMinSessions: number;
+  dreamStaleInactive: number;
+  promoteGlobalConfidence: number;
+  promoteGlobalConfirmations: number;
   chainDetail: boolean;
   saturateAt: number;
   minLift: number;
@@ -129,6 +134,11 @@ const RULES: Record<ConfigKey, Rule> = {
   injectMinConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   maxAnalysisSeconds: { type: 'number', allowed: 'a number of seconds from 1 to 86400', check: (v: number) => v >= 1 && v <= 86_400 },
   minObservationsToAnalyze: { type: 'integer', allowed: 'a whole number of records, 0 or more', check: (v: number) => v >= 0 },
+  dreamEveryDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
+  dreamMinSessions: { type: 'integer', allowed: 'a whole number of sessions, 0 or more', check: (v: number) => v >= 0 },
+  dreamStaleInactive: { type: 'integer', allowed: 'a whole number of turns, at least 1', check: (v: number) => v >= 1 },
+  promoteGlobalConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  promoteGlobalConfirmations: { type: 'integer', allowed: 'a whole number of confirmations, 0 or more', check: (v: number) => v >= 0 },
   chainDetail: { type: 'boolean', allowed: 'true or false', check: () => true },
   saturateAt: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
   minLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
