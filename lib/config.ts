@@ -53,7 +53,6 @@ export interface Config {
   maxInjected: number;
   maxInjectionChars: number;
   injectMinConfidence: number;
-  maxAnalysisSeconds: number;
   minObservationsToAnalyze: number;
   dreamEveryDays: number;
   dreamMinSessions: number;
@@ -132,7 +131,6 @@ const RULES: Record<ConfigKey, Rule> = {
   maxInjected: { type: 'integer', allowed: 'a whole number of items from 0 to 200', check: (v: number) => v >= 0 && v <= 200 },
   maxInjectionChars: { type: 'integer', allowed: 'a whole number of characters from 0 to 9000', check: (v: number) => v >= 0 && v <= 9000 },
   injectMinConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
-  maxAnalysisSeconds: { type: 'number', allowed: 'a number of seconds from 1 to 86400', check: (v: number) => v >= 1 && v <= 86_400 },
   minObservationsToAnalyze: { type: 'integer', allowed: 'a whole number of records, 0 or more', check: (v: number) => v >= 0 },
   dreamEveryDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
   dreamMinSessions: { type: 'integer', allowed: 'a whole number of sessions, 0 or more', check: (v: number) => v >= 0 },

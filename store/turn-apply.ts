@@ -1,3 +1,4 @@
+import { appendAnalysisEvent } from '../lib/analysis-log.js';
 import type { Config } from '../lib/config.js';
 import { turnFeedback, type TurnOutcome } from './ops.js';
 import { judgePending, markJudged } from './turn-feedback.js';
@@ -20,5 +21,10 @@ export function applyTurnFeedback(home: string, config: Config, now: Date, sessi
   if (entries.length === 0 || opts.dryRun) return { turns: entries.length, outcomes, applied: [], skipped: [] };
   const r = items.length > 0 || facts.length > 0 ? turnFeedback({ home, config, now, project: null }, items, facts) : { applied: [], skipped: [] };
   markJudged(home, entries);
+  try {
+    appendAnalysisEvent(home, { ts: now.toISOString(), kind: 'turn-feedback', turns: entries.length, ...outcomes, changed: r.applied.filter((a) => a.delta !== 0).map((a) => a.id), skipped: r.skipped });
+  } catch {
+    // the log must not undo what was applied
+  }
   return { turns: entries.length, outcomes, ...r };
 }
