@@ -29,6 +29,16 @@ describe('analysis.log', () => {
     expect(doctor.stdout).toMatch(/analysis log.*last analysis 2026-11-22T12:00:00.000Z/);
   });
 
+  it('bye logs its analysis and its consolidation (rules promoted, demoted, held back)', async () => {
+    const s = sandbox();
+    const env = { HOMUNCULUS_HOME: s.data };
+    writeSessions(s.data, ['b1', 'b2', 'b3'].map((session, i) => ({ session, project: null, start: `2026-11-2${i}T09:00:00.000Z`, tools: ['Grep', 'Read', 'Edit'], repeat: 8 })));
+    expect((await runCli(['bye', '--now', NOW], env)).exitCode).toBe(0);
+    const events = (await cliJson<{ events: (Ev & { rules_promoted?: string[] })[] }>(['log'], env)).events;
+    expect(events.map((e) => [e.kind, e.by])).toEqual([['analysis', 'bye'], ['consolidation', 'bye']]);
+    expect(events[1]!.rules_promoted).toContain('Grep->Read->Edit');
+  });
+
   it('rotates at the size limit, and reads the rotated file too', () => {
     const home = tempDir();
     for (let i = 0; i < 5; i++) appendAnalysisEvent(home, { ts: `2026-11-22T12:00:0${i}.000Z`, kind: 'analysis', pad: 'x'.repeat(100) }, 300);
