@@ -2,7 +2,7 @@ import type { CommandModule } from 'yargs';
 import { claudePaths } from '../claude/paths.js';
 import { appendAnalysisEvent, readAnalysisLog, type AnalysisEvent } from '../lib/analysis-log.js';
 import { StoreBusyError } from '../store/io.js';
-import { promoteGlobal, StoreError } from '../store/ops.js';
+import { deleteFact, deleteInstinct, promoteGlobal, StoreError } from '../store/ops.js';
 import { currentProject } from '../store/projects.js';
 import { runDream, type DreamRun } from '../store/dream-run.js';
 import * as svc from '../store/service.js';
@@ -90,4 +90,28 @@ export const logCommand: CommandModule<object, Common & { since?: string }> = {
   },
 };
 
-export const inloopCommands = [dreamCommand, promoteCommand, logCommand];
+export const forgetCommand: CommandModule<object, Common & { ref: string }> = {
+  command: 'forget <ref>',
+  describe: 'remove a taught or imported instinct (by id or key) or a fact (by id); kept in archive/',
+  builder: (y) => y.options(commonOptions).positional('ref', { type: 'string', demandOption: true }) as never,
+  handler: (argv) => {
+    const c = context(argv);
+    const ctx = svc.storeContext({ home: c.home, config: c.config, now: c.now, cwd: process.cwd(), env: process.env });
+    const r = run(() => {
+      try {
+        return { kind: 'instinct', ...deleteInstinct(ctx, argv.ref) };
+      } catch (e) {
+        if (!(e instanceof StoreError) || !e.message.startsWith('no instinct')) throw e;
+        try {
+          return { kind: 'fact', pattern: argv.ref, ...deleteFact(ctx, argv.ref) };
+        } catch {
+          throw new StoreError(`no instinct or fact ${JSON.stringify(argv.ref)}: give an id or a pattern key from list, search or facts list`);
+        }
+      }
+    });
+    if (argv.json) printJson(r);
+    else process.stdout.write(`Forgot ${r.kind} ${r.pattern} (${r.id}); kept in archive/.\n`);
+  },
+};
+
+export const inloopCommands = [dreamCommand, promoteCommand, logCommand, forgetCommand];

@@ -7493,7 +7493,12 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
+  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
+  lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -11173,6 +11178,15 @@ var RULES = {
   retentionDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
+  maxInjected: { type: "integer", allowed: "a whole number of items from 0 to 200", check: (v) => v >= 0 && v <= 200 },
+  maxInjectionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
+  injectMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  minObservationsToAnalyze: { type: "integer", allowed: "a whole number of records, 0 or more", check: (v) => v >= 0 },
+  dreamEveryDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  dreamMinSessions: { type: "integer", allowed: "a whole number of sessions, 0 or more", check: (v) => v >= 0 },
+  dreamStaleInactive: { type: "integer", allowed: "a whole number of turns, at least 1", check: (v) => v >= 1 },
+  promoteGlobalConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  promoteGlobalConfirmations: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
   chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
   saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
