@@ -3,8 +3,8 @@
 // target <= 1.3x. It is synchronous: Claude waits for it on every prompt.
 // - "inject": forcedEvalEvery 1, so every run reads the index, picks the instincts and facts
 //   relevant to a prompt about tests (many candidates: the worst case) and appends to injections.jsonl;
-// - "count only": the default forcedEvalEvery (5) with a counter that never reaches a multiple of 5
-//   on the measured runs... measured as the prompts in between (4 of 5 in a session).
+// - "counting only": forcedEvalEvery so large that no run reaches it: what 4 prompts of 5 cost
+//   (count the prompt, print nothing).
 // Usage: node bench/prompt-router.mjs [ROUNDS=20]
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
