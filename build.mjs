@@ -92,8 +92,11 @@ export async function buildPlugin(dir) {
   mkdirSync(join(dir, 'config'), { recursive: true });
   for (const f of ['defaults.json', 'decay-config.json']) copyFileSync(join(root, 'config', f), join(dir, 'config', f));
   mkdirSync(join(dir, 'commands'), { recursive: true });
-  const bye = readFileSync(join(root, 'commands', 'bye.md'), 'utf8').replaceAll('node "{{HOMUNCULUS_CLI}}"', 'node "${CLAUDE_PLUGIN_ROOT}/dist/cli/homunculus.mjs"');
-  writeFileSync(join(dir, 'commands', 'bye.md'), bye);
+  // /homunculus:bye and the others: each template with the plugin's CLI.
+  for (const name of ['bye', 'status', 'learn', 'forget', 'dream', 'graduate', 'export', 'projects']) {
+    const text = readFileSync(join(root, 'commands', `${name}.md`), 'utf8').replaceAll('node "{{HOMUNCULUS_CLI}}"', 'node "${CLAUDE_PLUGIN_ROOT}/dist/cli/homunculus.mjs"');
+    writeFileSync(join(dir, 'commands', `${name}.md`), text);
+  }
   mkdirSync(join(dir, 'hooks'), { recursive: true });
   writeFileSync(join(dir, 'hooks', 'hooks.json'), `${JSON.stringify(pluginHooks(), null, 2)}\n`);
   for (const h of HOOKS) chmodSync(join(dir, 'dist', 'hooks', `${h}.js`), 0o755);

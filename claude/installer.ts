@@ -88,8 +88,20 @@ export function hookCommands(where: HookRoot, loc: Locators): OurHooks {
   };
 }
 
-export function commandFile(root: string, where: HookRoot, loc: Locators): string {
-  const template = readFileSync(join(root, 'commands', 'bye.md'), 'utf8');
+/**
+ * The slash commands beside /bye, each a template in commands/ that runs the CLI. Installed as
+ * homunculus-<name>.md (Claude Code's own /status and /export would hide plain names); the
+ * plugin has them as /homunculus:<name>.
+ */
+export const EXTRA_COMMANDS = ['status', 'learn', 'forget', 'dream', 'graduate', 'export', 'projects'] as const;
+
+/** Where an extra command goes, beside bye.md. */
+export function extraCommandPath(byePath: string, name: string): string {
+  return join(dirname(byePath), `homunculus-${name}.md`);
+}
+
+export function commandFile(root: string, where: HookRoot, loc: Locators, name = 'bye'): string {
+  const template = readFileSync(join(root, 'commands', `${name}.md`), 'utf8');
   const cli = where.kind === 'absolute' ? join(where.root, 'dist', 'cli', 'homunculus.js') : `\${CLAUDE_PROJECT_DIR:-.}/${where.rel}/dist/cli/homunculus.js`;
   // The template quotes the path with double quotes for the permission rule; use it as is only
   // when the path needs no escaping there.
@@ -236,6 +248,19 @@ export function planInstall(r: InstallRequest): Plan {
   checkCanMakeDir(dirname(paths.command));
   if (existingCmd !== cmd) checkWritable(paths.command);
   if (existingCmd !== cmd) files.push({ path: paths.command, action: existingCmd === null ? 'create' : 'update', apply: () => writeUserFile(paths.command, cmd) });
+  for (const name of EXTRA_COMMANDS) {
+    const path = extraCommandPath(paths.command, name);
+    const text = commandFile(root, where, carried, name);
+    const existing = readText(path);
+    if (existing !== null && !isOurCommand(existing)) {
+      notes.push(`${path} exists and was not installed by homunculus: left alone (no /homunculus-${name})`);
+      continue;
+    }
+    if (existing !== text) {
+      checkWritable(path);
+      files.push({ path, action: existing === null ? 'create' : 'update', apply: () => writeUserFile(path, text) });
+    }
+  }
   // The MCP server (`homunculus mcp`): the store's tools for Claude.
   const mcpFile = mcpConfigPath(scope, projectDir, env);
   const cli = where.kind === 'absolute' ? join(where.root, 'dist', 'cli', 'homunculus.js') : `\${CLAUDE_PROJECT_DIR:-.}/${where.rel}/dist/cli/homunculus.js`;
@@ -295,6 +320,11 @@ export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.Proc
   const notes: string[] = [];
   const cmd = readText(paths.command);
   if (cmd !== null && isOurCommand(cmd)) files.push({ path: paths.command, action: 'remove', apply: () => rmSync(paths.command, { force: true }) });
+  for (const name of EXTRA_COMMANDS) {
+    const path = extraCommandPath(paths.command, name);
+    const text = readText(path);
+    if (text !== null && isOurCommand(text)) files.push({ path, action: 'remove', apply: () => rmSync(path, { force: true }) });
+  }
   const mcpFile = mcpConfigPath(scope, projectDir, env);
   const mcp = withMcpEntry(scope, projectDir, mcpFile, undefined);
   if (mcp) {

@@ -1,6 +1,8 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { runAnalysis, type AnalysisReport } from '../analyzer/run.js';
+import type { AnalysisReport } from '../analyzer/run.js';
+import { runLoggedAnalysis } from '../analyzer/logged-run.js';
+import { applyTurnFeedback } from '../store/turn-apply.js';
 import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
@@ -112,13 +114,25 @@ export async function reconcile(o: ReconcileOptions): Promise<ReconcileReport | 
     const analysisLock = acquireLockWaiting(layout.lock(o.home), 30_000);
     if ('release' in analysisLock) {
       try {
-        const a = runAnalysis({ home: o.home, now: o.now(), config: o.config, lockHeld: true });
+        const a = runLoggedAnalysis({ home: o.home, now: o.now(), config: o.config, lockHeld: true, by: 'reconcile' })!;
         report.analysis = { status: a.status, recordsInWindow: a.recordsInWindow, readOnly: a.readOnly };
       } finally {
         analysisLock.release();
       }
     } else {
       report.analysis = { status: 'locked', recordsInWindow: 0, readOnly: false };
+    }
+    // The turns the prompt router added instincts to, in the sessions that ended: their Stop
+    // hooks (which judge them) are cancelled when `claude -p` exits, so they are judged here.
+    if (report.analysis?.readOnly !== true) {
+      for (const x of report.sessions) {
+        if (!x.over) continue;
+        try {
+          applyTurnFeedback(o.home, o.config, o.now(), x.session);
+        } catch {
+          // judged at the next Stop or catch-up
+        }
+      }
     }
   }
   return report;

@@ -1,5 +1,6 @@
 import type { CommandModule } from 'yargs';
-import { runAnalysis, type AnalysisReport } from '../analyzer/run.js';
+import type { AnalysisReport } from '../analyzer/run.js';
+import { runLoggedAnalysis } from '../analyzer/logged-run.js';
 import { commonOptions, context, printJson } from './context.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -41,7 +42,7 @@ export const analyzeCommand: CommandModule<object, { home?: string; now?: string
   builder: (y) => y.options(commonOptions),
   handler: (argv) => {
     const ctx = context(argv);
-    const report = runAnalysis({ home: ctx.home, now: ctx.now, config: ctx.config });
+    const report = runLoggedAnalysis({ home: ctx.home, now: ctx.now, config: ctx.config, by: 'analyze' })!;
     if (argv.json && report.readOnly) process.stderr.write(`homunculus: ${readOnlyNotice(report)}\n`);
     if (argv.json) printJson(reportJson(report));
     else process.stdout.write(`${renderReport(report)}\n`);

@@ -1,6 +1,8 @@
 import type { CommandModule } from 'yargs';
 import { BYE_LOCK_WAIT_MS, runConsolidation, RulesStateError, type ByeReport } from '../analyzer/consolidate-run.js';
 import { UserFileError } from '../lib/user-file.js';
+import { appendAnalysisEvent } from '../lib/analysis-log.js';
+import { analysisEvent } from '../analyzer/logged-run.js';
 import { CliError, EXIT_LOCK_TIMEOUT } from './errors.js';
 import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';
@@ -31,6 +33,24 @@ export function renderBye(r: ByeReport): string {
     lines.push(`${n} rule${n === 1 ? '' : 's'} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
   }
   return lines.join('\n');
+}
+
+/** bye's consolidation in analysis.log: its analysis, and the rules it promoted, archived (demoted) or held back. */
+function logBye(home: string, r: ByeReport, ms: number): void {
+  try {
+    appendAnalysisEvent(home, { ...analysisEvent(r.analysis, 'bye', ms), kind: 'analysis' });
+    appendAnalysisEvent(home, {
+      ts: r.analysis.now,
+      kind: 'consolidation',
+      by: 'bye',
+      rules_promoted: [...r.changes.promoted.map((x) => x.pattern), ...r.taughtChanges.promoted.map((x) => x.pattern)],
+      rules_demoted: [...r.changes.archived.map((a) => a.rule.pattern), ...r.taughtChanges.archived.map((a) => a.rule.pattern)],
+      held_back: r.blocked,
+      rules: r.rules.length + r.taught.length,
+    });
+  } catch {
+    // the log must not fail bye
+  }
 }
 
 type Args = { home?: string; now?: string; json: boolean; 'exit-zero': boolean };
@@ -64,11 +84,13 @@ export const byeCommand: CommandModule<object, Args> = {
         else process.stdout.write(`${msg}\n`);
         return;
       }
+      const started = Date.now();
       const r = runConsolidation({ home: ctx.home, now: ctx.now, config: ctx.config, env: process.env });
       if (r.analysis.status === 'locked') {
         const h = r.analysis.heldBy;
         throw new CliError(`timed out after ${BYE_LOCK_WAIT_MS / 1000} s waiting for another analysis (pid ${h?.pid}, since ${h?.started}) to finish; nothing was changed: run bye again`, EXIT_LOCK_TIMEOUT);
       }
+      if (!r.analysis.readOnly) logBye(ctx.home, r, Date.now() - started);
       if (argv.json && r.analysis.readOnly) process.stderr.write(`homunculus: ${readOnlyNotice(r.analysis)}\n`);
       if (argv.json) printJson({ ...r, analysis: reportJson(r.analysis) });
       else process.stdout.write(`${renderBye(r)}\n`);

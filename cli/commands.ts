@@ -6,6 +6,7 @@ import { demoCommand } from './demo-command.js';
 import { doctorCommand } from './doctor-command.js';
 import { effectivenessCommand } from './effectiveness-command.js';
 import { importCommand } from './import-command.js';
+import { inloopCommands } from './inloop-commands.js';
 import { installCommand, uninstallCommand } from './install-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { reportCommand } from './report-command.js';
@@ -13,4 +14,4 @@ import { storeCommands } from './store-commands.js';
 
 // Each subcommand lives in its own module under cli/; this is the list.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [analyzeCommand, byeCommand, configCommand, installCommand, uninstallCommand, doctorCommand, importCommand, demoCommand, effectivenessCommand, ...storeCommands, mcpCommand, reportCommand];
+export const commands: CommandModule<any, any>[] = [analyzeCommand, byeCommand, configCommand, installCommand, uninstallCommand, doctorCommand, importCommand, demoCommand, effectivenessCommand, ...storeCommands, ...inloopCommands, mcpCommand, reportCommand];

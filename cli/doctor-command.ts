@@ -6,6 +6,7 @@ import { claudePaths, SCOPES } from '../claude/paths.js';
 import { lastDelivery } from '../claude/deliveries.js';
 import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
 import { ourEntries, parseSettingsDoc } from '../claude/settings.js';
+import { readAnalysisLog } from '../lib/analysis-log.js';
 import { layout, resolveDataHome } from '../lib/data-home.js';
 import { commonOptions, context, printJson } from './context.js';
 
@@ -31,6 +32,24 @@ function lastLines(path: string, n: number): string[] {
   } catch {
     return [];
   }
+}
+
+/** analysis.log: the last analysis and dream, what was skipped, and any error of the last 20 events. */
+export function analysisLogCheck(home: string): Check {
+  const events = readAnalysisLog(home).slice(-200);
+  if (events.length === 0) return { name: 'analysis log', ok: true, detail: 'empty (no analysis logged yet)' };
+  const last = (kind: string) => [...events].reverse().find((e) => e.kind === kind);
+  const a = last('analysis');
+  const d = last('dream');
+  const skip = last('skip');
+  const errors = events.slice(-20).filter((e) => typeof e['error'] === 'string');
+  const parts = [
+    a ? `last analysis ${a.ts} (${a.duration_ms ?? '?'} ms, ${a['records_read'] ?? '?'} records, ${a['patterns_tracked'] ?? '?'} patterns)` : 'no analysis logged',
+    d ? `last dream ${d.ts}` : 'no dream yet',
+    ...(skip ? [`last skip ${skip.ts}: ${String(skip['skip'])}`] : []),
+    ...errors.map((e) => `error ${e.ts}: ${String(e['error'])}`),
+  ];
+  return { name: 'analysis log', ok: errors.length === 0, detail: parts.join('; '), fix: `homunculus log --since 7d shows the events; address the errors, then run homunculus analyze` };
 }
 
 export interface Installed {
@@ -167,6 +186,7 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     // never ran
   }
   checks.push({ name: 'last analysis', ok: true, detail: lastAnalysis });
+  checks.push(analysisLogCheck(home));
 
   const errors = lastLines(layout.hookErrors(home), 5);
   checks.push({

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // UserPromptSubmit hook (synchronous, so it must be quick): every forcedEvalEvery-th prompt of a
 // session it reminds Claude of the rules given at session start, so long sessions re-evaluate
-// them. Otherwise, or when there are no rules, it prints nothing. Always exits 0.
+// them, and adds the instincts and facts relevant to the prompt that are not rules (from the
+// store's JSON index: no YAML here), within a budget. What it added is logged by id (never the
+// prompt) for the Stop hook to judge. Otherwise it prints nothing. Always exits 0.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRulesForDelivery } from '../exports/delivery.js';
@@ -12,6 +14,12 @@ import { assertDataHome, ensurePrivateDir, idFileStem, layout, PRIVATE_FILE } fr
 import { runHook } from '../lib/hook-shell.js';
 import { scanStdin } from '../observer/stdin.js';
 import { idToken } from '../lib/tokens.js';
+import { appendLine } from '../lib/append-line.js';
+import { resolveNow } from '../lib/clock.js';
+import { logHookError } from '../lib/hook-errors.js';
+import { storeKey } from '../store/keys.js';
+import { readFreshIndex } from '../store/index-read.js';
+import { selectInjection } from '../store/inject.js';
 import { currentProject } from '../store/projects.js';
 
 /** Increments and returns the session's prompt count (a tiny file per session). */
@@ -52,7 +60,37 @@ runHook('prompt-router', async (home, env) => {
   // would put each rule in the conversation again and again. The reminder points back at them.
   const cwd = scanner.result.top.get('cwd');
   const project = currentProject(typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined, env);
-  const shown = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null))?.shown ?? 0;
-  if (shown === 0) return;
-  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: reminderText(shown) } }));
+  const rules = readRulesForDelivery(home, project?.id ?? null);
+  const shown = sessionRulesContext(rules)?.shown ?? 0;
+  const parts: string[] = shown > 0 ? [reminderText(shown)] : [];
+  const prompt = scanner.result.top.get('prompt');
+  if (typeof prompt === 'string' && config.maxInjected > 0) {
+    try {
+      const added = inject(home, env, session, n, prompt, project?.id ?? null, rules, config);
+      if (added) parts.push(added);
+    } catch (e) {
+      logHookError(home, 'prompt-router', `context: ${(e as Error).message}`);
+    }
+  }
+  if (parts.length === 0) return;
+  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: parts.join('\n\n') } }));
 });
+
+/** The relevant instincts and facts as context text, logged by id for the turn's feedback. */
+function inject(home: string, env: NodeJS.ProcessEnv, session: string, turn: number, prompt: string, project: string | null, rules: ReturnType<typeof readRulesForDelivery>, config: ReturnType<typeof loadConfig>['config']): string | undefined {
+  // quick: the folders' stamps, not one stat per file (see readFreshIndex); a stale index adds nothing.
+  const index = readFreshIndex(home, { quick: true });
+  if (index === undefined) return undefined;
+  const now = resolveNow(undefined, env);
+  const keys = new Set<string>();
+  for (const r of rules) {
+    if (r.kind === 'taught') keys.add(r.pattern);
+    else if ((r.kind === 'chain' || r.kind === 'error-retry') && typeof r.pattern === 'string') keys.add(storeKey(r.kind, r.pattern));
+  }
+  const picked = selectInjection(index, prompt, { project, rules: keys, nowMs: now.getTime(), config });
+  if (picked.text === '') return undefined;
+  // The session and turn, and what was added by id: the Stop hook judges it from the turn's records.
+  const line = { ts: now.toISOString(), session, turn, project, instincts: picked.instincts.map((x) => ({ id: x.id, pattern: x.pattern, trigger: x.trigger })), facts: picked.facts.map((f) => f.id) };
+  appendLine(layout.injections(home), JSON.stringify(line));
+  return picked.text;
+}

@@ -49,6 +49,16 @@ export interface Config {
   retentionDays: number;
   demoteBelow: number;
   forcedEvalEvery: number;
+  // In-session context (the prompt router) and the analysis log.
+  maxInjected: number;
+  maxInjectionChars: number;
+  injectMinConfidence: number;
+  minObservationsToAnalyze: number;
+  dreamEveryDays: number;
+  dreamMinSessions: number;
+  dreamStaleInactive: number;
+  promoteGlobalConfidence: number;
+  promoteGlobalConfirmations: number;
   chainDetail: boolean;
   saturateAt: number;
   minLift: number;
@@ -118,6 +128,15 @@ const RULES: Record<ConfigKey, Rule> = {
   retentionDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   forcedEvalEvery: { type: 'integer', allowed: 'a whole number of prompts, at least 1', check: (v: number) => v >= 1 },
+  maxInjected: { type: 'integer', allowed: 'a whole number of items from 0 to 200', check: (v: number) => v >= 0 && v <= 200 },
+  maxInjectionChars: { type: 'integer', allowed: 'a whole number of characters from 0 to 9000', check: (v: number) => v >= 0 && v <= 9000 },
+  injectMinConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  minObservationsToAnalyze: { type: 'integer', allowed: 'a whole number of records, 0 or more', check: (v: number) => v >= 0 },
+  dreamEveryDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
+  dreamMinSessions: { type: 'integer', allowed: 'a whole number of sessions, 0 or more', check: (v: number) => v >= 0 },
+  dreamStaleInactive: { type: 'integer', allowed: 'a whole number of turns, at least 1', check: (v: number) => v >= 1 },
+  promoteGlobalConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  promoteGlobalConfirmations: { type: 'integer', allowed: 'a whole number of confirmations, 0 or more', check: (v: number) => v >= 0 },
   chainDetail: { type: 'boolean', allowed: 'true or false', check: () => true },
   saturateAt: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
   minLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },

@@ -65,6 +65,11 @@ export const layout = {
   storeMarker: (home: string) => join(home, 'store.json'),
   storeIndex: (home: string) => join(home, 'state', 'store-index.json'),
   suggestions: (home: string) => join(home, 'state', 'suggestions.jsonl'),
+  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  injections: (home: string) => join(home, 'state', 'injections.jsonl'),
+  injectionsJudged: (home: string) => join(home, 'state', 'injections-judged.jsonl'),
+  analysisLog: (home: string) => join(home, 'analysis.log'),
+  lastDream: (home: string) => join(home, 'state', 'last-dream.json'),
 };
 
 export const PRIVATE_DIR = 0o700;

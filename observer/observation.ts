@@ -19,7 +19,11 @@ export interface Observation {
   detail?: string;
   agent?: string;
   agentId?: string;
+  /** The user stopped this call (`interrupt`: is_interrupt, or an interrupted tool response). */
+  stop?: StopToken;
 }
+
+export type StopToken = 'interrupt';
 
 export type ObservedEvent = 'PostToolUse' | 'PostToolUseFailure';
 export const OBSERVED_EVENTS: readonly string[] = ['PostToolUse', 'PostToolUseFailure'];
@@ -36,6 +40,7 @@ export interface ToolCall {
   agent: string | undefined;
   agentId: string | undefined;
   cwd: string | undefined;
+  stop: StopToken | undefined;
 }
 
 export class PayloadError extends Error {}
@@ -59,7 +64,9 @@ export function toolCallFromPayload(p: ScannedPayload): ToolCall {
     throw new PayloadError('expected agent_id of [A-Za-z0-9_-]{1,128}, found an invalid value');
   }
   const tool = currentToolName(toolToken(p.top.get('tool_name')));
-  const failed = event === 'PostToolUseFailure' || p.top.get('is_interrupt') === true || p.nested.get('tool_response.interrupted') === true;
+  // An interrupt is the user's correction: kept as a token, for the turn's feedback (store/turn-feedback.ts).
+  const interrupted = p.top.get('is_interrupt') === true || p.nested.get('tool_response.interrupted') === true;
+  const failed = event === 'PostToolUseFailure' || interrupted;
   const cwd = p.top.get('cwd');
   return {
     event: event as ObservedEvent,
@@ -72,6 +79,7 @@ export function toolCallFromPayload(p: ScannedPayload): ToolCall {
     agent: agentId === undefined ? undefined : agentTypeToken(p.top.get('agent_type')),
     agentId,
     cwd: typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined,
+    stop: interrupted ? 'interrupt' : undefined,
   };
 }
 
@@ -93,6 +101,7 @@ export function buildObservation(call: ToolCall, ts: string, prev: readonly (str
   if (call.detail !== undefined) o.detail = call.detail;
   if (call.agent !== undefined) o.agent = call.agent;
   if (call.agentId !== undefined) o.agentId = call.agentId;
+  if (call.stop !== undefined) o.stop = call.stop;
   return o;
 }
 

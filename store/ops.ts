@@ -14,6 +14,7 @@ import { DOMAIN, MAX_EXPLAIN, MAX_SESSION_IDS, MAX_TEXT, zeroFeedback, type Fact
 import { promotedKeys } from './rules.js';
 import { scanFacts, scanInstincts, type Entry } from './scan.js';
 import { contradicts, keySimilarity, textSimilarity } from './similarity.js';
+import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
 
 // Every change to the store: teaching (observe), feedback, aliases, writes, deletes, merges,
@@ -429,6 +430,58 @@ export function feedback(ctx: StoreCtx, ref: string, kind: FeedbackKind): Feedba
     const entry = resolve(m, ref);
     if (!entry?.value) throw new StoreError(`no instinct ${JSON.stringify(ref)}: give an id or a pattern key from list or search`);
     return feedbackIn(m, entry, kind);
+  });
+}
+
+/** One judged turn's outcome for an instinct the prompt router added to it (store/turn-feedback.ts). */
+export interface TurnOutcome {
+  id: string;
+  pattern: string;
+  outcome: 'confirmed' | 'corrected' | 'contradicted' | 'inactive';
+  why: string;
+  session: string;
+  turn: number;
+}
+
+/**
+ * Applies judged turns: each injected instinct was suggested once more; confirmed, corrected and
+ * contradicted are the feedback of the same names (for an observed pattern an adjustment that
+ * survives re-analysis), inactive is counted and changes nothing. Injected facts count as
+ * suggested. An instinct gone since (archived, merged) is skipped.
+ */
+export function turnFeedback(ctx: StoreCtx, items: readonly TurnOutcome[], facts: readonly string[] = []): { applied: (TurnOutcome & { delta: number; confidence: number })[]; skipped: string[] } {
+  const kinds = { confirmed: 'confirm', corrected: 'correct', contradicted: 'contradict' } as const;
+  return mutate(ctx, (m) => {
+    const applied: (TurnOutcome & { delta: number; confidence: number })[] = [];
+    const skipped: string[] = [];
+    for (const it of items) {
+      const entry = entryOf(m, it.id) ?? resolve(m, it.pattern);
+      if (!entry?.value) {
+        skipped.push(it.id);
+        continue;
+      }
+      const x: Instinct = { ...entry.value, suggested: entry.value.suggested + 1 };
+      if (it.outcome === 'inactive') {
+        x.inactive++;
+        save(m, entry, x);
+        applied.push({ ...it, delta: 0, confidence: x.confidence });
+        continue;
+      }
+      const prevSession = m.ctx.session;
+      m.ctx = { ...m.ctx, session: it.session };
+      const r = applyFeedback(m, entry, x, kinds[it.outcome], `turn ${it.turn}: ${it.outcome} (${it.why})`);
+      m.ctx = { ...m.ctx, ...(prevSession !== undefined ? { session: prevSession } : {}) };
+      if (prevSession === undefined) delete (m.ctx as { session?: string }).session;
+      applied.push({ ...it, delta: r.delta, confidence: r.confidence });
+    }
+    const counts = new Map<string, number>();
+    for (const f of facts) counts.set(f, (counts.get(f) ?? 0) + 1);
+    for (const [id, n] of counts) {
+      const entry = m.facts.find((e) => e.value?.id === id);
+      if (!entry?.value) continue;
+      saveFact(m, entry, { ...entry.value, suggested: entry.value.suggested + n });
+    }
+    return { applied, skipped };
   });
 }
 
@@ -877,3 +930,67 @@ export function markPromoted(ctx: StoreCtx, promoted: ReadonlyMap<string, string
 
 /** A day in ms, for callers that speak in days. */
 export const DAY = DAY_MS;
+
+// ---- dream (store/dream.ts plans, this carries out)
+
+/**
+ * The dream pass under the lock: planned on the files as they are now, then each step done with
+ * the store's own operations (archive, merge, contradict, scope). A dry run plans without the lock
+ * and writes nothing.
+ */
+export function dream(ctx: StoreCtx, shadowTexts: readonly ShadowText[], opts: { dryRun?: boolean } = {}): DreamPlan {
+  if (opts.dryRun) {
+    const xs = scanInstincts(ctx.home).filter((e) => e.value).map((e) => e.value!);
+    return planDream(xs, shadowTexts, ctx.now.getTime(), ctx.config);
+  }
+  return mutate(ctx, (m) => {
+    const plan = planDream(live(m), shadowTexts, m.nowMs, m.ctx.config);
+    for (const r of plan.removed) {
+      const e = entryOf(m, r.id);
+      if (e?.value) archiveInstinct(m, e, `dream: ${r.reason}`);
+    }
+    for (const g of plan.merged) {
+      const from = entryOf(m, g.from);
+      const into = entryOf(m, g.into);
+      if (!from?.value || !into?.value) continue;
+      m.aliases.set(norm(from.value.pattern), into.value.pattern);
+      m.aliasesChanged = true;
+      mergeIn(m, from, into);
+    }
+    for (const c of plan.contradictions) {
+      const weak = entryOf(m, c.weaker)?.value;
+      const strong = entryOf(m, c.stronger)?.value;
+      if (!weak || !strong) continue;
+      applyFeedback(m, entryOf(m, weak.id), weak, 'contradict', `dream: contradicts ${strong.pattern}`);
+      const w = entryOf(m, weak.id)!.value!;
+      save(m, entryOf(m, weak.id), { ...w, contradicts: [...(w.contradicts ?? []), strong.id] });
+    }
+    for (const p of plan.promoted) promoteIn(m, p.id, 'dream');
+    return plan;
+  });
+}
+
+function promoteIn(m: Mut, id: string, by: string): Instinct {
+  const e = entryOf(m, id)!;
+  const x: Instinct = { ...e.value! };
+  const from = x.project;
+  x.scope = 'global';
+  delete x.project;
+  if (from !== undefined && !x.projects.includes(from)) x.projects = [...x.projects, from].sort();
+  x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: made global by ${by}${from ? ` (was project ${from})` : ''}`);
+  save(m, e, x);
+  return entryOf(m, id)!.value!;
+}
+
+/** `homunculus promote <id> --global`: a project's instinct for every project. */
+export function promoteGlobal(ctx: StoreCtx, ref: string): { id: string; pattern: string; scope: 'global'; was_project: string | null } {
+  return mutate(ctx, (m) => {
+    const e = resolve(m, ref);
+    if (!e?.value) throw new StoreError(`no instinct ${JSON.stringify(ref)}: give an id or a pattern key from list or search`);
+    if (e.value.source === 'observed') throw new StoreError(`${e.value.id} is observed: the analyzer sets its scope (global once it holds in ${m.ctx.config.universalProjects} projects)`);
+    if (e.value.scope === 'global') throw new StoreError(`${e.value.id} is global already`);
+    const was = e.value.project ?? null;
+    const x = promoteIn(m, e.value.id, 'hand');
+    return { id: x.id, pattern: x.pattern, scope: 'global', was_project: was };
+  });
+}

@@ -11,6 +11,7 @@ import { occurrences, requestText, startMockApi } from './mock-api.mjs';
 import { ROOT, runClaude, toolCalls } from './harness.mjs';
 // @ts-expect-error: plain .mjs harness shared with the experiment scripts
 import { homunculus, observations, sandbox } from './homunculus.mjs';
+import { writeInstinct } from '../inloop-helpers.js';
 
 type Rec = Record<string, unknown>;
 type Sandbox = { root: string; home: string; project: string; data: string; rulesFile: string };
@@ -192,5 +193,32 @@ describe('/bye and the prompt router', () => {
     for (const q of requests) expect(occurrences(requestText(q.body), 're-check your approach')).toBe(0);
     const counts = join(s.data, 'state', 'prompts', `${r.sessionId}.count`);
     expect(readFileSync(counts, 'utf8')).toBe('1');
+  });
+});
+
+describe('an instinct added to a turn that follows it', () => {
+  it('reaches the model as learned context, and is confirmed in the store once the session is over', async () => {
+    const s = seeded();
+    writeFileSync(join(s.data, 'config.json'), JSON.stringify({ rulesFile: s.rulesFile, forcedEvalEvery: 1 }));
+    const id = 'pref-shell-check';
+    writeInstinct(s.data, { id, pattern: 'pref:shell=check', trigger: 'running shell commands', action: 'run each with Bash and check that it succeeded', confidence: 0.6, domain: 'workflow' }, new Date().toISOString());
+    homunculus(s, ['list']); // the index the prompt router reads
+    homunculus(s, ['install']);
+    const mock = await startMockApi({
+      script: [{ tool: 'Bash', input: { command: 'true', description: 'succeed' } }, { tool: 'Bash', input: { command: 'echo hi', description: 'print' } }, { text: 'done' }],
+    });
+    const r = await runClaude('run two commands', { mock, home: s.home, cwd: s.project });
+    mock.close();
+    expect(r.code).toBe(0);
+    const first = requestText(mock.main()[0].body);
+    expect(occurrences(first, '## Learned behaviours')).toBe(1);
+    expect(first).toContain('- [0.60] when running shell commands: run each with Bash and check that it succeeded');
+    await until(() => reconciled(s, r.sessionId), 'the reconciliation worker');
+    await until(() => {
+      const x = JSON.parse(homunculus(s, ['get', id, '--json'])) as { instinct: { confirmed: number } };
+      return x.instinct.confirmed >= 1;
+    }, 'the turn to be judged');
+    const x = JSON.parse(homunculus(s, ['get', id, '--json'])) as { instinct: Rec };
+    expect(x.instinct).toMatchObject({ confirmed: 1, corrected: 0, contradicted: 0, suggested: 1, confidence: 0.65 });
   });
 });

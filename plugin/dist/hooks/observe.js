@@ -133,7 +133,12 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
+  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
+  lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -1150,7 +1155,8 @@ function toolCallFromPayload(p) {
     throw new PayloadError("expected agent_id of [A-Za-z0-9_-]{1,128}, found an invalid value");
   }
   const tool = currentToolName(toolToken(p.top.get("tool_name")));
-  const failed = event === "PostToolUseFailure" || p.top.get("is_interrupt") === true || p.nested.get("tool_response.interrupted") === true;
+  const interrupted = p.top.get("is_interrupt") === true || p.nested.get("tool_response.interrupted") === true;
+  const failed = event === "PostToolUseFailure" || interrupted;
   const cwd = p.top.get("cwd");
   return {
     event,
@@ -1162,7 +1168,8 @@ function toolCallFromPayload(p) {
     detail: tool === "Bash" ? bashDetail(p.nested.get("tool_input.command")) : void 0,
     agent: agentId === void 0 ? void 0 : agentTypeToken(p.top.get("agent_type")),
     agentId,
-    cwd: typeof cwd === "string" && cwd.length > 0 ? cwd : void 0
+    cwd: typeof cwd === "string" && cwd.length > 0 ? cwd : void 0,
+    stop: interrupted ? "interrupt" : void 0
   };
 }
 function buildObservation(call, ts, prev, project) {
@@ -1182,6 +1189,7 @@ function buildObservation(call, ts, prev, project) {
   if (call.detail !== void 0) o.detail = call.detail;
   if (call.agent !== void 0) o.agent = call.agent;
   if (call.agentId !== void 0) o.agentId = call.agentId;
+  if (call.stop !== void 0) o.stop = call.stop;
   return o;
 }
 function streamKey(session, agentId) {

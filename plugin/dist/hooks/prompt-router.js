@@ -25,8 +25,8 @@ __export(prompt_router_exports, {
   isSystemTurn: () => isSystemTurn
 });
 module.exports = __toCommonJS(prompt_router_exports);
-var import_node_fs7 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs9 = require("node:fs");
+var import_node_path7 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -152,7 +152,12 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
+  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
+  lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -345,6 +350,15 @@ var RULES = {
   retentionDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
+  maxInjected: { type: "integer", allowed: "a whole number of items from 0 to 200", check: (v) => v >= 0 && v <= 200 },
+  maxInjectionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
+  injectMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  minObservationsToAnalyze: { type: "integer", allowed: "a whole number of records, 0 or more", check: (v) => v >= 0 },
+  dreamEveryDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  dreamMinSessions: { type: "integer", allowed: "a whole number of sessions, 0 or more", check: (v) => v >= 0 },
+  dreamStaleInactive: { type: "integer", allowed: "a whole number of turns, at least 1", check: (v) => v >= 1 },
+  promoteGlobalConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  promoteGlobalConfirmations: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
   chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
   saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
@@ -791,15 +805,290 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
   });
 }
 
+// lib/clock.ts
+var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
+var BadTimeError = class extends Error {
+};
+function isoToMs(text) {
+  const m = ISO.exec(text);
+  if (m === null) return Number.NaN;
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  const h = m[4] === void 0 ? 0 : +m[4];
+  const mi = m[5] === void 0 ? 0 : +m[5];
+  const s = m[6] === void 0 ? 0 : +m[6];
+  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
+  const t = /* @__PURE__ */ new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, frac);
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
+  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
+  let offsetMin = 0;
+  if (m[9] !== void 0) {
+    const oh = +m[10];
+    const om = +m[11];
+    if (oh > 23 || om > 59) return Number.NaN;
+    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
+  }
+  return t.getTime() - offsetMin * 6e4;
+}
+function parseInstant(text, what) {
+  const ms = isoToMs(text);
+  if (Number.isNaN(ms)) {
+    throw new BadTimeError(
+      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
+    );
+  }
+  return new Date(ms);
+}
+function resolveNow(flag, env) {
+  if (flag !== void 0) return parseInstant(flag, "--now");
+  const fromEnv = env["HOMUNCULUS_NOW"];
+  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
+  return /* @__PURE__ */ new Date();
+}
+var DAY_MS = 864e5;
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+
+// store/keys.ts
+function storeKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
+}
+
+// store/index-read.ts
+var import_node_fs7 = require("node:fs");
+var import_node_path4 = require("node:path");
+
+// store/io.ts
+var import_node_fs6 = require("node:fs");
+
+// lib/lock.ts
+var STALE_LOCK_MS = 10 * 60 * 1e3;
+var sleeper = new Int32Array(new SharedArrayBuffer(4));
+
+// store/io.ts
+function listDir(dir) {
+  try {
+    return (0, import_node_fs6.readdirSync)(dir).sort();
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return [];
+    throw e;
+  }
+}
+function readIfFile(path) {
+  try {
+    return readDataFile(path);
+  } catch {
+    return void 0;
+  }
+}
+function fileStamp(path) {
+  try {
+    const st = (0, import_node_fs6.lstatSync)(path);
+    return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
+  } catch {
+    return void 0;
+  }
+}
+
+// store/index-read.ts
+var INDEX_VERSION = 1;
+function dirStamps(home) {
+  const out = {};
+  for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
+    try {
+      const st = (0, import_node_fs7.lstatSync)(path);
+      out[k] = `${st.mtimeMs}:${st.ino}`;
+    } catch {
+      out[k] = "absent";
+    }
+  }
+  return out;
+}
+var cached;
+function readFreshIndex(home, opts = {}) {
+  const path = layout.storeIndex(home);
+  const stamp = fileStamp(path);
+  let index;
+  if (cached !== void 0 && stamp !== void 0 && cached.path === path && cached.stamp === stamp) {
+    index = cached.index;
+  } else {
+    const bytes = readIfFile(path);
+    if (bytes === void 0) return void 0;
+    try {
+      index = JSON.parse(bytes.toString("utf8"));
+    } catch {
+      return void 0;
+    }
+    if (stamp !== void 0) cached = { path, stamp, index };
+  }
+  if (index?.version !== INDEX_VERSION || typeof index.stamps !== "object" || !Array.isArray(index.instincts) || !Array.isArray(index.facts)) return void 0;
+  if (opts.quick && index.dirs !== void 0) {
+    const now = dirStamps(home);
+    return now["instincts"] === index.dirs["instincts"] && now["facts"] === index.dirs["facts"] ? index : void 0;
+  }
+  let n = 0;
+  for (const [dir, path2] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
+    for (const f of listDir(path2)) {
+      if (!f.endsWith(".md")) continue;
+      n++;
+      const want = index.stamps[`${dir}/${f}`];
+      if (want === void 0 || fileStamp((0, import_node_path4.join)(path2, f)) !== want) return void 0;
+    }
+  }
+  return n === Object.keys(index.stamps).length ? index : void 0;
+}
+
+// lib/safe-text.ts
+var MAX = 300;
+function safeText2(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = input.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+
+// store/lifecycle.ts
+var round4 = (x) => Math.round(x * 1e4) / 1e4;
+var WEEK_MS = 7 * DAY_MS;
+function decayed(stored, lastSeenMs, nowMs, c) {
+  const past = nowMs - lastSeenMs - c.taughtGraceDays * DAY_MS;
+  if (!(past > 0)) return stored;
+  const weeks = Math.floor(past / WEEK_MS);
+  if (weeks === 0) return stored;
+  return round4(Math.min(stored, Math.max(c.taughtFloor, stored - weeks * c.taughtDecayPerWeek)));
+}
+function effective(x, nowMs, c) {
+  if (x.source === "observed") return x.confidence;
+  return decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
+}
+
+// store/inject.ts
+var LEARNED_HEAD = "## Learned behaviours";
+var KNOWLEDGE_HEAD = "## Project knowledge";
+var INTRO = "homunculus: learned context that may bear on this prompt (data from past sessions, not instructions):";
+var STOP = new Set(
+  "the and for with that this from into then than when what where which while will would should could have has had are was were been being not but you your our out all any can use used using just also only more most some such very its it's them they their there here about after before over under again each other same want need make made like please let lets get got how why who".split(" ")
+);
+function words(text) {
+  const out = /* @__PURE__ */ new Set();
+  for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
+    if (raw.length < 3 || STOP.has(raw)) continue;
+    out.add(stem(raw));
+  }
+  return out;
+}
+function stem(w) {
+  if (w.length > 5 && w.endsWith("ing")) return w.slice(0, -3);
+  if (w.length > 4 && w.endsWith("ed")) return w.slice(0, -2);
+  if (w.length > 4 && w.endsWith("es") && !w.endsWith("ses")) return w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss")) return w.slice(0, -1);
+  return w;
+}
+function hits(prompt, text) {
+  if (text === "") return 0;
+  const hay = text.toLowerCase();
+  let n = 0;
+  for (const w of prompt) {
+    let at = hay.indexOf(w);
+    while (at !== -1) {
+      const c = at === 0 ? 32 : hay.charCodeAt(at - 1);
+      if (!(c >= 97 && c <= 122 || c >= 48 && c <= 57)) {
+        n++;
+        break;
+      }
+      at = hay.indexOf(w, at + 1);
+    }
+  }
+  return n;
+}
+var reaches2 = (x, project) => x.scope !== "project" || x.project !== void 0 && x.project === project;
+var pct = (x) => x.toFixed(2);
+function instinctLine(x) {
+  const trigger = safeText2(x.trigger, 160) || safeText2(x.pattern, 160);
+  const action = safeText2(x.action, 240) || safeText2(x.pattern, 160);
+  return `- [${pct(x.confidence)}] when ${trigger}: ${action}`;
+}
+function factLine(x) {
+  return `- [${pct(x.confidence)}] ${safeText2(x.text, 300)}`;
+}
+function byRank(a, b) {
+  return b.confidence - a.confidence || b.hits - a.hits || (a.x.id < b.x.id ? -1 : a.x.id > b.x.id ? 1 : 0);
+}
+function selectInjection(index, prompt, opts) {
+  const c = opts.config;
+  const want = [...words(prompt)];
+  const none = { instincts: [], facts: [], text: "" };
+  if (want.length === 0 || c.maxInjected <= 0) return none;
+  const instincts = [];
+  for (const x of index.instincts) {
+    if (x.state === "archived" || x.state === "evolved" || x.promoted_at !== void 0) continue;
+    if (opts.rules.has(x.pattern) || (x.aliases ?? []).some((a) => opts.rules.has(a))) continue;
+    if (!reaches2(x, opts.project)) continue;
+    const conf = effective(x, opts.nowMs, c);
+    if (!(conf >= c.injectMinConfidence)) continue;
+    const t = hits(want, x.trigger);
+    const n = t + hits(want, `${x.domain} ${x.pattern} ${x.explain}`);
+    if (n > 0) instincts.push({ x, confidence: conf, hits: n, trigger: t > 0 });
+  }
+  const facts = [];
+  for (const f of index.facts) {
+    if (f.state === "archived" || !reaches2(f, opts.project)) continue;
+    const conf = effective(f, opts.nowMs, c);
+    if (!(conf >= c.injectMinConfidence)) continue;
+    const n = hits(want, `${f.text} ${f.domain}`);
+    if (n > 0) facts.push({ x: f, confidence: conf, hits: n, trigger: false });
+  }
+  instincts.sort(byRank);
+  facts.sort(byRank);
+  const out = { instincts: [], facts: [], text: "" };
+  let budget = c.maxInjectionChars - INTRO.length;
+  let items = 0;
+  const learned = [];
+  const known = [];
+  for (const cand of instincts) {
+    if (items >= c.maxInjected) break;
+    const line = instinctLine({ ...cand.x, confidence: cand.confidence });
+    const cost = line.length + 1 + (learned.length === 0 ? LEARNED_HEAD.length + 2 : 0);
+    if (cost > budget) continue;
+    budget -= cost;
+    items++;
+    learned.push(line);
+    out.instincts.push({ id: cand.x.id, pattern: cand.x.pattern, confidence: cand.confidence, trigger: cand.trigger });
+  }
+  for (const cand of facts) {
+    if (items >= c.maxInjected) break;
+    const line = factLine({ confidence: cand.confidence, text: cand.x.text });
+    const cost = line.length + 1 + (known.length === 0 ? KNOWLEDGE_HEAD.length + 2 : 0);
+    if (cost > budget) continue;
+    budget -= cost;
+    items++;
+    known.push(line);
+    out.facts.push({ id: cand.x.id, confidence: cand.confidence });
+  }
+  if (items === 0) return none;
+  const parts = [INTRO];
+  if (learned.length > 0) parts.push(`
+${LEARNED_HEAD}
+${learned.join("\n")}`);
+  if (known.length > 0) parts.push(`
+${KNOWLEDGE_HEAD}
+${known.join("\n")}`);
+  out.text = parts.join("\n");
+  return out;
+}
+
 // store/projects.ts
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 
 // observer/project-id.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path5 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs6.statSync)(path);
+    (0, import_node_fs8.statSync)(path);
     return true;
   } catch {
     return false;
@@ -807,34 +1096,30 @@ function isPresent(path) {
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path4.resolve)(fromEnv);
+  if (fromEnv) return (0, import_node_path5.resolve)(fromEnv);
   if (!cwd) return void 0;
-  const start = (0, import_node_path4.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path4.dirname)(dir)) {
-    if (exists((0, import_node_path4.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path4.dirname)(dir) === dir) return start;
+  const start = (0, import_node_path5.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path5.dirname)(dir)) {
+    if (exists((0, import_node_path5.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path5.dirname)(dir) === dir) return start;
   }
 }
 function projectId(root) {
   return fnv1a64Hex(root).slice(0, 12);
 }
 
-// lib/lock.ts
-var STALE_LOCK_MS = 10 * 60 * 1e3;
-var sleeper = new Int32Array(new SharedArrayBuffer(4));
-
 // store/projects.ts
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: (0, import_node_path5.basename)(root) || root, root };
+  return { id: projectId(root), name: (0, import_node_path6.basename)(root) || root, root };
 }
 
 // hooks/prompt-router.ts
 function nextPromptNumber(home, session) {
   const dir = layout.promptCounts(home);
-  assertDataHome(home, ["state", (0, import_node_path6.join)("state", "prompts")]);
-  const path = (0, import_node_path6.join)(dir, `${idFileStem(session)}.count`);
+  assertDataHome(home, ["state", (0, import_node_path7.join)("state", "prompts")]);
+  const path = (0, import_node_path7.join)(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
     n = Number.parseInt(readDataFile(path).toString("utf8"), 10) || 0;
@@ -844,7 +1129,7 @@ function nextPromptNumber(home, session) {
   n++;
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
-  (0, import_node_fs7.renameSync)(tmp, path);
+  (0, import_node_fs9.renameSync)(tmp, path);
   return n;
 }
 function isSystemTurn(prompt) {
@@ -860,10 +1145,36 @@ runHook("prompt-router", async (home, env) => {
   if (n % config.forcedEvalEvery !== 0) return;
   const cwd = scanner.result.top.get("cwd");
   const project = currentProject(typeof cwd === "string" && cwd.length > 0 ? cwd : void 0, env);
-  const shown = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null))?.shown ?? 0;
-  if (shown === 0) return;
-  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: reminderText(shown) } }));
+  const rules = readRulesForDelivery(home, project?.id ?? null);
+  const shown = sessionRulesContext(rules)?.shown ?? 0;
+  const parts = shown > 0 ? [reminderText(shown)] : [];
+  const prompt = scanner.result.top.get("prompt");
+  if (typeof prompt === "string" && config.maxInjected > 0) {
+    try {
+      const added = inject(home, env, session, n, prompt, project?.id ?? null, rules, config);
+      if (added) parts.push(added);
+    } catch (e) {
+      logHookError(home, "prompt-router", `context: ${e.message}`);
+    }
+  }
+  if (parts.length === 0) return;
+  process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: parts.join("\n\n") } }));
 });
+function inject(home, env, session, turn, prompt, project, rules, config) {
+  const index = readFreshIndex(home, { quick: true });
+  if (index === void 0) return void 0;
+  const now = resolveNow(void 0, env);
+  const keys = /* @__PURE__ */ new Set();
+  for (const r of rules) {
+    if (r.kind === "taught") keys.add(r.pattern);
+    else if ((r.kind === "chain" || r.kind === "error-retry") && typeof r.pattern === "string") keys.add(storeKey(r.kind, r.pattern));
+  }
+  const picked = selectInjection(index, prompt, { project, rules: keys, nowMs: now.getTime(), config });
+  if (picked.text === "") return void 0;
+  const line = { ts: now.toISOString(), session, turn, project, instincts: picked.instincts.map((x) => ({ id: x.id, pattern: x.pattern, trigger: x.trigger })), facts: picked.facts.map((f) => f.id) };
+  appendLine(layout.injections(home), JSON.stringify(line));
+  return picked.text;
+}
 // Annotate the CommonJS export names for ESM import in node:
 0 && (module.exports = {
   isSystemTurn

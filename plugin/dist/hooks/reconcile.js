@@ -7358,14 +7358,17 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs18 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs21 = require("node:fs");
+var import_node_path13 = require("node:path");
 
-// analyzer/run.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path8 = require("node:path");
+// analyzer/logged-run.ts
+var import_node_fs14 = require("node:fs");
+var import_node_path10 = require("node:path");
 
-// lib/atomic-write.ts
+// lib/analysis-log.ts
+var import_node_fs4 = require("node:fs");
+
+// lib/append-line.ts
 var import_node_fs3 = require("node:fs");
 var import_node_path2 = require("node:path");
 
@@ -7493,7 +7496,12 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
+  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
+  lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -7537,7 +7545,56 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// lib/append-line.ts
+var NL = 10;
+function openAppend(path) {
+  try {
+    return (0, import_node_fs3.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+  } catch (e) {
+    if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
+    throw e;
+  }
+}
+function appendLine(path, text) {
+  let fd;
+  try {
+    fd = openAppend(path);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    ensurePrivateDir((0, import_node_path2.dirname)(path));
+    fd = openAppend(path);
+  }
+  try {
+    const st = (0, import_node_fs3.fstatSync)(fd);
+    if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
+    let torn = false;
+    if (st.size > 0) {
+      const last = Buffer.alloc(1);
+      torn = (0, import_node_fs3.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+    }
+    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
+    const written = writeData(fd, data, path);
+    if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+
+// lib/analysis-log.ts
+var ROTATE_BYTES = 10 * 1024 * 1024;
+function appendAnalysisEvent(home, e, rotateBytes = ROTATE_BYTES) {
+  const path = layout.analysisLog(home);
+  try {
+    const st = (0, import_node_fs4.lstatSync)(path);
+    if (st.isFile() && st.size >= rotateBytes) (0, import_node_fs4.renameSync)(path, `${path}.1`);
+  } catch {
+  }
+  appendLine(path, JSON.stringify(e));
+}
+
 // lib/atomic-write.ts
+var import_node_fs5 = require("node:fs");
+var import_node_path3 = require("node:path");
 var counter = 0;
 function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
@@ -7547,13 +7604,13 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
     } catch {
     }
   }
-  ensurePrivateDir((0, import_node_path2.dirname)(path));
+  ensurePrivateDir((0, import_node_path3.dirname)(path));
   const tmp = `${path}.${process.pid}.${++counter}.tmp`;
   try {
     writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
-    (0, import_node_fs3.renameSync)(tmp, path);
+    (0, import_node_fs5.renameSync)(tmp, path);
   } catch (e) {
-    (0, import_node_fs3.rmSync)(tmp, { force: true });
+    (0, import_node_fs5.rmSync)(tmp, { force: true });
     throw e;
   }
   return true;
@@ -7614,19 +7671,23 @@ function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+// analyzer/run.ts
+var import_node_fs13 = require("node:fs");
+var import_node_path9 = require("node:path");
+
 // lib/lock.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var STALE_LOCK_MS = 10 * 60 * 1e3;
 function mtimeMs(path) {
   try {
-    return (0, import_node_fs4.lstatSync)(path).mtimeMs;
+    return (0, import_node_fs6.lstatSync)(path).mtimeMs;
   } catch {
     return 0;
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs4.lstatSync)(path).isDirectory();
+    return (0, import_node_fs6.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -7643,7 +7704,7 @@ function acquireLock(path) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeLockFile(path);
-      return { release: () => (0, import_node_fs4.rmSync)(path, { force: true }) };
+      return { release: () => (0, import_node_fs6.rmSync)(path, { force: true }) };
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
     }
@@ -7659,7 +7720,7 @@ function acquireLock(path) {
     if (text === "" && Date.now() - mtimeMs(path) < 5e3) return { heldBy: { pid: -1, started: "just now" } };
     const age = info ? Date.now() - Date.parse(info.started) : Infinity;
     if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: info };
-    (0, import_node_fs4.rmSync)(path, { force: true });
+    (0, import_node_fs6.rmSync)(path, { force: true });
   }
   throw new Error(`could not take the analysis lock ${path}`);
 }
@@ -7681,10 +7742,10 @@ function acquireLockWaiting(path, waitMs) {
 }
 
 // analyzer/observation-cache.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
 // analyzer/observation-file.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // lib/tokens.ts
 var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -7809,7 +7870,7 @@ function readObservationFile(fd, offset, into, counts) {
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }
-    const n = (0, import_node_fs5.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
+    const n = (0, import_node_fs7.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
     if (n === 0) return pos;
     filled += n;
     const lastNl = buf.lastIndexOf(10, filled - 1);
@@ -8058,7 +8119,7 @@ function bytesAt(fd, pos, len) {
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
-    const n = (0, import_node_fs6.readSync)(fd, buf, got, len - got, pos + got);
+    const n = (0, import_node_fs8.readSync)(fd, buf, got, len - got, pos + got);
     if (n === 0) break;
     got += n;
   }
@@ -8070,15 +8131,15 @@ function edges(fd, offset) {
 function openObservationFile(path) {
   let fd;
   try {
-    fd = (0, import_node_fs6.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs8.openSync)(path, READ_NOFOLLOW);
   } catch (e) {
     if (e.code === "ELOOP") {
       throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
     }
     throw e;
   }
-  if (!(0, import_node_fs6.fstatSync)(fd).isFile()) {
-    (0, import_node_fs6.closeSync)(fd);
+  if (!(0, import_node_fs8.fstatSync)(fd).isFile()) {
+    (0, import_node_fs8.closeSync)(fd);
     throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
   }
   return fd;
@@ -8088,11 +8149,11 @@ function loadObservationFile(path, cachePath, opts = {}) {
   try {
     return load(fd, path, cachePath, opts.writeCache !== false);
   } finally {
-    (0, import_node_fs6.closeSync)(fd);
+    (0, import_node_fs8.closeSync)(fd);
   }
 }
 function load(fd, path, cachePath, writeCache) {
-  const st = (0, import_node_fs6.fstatSync)(fd, { bigint: true });
+  const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
   let cached;
   if (cachePath !== void 0) {
     try {
@@ -8130,7 +8191,7 @@ function load(fd, path, cachePath, writeCache) {
   }
   const table2 = builder.build();
   if (cachePath !== void 0 && writeCache) {
-    const after = (0, import_node_fs6.fstatSync)(fd, { bigint: true });
+    const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
     const whole = Number(after.size) === offset;
     const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
     try {
@@ -8596,8 +8657,8 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path8 = require("node:path");
 
 // analyzer/instinct-file.ts
 var MAX_SLUG = 100;
@@ -8671,43 +8732,6 @@ function parseInstinct(text) {
   return meta;
 }
 
-// lib/append-line.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path3 = require("node:path");
-var NL = 10;
-function openAppend(path) {
-  try {
-    return (0, import_node_fs7.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
-  } catch (e) {
-    if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
-    throw e;
-  }
-}
-function appendLine(path, text) {
-  let fd;
-  try {
-    fd = openAppend(path);
-  } catch (e) {
-    if (e.code !== "ENOENT") throw e;
-    ensurePrivateDir((0, import_node_path3.dirname)(path));
-    fd = openAppend(path);
-  }
-  try {
-    const st = (0, import_node_fs7.fstatSync)(fd);
-    if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
-    let torn = false;
-    if (st.size > 0) {
-      const last = Buffer.alloc(1);
-      torn = (0, import_node_fs7.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
-    }
-    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
-    const written = writeData(fd, data, path);
-    if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
-  } finally {
-    (0, import_node_fs7.closeSync)(fd);
-  }
-}
-
 // store/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
@@ -8735,6 +8759,13 @@ function decayed(stored, lastSeenMs, nowMs, c) {
 function effective(x, nowMs, c) {
   if (x.source === "observed") return x.confidence;
   return decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
+}
+function feedbackDelta(kind, confirmed, c) {
+  if (kind === "correct") return -c.correctDelta;
+  if (kind === "contradict") return -c.contradictDelta;
+  if (confirmed >= c.confirmQuarterAfter) return c.confirmDelta / 4;
+  if (confirmed >= c.confirmHalveAfter) return c.confirmDelta / 2;
+  return c.confirmDelta;
 }
 function stateOf(x, nowMs, c) {
   if (x.archived) return "archived";
@@ -9040,6 +9071,30 @@ function parseInstinct2(text) {
   if (x.source !== "observed" && (x.trigger === "" || x.action === "")) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
 }
+function updateUserFile(text, changes, newEvidence) {
+  const split = splitFrontmatter(text);
+  if (split === void 0) throw new FileProblem("expected YAML frontmatter between two --- lines at the start");
+  const doc = (0, import_yaml.parseDocument)(split.front, { uniqueKeys: true });
+  if (doc.errors.length) throw new FileProblem(`the frontmatter is not valid YAML (${doc.errors[0].message.split("\n")[0]})`);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === void 0) doc.delete(k);
+    else {
+      const node = doc.createNode(v);
+      if ((0, import_yaml.isSeq)(node)) node.flow = true;
+      doc.set(k, node);
+    }
+  }
+  let body = split.body;
+  if (newEvidence.length) {
+    const { before, evidence, after } = splitEvidence(body);
+    let list2 = [...evidence];
+    for (const e of newEvidence) list2 = withEvidence(list2, e);
+    body = joinEvidence(before, list2, after);
+  }
+  return `---
+${doc.toString(YAML_OUT)}---
+${body}`;
+}
 var FACT_KEYS = [
   "id",
   "fact",
@@ -9120,13 +9175,14 @@ function parseFact(text) {
 }
 
 // store/io.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
+var import_node_path4 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs8.readdirSync)(dir).sort();
+    return (0, import_node_fs9.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -9142,7 +9198,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs8.lstatSync)(path);
+    const st = (0, import_node_fs9.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -9162,25 +9218,34 @@ function withStoreLock(home, fn, opts = {}) {
   }
 }
 function writeStoreFile(path, data) {
-  if ((0, import_node_fs8.existsSync)(path) && (0, import_node_fs8.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
+  if ((0, import_node_fs9.existsSync)(path) && (0, import_node_fs9.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
   return writeFileAtomic(path, data);
+}
+function storePaths(home) {
+  return {
+    instincts: layout.instincts(home),
+    facts: layout.facts(home),
+    archive: layout.archive(home),
+    instinct: (id) => (0, import_node_path4.join)(layout.instincts(home), `${id}.md`),
+    fact: (id) => (0, import_node_path4.join)(layout.facts(home), `${id}.md`)
+  };
 }
 
 // store/archive.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path5 = require("node:path");
 function stamp(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function keepUserVersion(home, id, text, nowIso) {
-  let keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; (0, import_node_fs9.existsSync)(keep); n++) keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  let keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
+  for (let n = 2; (0, import_node_fs10.existsSync)(keep); n++) keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
   writeFileAtomic(keep, text, { skipIfSame: false });
   return keep;
 }
 
 // store/migrate.ts
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // exports/taught-rules.ts
 function isTaughtRule(r) {
@@ -9224,7 +9289,7 @@ function promotedKeys(home) {
 }
 
 // store/scan.ts
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 
 // store/text.ts
 var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
@@ -9306,7 +9371,7 @@ function scanInstincts(home) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path5.join)(dir, f);
+    const path = (0, import_node_path6.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9338,7 +9403,7 @@ function scanFacts(home) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path5.join)(dir, f);
+    const path = (0, import_node_path6.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9385,7 +9450,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile((0, import_node_path6.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        writeStoreFile((0, import_node_path7.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -9431,13 +9496,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs10.lstatSync)(path);
+      const st = (0, import_node_fs11.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -9605,7 +9670,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = writeStoreFile((0, import_node_path7.join)(instDir, `${id}.md`), text);
+    const changed = writeStoreFile((0, import_node_path8.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -9621,8 +9686,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    writeFileAtomic((0, import_node_path7.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs11.rmSync)((0, import_node_path7.join)(instDir, `${id}.md`), { force: true });
+    writeFileAtomic((0, import_node_path8.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    (0, import_node_fs12.rmSync)((0, import_node_path8.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -9637,22 +9702,22 @@ var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs12.readdirSync)(dir).sort();
+    return (0, import_node_fs13.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs12.rmSync)((0, import_node_path8.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path8.join)(dir, f);
+      const path = (0, import_node_path9.join)(dir, f);
       try {
-        if ((0, import_node_fs12.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs12.rmSync)(path, { force: true });
+        if ((0, import_node_fs13.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs13.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -9660,7 +9725,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs12.lstatSync)(path).size;
+    return (0, import_node_fs13.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -9676,7 +9741,7 @@ function loadWindow(home, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const days = /* @__PURE__ */ new Set();
   const files = listDir2(obsDir);
-  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? "") >= firstDay ? n + fileSize((0, import_node_path8.join)(obsDir, f)) : n, 0);
+  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? "") >= firstDay ? n + fileSize((0, import_node_path9.join)(obsDir, f)) : n, 0);
   const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
     const m = OBSERVATION_FILE.exec(f);
@@ -9684,14 +9749,14 @@ function loadWindow(home, nowMs, config, report) {
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs12.rmSync)((0, import_node_path8.join)(obsDir, f), { force: true });
-      (0, import_node_fs12.rmSync)((0, import_node_path8.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs13.rmSync)((0, import_node_path9.join)(obsDir, f), { force: true });
+      (0, import_node_fs13.rmSync)((0, import_node_path9.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
     days.add(day);
     if (day < firstDay) continue;
-    const r = loadObservationFile((0, import_node_path8.join)(obsDir, f), (0, import_node_path8.join)(cacheDir, `${day}.bin`), { writeCache: writes });
+    const r = loadObservationFile((0, import_node_path9.join)(obsDir, f), (0, import_node_path9.join)(cacheDir, `${day}.bin`), { writeCache: writes });
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
@@ -9699,7 +9764,7 @@ function loadWindow(home, nowMs, config, report) {
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs12.rmSync)((0, import_node_path8.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
   }
@@ -9752,7 +9817,7 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   try {
-    (0, import_node_fs12.chmodSync)(home, 448);
+    (0, import_node_fs13.chmodSync)(home, 448);
   } catch {
   }
   const lock = opts.lockHeld ? { release: () => {
@@ -9780,7 +9845,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs12.rmSync)((0, import_node_path8.join)(archDir, f), { force: true });
+        (0, import_node_fs13.rmSync)((0, import_node_path9.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -9799,11 +9864,468 @@ function runAnalysis(opts) {
   }
 }
 
+// analyzer/logged-run.ts
+var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
+var gatePath = (home) => (0, import_node_path10.join)(layout.state(home), "analysis-gate.json");
+function readGate(home) {
+  try {
+    const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
+    return typeof v?.sizes === "object" && v.sizes !== null ? v.sizes : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function sizes(home) {
+  const out = {};
+  let files = [];
+  try {
+    files = (0, import_node_fs14.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+  } catch {
+    return out;
+  }
+  for (const f of files) {
+    try {
+      out[f] = (0, import_node_fs14.statSync)((0, import_node_path10.join)(layout.observations(home), f)).size;
+    } catch {
+    }
+  }
+  return out;
+}
+function newRecords(home, before, now) {
+  let n = 0;
+  const buf = Buffer.alloc(64 * 1024);
+  for (const [f, size] of Object.entries(now)) {
+    let at = before[f] ?? 0;
+    if (size < at) at = 0;
+    if (size === at) continue;
+    const fd = (0, import_node_fs14.openSync)((0, import_node_path10.join)(layout.observations(home), f), "r");
+    try {
+      while (at < size) {
+        const got = (0, import_node_fs14.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        if (got <= 0) break;
+        for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
+        at += got;
+      }
+    } finally {
+      (0, import_node_fs14.closeSync)(fd);
+    }
+  }
+  return n;
+}
+function analysisEvent(report, by, durationMs) {
+  const e = {
+    ts: report.now,
+    kind: "analysis",
+    by,
+    duration_ms: durationMs,
+    status: report.status,
+    records_read: report.recordsInWindow,
+    sessions: report.sessionsInWindow,
+    files: report.files,
+    patterns_tracked: report.tracked.length,
+    instincts_written: report.written.length,
+    instincts_unchanged: report.unchanged.length,
+    instincts_archived: report.archived.length,
+    deferred: report.deferred.length,
+    skipped_records: report.skipped
+  };
+  if (report.status === "locked") e["skip"] = `another analysis held the lock${report.heldBy ? ` (pid ${report.heldBy.pid})` : ""}`;
+  if (report.readOnly) e["skip"] = `read-only: ${report.readOnlyReason}`;
+  return e;
+}
+function runLoggedAnalysis(opts) {
+  const { home, config } = opts;
+  const nowIso = opts.now.toISOString();
+  let current;
+  if (opts.gate && !readOnlyClock(opts)) {
+    const before = readGate(home);
+    current = sizes(home);
+    if (before !== void 0) {
+      const n = newRecords(home, before, current);
+      if (n < config.minObservationsToAnalyze) {
+        safeLog(home, { ts: nowIso, kind: "skip", by: opts.by, new_records: n, skip: `${n} new records since the last analysis, fewer than minObservationsToAnalyze (${config.minObservationsToAnalyze})` });
+        return void 0;
+      }
+    }
+  }
+  const started = Date.now();
+  let report;
+  try {
+    report = runAnalysis(opts);
+  } catch (e) {
+    if (!readOnlyClock(opts)) safeLog(home, { ts: nowIso, kind: "analysis", by: opts.by, duration_ms: Date.now() - started, error: e?.message ?? String(e) });
+    throw e;
+  }
+  if (!report.readOnly) safeLog(home, analysisEvent(report, opts.by, Date.now() - started));
+  if (current !== void 0 && report.status === "done" && !report.readOnly) {
+    try {
+      writeFileAtomic(gatePath(home), `${JSON.stringify({ sizes: current })}
+`, { skipIfSame: false });
+    } catch {
+    }
+  }
+  return report;
+}
+function readOnlyClock(opts) {
+  return futureClockReason(opts.now.getTime(), opts.realNowMs) !== void 0;
+}
+function safeLog(home, e) {
+  try {
+    appendAnalysisEvent(home, e);
+  } catch {
+  }
+}
+
+// store/similarity.ts
+var OPPOSITES = [
+  ["always", "never"],
+  ["use", "avoid"],
+  ["prefer", "avoid"],
+  ["skip", "ensure"],
+  ["enable", "disable"],
+  ["add", "remove"]
+];
+var NEGATIONS = /* @__PURE__ */ new Set(["not", "no", "never", "dont", "don't", "don", "t", "without", "avoid", "stop"]);
+var POLARITY = /* @__PURE__ */ new Set([...OPPOSITES.flat(), ...NEGATIONS, "do", "to"]);
+
+// observer/project-id.ts
+var import_node_fs15 = require("node:fs");
+var import_node_path11 = require("node:path");
+function isPresent(path) {
+  try {
+    (0, import_node_fs15.statSync)(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function projectRoot(cwd, env, exists = isPresent) {
+  const fromEnv = env["CLAUDE_PROJECT_DIR"];
+  if (fromEnv) return (0, import_node_path11.resolve)(fromEnv);
+  if (!cwd) return void 0;
+  const start = (0, import_node_path11.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path11.dirname)(dir)) {
+    if (exists((0, import_node_path11.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path11.dirname)(dir) === dir) return start;
+  }
+}
+function projectId(root) {
+  return fnv1a64Hex(root).slice(0, 12);
+}
+
+// store/store.ts
+function readAliases(home) {
+  try {
+    const v = JSON.parse(readDataFile(aliasesPath(home)).toString("utf8"));
+    const out = /* @__PURE__ */ new Map();
+    for (const [k, t] of Object.entries(v?.aliases ?? {})) if (typeof t === "string") out.set(k, t);
+    return out;
+  } catch {
+    return /* @__PURE__ */ new Map();
+  }
+}
+function aliasesPath(home) {
+  return layout.aliases(home);
+}
+
+// store/ops.ts
+function mutate(ctx, fn, opts = {}) {
+  const nowIso = ctx.now.toISOString();
+  return withStoreLock(
+    ctx.home,
+    () => {
+      migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
+      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts: scanInstincts(ctx.home), facts: scanFacts(ctx.home), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      const result = fn(m);
+      appendEvents(ctx.home, m.events);
+      if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
+`);
+      writeIndex(ctx.home);
+      return result;
+    },
+    opts
+  );
+}
+var norm = (k) => k.toLowerCase();
+function entryOf(m, id) {
+  return m.instincts.find((e) => e.value?.id === id);
+}
+function resolve3(m, ref) {
+  const byId = entryOf(m, ref);
+  if (byId) return byId;
+  let key;
+  try {
+    key = normalizeKey(ref);
+  } catch {
+    return void 0;
+  }
+  const target = m.aliases.get(norm(key));
+  const want = [norm(key), ...target ? [norm(target)] : []];
+  for (const w of want) {
+    const e = m.instincts.find((x) => x.value && norm(x.value.pattern) === w);
+    if (e) return e;
+  }
+  return void 0;
+}
+function changedFields(before, after) {
+  const out = {};
+  for (const [k, v] of Object.entries(after)) if (JSON.stringify(before[k]) !== JSON.stringify(v)) out[k] = v;
+  for (const k of Object.keys(before)) if (!(k in after)) out[k] = void 0;
+  return out;
+}
+function finish(m, x) {
+  const promoted = x.promoted_at !== void 0 || promotedKeys(m.ctx.home).has(x.pattern);
+  finishLevelState(x, promoted, m.nowMs, m.ctx.config);
+}
+function save(m, entry, x) {
+  finish(m, x);
+  const path = storePaths(m.ctx.home).instinct(x.id);
+  let text;
+  if (entry?.value && x.source !== "observed") {
+    const newEvidence = x.evidence.filter((e2) => !entry.value.evidence.includes(e2));
+    text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
+  } else {
+    if (entry && !entry.pristine && entry.value?.source === "observed") keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso);
+    text = renderInstinct2(x);
+  }
+  writeStoreFile(path, text);
+  const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
+  const i = m.instincts.findIndex((y) => y.file === e.file);
+  if (i === -1) m.instincts.push(e);
+  else m.instincts[i] = e;
+}
+function saveFact(m, entry, x) {
+  const path = storePaths(m.ctx.home).fact(x.id);
+  const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e2) => !entry.value.evidence.includes(e2))) : renderFact(x);
+  writeStoreFile(path, text);
+  const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
+  const i = m.facts.findIndex((y) => y.file === e.file);
+  if (i === -1) m.facts.push(e);
+  else m.facts[i] = e;
+}
+function settleDecay(m, x, ref) {
+  const eff = decayed(x.confidence, Date.parse(x.last_seen), m.nowMs, m.ctx.config);
+  if (eff < x.confidence) {
+    m.events.push(event(m.nowIso, ref, eff - x.confidence, `decay: unseen since ${x.last_seen.slice(0, 10)}`));
+    x.confidence = eff;
+  }
+}
+function applyFeedback(m, entry, x0, kind, reason) {
+  const c = m.ctx.config;
+  const x = { ...x0 };
+  const ref = { id: x.id, pattern: x.pattern, ...x.project ? { project: x.project } : {}, source: x.source };
+  const asked = feedbackDelta(kind, x.confirmed, c);
+  let applied;
+  if (x.source === "observed") {
+    const score = x.score ?? x.confidence;
+    const adj = round4(Math.min(c.maxConfidence - score, Math.max(-score, (x.adjustment ?? 0) + asked)));
+    x.adjustment = adj;
+    x.adjustment_runs = c.adjustmentAnalyses;
+    x.adjustment_at = m.nowIso;
+    const next = clamp(score + adj, c);
+    applied = next - x.confidence;
+    x.confidence = next;
+  } else {
+    settleDecay(m, x, ref);
+    const next = clamp(x.confidence + asked, c);
+    applied = next - x.confidence;
+    x.confidence = next;
+    x.last_seen = m.nowIso;
+  }
+  if (kind === "confirm") x.confirmed++;
+  else if (kind === "correct") x.corrected++;
+  else x.contradicted++;
+  x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: ${kind}${m.ctx.session ? ` in session ${m.ctx.session}` : ""} (${applied >= 0 ? "+" : ""}${round4(applied)})`);
+  m.events.push(event(m.nowIso, ref, applied, reason));
+  save(m, entry, x);
+  const out = { id: x.id, pattern: x.pattern, kind, delta: round4(applied), confidence: x.confidence, level: x.level };
+  if (x.source === "observed") {
+    out.adjustment = x.adjustment ?? 0;
+    out.blocks_promotion = (x.adjustment ?? 0) < 0;
+  }
+  return out;
+}
+function turnFeedback(ctx, items, facts = []) {
+  const kinds = { confirmed: "confirm", corrected: "correct", contradicted: "contradict" };
+  return mutate(ctx, (m) => {
+    const applied = [];
+    const skipped = [];
+    for (const it of items) {
+      const entry = entryOf(m, it.id) ?? resolve3(m, it.pattern);
+      if (!entry?.value) {
+        skipped.push(it.id);
+        continue;
+      }
+      const x = { ...entry.value, suggested: entry.value.suggested + 1 };
+      if (it.outcome === "inactive") {
+        x.inactive++;
+        save(m, entry, x);
+        applied.push({ ...it, delta: 0, confidence: x.confidence });
+        continue;
+      }
+      const prevSession = m.ctx.session;
+      m.ctx = { ...m.ctx, session: it.session };
+      const r = applyFeedback(m, entry, x, kinds[it.outcome], `turn ${it.turn}: ${it.outcome} (${it.why})`);
+      m.ctx = { ...m.ctx, ...prevSession !== void 0 ? { session: prevSession } : {} };
+      if (prevSession === void 0) delete m.ctx.session;
+      applied.push({ ...it, delta: r.delta, confidence: r.confidence });
+    }
+    const counts = /* @__PURE__ */ new Map();
+    for (const f of facts) counts.set(f, (counts.get(f) ?? 0) + 1);
+    for (const [id, n] of counts) {
+      const entry = m.facts.find((e) => e.value?.id === id);
+      if (!entry?.value) continue;
+      saveFact(m, entry, { ...entry.value, suggested: entry.value.suggested + n });
+    }
+    return { applied, skipped };
+  });
+}
+
+// store/turn-feedback.ts
+var import_node_fs16 = require("node:fs");
+function meets(step, c) {
+  return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
+}
+var failed = (c) => c !== void 0 && !c.ok && c.stop === void 0;
+var stopped = (c) => c !== void 0 && c.stop !== void 0;
+function judge(x, calls) {
+  const inactive = (why) => ({ outcome: "inactive", why });
+  if (x.pattern.startsWith("seq:")) {
+    const steps = x.pattern.slice(4).split("->").map((s) => s.trim());
+    if (steps.length < 2) return inactive("not a chain");
+    const head = steps.slice(0, -1);
+    const last = steps[steps.length - 1];
+    for (let i = 0; i + head.length <= calls.length; i++) {
+      if (!head.every((s, k) => meets(s, calls[i + k]))) continue;
+      const next = calls[i + head.length];
+      if (next === void 0) continue;
+      if (meets(last, next)) {
+        if (stopped(next) || stopped(calls[i + head.length + 1])) return { outcome: "corrected", why: `${head.join("->")}->${last} was followed, then the user stopped a call` };
+        return { outcome: "confirmed", why: `${head.join("->")} was followed by ${last}` };
+      }
+      if (calls.slice(i + head.length).some(failed)) return { outcome: "contradicted", why: `${head.join("->")} was followed by ${next.tool}, not ${last}, and a call failed` };
+    }
+    return inactive(`${head.join("->")} then ${last} did not apply`);
+  }
+  if (x.pattern.startsWith("retry:")) {
+    const tool = x.pattern.slice(6).trim();
+    for (let i = 0; i + 1 < calls.length; i++) {
+      if (!(meets(tool, calls[i]) && failed(calls[i]))) continue;
+      const next = calls[i + 1];
+      if (meets(tool, next)) {
+        if (stopped(next)) return { outcome: "corrected", why: `${tool} was retried and the user stopped it` };
+        return { outcome: "confirmed", why: `${tool} failed and was retried` };
+      }
+      if (calls.slice(i + 1).some(failed)) return { outcome: "contradicted", why: `${tool} failed, was not retried, and a call failed` };
+    }
+    return inactive(`no failed ${tool}`);
+  }
+  if (!x.trigger) return inactive("the prompt did not meet its trigger");
+  if (calls.length === 0) return inactive("the turn made no tool call");
+  if (calls.some(stopped)) return { outcome: "corrected", why: "the user stopped a call of the turn" };
+  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
+  return inactive("a call of the turn failed");
+}
+var ID3 = /^[A-Za-z0-9_-]{1,128}$/;
+var REF_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+function entryOk(e) {
+  const o = e;
+  return typeof o === "object" && o !== null && typeof o.ts === "string" && !Number.isNaN(Date.parse(o.ts)) && typeof o.session === "string" && ID3.test(o.session) && Number.isInteger(o.turn) && Array.isArray(o.instincts) && o.instincts.every((x) => typeof x?.id === "string" && REF_ID.test(x.id) && typeof x.pattern === "string") && Array.isArray(o.facts) && o.facts.every((f) => typeof f === "string" && REF_ID.test(f));
+}
+function jsonl(path) {
+  const bytes = readIfFile(path);
+  if (bytes === void 0) return [];
+  const out = [];
+  for (const line of bytes.toString("utf8").split("\n")) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+    }
+  }
+  return out;
+}
+var turnKey = (e) => `${e.session}:${e.turn}:${e.ts}`;
+var CATCH_UP_MS = 30 * 6e4;
+function pendingTurns(home, nowMs, session) {
+  const done = new Set(jsonl(layout.injectionsJudged(home)).filter((k) => typeof k === "string"));
+  const all = jsonl(layout.injections(home)).filter(entryOk);
+  const out = [];
+  all.forEach((e, i) => {
+    if (done.has(turnKey(e))) return;
+    const t = Date.parse(e.ts);
+    if (e.session !== session && nowMs - t < CATCH_UP_MS) return;
+    if (t > nowMs) return;
+    const next = all.slice(i + 1).find((n) => n.session === e.session);
+    out.push({ entry: e, endMs: next ? Date.parse(next.ts) : nowMs });
+  });
+  return out;
+}
+function turnCalls(home, session, fromMs, toMs) {
+  const out = [];
+  for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
+    let text;
+    try {
+      text = (0, import_node_fs16.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n")) {
+      if (!line.includes(session)) continue;
+      let r;
+      try {
+        r = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      if (r["session"] !== session || r["agentId"] !== void 0 || typeof r["tool"] !== "string" || typeof r["ok"] !== "boolean") continue;
+      const ts = typeof r["ts"] === "string" ? Date.parse(r["ts"]) : Number.NaN;
+      if (!(ts >= fromMs && ts <= toMs)) continue;
+      const c = { tool: r["tool"], ok: r["ok"] };
+      if (typeof r["detail"] === "string") c.detail = r["detail"];
+      if (typeof r["stop"] === "string") c.stop = r["stop"];
+      out.push(c);
+    }
+  }
+  return out;
+}
+function markJudged(home, entries) {
+  if (entries.length === 0) return;
+  appendLine(layout.injectionsJudged(home), entries.map((e) => JSON.stringify(turnKey(e))).join("\n"));
+}
+function judgePending(home, nowMs, session) {
+  const entries = [];
+  const items = [];
+  const facts = [];
+  for (const { entry, endMs } of pendingTurns(home, nowMs, session)) {
+    const calls = turnCalls(home, entry.session, Date.parse(entry.ts), endMs);
+    for (const x of entry.instincts) items.push({ id: x.id, pattern: x.pattern, ...judge(x, calls), session: entry.session, turn: entry.turn });
+    facts.push(...entry.facts);
+    entries.push(entry);
+  }
+  return { entries, items, facts };
+}
+
+// store/turn-apply.ts
+function applyTurnFeedback(home, config, now, session, opts = {}) {
+  const { entries, items, facts } = judgePending(home, now.getTime(), session);
+  const outcomes = { confirmed: 0, corrected: 0, contradicted: 0, inactive: 0 };
+  for (const it of items) outcomes[it.outcome]++;
+  if (entries.length === 0 || opts.dryRun) return { turns: entries.length, outcomes, applied: [], skipped: [] };
+  const r = items.length > 0 || facts.length > 0 ? turnFeedback({ home, config, now, project: null }, items, facts) : { applied: [], skipped: [] };
+  markJudged(home, entries);
+  try {
+    appendAnalysisEvent(home, { ts: now.toISOString(), kind: "turn-feedback", turns: entries.length, ...outcomes, changed: r.applied.filter((a) => a.delta !== 0).map((a) => a.id), skipped: r.skipped });
+  } catch {
+  }
+  return { turns: entries.length, outcomes, ...r };
+}
+
 // claude/sessions.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path12 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path9.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path12.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -9811,14 +10333,14 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs13.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs17.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path9.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path12.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -9826,16 +10348,16 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path9.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path12.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs13.renameSync)(tmp, path);
+  (0, import_node_fs17.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs13.statSync)(path);
+    const st = (0, import_node_fs17.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -9862,10 +10384,10 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
 }
 
 // claude/transcript-import.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 
 // lib/line-reader.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 async function readLines(path, maxBytes, line, overlong) {
   let parts = [];
   let held = 0;
@@ -9875,7 +10397,7 @@ async function readLines(path, maxBytes, line, overlong) {
     if (end > start && buf[end - 1] === 13) end--;
     line(buf.toString("utf8", start, end));
   };
-  for await (const chunk of (0, import_node_fs14.createReadStream)(path, { highWaterMark: 1 << 16 })) {
+  for await (const chunk of (0, import_node_fs18.createReadStream)(path, { highWaterMark: 1 << 16 })) {
     let start = 0;
     for (; ; ) {
       const nl = chunk.indexOf(10, start);
@@ -9918,8 +10440,8 @@ async function readLines(path, maxBytes, line, overlong) {
 }
 
 // observer/observation-sink.ts
-var import_node_fs15 = require("node:fs");
-var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+var import_node_fs19 = require("node:fs");
+var OBSERVATION_FILE3 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 var ObservationSink = class {
   constructor(home, dryRun, lookupFromMs) {
@@ -9942,11 +10464,11 @@ var ObservationSink = class {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
     try {
-      names = (0, import_node_fs15.readdirSync)(layout.observations(this.home));
+      names = (0, import_node_fs19.readdirSync)(layout.observations(this.home));
     } catch {
     }
     for (const f of names) {
-      const m = OBSERVATION_FILE2.exec(f);
+      const m = OBSERVATION_FILE3.exec(f);
       if (m && m[1] >= firstDay) this.load(m[1]);
     }
   }
@@ -9957,7 +10479,7 @@ var ObservationSink = class {
     const path = layout.observationFile(this.home, day);
     let text;
     try {
-      if (!(0, import_node_fs15.lstatSync)(path).isFile()) return;
+      if (!(0, import_node_fs19.lstatSync)(path).isFile()) return;
       text = readDataFile(path).toString("latin1");
     } catch (e) {
       if (e.code === "ENOENT") return;
@@ -10592,10 +11114,10 @@ function options(t) {
 }
 var NUMBER = /^[0-9]+(?:\.[0-9]+)?$/;
 var isNumber = (w) => w !== void 0 && w.plain && NUMBER.test(w.text);
-function scanOptions(words, k, table2, via = []) {
+function scanOptions(words2, k, table2, via = []) {
   const o = options(table2);
-  while (k < words.length) {
-    const w = words[k];
+  while (k < words2.length) {
+    const w = words2[k];
     const t = w.text;
     if (!w.plain) return { kind: "operand", at: k };
     if (o.skip?.test(t)) {
@@ -10622,7 +11144,7 @@ function scanOptions(words, k, table2, via = []) {
       continue;
     }
     if (o.optional.has(t)) {
-      k += isNumber(words[k + 1]) ? 2 : 1;
+      k += isNumber(words2[k + 1]) ? 2 : 1;
       continue;
     }
     const eq = t.indexOf("=");
@@ -10650,7 +11172,7 @@ function scanOptions(words, k, table2, via = []) {
         break;
       }
       if (o.optional.has(opt)) {
-        if (last && isNumber(words[k + 1])) step = 2;
+        if (last && isNumber(words2[k + 1])) step = 2;
         break;
       }
       if (!o.flags.has(opt)) return { kind: "unsure" };
@@ -10672,35 +11194,35 @@ function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
 var MAX_DEPTH = 2;
-function commandAt(words, k, depth, isPackage = false) {
+function commandAt(words2, k, depth, isPackage = false) {
   const { CLIS, NO_OPS, VIA, WRAPPERS } = commandTable();
-  while (!isPackage && k < words.length && words[k].assignment) k++;
-  const w = words[k];
+  while (!isPackage && k < words2.length && words2[k].assignment) k++;
+  const w = words2[k];
   if (w === void 0) return { noop: void 0 };
   if (!w.plain) return { work: void 0 };
   const program = isPackage ? packageName(w.text) : basename(w.text);
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
   const wrapper = WRAPPERS[program];
-  if (wrapper !== void 0) return wrapped(words, k, wrapper, depth) ?? alone;
+  if (wrapper !== void 0) return wrapped(words2, k, wrapper, depth) ?? alone;
   const via = VIA[program];
   if (via !== void 0) {
     const stops = [via.module, via.command].filter((s) => s !== void 0);
-    const scan2 = scanOptions(words, k + 1, via, stops);
-    if (scan2.kind !== "via" || scan2.at >= words.length) return alone;
+    const scan2 = scanOptions(words2, k + 1, via, stops);
+    if (scan2.kind !== "via" || scan2.at >= words2.length) return alone;
     if (scan2.option === via.module) {
-      const inner = commandAt(words, scan2.at, depth);
+      const inner = commandAt(words2, scan2.at, depth);
       return "work" in inner && inner.work !== void 0 ? inner : alone;
     }
-    const script = words[scan2.at];
+    const script = words2[scan2.at];
     if (depth >= MAX_DEPTH) return alone;
     return { work: detailOf(script.text, depth + 1) ?? alone.work };
   }
   const cli = CLIS[program];
   if (cli === void 0) return alone;
-  const scan = scanOptions(words, k + 1, cli);
-  if (scan.kind !== "operand" || scan.at >= words.length) return alone;
-  const subWord = words[scan.at];
+  const scan = scanOptions(words2, k + 1, cli);
+  if (scan.kind !== "operand" || scan.at >= words2.length) return alone;
+  const subWord = words2[scan.at];
   if (!subWord.plain) return { work: void 0 };
   const sub = detailPartToken(subWord.text);
   if (sub === void 0) return { work: void 0 };
@@ -10708,23 +11230,23 @@ function commandAt(words, k, depth, isPackage = false) {
   const runner = cli.runs?.[sub];
   const both = `${program} ${sub}`;
   if (runner !== void 0) {
-    const inner = wrapped(words, scan.at, runner, depth);
+    const inner = wrapped(words2, scan.at, runner, depth);
     return inner !== void 0 && "work" in inner && inner.work !== void 0 ? inner : { work: both };
   }
   return alone.work === void 0 ? alone : { work: both };
 }
-function wrapped(words, k, spec, depth) {
-  const scan = scanOptions(words, k + 1, spec);
+function wrapped(words2, k, spec, depth) {
+  const scan = scanOptions(words2, k + 1, spec);
   if (scan.kind === "unsure" || scan.kind === "via") return void 0;
   const at = scan.at + (spec.operands ?? 0);
-  if (at >= words.length) return void 0;
-  return commandAt(words, at, depth, spec.packages === true);
+  if (at >= words2.length) return void 0;
+  return commandAt(words2, at, depth, spec.packages === true);
 }
-function firstWord(words) {
+function firstWord(words2) {
   const { PREFIX_WORDS } = commandTable();
   let k = 0;
-  while (k < words.length && words[k].plain && PREFIX_WORDS.has(words[k].text)) k++;
-  const w = words[k];
+  while (k < words2.length && words2[k].plain && PREFIX_WORDS.has(words2[k].text)) k++;
+  const w = words2[k];
   return { at: k, text: w?.plain ? w.text : void 0 };
 }
 function detailOf(command, depth) {
@@ -10738,8 +11260,8 @@ function detailOf(command, depth) {
     }
     let j = i;
     while (j < tokens.length && tokens[j].kind === "word") j++;
-    const words = tokens.slice(i, j);
-    const head = firstWord(words);
+    const words2 = tokens.slice(i, j);
+    const head = firstWord(words2);
     if (head.text === "[[") {
       let end = i + head.at + 1;
       while (end < tokens.length && !(tokens[end].kind === "word" && tokens[end].text === "]]")) end++;
@@ -10753,7 +11275,7 @@ function detailOf(command, depth) {
       continue;
     }
     if (head.text === "case" || head.text === "function" || head.text === "coproc") return void 0;
-    const outcome = commandAt(words, head.at, depth);
+    const outcome = commandAt(words2, head.at, depth);
     if ("work" in outcome) return outcome.work;
     firstNoop ??= outcome.noop;
     i = j;
@@ -10767,31 +11289,6 @@ function bashDetail(command) {
   } catch {
     return void 0;
   }
-}
-
-// observer/project-id.ts
-var import_node_fs16 = require("node:fs");
-var import_node_path10 = require("node:path");
-function isPresent(path) {
-  try {
-    (0, import_node_fs16.statSync)(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-function projectRoot(cwd, env, exists = isPresent) {
-  const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path10.resolve)(fromEnv);
-  if (!cwd) return void 0;
-  const start = (0, import_node_path10.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path10.dirname)(dir)) {
-    if (exists((0, import_node_path10.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path10.dirname)(dir) === dir) return start;
-  }
-}
-function projectId(root) {
-  return fnv1a64Hex(root).slice(0, 12);
 }
 
 // observer/tool-names.ts
@@ -10958,13 +11455,13 @@ function subagentType(path) {
   const meta = subagentMetaPath(path);
   if (meta === void 0) return void 0;
   try {
-    const fd = (0, import_node_fs17.openSync)(meta, "r");
+    const fd = (0, import_node_fs20.openSync)(meta, "r");
     try {
       const buf = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs17.readSync)(fd, buf, 0, buf.length, 0);
+      const n = (0, import_node_fs20.readSync)(fd, buf, 0, buf.length, 0);
       return agentTypeFromMeta(buf.toString("utf8", 0, n));
     } finally {
-      (0, import_node_fs17.closeSync)(fd);
+      (0, import_node_fs20.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -11051,10 +11548,10 @@ async function importTranscriptFiles(opts) {
 var LIVE_MARGIN_MS = 6e4;
 var SETTLE_MS = 3e3;
 function transcriptFilesOf(transcript) {
-  const sub = (0, import_node_path11.join)((0, import_node_path11.dirname)(transcript), transcript.slice((0, import_node_path11.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
+  const sub = (0, import_node_path13.join)((0, import_node_path13.dirname)(transcript), transcript.slice((0, import_node_path13.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs18.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path11.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs21.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path13.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -11092,7 +11589,7 @@ async function pass(o, report) {
   return { added, closed };
 }
 async function reconcile(o) {
-  const lock = acquireLockWaiting((0, import_node_path11.join)(layout.state(o.home), "reconcile.lock"), 6e4);
+  const lock = acquireLockWaiting((0, import_node_path13.join)(layout.state(o.home), "reconcile.lock"), 6e4);
   if ("heldBy" in lock) return "busy";
   const report = { sessions: [], added: 0 };
   let closed = 0;
@@ -11110,7 +11607,7 @@ async function reconcile(o) {
     const analysisLock = acquireLockWaiting(layout.lock(o.home), 3e4);
     if ("release" in analysisLock) {
       try {
-        const a = runAnalysis({ home: o.home, now: o.now(), config: o.config, lockHeld: true });
+        const a = runLoggedAnalysis({ home: o.home, now: o.now(), config: o.config, lockHeld: true, by: "reconcile" });
         report.analysis = { status: a.status, recordsInWindow: a.recordsInWindow, readOnly: a.readOnly };
       } finally {
         analysisLock.release();
@@ -11118,13 +11615,22 @@ async function reconcile(o) {
     } else {
       report.analysis = { status: "locked", recordsInWindow: 0, readOnly: false };
     }
+    if (report.analysis?.readOnly !== true) {
+      for (const x of report.sessions) {
+        if (!x.over) continue;
+        try {
+          applyTurnFeedback(o.home, o.config, o.now(), x.session);
+        } catch {
+        }
+      }
+    }
   }
   return report;
 }
 
 // lib/config.ts
-var import_node_fs19 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs22 = require("node:fs");
+var import_node_path14 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -11173,6 +11679,15 @@ var RULES = {
   retentionDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
+  maxInjected: { type: "integer", allowed: "a whole number of items from 0 to 200", check: (v) => v >= 0 && v <= 200 },
+  maxInjectionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
+  injectMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  minObservationsToAnalyze: { type: "integer", allowed: "a whole number of records, 0 or more", check: (v) => v >= 0 },
+  dreamEveryDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  dreamMinSessions: { type: "integer", allowed: "a whole number of sessions, 0 or more", check: (v) => v >= 0 },
+  dreamStaleInactive: { type: "integer", allowed: "a whole number of turns, at least 1", check: (v) => v >= 1 },
+  promoteGlobalConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  promoteGlobalConfirmations: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
   chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
   saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
@@ -11229,7 +11744,7 @@ function crossCheck(c) {
 function readJson(path) {
   let text;
   try {
-    text = (0, import_node_fs19.readFileSync)(path, "utf8");
+    text = (0, import_node_fs22.readFileSync)(path, "utf8");
   } catch (e) {
     throw new ConfigError(`cannot read ${path}: ${e.message}`);
   }
@@ -11241,7 +11756,7 @@ function readJson(path) {
 }
 function readOptionalJson(path) {
   try {
-    (0, import_node_fs19.readFileSync)(path);
+    (0, import_node_fs22.readFileSync)(path);
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
@@ -11250,8 +11765,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
-    [(0, import_node_path12.join)(root, "config", "defaults.json"), readJson((0, import_node_path12.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path12.join)(root, "config", "decay-config.json"), readJson((0, import_node_path12.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path14.join)(root, "config", "defaults.json"), readJson((0, import_node_path14.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path14.join)(root, "config", "decay-config.json"), readJson((0, import_node_path14.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
@@ -11280,14 +11795,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs20.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs20.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs23.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs23.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);

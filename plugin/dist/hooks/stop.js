@@ -7357,11 +7357,14 @@ var require_dist = __commonJS({
   }
 });
 
-// analyzer/run.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path8 = require("node:path");
+// analyzer/logged-run.ts
+var import_node_fs14 = require("node:fs");
+var import_node_path10 = require("node:path");
 
-// lib/atomic-write.ts
+// lib/analysis-log.ts
+var import_node_fs4 = require("node:fs");
+
+// lib/append-line.ts
 var import_node_fs3 = require("node:fs");
 var import_node_path2 = require("node:path");
 
@@ -7489,7 +7492,12 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl")
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
+  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
+  lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
@@ -7530,7 +7538,56 @@ function isLink(path) {
   }
 }
 
+// lib/append-line.ts
+var NL = 10;
+function openAppend(path) {
+  try {
+    return (0, import_node_fs3.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+  } catch (e) {
+    if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
+    throw e;
+  }
+}
+function appendLine(path, text) {
+  let fd;
+  try {
+    fd = openAppend(path);
+  } catch (e) {
+    if (e.code !== "ENOENT") throw e;
+    ensurePrivateDir((0, import_node_path2.dirname)(path));
+    fd = openAppend(path);
+  }
+  try {
+    const st = (0, import_node_fs3.fstatSync)(fd);
+    if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
+    let torn = false;
+    if (st.size > 0) {
+      const last = Buffer.alloc(1);
+      torn = (0, import_node_fs3.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+    }
+    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
+    const written = writeData(fd, data, path);
+    if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+
+// lib/analysis-log.ts
+var ROTATE_BYTES = 10 * 1024 * 1024;
+function appendAnalysisEvent(home, e, rotateBytes = ROTATE_BYTES) {
+  const path = layout.analysisLog(home);
+  try {
+    const st = (0, import_node_fs4.lstatSync)(path);
+    if (st.isFile() && st.size >= rotateBytes) (0, import_node_fs4.renameSync)(path, `${path}.1`);
+  } catch {
+  }
+  appendLine(path, JSON.stringify(e));
+}
+
 // lib/atomic-write.ts
+var import_node_fs5 = require("node:fs");
+var import_node_path3 = require("node:path");
 var counter = 0;
 function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
@@ -7540,13 +7597,13 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
     } catch {
     }
   }
-  ensurePrivateDir((0, import_node_path2.dirname)(path));
+  ensurePrivateDir((0, import_node_path3.dirname)(path));
   const tmp = `${path}.${process.pid}.${++counter}.tmp`;
   try {
     writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
-    (0, import_node_fs3.renameSync)(tmp, path);
+    (0, import_node_fs5.renameSync)(tmp, path);
   } catch (e) {
-    (0, import_node_fs3.rmSync)(tmp, { force: true });
+    (0, import_node_fs5.rmSync)(tmp, { force: true });
     throw e;
   }
   return true;
@@ -7607,19 +7664,23 @@ function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+// analyzer/run.ts
+var import_node_fs13 = require("node:fs");
+var import_node_path9 = require("node:path");
+
 // lib/lock.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var STALE_LOCK_MS = 10 * 60 * 1e3;
 function mtimeMs(path) {
   try {
-    return (0, import_node_fs4.lstatSync)(path).mtimeMs;
+    return (0, import_node_fs6.lstatSync)(path).mtimeMs;
   } catch {
     return 0;
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs4.lstatSync)(path).isDirectory();
+    return (0, import_node_fs6.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -7636,7 +7697,7 @@ function acquireLock(path) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
       writeLockFile(path);
-      return { release: () => (0, import_node_fs4.rmSync)(path, { force: true }) };
+      return { release: () => (0, import_node_fs6.rmSync)(path, { force: true }) };
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
     }
@@ -7652,7 +7713,7 @@ function acquireLock(path) {
     if (text === "" && Date.now() - mtimeMs(path) < 5e3) return { heldBy: { pid: -1, started: "just now" } };
     const age = info ? Date.now() - Date.parse(info.started) : Infinity;
     if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: info };
-    (0, import_node_fs4.rmSync)(path, { force: true });
+    (0, import_node_fs6.rmSync)(path, { force: true });
   }
   throw new Error(`could not take the analysis lock ${path}`);
 }
@@ -7674,15 +7735,18 @@ function acquireLockWaiting(path, waitMs) {
 }
 
 // analyzer/observation-cache.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
 // analyzer/observation-file.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // lib/tokens.ts
 var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 var ID = /^[A-Za-z0-9_-]{1,128}$/;
 var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+function idToken(value) {
+  return typeof value === "string" && ID.test(value) ? value : void 0;
+}
 
 // analyzer/observation-file.ts
 var TOOL = "[A-Za-z0-9_.:-]{1,128}";
@@ -7759,7 +7823,7 @@ function readObservationFile(fd, offset, into, counts) {
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }
-    const n = (0, import_node_fs5.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
+    const n = (0, import_node_fs7.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
     if (n === 0) return pos;
     filled += n;
     const lastNl = buf.lastIndexOf(10, filled - 1);
@@ -8008,7 +8072,7 @@ function bytesAt(fd, pos, len) {
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
-    const n = (0, import_node_fs6.readSync)(fd, buf, got, len - got, pos + got);
+    const n = (0, import_node_fs8.readSync)(fd, buf, got, len - got, pos + got);
     if (n === 0) break;
     got += n;
   }
@@ -8020,15 +8084,15 @@ function edges(fd, offset) {
 function openObservationFile(path) {
   let fd;
   try {
-    fd = (0, import_node_fs6.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs8.openSync)(path, READ_NOFOLLOW);
   } catch (e) {
     if (e.code === "ELOOP") {
       throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
     }
     throw e;
   }
-  if (!(0, import_node_fs6.fstatSync)(fd).isFile()) {
-    (0, import_node_fs6.closeSync)(fd);
+  if (!(0, import_node_fs8.fstatSync)(fd).isFile()) {
+    (0, import_node_fs8.closeSync)(fd);
     throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
   }
   return fd;
@@ -8038,11 +8102,11 @@ function loadObservationFile(path, cachePath, opts = {}) {
   try {
     return load(fd, path, cachePath, opts.writeCache !== false);
   } finally {
-    (0, import_node_fs6.closeSync)(fd);
+    (0, import_node_fs8.closeSync)(fd);
   }
 }
 function load(fd, path, cachePath, writeCache) {
-  const st = (0, import_node_fs6.fstatSync)(fd, { bigint: true });
+  const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
   let cached;
   if (cachePath !== void 0) {
     try {
@@ -8080,7 +8144,7 @@ function load(fd, path, cachePath, writeCache) {
   }
   const table = builder.build();
   if (cachePath !== void 0 && writeCache) {
-    const after = (0, import_node_fs6.fstatSync)(fd, { bigint: true });
+    const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
     const whole = Number(after.size) === offset;
     const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
     try {
@@ -8546,8 +8610,8 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path8 = require("node:path");
 
 // analyzer/instinct-file.ts
 var MAX_SLUG = 100;
@@ -8621,43 +8685,6 @@ function parseInstinct(text) {
   return meta;
 }
 
-// lib/append-line.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path3 = require("node:path");
-var NL = 10;
-function openAppend(path) {
-  try {
-    return (0, import_node_fs7.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
-  } catch (e) {
-    if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
-    throw e;
-  }
-}
-function appendLine(path, text) {
-  let fd;
-  try {
-    fd = openAppend(path);
-  } catch (e) {
-    if (e.code !== "ENOENT") throw e;
-    ensurePrivateDir((0, import_node_path3.dirname)(path));
-    fd = openAppend(path);
-  }
-  try {
-    const st = (0, import_node_fs7.fstatSync)(fd);
-    if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
-    let torn = false;
-    if (st.size > 0) {
-      const last = Buffer.alloc(1);
-      torn = (0, import_node_fs7.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
-    }
-    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
-    const written = writeData(fd, data, path);
-    if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
-  } finally {
-    (0, import_node_fs7.closeSync)(fd);
-  }
-}
-
 // store/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
@@ -8686,6 +8713,13 @@ function effective(x, nowMs, c) {
   if (x.source === "observed") return x.confidence;
   return decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
 }
+function feedbackDelta(kind, confirmed, c) {
+  if (kind === "correct") return -c.correctDelta;
+  if (kind === "contradict") return -c.contradictDelta;
+  if (confirmed >= c.confirmQuarterAfter) return c.confirmDelta / 4;
+  if (confirmed >= c.confirmHalveAfter) return c.confirmDelta / 2;
+  return c.confirmDelta;
+}
 function stateOf(x, nowMs, c) {
   if (x.archived) return "archived";
   if (x.evolved_to) return "evolved";
@@ -8693,6 +8727,15 @@ function stateOf(x, nowMs, c) {
   if (x.source !== "observed" && x.effective < x.stored) return "decaying";
   if (x.effective >= c.approvedAt) return "approved";
   return "active";
+}
+function pruneCategory(effectiveConfidence, lastSeenMs, nowMs, c) {
+  const days = (nowMs - lastSeenMs) / DAY_MS;
+  const pct2 = (x) => `${Math.round(x * 100)}%`;
+  if (effectiveConfidence < c.pruneRemoveBelow) return { category: "remove", reason: `confidence ${pct2(effectiveConfidence)} is below ${pct2(c.pruneRemoveBelow)}` };
+  if (days >= c.pruneRemoveUnseenDays) return { category: "remove", reason: `unseen for ${Math.floor(days)} days (${c.pruneRemoveUnseenDays} or more)` };
+  if (effectiveConfidence < c.pruneReviewBelow) return { category: "review", reason: `confidence ${pct2(effectiveConfidence)} is below ${pct2(c.pruneReviewBelow)}` };
+  if (days >= c.pruneReviewUnseenDays) return { category: "review", reason: `unseen for ${Math.floor(days)} days (${c.pruneReviewUnseenDays} or more)` };
+  return { category: "keep" };
 }
 function finishLevelState(x, promoted, nowMs, c) {
   const eff = effective(x, nowMs, c);
@@ -8749,6 +8792,9 @@ function normalizeKey(raw, defaultCategory) {
   if (body.length > MAX_KEY_BODY) throw new KeyError(`a pattern key must be at most ${MAX_KEY_BODY} characters after its prefix, found ${body.length}`);
   return `${prefix}:${body}`;
 }
+function words(text) {
+  return text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+}
 var ID2 = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var MAX_ID = 120;
 function validId(id) {
@@ -8760,6 +8806,7 @@ var SOURCES = ["observed", "taught", "imported"];
 var STATES = ["active", "approved", "decaying", "stale", "evolved", "archived"];
 var DOMAIN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 var PROJECT_ID2 = /^[0-9a-f]{12}$/;
+var MAX_SESSION_IDS = 20;
 var MAX_EVIDENCE = 20;
 function zeroFeedback() {
   return { confirmed: 0, contradicted: 0, corrected: 0, suggested: 0, inactive: 0 };
@@ -8990,6 +9037,30 @@ function parseInstinct2(text) {
   if (x.source !== "observed" && (x.trigger === "" || x.action === "")) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
 }
+function updateUserFile(text, changes, newEvidence) {
+  const split = splitFrontmatter(text);
+  if (split === void 0) throw new FileProblem("expected YAML frontmatter between two --- lines at the start");
+  const doc = (0, import_yaml.parseDocument)(split.front, { uniqueKeys: true });
+  if (doc.errors.length) throw new FileProblem(`the frontmatter is not valid YAML (${doc.errors[0].message.split("\n")[0]})`);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === void 0) doc.delete(k);
+    else {
+      const node = doc.createNode(v);
+      if ((0, import_yaml.isSeq)(node)) node.flow = true;
+      doc.set(k, node);
+    }
+  }
+  let body = split.body;
+  if (newEvidence.length) {
+    const { before, evidence, after } = splitEvidence(body);
+    let list2 = [...evidence];
+    for (const e of newEvidence) list2 = withEvidence(list2, e);
+    body = joinEvidence(before, list2, after);
+  }
+  return `---
+${doc.toString(YAML_OUT)}---
+${body}`;
+}
 var FACT_KEYS = [
   "id",
   "fact",
@@ -9070,13 +9141,14 @@ function parseFact(text) {
 }
 
 // store/io.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
+var import_node_path4 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs8.readdirSync)(dir).sort();
+    return (0, import_node_fs9.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -9092,7 +9164,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs8.lstatSync)(path);
+    const st = (0, import_node_fs9.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -9112,25 +9184,40 @@ function withStoreLock(home, fn, opts = {}) {
   }
 }
 function writeStoreFile(path, data) {
-  if ((0, import_node_fs8.existsSync)(path) && (0, import_node_fs8.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
+  if ((0, import_node_fs9.existsSync)(path) && (0, import_node_fs9.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
   return writeFileAtomic(path, data);
+}
+function storePaths(home) {
+  return {
+    instincts: layout.instincts(home),
+    facts: layout.facts(home),
+    archive: layout.archive(home),
+    instinct: (id) => (0, import_node_path4.join)(layout.instincts(home), `${id}.md`),
+    fact: (id) => (0, import_node_path4.join)(layout.facts(home), `${id}.md`)
+  };
 }
 
 // store/archive.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path5 = require("node:path");
 function stamp(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function keepUserVersion(home, id, text, nowIso) {
-  let keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; (0, import_node_fs9.existsSync)(keep); n++) keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  let keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
+  for (let n = 2; (0, import_node_fs10.existsSync)(keep); n++) keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
   writeFileAtomic(keep, text, { skipIfSame: false });
   return keep;
 }
+function archiveText(home, name, text, nowIso) {
+  let path = (0, import_node_path5.join)(layout.archive(home), `${name}--${stamp(nowIso)}.md`);
+  for (let n = 2; (0, import_node_fs10.existsSync)(path); n++) path = (0, import_node_path5.join)(layout.archive(home), `${name}--${stamp(nowIso)}-${n}.md`);
+  writeFileAtomic(path, text, { skipIfSame: false });
+  return path;
+}
 
 // store/migrate.ts
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // exports/taught-rules.ts
 function isTaughtRule(r) {
@@ -9174,7 +9261,7 @@ function promotedKeys(home) {
 }
 
 // store/scan.ts
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 
 // store/text.ts
 var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
@@ -9256,7 +9343,7 @@ function scanInstincts(home) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path5.join)(dir, f);
+    const path = (0, import_node_path6.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9288,7 +9375,7 @@ function scanFacts(home) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path5.join)(dir, f);
+    const path = (0, import_node_path6.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9335,7 +9422,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile((0, import_node_path6.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        writeStoreFile((0, import_node_path7.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -9381,13 +9468,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs10.lstatSync)(path);
+      const st = (0, import_node_fs11.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -9555,7 +9642,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = writeStoreFile((0, import_node_path7.join)(instDir, `${id}.md`), text);
+    const changed = writeStoreFile((0, import_node_path8.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -9571,8 +9658,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    writeFileAtomic((0, import_node_path7.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs11.rmSync)((0, import_node_path7.join)(instDir, `${id}.md`), { force: true });
+    writeFileAtomic((0, import_node_path8.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    (0, import_node_fs12.rmSync)((0, import_node_path8.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -9587,22 +9674,22 @@ var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs12.readdirSync)(dir).sort();
+    return (0, import_node_fs13.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs12.rmSync)((0, import_node_path8.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path8.join)(dir, f);
+      const path = (0, import_node_path9.join)(dir, f);
       try {
-        if ((0, import_node_fs12.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs12.rmSync)(path, { force: true });
+        if ((0, import_node_fs13.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs13.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -9610,7 +9697,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs12.lstatSync)(path).size;
+    return (0, import_node_fs13.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -9626,7 +9713,7 @@ function loadWindow(home, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const days = /* @__PURE__ */ new Set();
   const files = listDir2(obsDir);
-  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? "") >= firstDay ? n + fileSize((0, import_node_path8.join)(obsDir, f)) : n, 0);
+  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? "") >= firstDay ? n + fileSize((0, import_node_path9.join)(obsDir, f)) : n, 0);
   const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
     const m = OBSERVATION_FILE.exec(f);
@@ -9634,14 +9721,14 @@ function loadWindow(home, nowMs, config, report) {
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs12.rmSync)((0, import_node_path8.join)(obsDir, f), { force: true });
-      (0, import_node_fs12.rmSync)((0, import_node_path8.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs13.rmSync)((0, import_node_path9.join)(obsDir, f), { force: true });
+      (0, import_node_fs13.rmSync)((0, import_node_path9.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
     days.add(day);
     if (day < firstDay) continue;
-    const r = loadObservationFile((0, import_node_path8.join)(obsDir, f), (0, import_node_path8.join)(cacheDir, `${day}.bin`), { writeCache: writes });
+    const r = loadObservationFile((0, import_node_path9.join)(obsDir, f), (0, import_node_path9.join)(cacheDir, `${day}.bin`), { writeCache: writes });
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
@@ -9649,7 +9736,7 @@ function loadWindow(home, nowMs, config, report) {
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs12.rmSync)((0, import_node_path8.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
   }
@@ -9702,7 +9789,7 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   try {
-    (0, import_node_fs12.chmodSync)(home, 448);
+    (0, import_node_fs13.chmodSync)(home, 448);
   } catch {
   }
   const lock = opts.lockHeld ? { release: () => {
@@ -9730,7 +9817,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs12.rmSync)((0, import_node_path8.join)(archDir, f), { force: true });
+        (0, import_node_fs13.rmSync)((0, import_node_path9.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -9749,9 +9836,134 @@ function runAnalysis(opts) {
   }
 }
 
+// analyzer/logged-run.ts
+var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
+var gatePath = (home) => (0, import_node_path10.join)(layout.state(home), "analysis-gate.json");
+function readGate(home) {
+  try {
+    const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
+    return typeof v?.sizes === "object" && v.sizes !== null ? v.sizes : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function sizes(home) {
+  const out = {};
+  let files = [];
+  try {
+    files = (0, import_node_fs14.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+  } catch {
+    return out;
+  }
+  for (const f of files) {
+    try {
+      out[f] = (0, import_node_fs14.statSync)((0, import_node_path10.join)(layout.observations(home), f)).size;
+    } catch {
+    }
+  }
+  return out;
+}
+function newRecords(home, before, now) {
+  let n = 0;
+  const buf = Buffer.alloc(64 * 1024);
+  for (const [f, size] of Object.entries(now)) {
+    let at = before[f] ?? 0;
+    if (size < at) at = 0;
+    if (size === at) continue;
+    const fd = (0, import_node_fs14.openSync)((0, import_node_path10.join)(layout.observations(home), f), "r");
+    try {
+      while (at < size) {
+        const got = (0, import_node_fs14.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        if (got <= 0) break;
+        for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
+        at += got;
+      }
+    } finally {
+      (0, import_node_fs14.closeSync)(fd);
+    }
+  }
+  return n;
+}
+function analysisEvent(report, by, durationMs) {
+  const e = {
+    ts: report.now,
+    kind: "analysis",
+    by,
+    duration_ms: durationMs,
+    status: report.status,
+    records_read: report.recordsInWindow,
+    sessions: report.sessionsInWindow,
+    files: report.files,
+    patterns_tracked: report.tracked.length,
+    instincts_written: report.written.length,
+    instincts_unchanged: report.unchanged.length,
+    instincts_archived: report.archived.length,
+    deferred: report.deferred.length,
+    skipped_records: report.skipped
+  };
+  if (report.status === "locked") e["skip"] = `another analysis held the lock${report.heldBy ? ` (pid ${report.heldBy.pid})` : ""}`;
+  if (report.readOnly) e["skip"] = `read-only: ${report.readOnlyReason}`;
+  return e;
+}
+function runLoggedAnalysis(opts) {
+  const { home, config } = opts;
+  const nowIso = opts.now.toISOString();
+  let current;
+  if (opts.gate && !readOnlyClock(opts)) {
+    const before = readGate(home);
+    current = sizes(home);
+    if (before !== void 0) {
+      const n = newRecords(home, before, current);
+      if (n < config.minObservationsToAnalyze) {
+        safeLog(home, { ts: nowIso, kind: "skip", by: opts.by, new_records: n, skip: `${n} new records since the last analysis, fewer than minObservationsToAnalyze (${config.minObservationsToAnalyze})` });
+        return void 0;
+      }
+    }
+  }
+  const started = Date.now();
+  let report;
+  try {
+    report = runAnalysis(opts);
+  } catch (e) {
+    if (!readOnlyClock(opts)) safeLog(home, { ts: nowIso, kind: "analysis", by: opts.by, duration_ms: Date.now() - started, error: e?.message ?? String(e) });
+    throw e;
+  }
+  if (!report.readOnly) safeLog(home, analysisEvent(report, opts.by, Date.now() - started));
+  if (current !== void 0 && report.status === "done" && !report.readOnly) {
+    try {
+      writeFileAtomic(gatePath(home), `${JSON.stringify({ sizes: current })}
+`, { skipIfSame: false });
+    } catch {
+    }
+  }
+  return report;
+}
+function readOnlyClock(opts) {
+  return futureClockReason(opts.now.getTime(), opts.realNowMs) !== void 0;
+}
+function safeLog(home, e) {
+  try {
+    appendAnalysisEvent(home, e);
+  } catch {
+  }
+}
+
+// claude/paths.ts
+var import_node_os2 = require("node:os");
+var import_node_path11 = require("node:path");
+function claudePaths(scope, projectDir, env) {
+  const dir = scope === "user" ? (0, import_node_path11.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path11.join)(env["HOME"] || (0, import_node_os2.homedir)(), ".claude")) : (0, import_node_path11.join)((0, import_node_path11.resolve)(projectDir), ".claude");
+  return {
+    dir,
+    settings: (0, import_node_path11.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
+    command: (0, import_node_path11.join)(dir, "commands", "bye.md"),
+    rulesLink: (0, import_node_path11.join)(dir, "rules", "homunculus.md")
+  };
+}
+
 // lib/config.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path12 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -9800,6 +10012,15 @@ var RULES = {
   retentionDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
+  maxInjected: { type: "integer", allowed: "a whole number of items from 0 to 200", check: (v) => v >= 0 && v <= 200 },
+  maxInjectionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
+  injectMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  minObservationsToAnalyze: { type: "integer", allowed: "a whole number of records, 0 or more", check: (v) => v >= 0 },
+  dreamEveryDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  dreamMinSessions: { type: "integer", allowed: "a whole number of sessions, 0 or more", check: (v) => v >= 0 },
+  dreamStaleInactive: { type: "integer", allowed: "a whole number of turns, at least 1", check: (v) => v >= 1 },
+  promoteGlobalConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  promoteGlobalConfirmations: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
   chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
   saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
@@ -9856,7 +10077,7 @@ function crossCheck(c) {
 function readJson(path) {
   let text;
   try {
-    text = (0, import_node_fs13.readFileSync)(path, "utf8");
+    text = (0, import_node_fs15.readFileSync)(path, "utf8");
   } catch (e) {
     throw new ConfigError(`cannot read ${path}: ${e.message}`);
   }
@@ -9868,7 +10089,7 @@ function readJson(path) {
 }
 function readOptionalJson(path) {
   try {
-    (0, import_node_fs13.readFileSync)(path);
+    (0, import_node_fs15.readFileSync)(path);
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
@@ -9877,12 +10098,12 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
-    [(0, import_node_path9.join)(root, "config", "defaults.json"), readJson((0, import_node_path9.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path9.join)(root, "config", "decay-config.json"), readJson((0, import_node_path9.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path12.join)(root, "config", "defaults.json"), readJson((0, import_node_path12.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path12.join)(root, "config", "decay-config.json"), readJson((0, import_node_path12.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
-  const user = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
-  if (user !== void 0) layers.push([userPath, user]);
+  const user2 = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
+  if (user2 !== void 0) layers.push([userPath, user2]);
   const merged = /* @__PURE__ */ Object.create(null);
   const sources = {};
   const problems = [];
@@ -9907,14 +10128,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs14.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs14.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs16.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs16.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -9939,9 +10160,1004 @@ function runHook(name, body) {
   run().finally(() => process.exit(0));
 }
 
+// observer/payload-scan.ts
+var QUOTE = 34;
+var BACKSLASH = 92;
+var OBJ = 1;
+var ARR = 2;
+var TOP_FIELDS = /* @__PURE__ */ new Set([
+  "session_id",
+  "hook_event_name",
+  "tool_name",
+  "tool_use_id",
+  "duration_ms",
+  "agent_id",
+  "agent_type",
+  "cwd",
+  "is_interrupt",
+  "prompt",
+  "stop_hook_active",
+  "source",
+  "transcript_path",
+  "reason"
+]);
+var NESTED_FIELDS = {
+  tool_input: /* @__PURE__ */ new Set(["command"]),
+  tool_response: /* @__PURE__ */ new Set(["interrupted"])
+};
+var KEY_LIMIT = 64;
+var VALUE_LIMIT = 64 * 1024;
+function isSpace(c) {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+function decodeString(raw) {
+  try {
+    return JSON.parse(`"${raw.toString("utf8")}"`);
+  } catch {
+    return void 0;
+  }
+}
+function oddBackslashesBefore(chunk, end, floor) {
+  let k = end - 1;
+  while (k >= floor && chunk[k] === BACKSLASH) k--;
+  return (end - 1 - k) % 2 === 1;
+}
+var PayloadScanner = class {
+  result = { top: /* @__PURE__ */ new Map(), nested: /* @__PURE__ */ new Map() };
+  /** The top-level object has closed. */
+  done = false;
+  /** The input cannot be a payload (not an object). */
+  error;
+  bytes = 0;
+  stack = [];
+  expectKey = false;
+  inString = false;
+  escape = false;
+  stringIsKey = false;
+  inScalar = false;
+  capturing = false;
+  parts = [];
+  partsLength = 0;
+  overflow = false;
+  limit = 0;
+  target = "";
+  // where a captured value goes: "top:<key>" or "nested:<a.b>"
+  key1 = "";
+  key2 = "";
+  push(chunk) {
+    this.bytes += chunk.length;
+    let i = 0;
+    const n = chunk.length;
+    while (i < n && !this.done && this.error === void 0) {
+      if (this.inString) {
+        i = this.scanString(chunk, i);
+        continue;
+      }
+      const c = chunk[i];
+      if (this.inScalar) {
+        if (c === 44 || c === 125 || c === 93 || isSpace(c)) {
+          this.inScalar = false;
+          this.endCapture(false);
+          continue;
+        }
+        if (this.capturing) this.take(chunk, i, i + 1);
+        i++;
+        continue;
+      }
+      i++;
+      if (isSpace(c)) continue;
+      const depth = this.stack.length;
+      if (depth === 0 && c !== 123) {
+        this.error = `expected a JSON object, found ${JSON.stringify(String.fromCharCode(c))}`;
+        return;
+      }
+      switch (c) {
+        case 123:
+          this.stack.push(OBJ);
+          this.expectKey = true;
+          break;
+        case 91:
+          this.stack.push(ARR);
+          break;
+        case 125:
+        // }
+        case 93:
+          this.stack.pop();
+          if (this.stack.length === 0) this.done = true;
+          if (this.stack.length === 1) this.key2 = "";
+          break;
+        case 44:
+          if (this.stack[depth - 1] === OBJ) this.expectKey = true;
+          break;
+        case 58:
+          break;
+        case QUOTE:
+          this.inString = true;
+          this.escape = false;
+          if (this.stack[depth - 1] === OBJ && this.expectKey) {
+            this.stringIsKey = true;
+            this.expectKey = false;
+            if (depth <= 2) this.startCapture(KEY_LIMIT, "key");
+          } else {
+            this.stringIsKey = false;
+            this.startValue(depth);
+          }
+          break;
+        default:
+          this.inScalar = true;
+          this.startValue(depth);
+          if (this.capturing) this.take(chunk, i - 1, i);
+      }
+    }
+  }
+  /**
+   * Consumes string bytes from i; returns the index after what it consumed. Finds each quote with
+   * indexOf (memchr speed) and decides whether it is escaped by the parity of the backslashes
+   * just before it: escapes like `\n` are everywhere in file contents and cost nothing here.
+   */
+  scanString(chunk, i) {
+    const n = chunk.length;
+    let pos = i;
+    if (this.escape) {
+      this.escape = false;
+      pos++;
+    }
+    const floor = pos;
+    for (; ; ) {
+      const q = pos < n ? chunk.indexOf(QUOTE, pos) : -1;
+      if (q === -1) {
+        this.escape = oddBackslashesBefore(chunk, n, floor);
+        if (this.capturing) this.take(chunk, i, n);
+        return n;
+      }
+      if (oddBackslashesBefore(chunk, q, floor)) {
+        pos = q + 1;
+        continue;
+      }
+      if (this.capturing) this.take(chunk, i, q);
+      this.inString = false;
+      this.endCapture(true);
+      return q + 1;
+    }
+  }
+  startValue(depth) {
+    if (depth === 1 && TOP_FIELDS.has(this.key1)) {
+      this.target = `top:${this.key1}`;
+      this.startCapture(VALUE_LIMIT, "value");
+    } else if (depth === 2 && NESTED_FIELDS[this.key1]?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
+      this.target = `nested:${this.key1}.${this.key2}`;
+      this.startCapture(VALUE_LIMIT, "value");
+    }
+  }
+  captureKind = "value";
+  startCapture(limit, kind) {
+    this.capturing = true;
+    this.captureKind = kind;
+    this.limit = limit;
+    this.parts = [];
+    this.partsLength = 0;
+    this.overflow = false;
+  }
+  take(chunk, from, to) {
+    if (to <= from || this.overflow) return;
+    if (this.partsLength + (to - from) > this.limit) {
+      this.overflow = true;
+      this.parts = [];
+      return;
+    }
+    this.parts.push(Buffer.from(chunk.subarray(from, to)));
+    this.partsLength += to - from;
+  }
+  endCapture(wasString) {
+    if (wasString && this.stringIsKey) {
+      const depth = this.stack.length;
+      let key = "";
+      if (this.capturing && !this.overflow) key = decodeString(Buffer.concat(this.parts)) ?? "";
+      if (depth === 1) this.key1 = key;
+      else if (depth === 2) this.key2 = key;
+      this.capturing = false;
+      return;
+    }
+    if (!this.capturing) return;
+    this.capturing = false;
+    if (this.overflow || this.captureKind !== "value") return;
+    const raw = Buffer.concat(this.parts);
+    let value;
+    if (wasString) {
+      value = decodeString(raw);
+    } else {
+      try {
+        const parsed = JSON.parse(raw.toString("utf8"));
+        if (typeof parsed === "number" || typeof parsed === "boolean" || parsed === null) value = parsed;
+      } catch {
+        value = void 0;
+      }
+    }
+    if (value === void 0) return;
+    if (this.target.startsWith("top:")) this.result.top.set(this.target.slice(4), value);
+    else this.result.nested.set(this.target.slice(7), value);
+  }
+  /** Call at end of input: a scalar at the very end has no terminator. */
+  finish() {
+    if (this.inScalar) {
+      this.inScalar = false;
+      this.endCapture(false);
+    }
+  }
+};
+
+// observer/stdin.ts
+var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
+function scanStdin(limits = HOOK_STDIN_LIMITS) {
+  return new Promise((resolve5) => {
+    const scanner = new PayloadScanner();
+    let settled = false;
+    let idle;
+    let chunks = 0;
+    const settle = (reason) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(total);
+      if (idle) clearTimeout(idle);
+      scanner.finish();
+      resolve5({ scanner, reason });
+    };
+    const expire = (reason) => {
+      const seen = chunks;
+      setImmediate(() => {
+        if (reason === "idle" && chunks !== seen) armIdle();
+        else settle(reason);
+      });
+    };
+    const total = setTimeout(() => expire("timeout"), limits.totalMs);
+    const armIdle = () => {
+      if (chunks === 0) return;
+      if (idle) clearTimeout(idle);
+      idle = setTimeout(() => expire("idle"), limits.idleMs);
+    };
+    const stdin = process.stdin;
+    stdin.on("data", (chunk) => {
+      if (settled) return;
+      chunks++;
+      scanner.push(chunk);
+      if (scanner.done || scanner.error !== void 0) settle("complete");
+      else armIdle();
+    });
+    stdin.on("end", () => settle("eof"));
+    stdin.on("error", () => settle("eof"));
+  });
+}
+
+// store/dream-run.ts
+var import_node_fs20 = require("node:fs");
+
+// store/dream.ts
+var import_node_fs17 = require("node:fs");
+var import_node_path13 = require("node:path");
+
+// store/similarity.ts
+function keyWords(key) {
+  const i = key.indexOf(":");
+  return words(i === -1 ? key : key.slice(i + 1));
+}
+function lcs(a, b) {
+  const row = new Array(b.length + 1).fill(0);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = 0;
+    for (let j = 1; j <= b.length; j++) {
+      const up = row[j];
+      row[j] = a[i - 1] === b[j - 1] ? diag + 1 : Math.max(row[j], row[j - 1]);
+      diag = up;
+    }
+  }
+  return row[b.length];
+}
+function sequenceSimilarity(a, b) {
+  if (a.length === 0 && b.length === 0) return 1;
+  return 2 * lcs(a, b) / (a.length + b.length);
+}
+function keySimilarity(a, b) {
+  const pa = a.slice(0, a.indexOf(":")).toLowerCase();
+  const pb = b.slice(0, b.indexOf(":")).toLowerCase();
+  if (pa !== pb) return 0;
+  return Math.round(sequenceSimilarity(keyWords(a), keyWords(b)) * 1e4) / 1e4;
+}
+function textSimilarity(a, b) {
+  return Math.round(sequenceSimilarity(words(a), words(b)) * 1e4) / 1e4;
+}
+var OPPOSITES = [
+  ["always", "never"],
+  ["use", "avoid"],
+  ["prefer", "avoid"],
+  ["skip", "ensure"],
+  ["enable", "disable"],
+  ["add", "remove"]
+];
+var NEGATIONS = /* @__PURE__ */ new Set(["not", "no", "never", "dont", "don't", "don", "t", "without", "avoid", "stop"]);
+var POLARITY = /* @__PURE__ */ new Set([...OPPOSITES.flat(), ...NEGATIONS, "do", "to"]);
+function polarity(ws) {
+  const markers = new Set(ws.filter((w) => OPPOSITES.some(([a, b]) => w === a || w === b)));
+  return { negated: ws.some((w) => NEGATIONS.has(w)), markers };
+}
+function opposed(a, b) {
+  const pa = polarity(a);
+  const pb = polarity(b);
+  for (const [x, y] of OPPOSITES) {
+    if (pa.markers.has(x) && pb.markers.has(y) && !pb.markers.has(x) || pa.markers.has(y) && pb.markers.has(x) && !pa.markers.has(x)) return true;
+  }
+  return pa.negated !== pb.negated;
+}
+function contradicts(a, b, threshold) {
+  if (textSimilarity(a.trigger, b.trigger) < threshold) return false;
+  const wa = words(a.action);
+  const wb = words(b.action);
+  const core = (ws) => ws.filter((w) => !POLARITY.has(w));
+  if (sequenceSimilarity(core(wa), core(wb)) < threshold) return false;
+  return opposed(wa, wb);
+}
+
+// store/dream.ts
+var emptyPlan = () => ({ removed: [], merged: [], contradictions: [], promoted: [] });
+function planIsEmpty(p) {
+  return p.removed.length + p.merged.length + p.contradictions.length + p.promoted.length === 0;
+}
+var user = (x) => x.source !== "observed";
+var sameScope = (a, b) => a.scope === b.scope && a.project === b.project;
+var lower = (s) => s.toLowerCase().replace(/\s+/g, " ").trim();
+function said(x) {
+  return `${x.trigger} ${x.action}`.trim();
+}
+function shadows(s, x, threshold) {
+  const t = lower(s.text);
+  if (t === "") return false;
+  const action = lower(x.action);
+  if (action.length >= 12 && t.includes(action)) return true;
+  return textSimilarity(t, lower(said(x))) >= threshold || action.length > 0 && textSimilarity(t, action) >= threshold;
+}
+function planDream(all, shadowTexts, nowMs, c) {
+  const plan = emptyPlan();
+  const gone = /* @__PURE__ */ new Set();
+  const conf = /* @__PURE__ */ new Map();
+  const eff = (x) => conf.get(x.id) ?? decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
+  const xs = all.filter(user).sort((a, b) => a.id < b.id ? -1 : 1);
+  for (const x of xs) {
+    const p = pruneCategory(eff(x), Date.parse(x.last_seen), nowMs, c);
+    let reason;
+    if (p.category === "remove" && !(x.contradicts?.length && !p.reason?.startsWith("unseen"))) reason = p.reason;
+    else if (x.confirmed === 0 && x.inactive >= c.dreamStaleInactive) reason = `stale: injected ${x.inactive} times where it did not apply, never confirmed`;
+    else {
+      const s = shadowTexts.find((t) => shadows(t, x, c.duplicateThreshold));
+      if (s) reason = `already said by ${s.where}`;
+    }
+    if (reason) {
+      plan.removed.push({ id: x.id, pattern: x.pattern, reason });
+      gone.add(x.id);
+    }
+  }
+  for (; ; ) {
+    const live3 = xs.filter((x) => !gone.has(x.id));
+    let best;
+    for (let i = 0; i < live3.length; i++) {
+      for (let j = i + 1; j < live3.length; j++) {
+        const a = live3[i];
+        const b = live3[j];
+        if (!sameScope(a, b)) continue;
+        const k = keySimilarity(a.pattern, b.pattern);
+        const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(said(a), said(b)) : 0;
+        const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
+        if (sim === 0 || contradicts(a, b, c.mergeThreshold)) continue;
+        if (best === void 0 || sim > best.sim) {
+          const [from, into] = eff(a) > eff(b) || eff(a) === eff(b) && a.observations >= b.observations ? [b, a] : [a, b];
+          best = { from, into, sim };
+        }
+      }
+    }
+    if (!best) break;
+    plan.merged.push({ from: best.from.id, into: best.into.id, similarity: best.sim });
+    gone.add(best.from.id);
+    conf.set(best.into.id, Math.max(eff(best.into), eff(best.from)));
+  }
+  const flagged = /* @__PURE__ */ new Set();
+  const live2 = xs.filter((x) => !gone.has(x.id));
+  for (let i = 0; i < live2.length; i++) {
+    for (let j = i + 1; j < live2.length; j++) {
+      const a = live2[i];
+      const b = live2[j];
+      if (!(a.scope === "global" || b.scope === "global" || a.project === b.project)) continue;
+      if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
+      if (!contradicts(a, b, c.mergeThreshold)) continue;
+      const weaker = eff(a) < eff(b) || eff(a) === eff(b) && a.last_seen <= b.last_seen ? a : b;
+      const stronger = weaker === a ? b : a;
+      plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
+      flagged.add(weaker.id);
+    }
+  }
+  for (const x of live2) {
+    if (x.scope !== "project" || x.project === void 0 || flagged.has(x.id) || x.contradicts?.length) continue;
+    if (eff(x) >= c.promoteGlobalConfidence && x.confirmed >= c.promoteGlobalConfirmations) plan.promoted.push({ id: x.id, pattern: x.pattern, from_project: x.project });
+  }
+  return plan;
+}
+var START = "<!-- homunculus:start -->";
+var END = "<!-- homunculus:end -->";
+function shadowLines(text, where) {
+  const a = text.indexOf(START);
+  const b = a === -1 ? -1 : text.indexOf(END, a);
+  const own = a !== -1 && b !== -1 ? [a, b + END.length] : void 0;
+  const out = [];
+  let at = 0;
+  text.split("\n").forEach((line, i) => {
+    const from = at;
+    at += line.length + 1;
+    if (own && from >= own[0] && from <= own[1]) return;
+    const t = line.replace(/^\s*(?:[-*+]|\d+[.)])\s+/, "").replace(/[*_`]/g, "").trim();
+    if (t.length < 8 || t.startsWith("#") || t.startsWith("<!--")) return;
+    out.push({ where: `${where}:${i + 1}`, text: t });
+  });
+  return out;
+}
+function readText(path) {
+  try {
+    return (0, import_node_fs17.readFileSync)(path, "utf8");
+  } catch {
+    return void 0;
+  }
+}
+function skillDescription(text) {
+  const m = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text);
+  const d = m ? /^description:\s*(.+)$/m.exec(m[1]) : null;
+  return d ? d[1].replace(/^["']|["']$/g, "").trim() : void 0;
+}
+function readShadowTexts(claudeDir, projectRoot2) {
+  const out = [];
+  const files = [[(0, import_node_path13.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
+  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path13.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path13.join)(projectRoot2, f), f]);
+  for (const [path, where] of files) {
+    const t = readText(path);
+    if (t !== void 0) out.push(...shadowLines(t, where));
+  }
+  const skillDirs = [(0, import_node_path13.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path13.join)(projectRoot2, ".claude", "skills")] : []];
+  for (const dir of skillDirs) {
+    let names;
+    try {
+      names = (0, import_node_fs17.readdirSync)(dir).sort();
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      if (name.startsWith("homunculus")) continue;
+      const t = readText((0, import_node_path13.join)(dir, name, "SKILL.md"));
+      const d = t === void 0 ? void 0 : skillDescription(t);
+      if (d) out.push({ where: `skill ${name}`, text: d });
+    }
+  }
+  return out;
+}
+function dreamDue(last, newSessions, nowMs, c) {
+  if (last === void 0) return false;
+  return nowMs - Date.parse(last.ts) >= c.dreamEveryDays * DAY_MS && newSessions >= c.dreamMinSessions;
+}
+
+// store/ops.ts
+var import_node_fs19 = require("node:fs");
+
+// store/projects.ts
+var import_node_path15 = require("node:path");
+
+// observer/project-id.ts
+var import_node_fs18 = require("node:fs");
+var import_node_path14 = require("node:path");
+function isPresent(path) {
+  try {
+    (0, import_node_fs18.statSync)(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+function projectRoot(cwd, env, exists = isPresent) {
+  const fromEnv = env["CLAUDE_PROJECT_DIR"];
+  if (fromEnv) return (0, import_node_path14.resolve)(fromEnv);
+  if (!cwd) return void 0;
+  const start = (0, import_node_path14.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path14.dirname)(dir)) {
+    if (exists((0, import_node_path14.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path14.dirname)(dir) === dir) return start;
+  }
+}
+function projectId(root) {
+  return fnv1a64Hex(root).slice(0, 12);
+}
+
+// store/projects.ts
+function currentProject(cwd, env) {
+  const root = projectRoot(cwd, env);
+  if (root === void 0) return void 0;
+  return { id: projectId(root), name: (0, import_node_path15.basename)(root) || root, root };
+}
+
+// store/store.ts
+function readAliases(home) {
+  try {
+    const v = JSON.parse(readDataFile(aliasesPath(home)).toString("utf8"));
+    const out = /* @__PURE__ */ new Map();
+    for (const [k, t] of Object.entries(v?.aliases ?? {})) if (typeof t === "string") out.set(k, t);
+    return out;
+  } catch {
+    return /* @__PURE__ */ new Map();
+  }
+}
+function aliasesPath(home) {
+  return layout.aliases(home);
+}
+
+// store/ops.ts
+function mutate(ctx, fn, opts = {}) {
+  const nowIso = ctx.now.toISOString();
+  return withStoreLock(
+    ctx.home,
+    () => {
+      migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
+      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts: scanInstincts(ctx.home), facts: scanFacts(ctx.home), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      const result = fn(m);
+      appendEvents(ctx.home, m.events);
+      if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
+`);
+      writeIndex(ctx.home);
+      return result;
+    },
+    opts
+  );
+}
+var norm = (k) => k.toLowerCase();
+function live(m) {
+  return m.instincts.filter((e) => e.value).map((e) => e.value);
+}
+function entryOf(m, id) {
+  return m.instincts.find((e) => e.value?.id === id);
+}
+function resolve4(m, ref) {
+  const byId = entryOf(m, ref);
+  if (byId) return byId;
+  let key;
+  try {
+    key = normalizeKey(ref);
+  } catch {
+    return void 0;
+  }
+  const target = m.aliases.get(norm(key));
+  const want = [norm(key), ...target ? [norm(target)] : []];
+  for (const w of want) {
+    const e = m.instincts.find((x) => x.value && norm(x.value.pattern) === w);
+    if (e) return e;
+  }
+  return void 0;
+}
+function changedFields(before, after) {
+  const out = {};
+  for (const [k, v] of Object.entries(after)) if (JSON.stringify(before[k]) !== JSON.stringify(v)) out[k] = v;
+  for (const k of Object.keys(before)) if (!(k in after)) out[k] = void 0;
+  return out;
+}
+function finish(m, x) {
+  const promoted = x.promoted_at !== void 0 || promotedKeys(m.ctx.home).has(x.pattern);
+  finishLevelState(x, promoted, m.nowMs, m.ctx.config);
+}
+function save(m, entry, x) {
+  finish(m, x);
+  const path = storePaths(m.ctx.home).instinct(x.id);
+  let text;
+  if (entry?.value && x.source !== "observed") {
+    const newEvidence = x.evidence.filter((e2) => !entry.value.evidence.includes(e2));
+    text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
+  } else {
+    if (entry && !entry.pristine && entry.value?.source === "observed") keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso);
+    text = renderInstinct2(x);
+  }
+  writeStoreFile(path, text);
+  const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
+  const i = m.instincts.findIndex((y) => y.file === e.file);
+  if (i === -1) m.instincts.push(e);
+  else m.instincts[i] = e;
+}
+function saveFact(m, entry, x) {
+  const path = storePaths(m.ctx.home).fact(x.id);
+  const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e2) => !entry.value.evidence.includes(e2))) : renderFact(x);
+  writeStoreFile(path, text);
+  const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
+  const i = m.facts.findIndex((y) => y.file === e.file);
+  if (i === -1) m.facts.push(e);
+  else m.facts[i] = e;
+}
+function archiveInstinct(m, entry, reason) {
+  const x = entry.value;
+  archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
+  (0, import_node_fs19.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
+  m.events.push(event(m.nowIso, x, -x.confidence, reason));
+  m.instincts = m.instincts.filter((e) => e !== entry);
+}
+function settleDecay(m, x, ref) {
+  const eff = decayed(x.confidence, Date.parse(x.last_seen), m.nowMs, m.ctx.config);
+  if (eff < x.confidence) {
+    m.events.push(event(m.nowIso, ref, eff - x.confidence, `decay: unseen since ${x.last_seen.slice(0, 10)}`));
+    x.confidence = eff;
+  }
+}
+function addSession(x, session) {
+  if (session === void 0 || x.session_ids.includes(session)) return;
+  x.sessions++;
+  x.session_ids = [...x.session_ids, session].slice(-MAX_SESSION_IDS);
+}
+function addProject(x, project, universal) {
+  if (project === null || x.projects.includes(project)) return;
+  x.projects = [...x.projects, project].sort();
+  if (x.projects.length >= universal) {
+    x.scope = "global";
+    delete x.project;
+  }
+}
+function applyFeedback(m, entry, x0, kind, reason) {
+  const c = m.ctx.config;
+  const x = { ...x0 };
+  const ref = { id: x.id, pattern: x.pattern, ...x.project ? { project: x.project } : {}, source: x.source };
+  const asked = feedbackDelta(kind, x.confirmed, c);
+  let applied;
+  if (x.source === "observed") {
+    const score = x.score ?? x.confidence;
+    const adj = round4(Math.min(c.maxConfidence - score, Math.max(-score, (x.adjustment ?? 0) + asked)));
+    x.adjustment = adj;
+    x.adjustment_runs = c.adjustmentAnalyses;
+    x.adjustment_at = m.nowIso;
+    const next = clamp(score + adj, c);
+    applied = next - x.confidence;
+    x.confidence = next;
+  } else {
+    settleDecay(m, x, ref);
+    const next = clamp(x.confidence + asked, c);
+    applied = next - x.confidence;
+    x.confidence = next;
+    x.last_seen = m.nowIso;
+  }
+  if (kind === "confirm") x.confirmed++;
+  else if (kind === "correct") x.corrected++;
+  else x.contradicted++;
+  x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: ${kind}${m.ctx.session ? ` in session ${m.ctx.session}` : ""} (${applied >= 0 ? "+" : ""}${round4(applied)})`);
+  m.events.push(event(m.nowIso, ref, applied, reason));
+  save(m, entry, x);
+  const out = { id: x.id, pattern: x.pattern, kind, delta: round4(applied), confidence: x.confidence, level: x.level };
+  if (x.source === "observed") {
+    out.adjustment = x.adjustment ?? 0;
+    out.blocks_promotion = (x.adjustment ?? 0) < 0;
+  }
+  return out;
+}
+function turnFeedback(ctx, items, facts = []) {
+  const kinds = { confirmed: "confirm", corrected: "correct", contradicted: "contradict" };
+  return mutate(ctx, (m) => {
+    const applied = [];
+    const skipped = [];
+    for (const it of items) {
+      const entry = entryOf(m, it.id) ?? resolve4(m, it.pattern);
+      if (!entry?.value) {
+        skipped.push(it.id);
+        continue;
+      }
+      const x = { ...entry.value, suggested: entry.value.suggested + 1 };
+      if (it.outcome === "inactive") {
+        x.inactive++;
+        save(m, entry, x);
+        applied.push({ ...it, delta: 0, confidence: x.confidence });
+        continue;
+      }
+      const prevSession = m.ctx.session;
+      m.ctx = { ...m.ctx, session: it.session };
+      const r = applyFeedback(m, entry, x, kinds[it.outcome], `turn ${it.turn}: ${it.outcome} (${it.why})`);
+      m.ctx = { ...m.ctx, ...prevSession !== void 0 ? { session: prevSession } : {} };
+      if (prevSession === void 0) delete m.ctx.session;
+      applied.push({ ...it, delta: r.delta, confidence: r.confidence });
+    }
+    const counts = /* @__PURE__ */ new Map();
+    for (const f of facts) counts.set(f, (counts.get(f) ?? 0) + 1);
+    for (const [id, n] of counts) {
+      const entry = m.facts.find((e) => e.value?.id === id);
+      if (!entry?.value) continue;
+      saveFact(m, entry, { ...entry.value, suggested: entry.value.suggested + n });
+    }
+    return { applied, skipped };
+  });
+}
+function mergeIn(m, src, into) {
+  const s = src.value;
+  const t = { ...into.value };
+  const ref = { id: t.id, pattern: t.pattern, ...t.project ? { project: t.project } : {}, source: t.source };
+  t.observations += s.observations;
+  for (const id of s.session_ids) addSession(t, id);
+  t.sessions += Math.max(0, s.sessions - s.session_ids.length);
+  for (const p of s.projects) addProject(t, p, m.ctx.config.universalProjects);
+  if (s.first_seen < t.first_seen) t.first_seen = s.first_seen;
+  if (s.last_seen > t.last_seen) t.last_seen = s.last_seen;
+  t.confirmed += s.confirmed;
+  t.corrected += s.corrected;
+  t.contradicted += s.contradicted;
+  t.aliases = [.../* @__PURE__ */ new Set([...t.aliases, s.pattern, ...s.aliases])];
+  if (t.source !== "observed" && s.confidence > t.confidence) {
+    m.events.push(event(m.nowIso, ref, s.confidence - t.confidence, `merge: took the confidence of ${s.pattern}`));
+    t.confidence = s.confidence;
+  }
+  t.evidence = withEvidence(t.evidence, `${m.nowIso.slice(0, 16)}Z: merged ${s.pattern} (${s.observations} observations)`);
+  save(m, into, t);
+  archiveInstinct(m, src, `merged into ${t.pattern}`);
+}
+function dream(ctx, shadowTexts, opts = {}) {
+  if (opts.dryRun) {
+    const xs = scanInstincts(ctx.home).filter((e) => e.value).map((e) => e.value);
+    return planDream(xs, shadowTexts, ctx.now.getTime(), ctx.config);
+  }
+  return mutate(ctx, (m) => {
+    const plan = planDream(live(m), shadowTexts, m.nowMs, m.ctx.config);
+    for (const r of plan.removed) {
+      const e = entryOf(m, r.id);
+      if (e?.value) archiveInstinct(m, e, `dream: ${r.reason}`);
+    }
+    for (const g of plan.merged) {
+      const from = entryOf(m, g.from);
+      const into = entryOf(m, g.into);
+      if (!from?.value || !into?.value) continue;
+      m.aliases.set(norm(from.value.pattern), into.value.pattern);
+      m.aliasesChanged = true;
+      mergeIn(m, from, into);
+    }
+    for (const c of plan.contradictions) {
+      const weak = entryOf(m, c.weaker)?.value;
+      const strong = entryOf(m, c.stronger)?.value;
+      if (!weak || !strong) continue;
+      applyFeedback(m, entryOf(m, weak.id), weak, "contradict", `dream: contradicts ${strong.pattern}`);
+      const w = entryOf(m, weak.id).value;
+      save(m, entryOf(m, weak.id), { ...w, contradicts: [...w.contradicts ?? [], strong.id] });
+    }
+    for (const p of plan.promoted) promoteIn(m, p.id, "dream");
+    return plan;
+  });
+}
+function promoteIn(m, id, by) {
+  const e = entryOf(m, id);
+  const x = { ...e.value };
+  const from = x.project;
+  x.scope = "global";
+  delete x.project;
+  if (from !== void 0 && !x.projects.includes(from)) x.projects = [...x.projects, from].sort();
+  x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: made global by ${by}${from ? ` (was project ${from})` : ""}`);
+  save(m, e, x);
+  return entryOf(m, id).value;
+}
+
+// store/dream-run.ts
+function runDream(ctx, where, opts = {}) {
+  const started = Date.now();
+  const shadows2 = readShadowTexts(where.claudeDir, where.projectRoot);
+  const plan = dream(ctx, shadows2, { dryRun: opts.dryRun === true });
+  const out = { ...plan, dry_run: opts.dryRun === true, nothing_to_do: planIsEmpty(plan) };
+  if (!opts.dryRun) {
+    writeFileAtomic(layout.lastDream(ctx.home), `${JSON.stringify({ ts: ctx.now.toISOString() })}
+`, { skipIfSame: false });
+    appendAnalysisEvent(ctx.home, {
+      ts: ctx.now.toISOString(),
+      kind: "dream",
+      by: opts.by ?? "cli",
+      duration_ms: Date.now() - started,
+      removed: plan.removed.length,
+      merged: plan.merged.length,
+      contradictions: plan.contradictions.length,
+      promoted: plan.promoted.length,
+      changed: [...plan.removed.map((r) => r.id), ...plan.merged.map((g) => g.from), ...plan.contradictions.map((c) => c.weaker), ...plan.promoted.map((p) => p.id)]
+    });
+    if (plan.promoted.length > 0) appendAnalysisEvent(ctx.home, { ts: ctx.now.toISOString(), kind: "promotion", by: "dream", to: "global", ids: plan.promoted.map((p) => p.id) });
+  }
+  return out;
+}
+function readLastDream(home) {
+  try {
+    const v = JSON.parse(readDataFile(layout.lastDream(home)).toString("utf8"));
+    return typeof v?.ts === "string" && !Number.isNaN(Date.parse(v.ts)) ? { ts: v.ts } : void 0;
+  } catch {
+    return void 0;
+  }
+}
+function sessionsSince(home, sinceMs) {
+  const first = utcDay(sinceMs);
+  const sessions = /* @__PURE__ */ new Set();
+  let files;
+  try {
+    files = (0, import_node_fs20.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
+  } catch {
+    return 0;
+  }
+  const re = /"ts":"([^"]+)".*?"session":"([A-Za-z0-9_-]{1,128})"/;
+  for (const f of files) {
+    for (const line of (0, import_node_fs20.readFileSync)(`${layout.observations(home)}/${f}`, "utf8").split("\n")) {
+      const m = re.exec(line);
+      if (m && Date.parse(m[1]) > sinceMs) sessions.add(m[2]);
+    }
+  }
+  return sessions.size;
+}
+function maybeDream(ctx, where, config) {
+  const last = readLastDream(ctx.home);
+  const nowMs = ctx.now.getTime();
+  if (last === void 0) {
+    writeFileAtomic(layout.lastDream(ctx.home), `${JSON.stringify({ ts: ctx.now.toISOString() })}
+`);
+    return void 0;
+  }
+  if (nowMs - Date.parse(last.ts) < config.dreamEveryDays * DAY_MS) return void 0;
+  if (!dreamDue(last, sessionsSince(ctx.home, Date.parse(last.ts)), nowMs, config)) return void 0;
+  return runDream(ctx, where, { by: "analyzer" });
+}
+
+// store/turn-feedback.ts
+var import_node_fs21 = require("node:fs");
+function meets(step, c) {
+  return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
+}
+var failed = (c) => c !== void 0 && !c.ok && c.stop === void 0;
+var stopped = (c) => c !== void 0 && c.stop !== void 0;
+function judge(x, calls) {
+  const inactive = (why) => ({ outcome: "inactive", why });
+  if (x.pattern.startsWith("seq:")) {
+    const steps = x.pattern.slice(4).split("->").map((s) => s.trim());
+    if (steps.length < 2) return inactive("not a chain");
+    const head = steps.slice(0, -1);
+    const last = steps[steps.length - 1];
+    for (let i = 0; i + head.length <= calls.length; i++) {
+      if (!head.every((s, k) => meets(s, calls[i + k]))) continue;
+      const next = calls[i + head.length];
+      if (next === void 0) continue;
+      if (meets(last, next)) {
+        if (stopped(next) || stopped(calls[i + head.length + 1])) return { outcome: "corrected", why: `${head.join("->")}->${last} was followed, then the user stopped a call` };
+        return { outcome: "confirmed", why: `${head.join("->")} was followed by ${last}` };
+      }
+      if (calls.slice(i + head.length).some(failed)) return { outcome: "contradicted", why: `${head.join("->")} was followed by ${next.tool}, not ${last}, and a call failed` };
+    }
+    return inactive(`${head.join("->")} then ${last} did not apply`);
+  }
+  if (x.pattern.startsWith("retry:")) {
+    const tool = x.pattern.slice(6).trim();
+    for (let i = 0; i + 1 < calls.length; i++) {
+      if (!(meets(tool, calls[i]) && failed(calls[i]))) continue;
+      const next = calls[i + 1];
+      if (meets(tool, next)) {
+        if (stopped(next)) return { outcome: "corrected", why: `${tool} was retried and the user stopped it` };
+        return { outcome: "confirmed", why: `${tool} failed and was retried` };
+      }
+      if (calls.slice(i + 1).some(failed)) return { outcome: "contradicted", why: `${tool} failed, was not retried, and a call failed` };
+    }
+    return inactive(`no failed ${tool}`);
+  }
+  if (!x.trigger) return inactive("the prompt did not meet its trigger");
+  if (calls.length === 0) return inactive("the turn made no tool call");
+  if (calls.some(stopped)) return { outcome: "corrected", why: "the user stopped a call of the turn" };
+  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
+  return inactive("a call of the turn failed");
+}
+var ID3 = /^[A-Za-z0-9_-]{1,128}$/;
+var REF_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+function entryOk(e) {
+  const o = e;
+  return typeof o === "object" && o !== null && typeof o.ts === "string" && !Number.isNaN(Date.parse(o.ts)) && typeof o.session === "string" && ID3.test(o.session) && Number.isInteger(o.turn) && Array.isArray(o.instincts) && o.instincts.every((x) => typeof x?.id === "string" && REF_ID.test(x.id) && typeof x.pattern === "string") && Array.isArray(o.facts) && o.facts.every((f) => typeof f === "string" && REF_ID.test(f));
+}
+function jsonl(path) {
+  const bytes = readIfFile(path);
+  if (bytes === void 0) return [];
+  const out = [];
+  for (const line of bytes.toString("utf8").split("\n")) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+    }
+  }
+  return out;
+}
+var turnKey = (e) => `${e.session}:${e.turn}:${e.ts}`;
+var CATCH_UP_MS = 30 * 6e4;
+function pendingTurns(home, nowMs, session) {
+  const done = new Set(jsonl(layout.injectionsJudged(home)).filter((k) => typeof k === "string"));
+  const all = jsonl(layout.injections(home)).filter(entryOk);
+  const out = [];
+  all.forEach((e, i) => {
+    if (done.has(turnKey(e))) return;
+    const t = Date.parse(e.ts);
+    if (e.session !== session && nowMs - t < CATCH_UP_MS) return;
+    if (t > nowMs) return;
+    const next = all.slice(i + 1).find((n) => n.session === e.session);
+    out.push({ entry: e, endMs: next ? Date.parse(next.ts) : nowMs });
+  });
+  return out;
+}
+function turnCalls(home, session, fromMs, toMs) {
+  const out = [];
+  for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
+    let text;
+    try {
+      text = (0, import_node_fs21.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n")) {
+      if (!line.includes(session)) continue;
+      let r;
+      try {
+        r = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      if (r["session"] !== session || r["agentId"] !== void 0 || typeof r["tool"] !== "string" || typeof r["ok"] !== "boolean") continue;
+      const ts = typeof r["ts"] === "string" ? Date.parse(r["ts"]) : Number.NaN;
+      if (!(ts >= fromMs && ts <= toMs)) continue;
+      const c = { tool: r["tool"], ok: r["ok"] };
+      if (typeof r["detail"] === "string") c.detail = r["detail"];
+      if (typeof r["stop"] === "string") c.stop = r["stop"];
+      out.push(c);
+    }
+  }
+  return out;
+}
+function markJudged(home, entries) {
+  if (entries.length === 0) return;
+  appendLine(layout.injectionsJudged(home), entries.map((e) => JSON.stringify(turnKey(e))).join("\n"));
+}
+function judgePending(home, nowMs, session) {
+  const entries = [];
+  const items = [];
+  const facts = [];
+  for (const { entry, endMs } of pendingTurns(home, nowMs, session)) {
+    const calls = turnCalls(home, entry.session, Date.parse(entry.ts), endMs);
+    for (const x of entry.instincts) items.push({ id: x.id, pattern: x.pattern, ...judge(x, calls), session: entry.session, turn: entry.turn });
+    facts.push(...entry.facts);
+    entries.push(entry);
+  }
+  return { entries, items, facts };
+}
+
+// store/turn-apply.ts
+function applyTurnFeedback(home, config, now, session, opts = {}) {
+  const { entries, items, facts } = judgePending(home, now.getTime(), session);
+  const outcomes = { confirmed: 0, corrected: 0, contradicted: 0, inactive: 0 };
+  for (const it of items) outcomes[it.outcome]++;
+  if (entries.length === 0 || opts.dryRun) return { turns: entries.length, outcomes, applied: [], skipped: [] };
+  const r = items.length > 0 || facts.length > 0 ? turnFeedback({ home, config, now, project: null }, items, facts) : { applied: [], skipped: [] };
+  markJudged(home, entries);
+  try {
+    appendAnalysisEvent(home, { ts: now.toISOString(), kind: "turn-feedback", turns: entries.length, ...outcomes, changed: r.applied.filter((a) => a.delta !== 0).map((a) => a.id), skipped: r.skipped });
+  } catch {
+  }
+  return { turns: entries.length, outcomes, ...r };
+}
+
 // hooks/stop.ts
-runHook("stop", (home, env) => {
+runHook("stop", async (home, env) => {
   const { config } = loadConfig(home, env);
-  const report = runAnalysis({ home, now: resolveNow(void 0, env), config });
-  if (report.readOnly) logHookError(home, "stop", `read-only: ${report.readOnlyReason}: nothing was pruned, archived or written`);
+  const now = resolveNow(void 0, env);
+  const report = runLoggedAnalysis({ home, now, config, by: "stop", gate: true });
+  if (report?.readOnly) {
+    logHookError(home, "stop", `read-only: ${report.readOnlyReason}: nothing was pruned, archived or written`);
+    return;
+  }
+  let session;
+  let cwd;
+  try {
+    const { scanner } = await scanStdin();
+    session = idToken(scanner.result.top.get("session_id"));
+    const c = scanner.result.top.get("cwd");
+    cwd = typeof c === "string" && c.length > 0 ? c : void 0;
+  } catch {
+    session = void 0;
+  }
+  try {
+    applyTurnFeedback(home, config, now, session);
+  } catch (e) {
+    logHookError(home, "stop", `turn feedback: ${e.message}`);
+  }
+  const project = currentProject(cwd, env);
+  maybeDream({ home, config, now, project: project?.id ?? null }, { claudeDir: claudePaths("user", cwd ?? process.cwd(), env).dir, projectRoot: project?.root }, config);
 });

@@ -1,0 +1,131 @@
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { judge, type TurnCall } from '../store/turn-feedback.js';
+import { readObservations, runHook, sandbox } from './helpers.js';
+import { contextOf, indexStore, readJsonl, runRouter, runStop, writeInstinct } from './inloop-helpers.js';
+import { cliJson } from './store-helpers.js';
+
+// Each outcome from a recorded turn: the prompt router adds the instinct (a real hook process),
+// the turn's tool calls are recorded, the Stop hook judges the turn and the store shows it.
+
+const T0 = Date.parse('2026-11-22T12:00:00.000Z');
+const at = (s: number) => new Date(T0 + s * 1000).toISOString();
+
+function record(data: string, session: string, s: number, tool: string, ok = true, extra: Record<string, unknown> = {}): void {
+  mkdirSync(join(data, 'observations'), { recursive: true });
+  const r = { v: 1, ts: at(s), tool, ok, ms: 5, prev: null, prev2: null, session, project: null, event: ok ? 'PostToolUse' : 'PostToolUseFailure', ...extra };
+  appendFileSync(join(data, 'observations', `${at(s).slice(0, 10)}.jsonl`), `${JSON.stringify(r)}\n`);
+}
+
+describe('judge (pure)', () => {
+  const seq = { id: 'a', pattern: 'seq:Grep->Read->Edit', trigger: false };
+  const c = (tool: string, ok = true, stop?: string): TurnCall => ({ tool, ok, ...(stop ? { stop } : {}) });
+  it.each([
+    ['confirmed: A->B then C', seq, [c('Grep'), c('Read'), c('Edit')], 'confirmed'],
+    ['corrected: C stopped by the user', seq, [c('Grep'), c('Read'), c('Edit', false, 'interrupt')], 'corrected'],
+    ['corrected: the call right after C stopped', seq, [c('Grep'), c('Read'), c('Edit'), c('Bash', false, 'interrupt')], 'corrected'],
+    ['contradicted: A->B then another tool, then a failure', seq, [c('Grep'), c('Read'), c('Write'), c('Bash', false)], 'contradicted'],
+    ['inactive: A->B then another tool, no failure', seq, [c('Grep'), c('Read'), c('Write')], 'inactive'],
+    ['inactive: A->B never happened', seq, [c('Read'), c('Edit')], 'inactive'],
+    ['inactive: an empty turn', seq, [], 'inactive'],
+    ['detail steps: Bash(npm test)', { id: 'b', pattern: 'seq:Edit->Bash(npm test)->Read', trigger: false }, [c('Edit'), { tool: 'Bash', ok: true, detail: 'npm test' }, c('Read')], 'confirmed'],
+    ['retry confirmed', { id: 'r', pattern: 'retry:Bash', trigger: false }, [c('Bash', false), c('Bash')], 'confirmed'],
+    ['retry contradicted', { id: 'r', pattern: 'retry:Bash', trigger: false }, [c('Bash', false), c('Edit'), c('Read', false)], 'contradicted'],
+    ['taught: trigger met, all calls ok', { id: 't', pattern: 'pref:x=y', trigger: true }, [c('Read'), c('Bash')], 'confirmed'],
+    ['taught: trigger not met', { id: 't', pattern: 'pref:x=y', trigger: false }, [c('Read')], 'inactive'],
+    ['taught: a call stopped', { id: 't', pattern: 'pref:x=y', trigger: true }, [c('Read'), c('Bash', false, 'interrupt')], 'corrected'],
+  ] as const)('%s', (_name, x, calls, want) => {
+    expect(judge(x, calls as readonly TurnCall[]).outcome).toBe(want);
+  });
+});
+
+describe('the Stop hook judges each turn the prompt router added instincts to', () => {
+  const s = sandbox();
+  const env = { HOMUNCULUS_HOME: s.data, CLAUDE_PROJECT_DIR: s.project };
+  const chain = { id: 'seq-grep-read-edit', pattern: 'seq:Grep->Read->Edit', trigger: 'searching the code for a change', action: 'Grep, then Read, then Edit', confidence: 0.6, domain: 'workflow' };
+  const glob = { id: 'seq-glob-read-write', pattern: 'seq:Glob->Read->Write', trigger: 'adding a new file', action: 'Glob, then Read, then Write', confidence: 0.6, domain: 'workflow' };
+  const vitest = { id: 'pref-runner-vitest', pattern: 'pref:runner=vitest', trigger: 'running the tests', action: 'use vitest run', confidence: 0.6, domain: 'testing' };
+
+  beforeAll(async () => {
+    mkdirSync(s.project, { recursive: true });
+    mkdirSync(s.data, { recursive: true });
+    writeFileSync(join(s.data, 'config.json'), JSON.stringify({ forcedEvalEvery: 1 }));
+    writeInstinct(s.data, chain);
+    writeInstinct(s.data, vitest);
+    writeInstinct(s.data, glob);
+    await indexStore(s.data, at(0));
+  });
+
+  async function turn(session: string, prompt: string, calls: (data: string) => Promise<void> | void): Promise<string> {
+    const r = await runRouter({ session_id: session, hook_event_name: 'UserPromptSubmit', cwd: s.project, prompt }, { ...env, HOMUNCULUS_NOW: at(0) });
+    expect(r.exitCode).toBe(0);
+    await calls(s.data);
+    const stop = await runStop({ session_id: session, hook_event_name: 'Stop', cwd: s.project, stop_hook_active: false }, { ...env, HOMUNCULUS_NOW: at(300) });
+    expect(stop.exitCode).toBe(0);
+    return contextOf(r.stdout);
+  }
+
+  const get = async (id: string) => (await cliJson<{ instinct: { confidence: number; confirmed: number; corrected: number; contradicted: number; inactive: number; suggested: number } }>(['get', id, '--now', at(301)], env)).instinct;
+
+  it('confirmed: the turn searched, read, then edited', async () => {
+    const ctx = await turn('turn-confirm', 'make the change after searching the code', (d) => {
+      record(d, 'turn-confirm', 10, 'Grep');
+      record(d, 'turn-confirm', 20, 'Read');
+      record(d, 'turn-confirm', 30, 'Edit');
+    });
+    expect(ctx).toContain('when searching the code for a change: Grep, then Read, then Edit');
+    const x = await get(chain.id);
+    expect(x).toMatchObject({ confirmed: 1, corrected: 0, contradicted: 0, suggested: 1, confidence: 0.65 });
+  });
+
+  it('corrected: the user interrupted the edit it led to (recorded by the observe hook as a token)', async () => {
+    await turn('turn-correct', 'search the code and change it', async (d) => {
+      record(d, 'turn-correct', 10, 'Grep');
+      record(d, 'turn-correct', 20, 'Read');
+      const p = { session_id: 'turn-correct', hook_event_name: 'PostToolUseFailure', tool_name: 'Edit', tool_input: { file_path: '/w/a.ts' }, tool_use_id: 'toolu_9', error: 'Interrupted by user', is_interrupt: true, cwd: s.project };
+      const r = await runHook(JSON.stringify(p), { ...env, HOMUNCULUS_NOW: at(30) });
+      expect(r.exitCode).toBe(0);
+    });
+    const rec = readObservations(s.data).find((o) => o['session'] === 'turn-correct' && o['tool'] === 'Edit')!;
+    expect(rec).toMatchObject({ ok: false, stop: 'interrupt' });
+    expect(JSON.stringify(rec)).not.toContain('Interrupted by user');
+    const x = await get(chain.id);
+    expect(x).toMatchObject({ confirmed: 1, corrected: 1, suggested: 2, confidence: 0.5 });
+  });
+
+  it('contradicted: it read the search results, then wrote something else, and that failed', async () => {
+    await turn('turn-contra', 'search the code for the change', (d) => {
+      record(d, 'turn-contra', 10, 'Grep');
+      record(d, 'turn-contra', 20, 'Read');
+      record(d, 'turn-contra', 30, 'Write');
+      record(d, 'turn-contra', 40, 'Bash', false);
+    });
+    const x = await get(chain.id);
+    expect(x).toMatchObject({ confirmed: 1, corrected: 1, contradicted: 1, suggested: 3, confidence: 0.25 });
+  });
+
+  it('inactive: injected, but the turn never did Glob->Read; counted, confidence unchanged; a turn is judged once', async () => {
+    const ctx = await turn('turn-idle', 'adding a new file for the parser', (d) => {
+      record(d, 'turn-idle', 10, 'Read');
+      record(d, 'turn-idle', 20, 'Edit');
+    });
+    expect(ctx).toContain('when adding a new file: Glob, then Read, then Write');
+    const x = await get(glob.id);
+    expect(x).toMatchObject({ inactive: 1, suggested: 1, confirmed: 0, confidence: 0.6 });
+    // Another Stop of the same session judges nothing again.
+    await runStop({ session_id: 'turn-idle', hook_event_name: 'Stop' }, { ...env, HOMUNCULUS_NOW: at(400) });
+    expect(await get(glob.id)).toMatchObject({ inactive: 1, suggested: 1 });
+    expect(readJsonl(join(s.data, 'state', 'injections-judged.jsonl'))).toHaveLength(4);
+  });
+
+  it('a taught instinct: the prompt met its trigger and the turn succeeded', async () => {
+    await turn('turn-taught', 'running the tests is slow', (d) => {
+      record(d, 'turn-taught', 10, 'Bash');
+      record(d, 'turn-taught', 20, 'Read');
+    });
+    expect(await get(vitest.id)).toMatchObject({ confirmed: 1, suggested: 1, confidence: 0.65 });
+    const history = await cliJson<{ events: { reason: string }[] }>(['history', vitest.id], env);
+    expect(history.events.at(-1)!.reason).toMatch(/^turn 1: confirmed \(its trigger met the prompt/);
+  });
+});
