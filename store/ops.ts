@@ -24,7 +24,7 @@ import { readAliases, type StoreCtx } from './store.js';
 
 export class StoreError extends Error {}
 
-interface Mut {
+export interface Mut {
   ctx: StoreCtx;
   nowIso: string;
   nowMs: number;
@@ -63,7 +63,7 @@ function entryOf(m: Mut, id: string): Entry<Instinct> | undefined {
 }
 
 /** By id, pattern key or alias. */
-function resolve(m: Mut, ref: string): Entry<Instinct> | undefined {
+export function resolve(m: Mut, ref: string): Entry<Instinct> | undefined {
   const byId = entryOf(m, ref);
   if (byId) return byId;
   let key: string | undefined;
@@ -94,7 +94,7 @@ function finish(m: Mut, x: Instinct): void {
 }
 
 /** Writes an instinct: the user's files minimally, observed ones whole. */
-function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): void {
+export function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): void {
   finish(m, x);
   const path = storePaths(m.ctx.home).instinct(x.id);
   let text: string;
@@ -112,7 +112,7 @@ function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): void {
   else m.instincts[i] = e;
 }
 
-function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
+export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
   const path = storePaths(m.ctx.home).fact(x.id);
   const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e) => !entry.value!.evidence.includes(e))) : renderFact(x);
   writeStoreFile(path, text);
@@ -139,7 +139,7 @@ function archiveFact(m: Mut, entry: Entry<Fact>, reason: string): void {
   m.facts = m.facts.filter((e) => e !== entry);
 }
 
-function factRef(x: Fact): { id: string; pattern: string; project?: string; source: Source } {
+export function factRef(x: Fact): { id: string; pattern: string; project?: string; source: Source } {
   return { id: `fact:${x.id}`, pattern: `fact:${x.id}`, ...(x.project !== undefined ? { project: x.project } : {}), source: x.source };
 }
 
@@ -228,7 +228,7 @@ function capFor(scope: Scope, c: StoreCtx['config'], facts: boolean): number {
 }
 
 /** Keeps a scope under its cap: the least confident taught or imported instincts go first. */
-function enforceInstinctCap(m: Mut, scope: Scope, project: string | undefined, keep: string): string[] {
+export function enforceInstinctCap(m: Mut, scope: Scope, project: string | undefined, keep: string): string[] {
   const same = (x: Instinct) => x.scope === scope && (scope === 'global' || x.project === project);
   const all = live(m).filter(same);
   const cap = capFor(scope, m.ctx.config, false);
@@ -572,7 +572,7 @@ export function writeFact(ctx: StoreCtx, input: FactInput): { id: string; fact: 
   return mutate(ctx, (m) => writeFactIn(m, input, 'taught'));
 }
 
-function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'imported'): { id: string; fact: string; confidence: number; created: boolean; evicted: string[] } {
+export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'imported'): { id: string; fact: string; confidence: number; created: boolean; evicted: string[] } {
   const c = m.ctx.config;
   const statement = text(input.fact, 'fact', MAX_TEXT, true);
   let entry = input.id !== undefined ? m.facts.find((e) => e.value?.id === input.id) : undefined;
