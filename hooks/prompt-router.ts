@@ -52,7 +52,7 @@ runHook('prompt-router', async (home, env) => {
   // would put each rule in the conversation again and again. The reminder points back at them.
   const cwd = scanner.result.top.get('cwd');
   const project = currentProject(typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined, env);
-  const shown = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null))?.shown ?? 0;
+  const shown = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd }))?.shown ?? 0;
   if (shown === 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'UserPromptSubmit', additionalContext: reminderText(shown) } }));
 });
