@@ -1,6 +1,7 @@
 import type { Argv, CommandModule } from 'yargs';
 import { FORMATS, type Format } from '../exports/formats.js';
 import * as ex from '../exports/service.js';
+import { evolve, graduate } from '../exports/graduate-service.js';
 import { normalizeCategory, type ExportFilter } from '../exports/select.js';
 import { StoreBusyError } from '../store/io.js';
 import { StoreError } from '../store/ops.js';
@@ -21,7 +22,7 @@ const filterOptions = {
   category: { type: 'string', describe: 'only this category: sequence, error_retry, preference, fix_pattern, combo (or seq, retry, pref, fix)' },
 } as const;
 
-function storeCtx(argv: Common): StoreCtx {
+function storeCtx(argv: { home?: string | undefined; now?: string | undefined }): StoreCtx {
   const ctx = context(argv);
   return svc.storeContext({ home: ctx.home, config: ctx.config, now: ctx.now, cwd: process.cwd(), env: process.env });
 }
@@ -99,7 +100,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       else process.stdout.write(`${w.changed ? `Wrote ${w.file}` : `${w.file} is already current; not touched`} (${doc.instincts.length} instincts, ${doc.facts.length} facts)\n`);
       return;
     }
-    const rules = run(() => ex.exportRules(ctx, filter));
+    const rules = run(() => ex.exportRules(ctx, filter, argv.out !== undefined ? { notIn: argv.out } : {}));
     if (argv.out === undefined) {
       const text = ex.renderFormat(format, rules);
       if (argv.json) printJson({ format, rules: rules.length, text });
@@ -121,7 +122,7 @@ export const injectCommand: CommandModule<object, Common & { file: string; forma
       .options({ ...commonOptions, ...filterOptions, format: { type: 'string', default: 'claude-md', choices: ['claude-md', 'agents-md', 'cursorrules', 'windsurfrules'], describe: 'the block to write' } }) as never,
   handler: (argv) => {
     const ctx = storeCtx(argv);
-    const rules = run(() => ex.exportRules(ctx, filterOf(argv)));
+    const rules = run(() => ex.exportRules(ctx, filterOf(argv), { notIn: argv.file }));
     const w = run(() => ex.writeFormat(ctx, argv.format as 'claude-md', rules, argv.file));
     if (argv.json) printJson({ format: argv.format, rules: rules.length, ...w });
     else process.stdout.write(`${writeLine(w, rules.length)}\n`);
@@ -160,4 +161,45 @@ export const importRulesCommand: CommandModule<object, Common & { kind: string; 
   },
 };
 
-export const exportCommands = [exportCommand, injectCommand, importRulesCommand];
+const dirOption = { dir: { type: 'string', describe: 'the project folder the files go in (default: the current folder)' } } as const;
+
+export const graduateCommand: CommandModule<object, Omit<Common, 'scope'> & { dryRun: boolean; dir?: string; file?: string }> = {
+  command: 'graduate',
+  describe: 'move instincts that held (7+ days, confidence 0.75+, confirmed 3+, contradicted at most once) into permanent guidelines, skills and slash commands; apply the TTL rule to old ones',
+  builder: (y: Argv) =>
+    y.options({
+      ...commonOptions,
+      ...dirOption,
+      'dry-run': { type: 'boolean', default: false, describe: 'say what would graduate and what the TTL rule would do; change nothing' },
+      file: { type: 'string', describe: 'the guidelines file (default CLAUDE.md in the project folder; AGENTS.md for other agents)' },
+    }) as never,
+  handler: (argv) => {
+    const ctx = storeCtx(argv);
+    const r = run(() => graduate(ctx, { dir: argv.dir ?? process.cwd(), ...(argv.file !== undefined ? { file: argv.file } : {}), dryRun: argv.dryRun }));
+    if (argv.json) return printJson(r);
+    const would = r.dry_run ? 'would go' : 'went';
+    const lines = [
+      ...(r.guidelines ? [`${r.guidelines.keys.length} ${would} into the guidelines of ${r.guidelines.file}: ${r.guidelines.keys.join(', ')}`] : []),
+      ...r.skills.map((k) => `${k.keys.length} ${would} into the skill ${k.file}: ${k.keys.join(', ')}`),
+      ...r.commands.map((k) => `${k.keys.length} ${would} into the command /${k.name} (${k.file}): ${k.keys.join(', ')}`),
+      ...r.ttl.removed.map((t) => `TTL: ${t.pattern} ${r.dry_run ? 'would be' : 'was'} archived (confidence ${t.from})`),
+      ...r.ttl.halved.map((t) => `TTL: ${t.pattern} ${r.dry_run ? 'would be' : 'was'} halved to ${t.to} and flagged for review`),
+    ];
+    process.stdout.write(`${lines.length ? lines.join('\n') : 'Nothing ready to graduate, and nothing for the TTL rule.'}\n`);
+  },
+};
+
+export const evolveCommand: CommandModule<object, Omit<Common, 'scope'> & { write: boolean; dir?: string }> = {
+  command: 'evolve',
+  describe: 'propose skills from clusters of 3 or more instincts of one domain (mean confidence 0.5+) that have no skill yet; --write writes them',
+  builder: (y: Argv) => y.options({ ...commonOptions, ...dirOption, write: { type: 'boolean', default: false, describe: 'write the proposed SKILL.md files' } }) as never,
+  handler: (argv) => {
+    const ctx = storeCtx(argv);
+    const r = run(() => evolve(ctx, { dir: argv.dir ?? process.cwd(), write: argv.write }));
+    if (argv.json) return printJson(r);
+    const lines = r.clusters.map((c) => `${r.written ? (c.changed ? 'Wrote' : 'Current:') : 'Proposed:'} ${c.name} (${c.keys.length} instincts of ${c.domain}, mean ${Math.round(c.mean_confidence * 100)}%) -> ${c.file}`);
+    process.stdout.write(`${lines.length ? lines.join('\n') : 'No cluster ready to become a skill.'}${!r.written && lines.length ? '\n(--write to write them)' : ''}\n`);
+  },
+};
+
+export const exportCommands = [exportCommand, injectCommand, importRulesCommand, graduateCommand, evolveCommand];

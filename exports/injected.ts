@@ -32,7 +32,7 @@ export function readInjected(home: string): InjectedDoc {
   return { version: 1, files: {} };
 }
 
-/** Remembers the keys now in `file`'s block (replacing what it held before). */
+/** Remembers the keys now in `file`'s block (replacing what it held before); `file#guidelines` for graduate's block. */
 export function recordInjection(home: string, file: string, keys: readonly string[], at: string): void {
   const doc = readInjected(home);
   const before = doc.files[file];
@@ -43,7 +43,8 @@ export function recordInjection(home: string, file: string, keys: readonly strin
 }
 
 /** Memory files Claude Code loads at the start of a session in `cwd`: the user's, and CLAUDE.md / CLAUDE.local.md in cwd and every folder above it. */
-function loadedBy(file: string, cwd: string | undefined, userHome: string): boolean {
+function loadedBy(record: string, cwd: string | undefined, userHome: string): boolean {
+  const file = record.replace(/#[a-z-]+$/, ''); // `<file>#guidelines`: graduate's block in the same file
   const name = basename(file);
   if (file === join(userHome, '.claude', 'CLAUDE.md')) return true;
   if (cwd === undefined || !(name === 'CLAUDE.md' || name === 'CLAUDE.local.md')) return false;

@@ -27,7 +27,7 @@ export function parseFormat(f: unknown): Format {
 }
 
 /** The rules the exports carry for `f`, most confident first. */
-export function exportRules(ctx: StoreCtx, f: ExportFilter = {}): ExportRule[] {
+export function exportRules(ctx: StoreCtx, f: ExportFilter = {}, o: { notIn?: string } = {}): ExportRule[] {
   const s = snapshot(ctx);
   let filter = f;
   if (f.project !== undefined) {
@@ -35,7 +35,9 @@ export function exportRules(ctx: StoreCtx, f: ExportFilter = {}): ExportRule[] {
     if (id === undefined) throw new ExportError(`no project ${JSON.stringify(f.project)}: give a project id (12 hex digits) or a name that \`homunculus projects\` lists`);
     filter = { ...f, project: id };
   }
-  return selectRules(s.instincts, filter, ctx.project);
+  // Instincts graduated into this file's guidelines block are there already: not twice in one file.
+  const views = o.notIn === undefined ? s.instincts : s.instincts.filter((v) => v.evolved_to !== `guideline:${resolve(o.notIn!)}`);
+  return selectRules(views, filter, ctx.project);
 }
 
 /** The text of a format (json is exports/share.ts's). */
@@ -83,10 +85,10 @@ function write(path: string, text: string): boolean {
  * Puts `body` into the marker block of `path` (created with the block when absent). Every byte
  * outside the block is kept; when the block is already current the file is not touched at all.
  */
-export function injectFile(path: string, body: string): WriteResult {
+export function injectFile(path: string, body: string, markers?: [string, string]): WriteResult {
   const file = resolve(path);
   const before = readText(file);
-  const r = injectBlock(before ?? '', body);
+  const r = injectBlock(before ?? '', body, markers);
   if (!r.changed) return { file, changed: false, how: 'unchanged' };
   const changed = write(file, r.text);
   return { file, changed, how: before === undefined ? 'created' : r.how };

@@ -206,8 +206,8 @@ export function createServer(opts: ServerOptions = {}): McpServer {
     { file: z.string().min(1).max(1000).optional().describe('the Markdown file (default CLAUDE.md in the project folder)'), format: z.enum(['claude-md', 'agents-md']).optional(), ...filters },
     (a) => {
       const c = ctx();
-      const rules = ex.exportRules(c, filterOf(a));
       const file = userPath(a.file ?? 'CLAUDE.md', MARKDOWN, 'file');
+      const rules = ex.exportRules(c, filterOf(a), { notIn: file });
       return { rules: rules.length, ...ex.writeFormat(c, a.format ?? 'claude-md', rules, file) };
     },
   );

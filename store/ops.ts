@@ -123,7 +123,7 @@ export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void 
 }
 
 /** Removes a file to archive/ with why; its confidence leaves the event log's sum. */
-function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string): void {
+export function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string): void {
   const x = entry.value!;
   archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
   rmSync(storePaths(m.ctx.home).instinct(x.id), { force: true });
@@ -218,6 +218,8 @@ export interface TeachResult {
   contradictions: { id: string; pattern: string }[];
   /** An observed pattern is confirmed rather than taught again. */
   confirmed_observed?: boolean;
+  /** Graduated (homunculus graduate): where it lives now; it is not reinforced any more. */
+  evolved_to?: string;
   /** Evicted to keep the scope under its cap. */
   evicted: string[];
 }
@@ -295,6 +297,11 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     }
   } else if (norm(entry.value!.pattern) !== norm(pattern)) {
     merged = entry.value!.id;
+  }
+  if (entry?.value?.evolved_to) {
+    // Graduated into a guideline, a skill or a command: it lives there now, and is not reinforced.
+    const x = entry.value;
+    return { id: x.id, pattern: x.pattern, confidence: x.confidence, level: x.level, created: false, contradictions: [], evicted: [], evolved_to: x.evolved_to };
   }
   if (entry?.value?.source === 'observed') {
     const r = feedbackIn(m, entry, 'confirm', `confirm: taught again (${pattern})`);

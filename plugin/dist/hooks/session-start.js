@@ -218,7 +218,8 @@ function readInjected(home) {
   }
   return { version: 1, files: {} };
 }
-function loadedBy(file, cwd, userHome) {
+function loadedBy(record, cwd, userHome) {
+  const file = record.replace(/#[a-z-]+$/, "");
   const name = (0, import_node_path3.basename)(file);
   if (file === (0, import_node_path3.join)(userHome, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;

@@ -9146,7 +9146,8 @@ function readInjected(home) {
   }
   return { version: 1, files: {} };
 }
-function loadedBy(file, cwd, userHome) {
+function loadedBy(record, cwd, userHome) {
+  const file = record.replace(/#[a-z-]+$/, "");
   const name = (0, import_node_path5.basename)(file);
   if (file === (0, import_node_path5.join)(userHome, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
@@ -9526,6 +9527,10 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   };
   if (promotedAt !== void 0) x.promoted_at = promotedAt;
   if (prev?.contradicts?.length) x.contradicts = prev.contradicts;
+  if (prev?.evolved_to !== void 0) {
+    x.evolved_to = prev.evolved_to;
+    x.confidence = prev.confidence;
+  }
   if (adjustment !== void 0) {
     x.adjustment = adjustment;
     x.adjustment_runs = runs ?? config.adjustmentAnalyses;
@@ -9843,6 +9848,14 @@ var RULES = {
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  graduateMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinConfirmed: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateMaxContradicted: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateGroupSize: { type: "integer", allowed: "a whole number, at least 2", check: (v) => v >= 2 },
+  ttlDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  ttlRemoveBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  evolveMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
   halfLifeDays: { type: "number", allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v) => v >= 1e-3 && v <= MAX_DAYS },
   rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }
