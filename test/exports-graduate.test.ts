@@ -133,3 +133,21 @@ describe('evolve', () => {
     expect((await cliJson<Evolved>(['evolve'], env, s.project)).clusters).toEqual([]);
   });
 });
+
+describe('a graduated observed instinct', () => {
+  it('keeps evolved_to and its confidence when the analyzer sees its pattern again', async () => {
+    const { writeSessions } = await import('./store-helpers.js');
+    const s = sandbox();
+    const env = { HOME: s.home, HOMUNCULUS_HOME: s.data };
+    seedStore(s.data, [instinct({ id: 'chain-grep-read-edit', pattern: 'seq:Grep->Read->Edit', source: 'observed', confidence: 0.55, evolved_to: 'guideline:/p/CLAUDE.md', first_seen: '2026-11-01T09:00:00.000Z' })]);
+    writeSessions(s.data, [
+      { session: 's1', project: null, start: '2026-11-08T09:00:00Z', tools: ['Grep', 'Read', 'Edit'], repeat: 8 },
+      { session: 's2', project: null, start: '2026-11-08T11:00:00Z', tools: ['Grep', 'Read', 'Edit'], repeat: 8 },
+    ]);
+    const r = await runCli(['analyze', '--now', '2026-11-08T18:00:00Z'], env);
+    expect(r.exitCode, r.stderr as string).toBe(0);
+    const x = byPattern(s.data).get('seq:Grep->Read->Edit')!;
+    expect(x).toMatchObject({ evolved_to: 'guideline:/p/CLAUDE.md', confidence: 0.55, state: 'evolved' });
+    expect(x.observations).toBeGreaterThan(8); // the evidence is still counted; only its confidence stays
+  });
+});
