@@ -2,7 +2,7 @@
 // committed JSON Schema; a round trip into an empty store gives the same rules; importing raises
 // confidence (never lowers it), marks source: imported, and is idempotent; another major
 // version is refused.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -118,5 +118,25 @@ describe('export json', () => {
     expect(r.created).toHaveLength(1);
     expect(r.skipped.map((x) => x.item)).toEqual(['instincts[0]', 'instincts[1]']);
     expect(r.skipped[1]!.why).toBe('confidence must be a number from 0 to 1, found 7');
+  });
+});
+
+describe('export json --with-projects', () => {
+  it('names the projects its rows belong to only when asked, and their paths only when the data home records them', async () => {
+    const s = sandbox();
+    mkdirSync(join(s.project, '.git'), { recursive: true });
+    const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW, CLAUDE_PROJECT_DIR: s.project };
+    await cliJson(['observe', 'pref:db=sqlite', '--trigger', 'testing', '--action', 'use sqlite'], env, s.project);
+    await cliJson(['observe', 'pref:db=sqlite'], env, s.project); // the data home exists now: the project is registered by name
+    const plain = await cliJson<Doc & { projects?: unknown }>(['export', 'json', '--all'], env, s.project);
+    expect(plain.instincts[0]).toMatchObject({ key: 'pref:db=sqlite', scope: 'project', project: expect.stringMatching(/^[0-9a-f]{12}$/) });
+    expect(plain.projects).toBeUndefined();
+    const named = await cliJson<Doc & { projects: { id: string; name: string; path?: string }[] }>(['export', 'json', '--all', '--with-projects'], env, s.project);
+    expect(named.projects).toEqual([{ id: plain.instincts[0]!['project'], name: 'project' }]);
+    expect(validate(named), JSON.stringify(validate.errors)).toBe(true);
+    writeFileSync(join(s.data, 'config.json'), '{"recordProjectPaths": true}\n');
+    await cliJson(['observe', 'pref:db=sqlite'], env, s.project);
+    const withPath = await cliJson<{ projects: { path?: string }[] }>(['export', 'json', '--all', '--with-projects'], env, s.project);
+    expect(withPath.projects[0]!.path).toBe(s.project);
   });
 });
