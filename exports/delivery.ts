@@ -1,6 +1,8 @@
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import type { Rule } from '../analyzer/promotion.js';
+import { storeKey } from '../store/keys.js';
+import { keysLoadedIn } from './injected.js';
 import { isTaughtRule, type TaughtRule } from './taught-rules.js';
 
 /** A rule as rules.json keeps it: project-scoped rules name their project (absent: global). */
@@ -22,7 +24,7 @@ export function reaches(r: { scope?: string; project?: string }, project: string
  * there is no usable rules.json. Lenient on purpose: a hook must never fail Claude over a damaged
  * file (bye reports it). JSON only: the hooks never load the store's YAML.
  */
-export function readRulesForDelivery(home: string, project?: string | null): DeliveredRule[] {
+export function readRulesForDelivery(home: string, project?: string | null, opts: { cwd?: unknown } = {}): DeliveredRule[] {
   let doc: { rules?: unknown; taught?: unknown } | null;
   try {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString('utf8')) as { rules?: unknown; taught?: unknown } | null;
@@ -39,5 +41,12 @@ export function readRulesForDelivery(home: string, project?: string | null): Del
     }
   }
   if (Array.isArray(taught)) for (const r of taught) if (isTaughtRule(r)) out.push(r);
-  return out.filter((r) => project === undefined || reaches(r, project)).sort((a, b) => b.confidence_now - a.confidence_now);
+  // A rule already in a CLAUDE.md block this session loads (inject, export --out, graduate) is not given twice.
+  const loaded = opts.cwd === undefined ? new Set<string>() : keysLoadedIn(home, typeof opts.cwd === 'string' && opts.cwd.length > 0 ? opts.cwd : undefined);
+  return out.filter((r) => (project === undefined || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
+}
+
+/** The store key of a delivered rule: `seq:`/`retry:` for observed ones, the taught key as it is. */
+export function deliveryKey(r: DeliveredRule): string {
+  return r.kind === 'taught' ? r.pattern : storeKey(r.kind, r.pattern);
 }

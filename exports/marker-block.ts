@@ -14,10 +14,13 @@ export interface Injected {
   how: 'updated' | 'unchanged' | 'taken over' | 'appended';
 }
 
+/** The graduated guidelines' block (`homunculus graduate`), beside the rules' block in the same file. */
+export const GUIDELINES: [string, string] = ['<!-- homunculus:guidelines:start -->', '<!-- homunculus:guidelines:end -->'];
+
 /** The block's own text, in the file's line endings: markers, then the body's lines. */
-function block(body: string, eol: string): string {
+function block(body: string, eol: string, markers: [string, string] = [START, END]): string {
   const lines = body.replace(/\r\n/g, '\n').replace(/\n+$/, '').split('\n');
-  return [START, ...lines, END].join(eol);
+  return [markers[0], ...lines, markers[1]].join(eol);
 }
 
 /** The span of a start marker and the first end marker after it, or undefined. */
@@ -30,14 +33,14 @@ function span(text: string, start: string, end: string): { from: number; to: num
 }
 
 /** Puts `body` between the markers in `text`, creating them at the end when there are none. */
-export function injectBlock(text: string, body: string): Injected {
+export function injectBlock(text: string, body: string, markers: [string, string] = [START, END]): Injected {
   const eol = text.includes('\r\n') ? '\r\n' : '\n';
-  const ours = span(text, START, END);
+  const ours = span(text, markers[0], markers[1]);
   if (ours) {
-    const next = text.slice(0, ours.from) + block(body, eol) + text.slice(ours.to);
+    const next = text.slice(0, ours.from) + block(body, eol, markers) + text.slice(ours.to);
     return { text: next, changed: next !== text, how: next === text ? 'unchanged' : 'updated' };
   }
-  for (const [s, e] of LEGACY) {
+  for (const [s, e] of markers[0] === START ? LEGACY : []) {
     const theirs = span(text, s, e);
     if (theirs) return { text: text.slice(0, theirs.from) + block(body, eol) + text.slice(theirs.to), changed: true, how: 'taken over' };
   }
@@ -45,7 +48,7 @@ export function injectBlock(text: string, body: string): Injected {
   let head = text;
   if (head.length > 0 && !head.endsWith('\n')) head += eol;
   if (head.length > 0 && !head.endsWith(`${eol}${eol}`) && head.replace(/^\uFEFF/, '').length > 0) head += eol;
-  return { text: `${head}${block(body, eol)}${eol}`, changed: true, how: 'appended' };
+  return { text: `${head}${block(body, eol, markers)}${eol}`, changed: true, how: 'appended' };
 }
 
 /** The body currently between our markers (or a legacy block's), without the markers. */

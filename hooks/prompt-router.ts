@@ -6,7 +6,8 @@
 // prompt) for the Stop hook to judge. Otherwise it prints nothing. Always exits 0.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRulesForDelivery } from '../exports/delivery.js';
+import { deliveryKey, readRulesForDelivery } from '../exports/delivery.js';
+import { keysLoadedIn } from '../exports/injected.js';
 import { reminderText, sessionRulesContext } from '../exports/session-context.js';
 import { loadConfig } from '../lib/config.js';
 import { readDataFile, writeNewFile } from '../lib/data-files.js';
@@ -61,12 +62,15 @@ runHook('prompt-router', async (home, env) => {
   const cwd = scanner.result.top.get('cwd');
   const project = currentProject(typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined, env);
   const rules = readRulesForDelivery(home, project?.id ?? null);
-  const shown = sessionRulesContext(rules)?.shown ?? 0;
+  // A rule already in a CLAUDE.md block this session loads (inject, graduate) is not reminded of,
+  // and neither it nor anything else of such a block is added as context: nothing twice.
+  const loaded = keysLoadedIn(home, typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined);
+  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))))?.shown ?? 0;
   const parts: string[] = shown > 0 ? [reminderText(shown)] : [];
   const prompt = scanner.result.top.get('prompt');
   if (typeof prompt === 'string' && config.maxInjected > 0) {
     try {
-      const added = inject(home, env, session, n, prompt, project?.id ?? null, rules, config);
+      const added = inject(home, env, session, n, prompt, project?.id ?? null, rules, loaded, config);
       if (added) parts.push(added);
     } catch (e) {
       logHookError(home, 'prompt-router', `context: ${(e as Error).message}`);
@@ -77,12 +81,12 @@ runHook('prompt-router', async (home, env) => {
 });
 
 /** The relevant instincts and facts as context text, logged by id for the turn's feedback. */
-function inject(home: string, env: NodeJS.ProcessEnv, session: string, turn: number, prompt: string, project: string | null, rules: ReturnType<typeof readRulesForDelivery>, config: ReturnType<typeof loadConfig>['config']): string | undefined {
+function inject(home: string, env: NodeJS.ProcessEnv, session: string, turn: number, prompt: string, project: string | null, rules: ReturnType<typeof readRulesForDelivery>, loaded: ReadonlySet<string>, config: ReturnType<typeof loadConfig>['config']): string | undefined {
   // quick: the folders' stamps, not one stat per file (see readFreshIndex); a stale index adds nothing.
   const index = readFreshIndex(home, { quick: true });
   if (index === undefined) return undefined;
   const now = resolveNow(undefined, env);
-  const keys = new Set<string>();
+  const keys = new Set<string>(loaded);
   for (const r of rules) {
     if (r.kind === 'taught') keys.add(r.pattern);
     else if ((r.kind === 'chain' || r.kind === 'error-retry') && typeof r.pattern === 'string') keys.add(storeKey(r.kind, r.pattern));

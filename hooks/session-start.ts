@@ -62,7 +62,7 @@ runHook('session-start', async (home, env) => {
       // the registry only gives projects their names
     }
   }
-  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null));
+  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd }));
   recordDelivery(home, { session, source: typeof source === 'string' ? source.slice(0, 20) : 'unknown', at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === undefined) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } }));

@@ -66,6 +66,14 @@ export interface Config {
   keepRuleSessionShare: number;
   effectMinOpportunities: number;
   effectMinChange: number;
+  graduateMinDays: number;
+  graduateMinConfidence: number;
+  graduateMinConfirmed: number;
+  graduateMaxContradicted: number;
+  graduateGroupSize: number;
+  ttlDays: number;
+  ttlRemoveBelow: number;
+  evolveMinConfidence: number;
   halfLifeDays: number;
   /** Where generated rules go; default: generated-rules.md in the data home. */
   rulesFile?: string;
@@ -144,6 +152,14 @@ const RULES: Record<ConfigKey, Rule> = {
   keepRuleSessionShare: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
   effectMinChange: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  graduateMinDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
+  graduateMinConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  graduateMinConfirmed: { type: 'integer', allowed: 'a whole number, 0 or more', check: (v: number) => v >= 0 },
+  graduateMaxContradicted: { type: 'integer', allowed: 'a whole number, 0 or more', check: (v: number) => v >= 0 },
+  graduateGroupSize: { type: 'integer', allowed: 'a whole number, at least 2', check: (v: number) => v >= 2 },
+  ttlDays: { type: 'number', allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v: number) => v >= 1 && v <= MAX_DAYS },
+  ttlRemoveBelow: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  evolveMinConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
   halfLifeDays: { type: 'number', allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v: number) => v >= 0.001 && v <= MAX_DAYS },
   rulesFile: { type: 'string', allowed: 'a non-empty file path', check: (v: string) => v.trim().length > 0 },

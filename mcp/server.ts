@@ -9,6 +9,10 @@ import { alias, deleteFact, deleteInstinct, feedback, housekeep, importPatterns,
 import * as svc from '../store/service.js';
 import type { StoreCtx } from '../store/store.js';
 import { suggestFromIndex } from '../store/suggest-fast.js';
+import { FORMATS } from '../exports/formats.js';
+import * as ex from '../exports/service.js';
+import { normalizeCategory, type ExportFilter } from '../exports/select.js';
+import { isAbsolute, resolve as resolvePath } from 'node:path';
 
 // The MCP server (`homunculus mcp`, stdio): the store's verbs as tools Claude can call. Nothing
 // of its own: every tool is one call into store/. Each answers structured content; a miss or a
@@ -54,7 +58,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
       try {
         return ok(run(args));
       } catch (e) {
-        if (e instanceof StoreError || e instanceof StoreBusyError) return fail(e.message);
+        if (e instanceof StoreError || e instanceof StoreBusyError || e instanceof ex.ExportError) return fail(e.message);
         return fail(`${(e as Error)?.message ?? String(e)}`.split('\n')[0]!);
       }
     }) as never);
@@ -164,6 +168,88 @@ export function createServer(opts: ServerOptions = {}): McpServer {
     (a) => writeFact(ctx(), { fact: a.fact, ...(a.id ? { id: a.id } : {}), ...(a.domain ? { domain: a.domain } : {}), ...(a.scope ? { scope: a.scope } : {}) }),
   );
   tool('fact_delete', 'Remove a fact that is wrong or outdated (it is kept in archive/); to change it, fact_write with its id.', { id: z.string().min(1).max(130) }, (a) => deleteFact(ctx(), a.id));
+
+  // ---- exports: the rules out to the files other agents read, and back (exports/service.ts)
+  const filters = {
+    scope: z.string().max(20).optional().describe('current (this project and global; default), all, global, or a project id'),
+    project: z.string().max(200).optional().describe("only this project's rules: its id or name"),
+    category: z.string().max(20).optional().describe('sequence, error_retry, preference, fix_pattern, combo (or seq, retry, pref, fix)'),
+  };
+  const filterOf = (a: { scope?: string | undefined; project?: string | undefined; category?: string | undefined }): ExportFilter => {
+    const category = normalizeCategory(a.category);
+    return { ...(a.scope ? { scope: a.scope } : {}), ...(a.project ? { project: a.project } : {}), ...(category ? { category } : {}) };
+  };
+  // A path from the model: relative to the project folder, and only a file of the kinds the exports write.
+  const userPath = (p: string, kinds: RegExp, what: string): string => {
+    const names = kinds === MARKDOWN ? 'a Markdown file (.md)' : kinds === ANY_EXPORT ? 'a .md, .mdc, .json, .cursorrules or .windsurfrules file' : 'a .json file';
+    if (!kinds.test(p)) throw new ex.ExportError(`${what}: expected ${names}, found ${JSON.stringify(p).slice(0, 80)}`);
+    return isAbsolute(p) ? p : resolvePath(cwd, p);
+  };
+  const MARKDOWN = /\.(md|markdown)$/i;
+  const ANY_EXPORT = /(\.(md|markdown|mdc|json)|\.cursorrules|\.windsurfrules)$/i;
+  tool(
+    'export_rules',
+    'The learned rules homunculus would export (rule-level and approved instincts of this project and global ones, most confident first), as data: key, category, domain, scope, confidence, observations, text, explain. Filters: scope, project, category.',
+    filters,
+    (a) => {
+      const rules = ex.exportRules(ctx(), filterOf(a));
+      return { count: rules.length, rules };
+    },
+  );
+  tool('export_claude_md', 'The Markdown block of learned rules for a CLAUDE.md (one bullet per rule: text, key, category, confidence, observations, explanation). Only returns the text; inject_claude_md writes it into a file.', filters, (a) => {
+    const rules = ex.exportRules(ctx(), filterOf(a));
+    return { rules: rules.length, text: ex.renderFormat('claude-md', rules) };
+  });
+  tool(
+    'inject_claude_md',
+    "Write the learned rules into a marker block (<!-- homunculus:start --> ... <!-- homunculus:end -->) of a Markdown file, by default the project's CLAUDE.md: every byte outside the block is kept, an old <!-- instinct:start --> block is taken over, and a file already current is not touched (changed: false). Rules written there are then left out of the session-start rules.",
+    { file: z.string().min(1).max(1000).optional().describe('the Markdown file (default CLAUDE.md in the project folder)'), format: z.enum(['claude-md', 'agents-md']).optional(), ...filters },
+    (a) => {
+      const c = ctx();
+      const file = userPath(a.file ?? 'CLAUDE.md', MARKDOWN, 'file');
+      const rules = ex.exportRules(c, filterOf(a), { notIn: file });
+      return { rules: rules.length, ...ex.writeFormat(c, a.format ?? 'claude-md', rules, file) };
+    },
+  );
+  tool(
+    'export_skill',
+    'An Agent Skills SKILL.md of the learned rules (frontmatter name and description; rules grouped by category with confidence and evidence). Returns the text; with out, writes it there. With no rule yet it returns a hint and writes nothing.',
+    {
+      name: z.string().max(64).optional().describe('lowercase letters, digits and hyphens (default homunculus-rules)'),
+      description: z.string().max(1024).optional(),
+      out: z.string().min(1).max(1000).optional().describe('write the SKILL.md here (e.g. .claude/skills/homunculus-rules/SKILL.md)'),
+      ...filters,
+    },
+    (a) => {
+      const r = ex.skillText(ctx(), filterOf(a), { ...(a.name ? { name: a.name } : {}), ...(a.description ? { description: a.description } : {}) });
+      if (r.text === undefined) return { rules: 0, written: false, hint: r.hint };
+      if (a.out === undefined) return { rules: r.rules, text: r.text };
+      return { rules: r.rules, ...ex.writeWhole(userPath(a.out, MARKDOWN, 'out'), r.text) };
+    },
+  );
+  tool(
+    'export_platform',
+    `The learned rules in another agent's format: ${FORMATS.join(', ')} (AGENTS.md for Codex and others, .cursorrules and .cursor/rules/*.mdc for Cursor, .windsurfrules for Windsurf, json for sharing). Returns the text; with out, writes the file (a marker block when it exists; the whole file for cursor-mdc and json).`,
+    { format: z.string().max(20).describe(FORMATS.join(' | ')), out: z.string().min(1).max(1000).optional(), all: z.boolean().optional().describe('json: every instinct, not just rules'), ...filters },
+    (a) => {
+      const c = ctx();
+      const format = ex.parseFormat(a.format);
+      if (format === 'json') {
+        const doc = ex.shareExport(c, filterOf(a), { all: a.all ?? false });
+        if (a.out === undefined) return { format, document: doc };
+        return { format, instincts: doc.instincts.length, facts: doc.facts.length, ...ex.writeWhole(userPath(a.out, /\.json$/i, 'out'), `${JSON.stringify(doc, null, 2)}\n`) };
+      }
+      const rules = ex.exportRules(c, filterOf(a));
+      if (a.out === undefined) return { format, rules: rules.length, text: ex.renderFormat(format, rules) };
+      return { format, rules: rules.length, ...ex.writeFormat(c, format, rules, userPath(a.out, ANY_EXPORT, 'out')) };
+    },
+  );
+  tool(
+    'import_claude_md',
+    "Read rules back from a Markdown file: the bullets of a homunculus block, or hand-written bullets with a key in backticks (`pref:pkg=pnpm` use pnpm (0.8)). Each becomes an imported instinct or reinforces a known one; the answer lists imported, merged and skipped (with why).",
+    { file: z.string().min(1).max(1000).describe('the Markdown file, e.g. CLAUDE.md') },
+    (a) => ex.importClaudeMd(ctx(), userPath(a.file, MARKDOWN, 'file')),
+  );
   return server;
 }
 

@@ -111,6 +111,11 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
   };
   if (promotedAt !== undefined) x.promoted_at = promotedAt;
   if (prev?.contradicts?.length) x.contradicts = prev.contradicts;
+  if (prev?.evolved_to !== undefined) {
+    // Graduated (homunculus graduate): it lives in a guideline, skill or command now; new evidence no longer moves it.
+    x.evolved_to = prev.evolved_to;
+    x.confidence = prev.confidence;
+  }
   if (adjustment !== undefined) {
     x.adjustment = adjustment;
     x.adjustment_runs = runs ?? config.adjustmentAnalyses;

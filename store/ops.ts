@@ -25,7 +25,7 @@ import { readAliases, type StoreCtx } from './store.js';
 
 export class StoreError extends Error {}
 
-interface Mut {
+export interface Mut {
   ctx: StoreCtx;
   nowIso: string;
   nowMs: number;
@@ -64,7 +64,7 @@ function entryOf(m: Mut, id: string): Entry<Instinct> | undefined {
 }
 
 /** By id, pattern key or alias. */
-function resolve(m: Mut, ref: string): Entry<Instinct> | undefined {
+export function resolve(m: Mut, ref: string): Entry<Instinct> | undefined {
   const byId = entryOf(m, ref);
   if (byId) return byId;
   let key: string | undefined;
@@ -95,7 +95,7 @@ function finish(m: Mut, x: Instinct): void {
 }
 
 /** Writes an instinct: the user's files minimally, observed ones whole. */
-function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): void {
+export function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): void {
   finish(m, x);
   const path = storePaths(m.ctx.home).instinct(x.id);
   let text: string;
@@ -113,7 +113,7 @@ function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): void {
   else m.instincts[i] = e;
 }
 
-function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
+export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
   const path = storePaths(m.ctx.home).fact(x.id);
   const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e) => !entry.value!.evidence.includes(e))) : renderFact(x);
   writeStoreFile(path, text);
@@ -124,7 +124,7 @@ function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
 }
 
 /** Removes a file to archive/ with why; its confidence leaves the event log's sum. */
-function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string): void {
+export function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string): void {
   const x = entry.value!;
   archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
   rmSync(storePaths(m.ctx.home).instinct(x.id), { force: true });
@@ -140,7 +140,7 @@ function archiveFact(m: Mut, entry: Entry<Fact>, reason: string): void {
   m.facts = m.facts.filter((e) => e !== entry);
 }
 
-function factRef(x: Fact): { id: string; pattern: string; project?: string; source: Source } {
+export function factRef(x: Fact): { id: string; pattern: string; project?: string; source: Source } {
   return { id: `fact:${x.id}`, pattern: `fact:${x.id}`, ...(x.project !== undefined ? { project: x.project } : {}), source: x.source };
 }
 
@@ -219,6 +219,8 @@ export interface TeachResult {
   contradictions: { id: string; pattern: string }[];
   /** An observed pattern is confirmed rather than taught again. */
   confirmed_observed?: boolean;
+  /** Graduated (homunculus graduate): where it lives now; it is not reinforced any more. */
+  evolved_to?: string;
   /** Evicted to keep the scope under its cap. */
   evicted: string[];
 }
@@ -229,7 +231,7 @@ function capFor(scope: Scope, c: StoreCtx['config'], facts: boolean): number {
 }
 
 /** Keeps a scope under its cap: the least confident taught or imported instincts go first. */
-function enforceInstinctCap(m: Mut, scope: Scope, project: string | undefined, keep: string): string[] {
+export function enforceInstinctCap(m: Mut, scope: Scope, project: string | undefined, keep: string): string[] {
   const same = (x: Instinct) => x.scope === scope && (scope === 'global' || x.project === project);
   const all = live(m).filter(same);
   const cap = capFor(scope, m.ctx.config, false);
@@ -296,6 +298,11 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     }
   } else if (norm(entry.value!.pattern) !== norm(pattern)) {
     merged = entry.value!.id;
+  }
+  if (entry?.value?.evolved_to) {
+    // Graduated into a guideline, a skill or a command: it lives there now, and is not reinforced.
+    const x = entry.value;
+    return { id: x.id, pattern: x.pattern, confidence: x.confidence, level: x.level, created: false, contradictions: [], evicted: [], evolved_to: x.evolved_to };
   }
   if (entry?.value?.source === 'observed') {
     const r = feedbackIn(m, entry, 'confirm', `confirm: taught again (${pattern})`);
@@ -625,7 +632,7 @@ export function writeFact(ctx: StoreCtx, input: FactInput): { id: string; fact: 
   return mutate(ctx, (m) => writeFactIn(m, input, 'taught'));
 }
 
-function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'imported'): { id: string; fact: string; confidence: number; created: boolean; evicted: string[] } {
+export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'imported'): { id: string; fact: string; confidence: number; created: boolean; evicted: string[] } {
   const c = m.ctx.config;
   const statement = text(input.fact, 'fact', MAX_TEXT, true);
   let entry = input.id !== undefined ? m.facts.find((e) => e.value?.id === input.id) : undefined;

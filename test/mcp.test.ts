@@ -14,6 +14,7 @@ import { writeSessions } from './store-helpers.js';
 const TOOLS = [
   'observe', 'suggest', 'list_instincts', 'get_instinct', 'search_instincts', 'stats', 'trending', 'history', 'effectiveness', 'consolidate', 'session_summary', 'detect_chains',
   'alias_pattern', 'find_duplicates', 'import_patterns', 'gc', 'housekeep', 'instinct_write', 'instinct_delete', 'instinct_merge', 'fact_list', 'fact_read', 'fact_write', 'fact_delete',
+  'export_rules', 'export_claude_md', 'inject_claude_md', 'export_skill', 'export_platform', 'import_claude_md',
 ];
 const NOW = '2026-11-08T18:00:00Z';
 

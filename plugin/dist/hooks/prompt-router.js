@@ -26,7 +26,7 @@ __export(prompt_router_exports, {
 });
 module.exports = __toCommonJS(prompt_router_exports);
 var import_node_fs9 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -201,6 +201,44 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// store/keys.ts
+function storeKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
+}
+
+// exports/injected.ts
+var import_node_os2 = require("node:os");
+var import_node_path2 = require("node:path");
+function injectedPath(home) {
+  return (0, import_node_path2.join)(home, "state", "injected.json");
+}
+function readInjected(home) {
+  try {
+    const v = JSON.parse(readDataFile(injectedPath(home)).toString("utf8"));
+    if (v?.version === 1 && typeof v.files === "object" && v.files !== null) return v;
+  } catch {
+  }
+  return { version: 1, files: {} };
+}
+function loadedBy(record, cwd, userHome) {
+  const file = record.replace(/#[a-z-]+$/, "");
+  const name = (0, import_node_path2.basename)(file);
+  if (file === (0, import_node_path2.join)(userHome, ".claude", "CLAUDE.md")) return true;
+  if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
+  let dir = (0, import_node_path2.dirname)(file);
+  if ((0, import_node_path2.basename)(dir) === ".claude") dir = (0, import_node_path2.dirname)(dir);
+  const c = (0, import_node_path2.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path2.sep) ? dir : dir + import_node_path2.sep);
+}
+function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
+  const out = /* @__PURE__ */ new Set();
+  for (const [file, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
+    for (const k of f.keys) if (typeof k === "string") out.add(k);
+  }
+  return out;
+}
+
 // exports/taught-rules.ts
 var MAX_RULE_TEXT = 200;
 function safeText(s, max = MAX_RULE_TEXT) {
@@ -225,7 +263,7 @@ function taughtRuleLine(r) {
 function reaches(r, project) {
   return r.scope !== "project" || typeof r.project === "string" && r.project === project;
 }
-function readRulesForDelivery(home, project) {
+function readRulesForDelivery(home, project, opts = {}) {
   let doc;
   try {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
@@ -243,7 +281,11 @@ function readRulesForDelivery(home, project) {
   if (Array.isArray(taught)) {
     for (const r of taught) if (isTaughtRule(r)) out.push(r);
   }
-  return out.filter((r) => project === void 0 || reaches(r, project)).sort((a, b) => b.confidence_now - a.confidence_now);
+  const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
+  return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
+}
+function deliveryKey(r) {
+  return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
 }
 
 // lib/tokens.ts
@@ -301,7 +343,7 @@ function reminderText(shown) {
 
 // lib/config.ts
 var import_node_fs3 = require("node:fs");
-var import_node_path2 = require("node:path");
+var import_node_path3 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -366,6 +408,14 @@ var RULES = {
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  graduateMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinConfirmed: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateMaxContradicted: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateGroupSize: { type: "integer", allowed: "a whole number, at least 2", check: (v) => v >= 2 },
+  ttlDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  ttlRemoveBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  evolveMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
   halfLifeDays: { type: "number", allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v) => v >= 1e-3 && v <= MAX_DAYS },
   rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }
@@ -436,8 +486,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
-    [(0, import_node_path2.join)(root, "config", "defaults.json"), readJson((0, import_node_path2.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path2.join)(root, "config", "decay-config.json"), readJson((0, import_node_path2.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path3.join)(root, "config", "defaults.json"), readJson((0, import_node_path3.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path3.join)(root, "config", "decay-config.json"), readJson((0, import_node_path3.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
@@ -470,7 +520,7 @@ var import_node_fs5 = require("node:fs");
 
 // lib/append-line.ts
 var import_node_fs4 = require("node:fs");
-var import_node_path3 = require("node:path");
+var import_node_path4 = require("node:path");
 var NL = 10;
 function openAppend(path) {
   try {
@@ -486,7 +536,7 @@ function appendLine(path, text) {
     fd = openAppend(path);
   } catch (e) {
     if (e.code !== "ENOENT") throw e;
-    ensurePrivateDir((0, import_node_path3.dirname)(path));
+    ensurePrivateDir((0, import_node_path4.dirname)(path));
     fd = openAppend(path);
   }
   try {
@@ -766,7 +816,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -777,7 +827,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve3({ scanner, reason });
+      resolve4({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -851,14 +901,9 @@ function resolveNow(flag, env) {
 var DAY_MS = 864e5;
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
 
-// store/keys.ts
-function storeKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
-}
-
 // store/index-read.ts
 var import_node_fs7 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_path5 = require("node:path");
 
 // store/io.ts
 var import_node_fs6 = require("node:fs");
@@ -935,7 +980,7 @@ function readFreshIndex(home, opts = {}) {
       if (!f.endsWith(".md")) continue;
       n++;
       const want = index.stamps[`${dir}/${f}`];
-      if (want === void 0 || fileStamp((0, import_node_path4.join)(path2, f)) !== want) return void 0;
+      if (want === void 0 || fileStamp((0, import_node_path5.join)(path2, f)) !== want) return void 0;
     }
   }
   return n === Object.keys(index.stamps).length ? index : void 0;
@@ -1081,11 +1126,11 @@ ${known.join("\n")}`);
 }
 
 // store/projects.ts
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // observer/project-id.ts
 var import_node_fs8 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_path6 = require("node:path");
 function isPresent(path) {
   try {
     (0, import_node_fs8.statSync)(path);
@@ -1096,12 +1141,12 @@ function isPresent(path) {
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path5.resolve)(fromEnv);
+  if (fromEnv) return (0, import_node_path6.resolve)(fromEnv);
   if (!cwd) return void 0;
-  const start = (0, import_node_path5.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path5.dirname)(dir)) {
-    if (exists((0, import_node_path5.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path5.dirname)(dir) === dir) return start;
+  const start = (0, import_node_path6.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path6.dirname)(dir)) {
+    if (exists((0, import_node_path6.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path6.dirname)(dir) === dir) return start;
   }
 }
 function projectId(root) {
@@ -1112,14 +1157,14 @@ function projectId(root) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: (0, import_node_path6.basename)(root) || root, root };
+  return { id: projectId(root), name: (0, import_node_path7.basename)(root) || root, root };
 }
 
 // hooks/prompt-router.ts
 function nextPromptNumber(home, session) {
   const dir = layout.promptCounts(home);
-  assertDataHome(home, ["state", (0, import_node_path7.join)("state", "prompts")]);
-  const path = (0, import_node_path7.join)(dir, `${idFileStem(session)}.count`);
+  assertDataHome(home, ["state", (0, import_node_path8.join)("state", "prompts")]);
+  const path = (0, import_node_path8.join)(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
     n = Number.parseInt(readDataFile(path).toString("utf8"), 10) || 0;
@@ -1146,12 +1191,13 @@ runHook("prompt-router", async (home, env) => {
   const cwd = scanner.result.top.get("cwd");
   const project = currentProject(typeof cwd === "string" && cwd.length > 0 ? cwd : void 0, env);
   const rules = readRulesForDelivery(home, project?.id ?? null);
-  const shown = sessionRulesContext(rules)?.shown ?? 0;
+  const loaded = keysLoadedIn(home, typeof cwd === "string" && cwd.length > 0 ? cwd : void 0);
+  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))))?.shown ?? 0;
   const parts = shown > 0 ? [reminderText(shown)] : [];
   const prompt = scanner.result.top.get("prompt");
   if (typeof prompt === "string" && config.maxInjected > 0) {
     try {
-      const added = inject(home, env, session, n, prompt, project?.id ?? null, rules, config);
+      const added = inject(home, env, session, n, prompt, project?.id ?? null, rules, loaded, config);
       if (added) parts.push(added);
     } catch (e) {
       logHookError(home, "prompt-router", `context: ${e.message}`);
@@ -1160,11 +1206,11 @@ runHook("prompt-router", async (home, env) => {
   if (parts.length === 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: parts.join("\n\n") } }));
 });
-function inject(home, env, session, turn, prompt, project, rules, config) {
+function inject(home, env, session, turn, prompt, project, rules, loaded, config) {
   const index = readFreshIndex(home, { quick: true });
   if (index === void 0) return void 0;
   const now = resolveNow(void 0, env);
-  const keys = /* @__PURE__ */ new Set();
+  const keys = new Set(loaded);
   for (const r of rules) {
     if (r.kind === "taught") keys.add(r.pattern);
     else if ((r.kind === "chain" || r.kind === "error-retry") && typeof r.pattern === "string") keys.add(storeKey(r.kind, r.pattern));

@@ -3,7 +3,7 @@ const __homunculus_import_meta_url = require('node:url').pathToFileURL(__filenam
 "use strict";
 
 // hooks/session-start.ts
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -178,6 +178,70 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// store/keys.ts
+function storeKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
+}
+
+// exports/injected.ts
+var import_node_os2 = require("node:os");
+var import_node_path3 = require("node:path");
+
+// lib/atomic-write.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path2 = require("node:path");
+var counter = 0;
+function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  if (opts.skipIfSame !== false) {
+    try {
+      if (readDataFile(path2).equals(bytes)) return false;
+    } catch {
+    }
+  }
+  ensurePrivateDir((0, import_node_path2.dirname)(path2));
+  const tmp = `${path2}.${process.pid}.${++counter}.tmp`;
+  try {
+    writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
+    (0, import_node_fs3.renameSync)(tmp, path2);
+  } catch (e) {
+    (0, import_node_fs3.rmSync)(tmp, { force: true });
+    throw e;
+  }
+  return true;
+}
+
+// exports/injected.ts
+function injectedPath(home) {
+  return (0, import_node_path3.join)(home, "state", "injected.json");
+}
+function readInjected(home) {
+  try {
+    const v = JSON.parse(readDataFile(injectedPath(home)).toString("utf8"));
+    if (v?.version === 1 && typeof v.files === "object" && v.files !== null) return v;
+  } catch {
+  }
+  return { version: 1, files: {} };
+}
+function loadedBy(record, cwd, userHome) {
+  const file = record.replace(/#[a-z-]+$/, "");
+  const name = (0, import_node_path3.basename)(file);
+  if (file === (0, import_node_path3.join)(userHome, ".claude", "CLAUDE.md")) return true;
+  if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
+  let dir = (0, import_node_path3.dirname)(file);
+  if ((0, import_node_path3.basename)(dir) === ".claude") dir = (0, import_node_path3.dirname)(dir);
+  const c = (0, import_node_path3.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path3.sep) ? dir : dir + import_node_path3.sep);
+}
+function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
+  const out = /* @__PURE__ */ new Set();
+  for (const [file, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
+    for (const k of f.keys) if (typeof k === "string") out.add(k);
+  }
+  return out;
+}
+
 // exports/taught-rules.ts
 var MAX_RULE_TEXT = 200;
 function safeText(s, max = MAX_RULE_TEXT) {
@@ -202,7 +266,7 @@ function taughtRuleLine(r) {
 function reaches(r, project) {
   return r.scope !== "project" || typeof r.project === "string" && r.project === project;
 }
-function readRulesForDelivery(home, project) {
+function readRulesForDelivery(home, project, opts = {}) {
   let doc;
   try {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
@@ -220,14 +284,18 @@ function readRulesForDelivery(home, project) {
   if (Array.isArray(taught)) {
     for (const r of taught) if (isTaughtRule(r)) out.push(r);
   }
-  return out.filter((r) => project === void 0 || reaches(r, project)).sort((a, b) => b.confidence_now - a.confidence_now);
+  const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
+  return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
+}
+function deliveryKey(r) {
+  return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
 }
 
 // claude/sessions.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path2 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path4 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path2.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path4.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -243,14 +311,14 @@ function readMark(home, session) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs3.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs4.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path2.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path4.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -258,16 +326,16 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path2.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path4.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path2 = markPath(home, mark.session);
   const tmp = `${path2}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs3.renameSync)(tmp, path2);
+  (0, import_node_fs4.renameSync)(tmp, path2);
 }
 function transcriptStat(path2) {
   try {
-    const st = (0, import_node_fs3.statSync)(path2);
+    const st = (0, import_node_fs4.statSync)(path2);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -330,15 +398,15 @@ ${line}`;
 }
 
 // claude/deliveries.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path3 = require("node:path");
-var path = (home) => (0, import_node_path3.join)(layout.state(home), "last-delivery.json");
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
+var path = (home) => (0, import_node_path5.join)(layout.state(home), "last-delivery.json");
 function recordDelivery(home, d) {
   ensurePrivateDir(layout.state(home));
   const tmp = `${path(home)}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(`${JSON.stringify(d)}
 `), PRIVATE_FILE);
-  (0, import_node_fs4.renameSync)(tmp, path(home));
+  (0, import_node_fs5.renameSync)(tmp, path(home));
 }
 
 // lib/detached.ts
@@ -352,15 +420,15 @@ function spawnDetached(script, args, env, nodeFlags = []) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs5 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path6 = require("node:path");
 var NL = 10;
 function openAppend(path2) {
   try {
-    return (0, import_node_fs5.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs6.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path2} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -372,22 +440,22 @@ function appendLine(path2, text) {
     fd = openAppend(path2);
   } catch (e) {
     if (e.code !== "ENOENT") throw e;
-    ensurePrivateDir((0, import_node_path4.dirname)(path2));
+    ensurePrivateDir((0, import_node_path6.dirname)(path2));
     fd = openAppend(path2);
   }
   try {
-    const st = (0, import_node_fs5.fstatSync)(fd);
+    const st = (0, import_node_fs6.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path2}: expected a regular file, found something else (a FIFO or device); move it aside`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs5.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs6.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
     const written = writeData(fd, data, path2);
     if (written !== data.length) throw noSpace(path2, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs6.closeSync)(fd);
   }
 }
 
@@ -398,7 +466,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path2 = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs6.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs6.renameSync)(path2, `${path2}.1`);
+      if ((0, import_node_fs7.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs7.renameSync)(path2, `${path2}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -656,7 +724,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve3) => {
+  return new Promise((resolve4) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -667,7 +735,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve3({ scanner, reason });
+      resolve4({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -696,35 +764,11 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/projects.ts
-var import_node_path7 = require("node:path");
-
-// lib/atomic-write.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path5 = require("node:path");
-var counter = 0;
-function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
-  const bytes = typeof data === "string" ? Buffer.from(data) : data;
-  if (opts.skipIfSame !== false) {
-    try {
-      if (readDataFile(path2).equals(bytes)) return false;
-    } catch {
-    }
-  }
-  ensurePrivateDir((0, import_node_path5.dirname)(path2));
-  const tmp = `${path2}.${process.pid}.${++counter}.tmp`;
-  try {
-    writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
-    (0, import_node_fs7.renameSync)(tmp, path2);
-  } catch (e) {
-    (0, import_node_fs7.rmSync)(tmp, { force: true });
-    throw e;
-  }
-  return true;
-}
+var import_node_path8 = require("node:path");
 
 // observer/project-id.ts
 var import_node_fs8 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 function isPresent(path2) {
   try {
     (0, import_node_fs8.statSync)(path2);
@@ -735,12 +779,12 @@ function isPresent(path2) {
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path6.resolve)(fromEnv);
+  if (fromEnv) return (0, import_node_path7.resolve)(fromEnv);
   if (!cwd) return void 0;
-  const start = (0, import_node_path6.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path6.dirname)(dir)) {
-    if (exists((0, import_node_path6.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path6.dirname)(dir) === dir) return start;
+  const start = (0, import_node_path7.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path7.dirname)(dir)) {
+    if (exists((0, import_node_path7.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path7.dirname)(dir) === dir) return start;
   }
 }
 function projectId(root) {
@@ -764,7 +808,7 @@ function readIfFile(path2) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: (0, import_node_path7.basename)(root) || root, root };
+  return { id: projectId(root), name: (0, import_node_path8.basename)(root) || root, root };
 }
 function readProjects(home) {
   const bytes = readIfFile(layout.projects(home));
@@ -807,7 +851,7 @@ runHook("session-start", async (home, env) => {
   const transcript = top.get("transcript_path");
   const pid = Number(env["CLAUDE_PID"]);
   const nowIso = (/* @__PURE__ */ new Date()).toISOString();
-  if (typeof transcript === "string" && (0, import_node_path8.isAbsolute)(transcript)) {
+  if (typeof transcript === "string" && (0, import_node_path9.isAbsolute)(transcript)) {
     const before = readMark(home, session);
     writeMark(home, { session, transcript, started: nowIso, ...Number.isInteger(pid) && pid > 0 ? { pid } : {}, ...before?.reconciled ? { reconciled: before.reconciled } : {} });
   }
@@ -826,7 +870,7 @@ runHook("session-start", async (home, env) => {
     } catch {
     }
   }
-  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null));
+  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd }));
   recordDelivery(home, { session, source: typeof source === "string" ? source.slice(0, 20) : "unknown", at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === void 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } }));

@@ -3990,10 +3990,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4007,7 +4007,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep2) {
+          if (!keyProps.anchor && !keyProps.tag && !sep3) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4031,7 +4031,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep2, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4138,7 +4138,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep2 = "";
+        let sep3 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4152,13 +4152,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep2 + cb;
-              sep2 = "";
+                comment += sep3 + cb;
+              sep3 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep2 += source;
+                sep3 += source;
               hasSpace = true;
               break;
             default:
@@ -4201,18 +4201,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep2, value } = collItem;
+        const { start, key, sep: sep3, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep2?.[0],
+          next: key ?? sep3?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep2 && !value) {
+          if (!props.anchor && !props.tag && !sep3 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4266,8 +4266,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep2 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep2, null, props, onError);
+        if (!isMap && !sep3 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4279,7 +4279,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep2 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4290,8 +4290,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep2)
-                for (const st of sep2) {
+              if (sep3)
+                for (const st of sep3) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4308,7 +4308,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep2, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4488,7 +4488,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep2 = "";
+      let sep3 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4505,24 +4505,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep2 === " ")
-            sep2 = "\n";
-          else if (!prevMoreIndented && sep2 === "\n")
-            sep2 = "\n\n";
-          value += sep2 + indent.slice(trimIndent) + content;
-          sep2 = "\n";
+          if (sep3 === " ")
+            sep3 = "\n";
+          else if (!prevMoreIndented && sep3 === "\n")
+            sep3 = "\n\n";
+          value += sep3 + indent.slice(trimIndent) + content;
+          sep3 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep2 === "\n")
+          if (sep3 === "\n")
             value += "\n";
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          value += sep2 + content;
-          sep2 = " ";
+          value += sep3 + content;
+          sep3 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4705,25 +4705,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep2 = " ";
+      let sep3 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep2 === "\n")
-            res += sep2;
+          if (sep3 === "\n")
+            res += sep3;
           else
-            sep2 = "\n";
+            sep3 = "\n";
         } else {
-          res += sep2 + lm;
-          sep2 = " ";
+          res += sep3 + lm;
+          sep3 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep2 + (match?.[1] ?? "");
+      return res + sep3 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5533,14 +5533,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep2, value }) {
+    function stringifyItem({ start, key, sep: sep3, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep2)
-        for (const st of sep2)
+      if (sep3)
+        for (const st of sep3)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6707,18 +6707,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep2;
+          let sep3;
           if (scalar.end) {
-            sep2 = scalar.end;
-            sep2.push(this.sourceToken);
+            sep3 = scalar.end;
+            sep3.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep2 = [this.sourceToken];
+            sep3 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep2 }]
+            items: [{ start, key: scalar, sep: sep3 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6871,15 +6871,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep2 = it.sep;
-                  sep2.push(this.sourceToken);
+                  const sep3 = it.sep;
+                  sep3.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep2 }]
+                    items: [{ start: start2, key, sep: sep3 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7073,13 +7073,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep2 = fc.end.splice(1, fc.end.length);
-            sep2.push(this.sourceToken);
+            const sep3 = fc.end.splice(1, fc.end.length);
+            sep3.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep2 }]
+              items: [{ start, key: fc, sep: sep3 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7359,7 +7359,7 @@ var require_dist = __commonJS({
 
 // analyzer/logged-run.ts
 var import_node_fs14 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7666,7 +7666,7 @@ function utcDay(ms) {
 
 // analyzer/run.ts
 var import_node_fs13 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs6 = require("node:fs");
@@ -7940,8 +7940,8 @@ var TableBuilder = class {
   addTable(t) {
     const streamMap = t.streams.map((name, s) => {
       const session = t.sessions[t.streamSession[s]];
-      const sep2 = name.indexOf("\0");
-      return this.streamId(session, sep2 === -1 ? void 0 : name.slice(sep2 + 1));
+      const sep3 = name.indexOf("\0");
+      return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
     });
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
@@ -7990,9 +7990,9 @@ function selectRecords(t, keep) {
     const pr = t.project[i];
     const s = t.stream[i];
     const streamName = t.streams[s];
-    const sep2 = streamName.indexOf("\0");
+    const sep3 = streamName.indexOf("\0");
     const d = t.detail[i];
-    b.add(t.ts[i], t.tools[t.tool[i]], t.ok[i] === 1, t.sessions[t.streamSession[s]], sep2 === -1 ? void 0 : streamName.slice(sep2 + 1), d === -1 ? void 0 : t.details[d], pr === -1 ? void 0 : t.projects[pr]);
+    b.add(t.ts[i], t.tools[t.tool[i]], t.ok[i] === 1, t.sessions[t.streamSession[s]], sep3 === -1 ? void 0 : streamName.slice(sep3 + 1), d === -1 ? void 0 : t.details[d], pr === -1 ? void 0 : t.projects[pr]);
   }
   return b.build();
 }
@@ -8611,7 +8611,7 @@ function analyzeProjects(t, nowMs, config) {
 
 // store/observed.ts
 var import_node_fs12 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // analyzer/instinct-file.ts
 var MAX_SLUG = 100;
@@ -9217,7 +9217,40 @@ function archiveText(home, name, text, nowIso) {
 }
 
 // store/migrate.ts
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
+
+// exports/injected.ts
+var import_node_os2 = require("node:os");
+var import_node_path6 = require("node:path");
+function injectedPath(home) {
+  return (0, import_node_path6.join)(home, "state", "injected.json");
+}
+function readInjected(home) {
+  try {
+    const v = JSON.parse(readDataFile(injectedPath(home)).toString("utf8"));
+    if (v?.version === 1 && typeof v.files === "object" && v.files !== null) return v;
+  } catch {
+  }
+  return { version: 1, files: {} };
+}
+function loadedBy(record, cwd, userHome) {
+  const file = record.replace(/#[a-z-]+$/, "");
+  const name = (0, import_node_path6.basename)(file);
+  if (file === (0, import_node_path6.join)(userHome, ".claude", "CLAUDE.md")) return true;
+  if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
+  let dir = (0, import_node_path6.dirname)(file);
+  if ((0, import_node_path6.basename)(dir) === ".claude") dir = (0, import_node_path6.dirname)(dir);
+  const c = (0, import_node_path6.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path6.sep) ? dir : dir + import_node_path6.sep);
+}
+function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
+  const out = /* @__PURE__ */ new Set();
+  for (const [file, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
+    for (const k of f.keys) if (typeof k === "string") out.add(k);
+  }
+  return out;
+}
 
 // exports/taught-rules.ts
 function isTaughtRule(r) {
@@ -9229,7 +9262,7 @@ function isTaughtRule(r) {
 function reaches(r, project) {
   return r.scope !== "project" || typeof r.project === "string" && r.project === project;
 }
-function readRulesForDelivery(home, project) {
+function readRulesForDelivery(home, project, opts = {}) {
   let doc;
   try {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
@@ -9247,7 +9280,11 @@ function readRulesForDelivery(home, project) {
   if (Array.isArray(taught)) {
     for (const r of taught) if (isTaughtRule(r)) out.push(r);
   }
-  return out.filter((r) => project === void 0 || reaches(r, project)).sort((a, b) => b.confidence_now - a.confidence_now);
+  const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
+  return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
+}
+function deliveryKey(r) {
+  return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
 }
 
 // store/rules.ts
@@ -9261,7 +9298,7 @@ function promotedKeys(home) {
 }
 
 // store/scan.ts
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // store/text.ts
 var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
@@ -9343,7 +9380,7 @@ function scanInstincts(home) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path6.join)(dir, f);
+    const path = (0, import_node_path7.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9375,7 +9412,7 @@ function scanFacts(home) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path6.join)(dir, f);
+    const path = (0, import_node_path7.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9422,7 +9459,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile((0, import_node_path7.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        writeStoreFile((0, import_node_path8.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -9577,6 +9614,10 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   };
   if (promotedAt !== void 0) x.promoted_at = promotedAt;
   if (prev?.contradicts?.length) x.contradicts = prev.contradicts;
+  if (prev?.evolved_to !== void 0) {
+    x.evolved_to = prev.evolved_to;
+    x.confidence = prev.confidence;
+  }
   if (adjustment !== void 0) {
     x.adjustment = adjustment;
     x.adjustment_runs = runs ?? config.adjustmentAnalyses;
@@ -9642,7 +9683,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = writeStoreFile((0, import_node_path8.join)(instDir, `${id}.md`), text);
+    const changed = writeStoreFile((0, import_node_path9.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -9658,8 +9699,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    writeFileAtomic((0, import_node_path8.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs12.rmSync)((0, import_node_path8.join)(instDir, `${id}.md`), { force: true });
+    writeFileAtomic((0, import_node_path9.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    (0, import_node_fs12.rmSync)((0, import_node_path9.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -9681,13 +9722,13 @@ function listDir2(dir) {
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs13.rmSync)((0, import_node_path10.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path9.join)(dir, f);
+      const path = (0, import_node_path10.join)(dir, f);
       try {
         if ((0, import_node_fs13.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs13.rmSync)(path, { force: true });
       } catch {
@@ -9713,7 +9754,7 @@ function loadWindow(home, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const days = /* @__PURE__ */ new Set();
   const files = listDir2(obsDir);
-  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? "") >= firstDay ? n + fileSize((0, import_node_path9.join)(obsDir, f)) : n, 0);
+  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? "") >= firstDay ? n + fileSize((0, import_node_path10.join)(obsDir, f)) : n, 0);
   const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
     const m = OBSERVATION_FILE.exec(f);
@@ -9721,14 +9762,14 @@ function loadWindow(home, nowMs, config, report) {
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs13.rmSync)((0, import_node_path9.join)(obsDir, f), { force: true });
-      (0, import_node_fs13.rmSync)((0, import_node_path9.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs13.rmSync)((0, import_node_path10.join)(obsDir, f), { force: true });
+      (0, import_node_fs13.rmSync)((0, import_node_path10.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
     days.add(day);
     if (day < firstDay) continue;
-    const r = loadObservationFile((0, import_node_path9.join)(obsDir, f), (0, import_node_path9.join)(cacheDir, `${day}.bin`), { writeCache: writes });
+    const r = loadObservationFile((0, import_node_path10.join)(obsDir, f), (0, import_node_path10.join)(cacheDir, `${day}.bin`), { writeCache: writes });
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
@@ -9736,7 +9777,7 @@ function loadWindow(home, nowMs, config, report) {
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs13.rmSync)((0, import_node_path10.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
   }
@@ -9817,7 +9858,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs13.rmSync)((0, import_node_path9.join)(archDir, f), { force: true });
+        (0, import_node_fs13.rmSync)((0, import_node_path10.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -9838,7 +9879,7 @@ function runAnalysis(opts) {
 
 // analyzer/logged-run.ts
 var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path10.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path11.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -9857,7 +9898,7 @@ function sizes(home) {
   }
   for (const f of files) {
     try {
-      out[f] = (0, import_node_fs14.statSync)((0, import_node_path10.join)(layout.observations(home), f)).size;
+      out[f] = (0, import_node_fs14.statSync)((0, import_node_path11.join)(layout.observations(home), f)).size;
     } catch {
     }
   }
@@ -9870,7 +9911,7 @@ function newRecords(home, before, now) {
     let at = before[f] ?? 0;
     if (size < at) at = 0;
     if (size === at) continue;
-    const fd = (0, import_node_fs14.openSync)((0, import_node_path10.join)(layout.observations(home), f), "r");
+    const fd = (0, import_node_fs14.openSync)((0, import_node_path11.join)(layout.observations(home), f), "r");
     try {
       while (at < size) {
         const got = (0, import_node_fs14.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
@@ -9949,21 +9990,21 @@ function safeLog(home, e) {
 }
 
 // claude/paths.ts
-var import_node_os2 = require("node:os");
-var import_node_path11 = require("node:path");
+var import_node_os3 = require("node:os");
+var import_node_path12 = require("node:path");
 function claudePaths(scope, projectDir, env) {
-  const dir = scope === "user" ? (0, import_node_path11.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path11.join)(env["HOME"] || (0, import_node_os2.homedir)(), ".claude")) : (0, import_node_path11.join)((0, import_node_path11.resolve)(projectDir), ".claude");
+  const dir = scope === "user" ? (0, import_node_path12.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path12.join)(env["HOME"] || (0, import_node_os3.homedir)(), ".claude")) : (0, import_node_path12.join)((0, import_node_path12.resolve)(projectDir), ".claude");
   return {
     dir,
-    settings: (0, import_node_path11.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
-    command: (0, import_node_path11.join)(dir, "commands", "bye.md"),
-    rulesLink: (0, import_node_path11.join)(dir, "rules", "homunculus.md")
+    settings: (0, import_node_path12.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
+    command: (0, import_node_path12.join)(dir, "commands", "bye.md"),
+    rulesLink: (0, import_node_path12.join)(dir, "rules", "homunculus.md")
   };
 }
 
 // lib/config.ts
 var import_node_fs15 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_path13 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -10028,6 +10069,14 @@ var RULES = {
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  graduateMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinConfirmed: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateMaxContradicted: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateGroupSize: { type: "integer", allowed: "a whole number, at least 2", check: (v) => v >= 2 },
+  ttlDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  ttlRemoveBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  evolveMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
   halfLifeDays: { type: "number", allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v) => v >= 1e-3 && v <= MAX_DAYS },
   rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }
@@ -10098,8 +10147,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
-    [(0, import_node_path12.join)(root, "config", "defaults.json"), readJson((0, import_node_path12.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path12.join)(root, "config", "decay-config.json"), readJson((0, import_node_path12.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path13.join)(root, "config", "defaults.json"), readJson((0, import_node_path13.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path13.join)(root, "config", "decay-config.json"), readJson((0, import_node_path13.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user2 = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
@@ -10389,7 +10438,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve5) => {
+  return new Promise((resolve6) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -10400,7 +10449,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve5({ scanner, reason });
+      resolve6({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -10433,7 +10482,7 @@ var import_node_fs20 = require("node:fs");
 
 // store/dream.ts
 var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 
 // store/similarity.ts
 function keyWords(key) {
@@ -10610,13 +10659,13 @@ function skillDescription(text) {
 }
 function readShadowTexts(claudeDir, projectRoot2) {
   const out = [];
-  const files = [[(0, import_node_path13.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
-  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path13.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path13.join)(projectRoot2, f), f]);
+  const files = [[(0, import_node_path14.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
+  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path14.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path14.join)(projectRoot2, f), f]);
   for (const [path, where] of files) {
     const t = readText(path);
     if (t !== void 0) out.push(...shadowLines(t, where));
   }
-  const skillDirs = [(0, import_node_path13.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path13.join)(projectRoot2, ".claude", "skills")] : []];
+  const skillDirs = [(0, import_node_path14.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path14.join)(projectRoot2, ".claude", "skills")] : []];
   for (const dir of skillDirs) {
     let names;
     try {
@@ -10626,7 +10675,7 @@ function readShadowTexts(claudeDir, projectRoot2) {
     }
     for (const name of names) {
       if (name.startsWith("homunculus")) continue;
-      const t = readText((0, import_node_path13.join)(dir, name, "SKILL.md"));
+      const t = readText((0, import_node_path14.join)(dir, name, "SKILL.md"));
       const d = t === void 0 ? void 0 : skillDescription(t);
       if (d) out.push({ where: `skill ${name}`, text: d });
     }
@@ -10642,11 +10691,11 @@ function dreamDue(last, newSessions, nowMs, c) {
 var import_node_fs19 = require("node:fs");
 
 // store/projects.ts
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 
 // observer/project-id.ts
 var import_node_fs18 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 function isPresent(path) {
   try {
     (0, import_node_fs18.statSync)(path);
@@ -10657,12 +10706,12 @@ function isPresent(path) {
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path14.resolve)(fromEnv);
+  if (fromEnv) return (0, import_node_path15.resolve)(fromEnv);
   if (!cwd) return void 0;
-  const start = (0, import_node_path14.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path14.dirname)(dir)) {
-    if (exists((0, import_node_path14.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path14.dirname)(dir) === dir) return start;
+  const start = (0, import_node_path15.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path15.dirname)(dir)) {
+    if (exists((0, import_node_path15.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path15.dirname)(dir) === dir) return start;
   }
 }
 function projectId(root) {
@@ -10673,7 +10722,7 @@ function projectId(root) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: (0, import_node_path15.basename)(root) || root, root };
+  return { id: projectId(root), name: (0, import_node_path16.basename)(root) || root, root };
 }
 
 // store/store.ts
@@ -10716,7 +10765,7 @@ function live(m) {
 function entryOf(m, id) {
   return m.instincts.find((e) => e.value?.id === id);
 }
-function resolve4(m, ref) {
+function resolve5(m, ref) {
   const byId = entryOf(m, ref);
   if (byId) return byId;
   let key;
@@ -10837,7 +10886,7 @@ function turnFeedback(ctx, items, facts = []) {
     const applied = [];
     const skipped = [];
     for (const it of items) {
-      const entry = entryOf(m, it.id) ?? resolve4(m, it.pattern);
+      const entry = entryOf(m, it.id) ?? resolve5(m, it.pattern);
       if (!entry?.value) {
         skipped.push(it.id);
         continue;

@@ -1,0 +1,65 @@
+import { homedir } from 'node:os';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { readDataFile } from '../lib/data-files.js';
+
+// What was written where (inject, export --out, graduate): state/injected.json, file -> the rule
+// keys its block holds. The session-start rules leave out a key that already reaches the model
+// through a CLAUDE.md Claude Code loads in that session, so that no rule is given twice. Light:
+// the hooks import it.
+
+export interface InjectedFile {
+  keys: string[];
+  at: string;
+}
+
+export interface InjectedDoc {
+  version: 1;
+  files: Record<string, InjectedFile>;
+}
+
+export function injectedPath(home: string): string {
+  return join(home, 'state', 'injected.json');
+}
+
+export function readInjected(home: string): InjectedDoc {
+  try {
+    const v = JSON.parse(readDataFile(injectedPath(home)).toString('utf8')) as InjectedDoc;
+    if (v?.version === 1 && typeof v.files === 'object' && v.files !== null) return v;
+  } catch {
+    // none yet, or damaged: nothing recorded
+  }
+  return { version: 1, files: {} };
+}
+
+/** Remembers the keys now in `file`'s block (replacing what it held before); `file#guidelines` for graduate's block. */
+export function recordInjection(home: string, file: string, keys: readonly string[], at: string): void {
+  const doc = readInjected(home);
+  const before = doc.files[file];
+  const sorted = [...new Set(keys)].sort();
+  if (before && JSON.stringify(before.keys) === JSON.stringify(sorted)) return; // unchanged: keep its time, and the file
+  doc.files[file] = { keys: sorted, at };
+  writeFileAtomic(injectedPath(home), `${JSON.stringify(doc, null, 2)}\n`);
+}
+
+/** Memory files Claude Code loads at the start of a session in `cwd`: the user's, and CLAUDE.md / CLAUDE.local.md in cwd and every folder above it. */
+function loadedBy(record: string, cwd: string | undefined, userHome: string): boolean {
+  const file = record.replace(/#[a-z-]+$/, ''); // `<file>#guidelines`: graduate's block in the same file
+  const name = basename(file);
+  if (file === join(userHome, '.claude', 'CLAUDE.md')) return true;
+  if (cwd === undefined || !(name === 'CLAUDE.md' || name === 'CLAUDE.local.md')) return false;
+  let dir = dirname(file);
+  if (basename(dir) === '.claude') dir = dirname(dir);
+  const c = resolve(cwd);
+  return c === dir || c.startsWith(dir.endsWith(sep) ? dir : dir + sep);
+}
+
+/** Keys that reach a session in `cwd` through a block homunculus wrote into a loaded memory file. */
+export function keysLoadedIn(home: string, cwd: string | undefined, userHome: string = homedir()): Set<string> {
+  const out = new Set<string>();
+  for (const [file, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
+    for (const k of f.keys) if (typeof k === 'string') out.add(k);
+  }
+  return out;
+}

@@ -1,0 +1,84 @@
+// The export tools of the MCP server, through the SDK's Client over stdio against the built
+// server: structured content, files written in the project folder, {error} on a miss.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, cleanEnv, sandbox } from './helpers.js';
+import { NOW, seedStore, SEEDED } from './exports-helpers.js';
+
+type Out = Record<string, unknown> & { error?: string };
+
+describe('the export tools over MCP', () => {
+  const s = sandbox();
+  const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW };
+  let client: Client;
+  const call = async (name: string, args: Record<string, unknown> = {}): Promise<{ out: Out; isError: boolean }> => {
+    const r = await client.callTool({ name, arguments: args });
+    const text = (r.content as { text: string }[])[0]!.text;
+    return { out: (r.structuredContent ?? (text.startsWith('{') ? JSON.parse(text) : { error: text })) as Out, isError: r.isError === true };
+  };
+  const ok = async (name: string, args: Record<string, unknown> = {}): Promise<Out> => {
+    const r = await call(name, args);
+    expect(r.isError, `${name}: ${JSON.stringify(r.out)}`).toBe(false);
+    return r.out;
+  };
+
+  beforeAll(async () => {
+    seedStore(s.data, SEEDED);
+    mkdirSync(s.project, { recursive: true });
+    const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: cleanEnv(env) as Record<string, string>, cwd: s.project, stderr: 'pipe' });
+    client = new Client({ name: 'homunculus-test', version: '1.0.0' });
+    await client.connect(transport);
+  }, 60_000);
+  afterAll(async () => client?.close());
+
+  it('export_rules and export_claude_md answer the rules as data and as the block', async () => {
+    const r = await ok('export_rules', {});
+    expect(r['count']).toBe(3);
+    expect((r['rules'] as { key: string }[]).map((x) => x.key)).toEqual(['pref:pkg=pnpm', 'seq:Grep->Read->Edit', 'fix:lint-before-commit']);
+    const c = await ok('export_claude_md', { category: 'pref' });
+    expect(c).toMatchObject({ rules: 1 });
+    expect(c['text']).toContain('`pref:pkg=pnpm`');
+  });
+
+  it("inject_claude_md writes the project's CLAUDE.md block, then reports changed: false", async () => {
+    const file = join(s.project, 'CLAUDE.md');
+    writeFileSync(file, '# Mine\n');
+    const r1 = await ok('inject_claude_md', {});
+    expect(r1).toMatchObject({ changed: true, how: 'appended', rules: 3 });
+    expect(readFileSync(file, 'utf8').startsWith('# Mine\n\n<!-- homunculus:start -->\n')).toBe(true);
+    const r2 = await ok('inject_claude_md', {});
+    expect(r2).toMatchObject({ changed: false, how: 'unchanged' });
+  });
+
+  it('export_platform renders every format, writes with out, and refuses an unknown format with the list', async () => {
+    const w = await ok('export_platform', { format: 'windsurfrules' });
+    expect(w['text']).toContain('for Windsurf');
+    const j = await ok('export_platform', { format: 'json' });
+    expect((j['document'] as { version: string }).version).toBe('1.0');
+    const out = await ok('export_platform', { format: 'agents-md', out: 'AGENTS.md' });
+    expect(out).toMatchObject({ changed: true, how: 'created' });
+    expect(existsSync(join(s.project, 'AGENTS.md'))).toBe(true);
+    const bad = await call('export_platform', { format: 'vscode' });
+    expect(bad.isError).toBe(true);
+    expect(bad.out.error).toContain('unknown format "vscode": expected one of claude-md, agents-md, cursorrules, cursor-mdc, windsurfrules, json');
+    const notOurs = await call('export_platform', { format: 'agents-md', out: '.bashrc' });
+    expect(notOurs.out.error).toContain('out: expected a .md, .mdc, .json, .cursorrules or .windsurfrules file');
+  });
+
+  it('export_skill returns a SKILL.md, writes it with out; import_claude_md reads rules back', async () => {
+    const k = await ok('export_skill', { name: 'team-habits' });
+    expect(k['text']).toMatch(/^---\nname: team-habits\n/);
+    const w = await ok('export_skill', { out: '.claude/skills/homunculus-rules/SKILL.md' });
+    expect(w).toMatchObject({ changed: true, rules: 3 });
+    writeFileSync(join(s.project, 'NOTES.md'), '- `pref:shell=zsh` use zsh (0.8)\n- `nope:x` no\n');
+    const i = await ok('import_claude_md', { file: 'NOTES.md' });
+    expect((i['imported'] as { key: string }[]).map((x) => x.key)).toEqual(['pref:shell=zsh']);
+    expect(i['skipped']).toEqual([{ line: 2, why: 'unknown key prefix (expected one of seq, retry, pref, fix, combo)' }]);
+    const miss = await call('import_claude_md', { file: 'ABSENT.md' });
+    expect(miss.isError).toBe(true);
+    expect(miss.out.error).toMatch(/^cannot read \/.*\/project\/ABSENT\.md: ENOENT$/);
+  });
+});
