@@ -7964,24 +7964,6 @@ var TableBuilder = class {
     };
   }
 };
-function projectTable(t, project) {
-  return selectRecords(t, (i) => t.project[i] === project);
-}
-function selectRecords(t, keep) {
-  let n = 0;
-  for (let i = 0; i < t.length; i++) if (keep(i)) n++;
-  const b = new TableBuilder(Math.max(16, n));
-  for (let i = 0; i < t.length; i++) {
-    if (!keep(i)) continue;
-    const pr = t.project[i];
-    const s = t.stream[i];
-    const streamName = t.streams[s];
-    const sep2 = streamName.indexOf("\0");
-    const d = t.detail[i];
-    b.add(t.ts[i], t.tools[t.tool[i]], t.ok[i] === 1, t.sessions[t.streamSession[s]], sep2 === -1 ? void 0 : streamName.slice(sep2 + 1), d === -1 ? void 0 : t.details[d], pr === -1 ? void 0 : t.projects[pr]);
-  }
-  return b.build();
-}
 
 // analyzer/observation-cache.ts
 var VERSION = 3;
@@ -8182,7 +8164,7 @@ function decayWeigher(nowMs, halfLifeDays) {
 }
 
 // analyzer/patterns.ts
-function recordKeys(t, chainDetail) {
+function recordKeys(t, chainDetail, project) {
   const keys = [];
   const ids2 = /* @__PURE__ */ new Map();
   const id = (k) => {
@@ -8194,10 +8176,31 @@ function recordKeys(t, chainDetail) {
     }
     return i;
   };
-  const toolKey = Int32Array.from(t.tools, (name) => id(name));
   const detailKey = new Int32Array(t.details.length).fill(-1);
   const keyOf2 = new Int32Array(t.length);
   const bash = t.tools.indexOf("Bash");
+  if (project !== void 0) {
+    const toolKey2 = new Int32Array(t.tools.length).fill(-1);
+    for (let i = 0; i < t.length; i++) {
+      if (t.project[i] !== project) continue;
+      const tool = t.tool[i];
+      if (toolKey2[tool] === -1) toolKey2[tool] = id(t.tools[tool]);
+    }
+    for (let i = 0; i < t.length; i++) {
+      if (t.project[i] !== project) continue;
+      const tool = t.tool[i];
+      const d = t.detail[i];
+      if (chainDetail && tool === bash && d !== -1) {
+        let k = detailKey[d];
+        if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
+        keyOf2[i] = k;
+      } else {
+        keyOf2[i] = toolKey2[tool];
+      }
+    }
+    return { keyOf: keyOf2, keys };
+  }
+  const toolKey = Int32Array.from(t.tools, (name) => id(name));
   for (let i = 0; i < t.length; i++) {
     const tool = t.tool[i];
     const d = t.detail[i];
@@ -8227,7 +8230,8 @@ function bump(c, session, ts, weight, dayIndex) {
   if (ts > c.last) c.last = ts;
   c.perDay[dayIndex]++;
 }
-function streamsBySession(t) {
+function streamsBySession(t, project) {
+  if (project !== void 0) return projectStreamsBySession(t, project);
   const nSessions = t.sessions.length;
   const at = new Int32Array(nSessions + 1);
   for (const s of t.streamSession) at[s + 1]++;
@@ -8236,8 +8240,29 @@ function streamsBySession(t) {
   t.streamSession.forEach((session, stream) => out[at[session]++] = stream);
   return out;
 }
+function projectStreamsBySession(t, project) {
+  const streamRank = new Int32Array(t.streams.length).fill(-1);
+  const sessionRank = new Int32Array(t.sessions.length).fill(-1);
+  const streams = [];
+  let nSessions = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (t.project[i] !== project) continue;
+    const s = t.stream[i];
+    if (streamRank[s] !== -1) continue;
+    streamRank[s] = streams.length;
+    streams.push(s);
+    const session = t.streamSession[s];
+    if (sessionRank[session] === -1) sessionRank[session] = nSessions++;
+  }
+  const at = new Int32Array(nSessions + 1);
+  for (const s of streams) at[sessionRank[t.streamSession[s]] + 1]++;
+  for (let k = 0; k < nSessions; k++) at[k + 1] += at[k];
+  const out = new Int32Array(streams.length);
+  for (const s of streams) out[at[sessionRank[t.streamSession[s]]]++] = s;
+  return out;
+}
 function countPatterns(t, order, starts, opts) {
-  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
+  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail, opts.project);
   const K = keys.length;
   const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
   const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
@@ -8251,7 +8276,7 @@ function countPatterns(t, order, starts, opts) {
   const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
   const { ts: tsOf, ok: okOf } = t;
   const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
-  const bySession = streamsBySession(t);
+  const bySession = streamsBySession(t, opts.project);
   for (let si = 0; si < bySession.length; si++) {
     const s = bySession[si];
     const a = starts[s];
@@ -8488,12 +8513,15 @@ function foldPatterns(patterns, stepsOf2, K) {
 }
 
 // analyzer/streams.ts
-function streamsInWindow(t, startMs, endMs) {
+function streamsInWindow(t, startMs, endMs, project) {
   const nStreams = t.streams.length;
   const counts = new Int32Array(nStreams + 1);
   let inWindow = 0;
   let future = 0;
+  const only = project !== void 0;
+  const projectOf = t.project;
   for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project) continue;
     const ts = t.ts[i];
     if (ts > endMs) future++;
     else if (ts > startMs) {
@@ -8506,6 +8534,7 @@ function streamsInWindow(t, startMs, endMs) {
   const fill = starts.slice(0, nStreams);
   const order = new Int32Array(inWindow);
   for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project) continue;
     const ts = t.ts[i];
     if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
   }
@@ -8543,10 +8572,10 @@ function topByDay(counts, nDays, skip2, n) {
   }
   return tops;
 }
-function analyze(t, nowMs, config) {
+function analyze(t, nowMs, config, project) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs);
-  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail });
+  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs, project);
+  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project });
   const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
   foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
   const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
@@ -8590,7 +8619,7 @@ function analyzeProjects(t, nowMs, config) {
     return { all, projects };
   }
   for (const p of [...ids2].sort((a, b) => t.projects[a] < t.projects[b] ? -1 : 1)) {
-    projects.set(t.projects[p], analyze(projectTable(t, p), nowMs, config));
+    projects.set(t.projects[p], analyze(t, nowMs, config, p));
   }
   return { all, projects };
 }
