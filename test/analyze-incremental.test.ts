@@ -1,11 +1,15 @@
 // The analyzer's fast paths against the straightforward computation, on generated data that has
 // what makes them hard: records late and out of order, sessions across midnight and across the
 // window's start, subagents, Bash details, several projects and records with none.
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { analyzeProjects } from '../analyzer/projects.js';
 import { projectTable, tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
-import type { Config } from '../lib/config.js';
+import { runAnalysis } from '../analyzer/run.js';
+import { loadConfig, type Config } from '../lib/config.js';
+import { tempDir } from './helpers.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-08T19:00:00Z');
@@ -66,5 +70,63 @@ describe('per-project analysis', () => {
       expect(a).toEqual(copy);
     }
     expect(pa.all).toEqual(analyze(t, NOW, config));
+  });
+});
+
+/** A record as the observe hook writes it (the canonical line the fast reader matches). */
+function canonicalLine(r: PlainRecord, k: number): string {
+  const o: Record<string, unknown> = { v: 1, ts: new Date(r.ts).toISOString(), tool: r.tool, ok: r.ok, ms: 5, prev: null, prev2: null, session: r.session, project: r.project ?? null, event: r.ok ? 'PostToolUse' : 'PostToolUseFailure', id: `toolu_${k}` };
+  if (r.detail !== undefined) o['detail'] = r.detail;
+  if (r.agentId !== undefined) Object.assign(o, { agent: 'Explore', agentId: r.agentId });
+  return JSON.stringify(o);
+}
+
+function appendRecords(obs: string, records: readonly PlainRecord[], from: number): void {
+  const byDay = new Map<string, string[]>();
+  records.forEach((r, i) => {
+    const day = new Date(r.ts).toISOString().slice(0, 10);
+    byDay.set(day, [...(byDay.get(day) ?? []), canonicalLine(r, from + i)]);
+  });
+  for (const [day, lines] of byDay) appendFileSync(join(obs, `${day}.jsonl`), `${lines.join('\n')}\n`);
+}
+
+function run(home: string) {
+  const report = runAnalysis({ home, now: new Date(NOW), config: loadConfig(home, {}).config, keepAnalysis: true });
+  return { report, results: { all: report.analysis, projects: [...report.projects!.projects] } };
+}
+
+describe('the cache: incremental runs equal a clean run', () => {
+  it.each([4, 5])('records appended in batches, late and out of order, then a cache of another format version (seed %d)', (seed) => {
+    const records = generatedRecords(seed, 80);
+    const a = tempDir();
+    const obs = join(a, 'observations');
+    mkdirSync(obs, { recursive: true });
+    // Batches in arrival order: each run finds files that grew (late records land in older days' files too).
+    const cuts = [0, 0.4, 0.7, 0.85, 1].map((x) => Math.floor(x * records.length));
+    let appended = 0;
+    let last: ReturnType<typeof run> | undefined;
+    for (let b = 0; b + 1 < cuts.length; b++) {
+      appendRecords(obs, records.slice(cuts[b], cuts[b + 1]), cuts[b]!);
+      last = run(a);
+      appended += last.report.files.appended;
+    }
+    expect(appended).toBeGreaterThan(0); // the resumed path ran
+    const clean = tempDir();
+    cpSync(obs, join(clean, 'observations'), { recursive: true });
+    const expected = run(clean);
+    expect(expected.report.files.parsed).toBe(expected.report.files.read);
+    expect(last!.results).toEqual(expected.results);
+    // A cache written by another version of the format is not read: that file is parsed again.
+    const cache = join(a, 'state', 'cache');
+    const file = readdirSync(cache).find((f) => f.endsWith('.bin'))!;
+    const bytes = readFileSync(join(cache, file));
+    const header = bytes.subarray(0, 64).toString('latin1');
+    expect(header).toMatch(/"version":\d+,/);
+    bytes.write(header.replace(/"version":\d+,/, '"version":0,'), 0, 'latin1');
+    writeFileSync(join(cache, file), bytes);
+    const again = run(a);
+    expect(again.report.files.parsed).toBe(1);
+    expect(again.report.files.cached).toBe(again.report.files.read - 1);
+    expect(again.results).toEqual(expected.results);
   });
 });
