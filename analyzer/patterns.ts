@@ -193,6 +193,11 @@ export function countPatterns(
   const keyStats: KeyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
   // Chains by numeric id (no string building per occurrence), named at the end.
   const chainIds = new Map<number, PatternCount>();
+  // With few keys (the usual case: a few dozen tools and commands) a chain is found by indexing a
+  // flat table of K^3 slots instead of hashing its id; the Map takes over when that is too big.
+  const dense = K * K * K <= 1 << 18;
+  const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  const chainList: PatternCount[] = [];
   const retryOf: (PatternCount | undefined)[] = new Array(K);
   const sessions = new Set<number>();
   let calls = 0;
@@ -242,10 +247,23 @@ export function countPatterns(
       const i1 = order[k - 2]!;
       const k1 = keyOf[i1]!;
       const id = (k1 * K + kp) * K + ki;
-      let c = chainIds.get(id);
-      if (c === undefined) {
-        c = newCount('chain', [k1, kp, ki], ts, nDays);
-        chainIds.set(id, c);
+      let c: PatternCount | undefined;
+      if (dense) {
+        const slot = chainSlot[id]!;
+        if (slot === -1) {
+          c = newCount('chain', [k1, kp, ki], ts, nDays);
+          chainSlot[id] = chainList.length;
+          chainList.push(c);
+        } else {
+          c = chainList[slot]!;
+        }
+      } else {
+        c = chainIds.get(id);
+        if (c === undefined) {
+          c = newCount('chain', [k1, kp, ki], ts, nDays);
+          chainIds.set(id, c);
+          chainList.push(c);
+        }
       }
       c.n++;
       if (c.lastSession !== session) {
@@ -263,7 +281,7 @@ export function countPatterns(
     }
   }
   const chains = new Map<string, PatternCount>();
-  for (const c of chainIds.values()) {
+  for (const c of chainList) {
     c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
     chains.set(c.key, c);
   }

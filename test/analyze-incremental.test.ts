@@ -73,6 +73,17 @@ describe('per-project analysis', () => {
   });
 });
 
+describe('chain counting', () => {
+  it('gives the same result with many keys (a Map of chains) as with few (a flat table)', () => {
+    const records = generatedRecords(6);
+    const few = analyze(tableFromRecords(records), NOW, config);
+    // 80 more tools, used only before the window: every key counts in K, no result may change.
+    const old = Array.from({ length: 80 }, (_, i) => ({ ts: NOW - 30 * DAY + i, tool: `Tool${i}`, ok: true, session: 'old' }));
+    const many = analyze(tableFromRecords([...old, ...records]), NOW, config);
+    expect(many).toEqual(few);
+  });
+});
+
 /** A record as the observe hook writes it (the canonical line the fast reader matches). */
 function canonicalLine(r: PlainRecord, k: number): string {
   const o: Record<string, unknown> = { v: 1, ts: new Date(r.ts).toISOString(), tool: r.tool, ok: r.ok, ms: 5, prev: null, prev2: null, session: r.session, project: r.project ?? null, event: r.ok ? 'PostToolUse' : 'PostToolUseFailure', id: `toolu_${k}` };
