@@ -7872,7 +7872,7 @@ var TableBuilder = class {
     this.project = new Int32Array(capacity);
   }
   grow() {
-    this.cap *= 2;
+    this.cap = Math.max(16, this.cap * 2);
     const grow = (a, make) => {
       const b = make(this.cap);
       b.set(a);
@@ -7932,18 +7932,23 @@ var TableBuilder = class {
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
     const projectMap = t.projects.map((v) => this.projects.id(v));
-    for (let i = 0; i < t.length; i++) {
-      if (this.length === this.cap) this.grow();
-      const j = this.length++;
-      const d = t.detail[i];
-      this.ts[j] = t.ts[i];
-      this.stream[j] = streamMap[t.stream[i]];
-      this.tool[j] = toolMap[t.tool[i]];
-      this.detail[j] = d === -1 ? -1 : detailMap[d];
-      this.ok[j] = t.ok[i];
-      const pr = t.project[i];
-      this.project[j] = pr === -1 ? -1 : projectMap[pr];
+    const n = t.length;
+    while (this.cap < this.length + n) this.grow();
+    const at = this.length;
+    this.ts.set(t.ts, at);
+    this.ok.set(t.ok, at);
+    const { stream, tool, detail, project } = this;
+    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
+    for (let i = 0; i < n; i++) {
+      const j = at + i;
+      stream[j] = streamMap[tStream[i]];
+      tool[j] = toolMap[tTool[i]];
+      const d = tDetail[i];
+      detail[j] = d === -1 ? -1 : detailMap[d];
+      const pr = tProject[i];
+      project[j] = pr === -1 ? -1 : projectMap[pr];
     }
+    this.length = at + n;
   }
   build() {
     const n = this.length;
@@ -7998,19 +8003,26 @@ function decode(buf) {
   if (h.version !== VERSION) return void 0;
   const n = h.length;
   if (buf.length !== 4 + hl + n * RECORD_BYTES) return void 0;
-  const body = new Uint8Array(n * RECORD_BYTES);
-  body.set(buf.subarray(4 + hl));
-  const ab = body.buffer;
+  let ab;
+  let at = buf.byteOffset + 4 + hl;
+  if (at % 8 === 0) {
+    ab = buf.buffer;
+  } else {
+    const body = new Uint8Array(n * RECORD_BYTES);
+    body.set(buf.subarray(4 + hl));
+    ab = body.buffer;
+    at = 0;
+  }
   return {
     header: h,
     table: {
       length: n,
-      ts: new Float64Array(ab, 0, n),
-      stream: new Int32Array(ab, n * 8, n),
-      tool: new Int32Array(ab, n * 12, n),
-      detail: new Int32Array(ab, n * 16, n),
-      project: new Int32Array(ab, n * 20, n),
-      ok: new Uint8Array(ab, n * 24, n),
+      ts: new Float64Array(ab, at, n),
+      stream: new Int32Array(ab, at + n * 8, n),
+      tool: new Int32Array(ab, at + n * 12, n),
+      detail: new Int32Array(ab, at + n * 16, n),
+      project: new Int32Array(ab, at + n * 20, n),
+      ok: new Uint8Array(ab, at + n * 24, n),
       projects: h.projects,
       streams: h.streams,
       streamSession: h.streamSession,
@@ -8269,6 +8281,9 @@ function countPatterns(t, order, starts, opts) {
   const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: /* @__PURE__ */ new Set(), lastSession: -1 }));
   const keyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
   const chainIds = /* @__PURE__ */ new Map();
+  const dense = K * K * K <= 1 << 18;
+  const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  const chainList = [];
   const retryOf = new Array(K);
   const sessions = /* @__PURE__ */ new Set();
   let calls = 0;
@@ -8315,10 +8330,23 @@ function countPatterns(t, order, starts, opts) {
       const i1 = order[k - 2];
       const k1 = keyOf2[i1];
       const id = (k1 * K + kp) * K + ki;
-      let c = chainIds.get(id);
-      if (c === void 0) {
-        c = newCount("chain", [k1, kp, ki], ts, nDays);
-        chainIds.set(id, c);
+      let c;
+      if (dense) {
+        const slot = chainSlot[id];
+        if (slot === -1) {
+          c = newCount("chain", [k1, kp, ki], ts, nDays);
+          chainSlot[id] = chainList.length;
+          chainList.push(c);
+        } else {
+          c = chainList[slot];
+        }
+      } else {
+        c = chainIds.get(id);
+        if (c === void 0) {
+          c = newCount("chain", [k1, kp, ki], ts, nDays);
+          chainIds.set(id, c);
+          chainList.push(c);
+        }
       }
       c.n++;
       if (c.lastSession !== session) {
@@ -8336,7 +8364,7 @@ function countPatterns(t, order, starts, opts) {
     }
   }
   const chains = /* @__PURE__ */ new Map();
-  for (const c of chainIds.values()) {
+  for (const c of chainList) {
     c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
     chains.set(c.key, c);
   }
