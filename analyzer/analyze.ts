@@ -53,11 +53,14 @@ function topByDay(counts: Iterable<PatternCount>, nDays: number, skip: ReadonlyS
   return tops;
 }
 
-/** The pure core: records and a clock in, scored patterns and a day-by-day rollup out. */
-export function analyze(t: RecordTable, nowMs: number, config: Config): Analysis {
+/**
+ * The pure core: records and a clock in, scored patterns and a day-by-day rollup out. With
+ * `project` (an index into t.projects), the records of that project alone.
+ */
+export function analyze(t: RecordTable, nowMs: number, config: Config, project?: number): Analysis {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs);
-  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail });
+  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs, project);
+  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project });
   const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
   foldPatterns(all, (key) => counted.chains.get(key)!.steps, counted.keys.length);
   // Only the patterns that can be instincts or rules need an order; sorting the long tail of

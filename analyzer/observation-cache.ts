@@ -81,20 +81,29 @@ function decode(buf: Buffer): { header: Header; table: RecordTable } | undefined
   if (h.version !== VERSION) return undefined;
   const n = h.length;
   if (buf.length !== 4 + hl + n * RECORD_BYTES) return undefined;
-  // Copy into aligned memory: a Buffer's byteOffset is not always a multiple of 8.
-  const body = new Uint8Array(n * RECORD_BYTES);
-  body.set(buf.subarray(4 + hl));
-  const ab = body.buffer;
+  // The columns are read in place when the body is 8-byte aligned (a file read whole has its own
+  // memory, and the header is padded to keep the body aligned); else copied into aligned memory
+  // (a small Buffer may sit at any offset of node's shared pool).
+  let ab: ArrayBufferLike;
+  let at = buf.byteOffset + 4 + hl;
+  if (at % 8 === 0) {
+    ab = buf.buffer;
+  } else {
+    const body = new Uint8Array(n * RECORD_BYTES);
+    body.set(buf.subarray(4 + hl));
+    ab = body.buffer;
+    at = 0;
+  }
   return {
     header: h,
     table: {
       length: n,
-      ts: new Float64Array(ab, 0, n),
-      stream: new Int32Array(ab, n * 8, n),
-      tool: new Int32Array(ab, n * 12, n),
-      detail: new Int32Array(ab, n * 16, n),
-      project: new Int32Array(ab, n * 20, n),
-      ok: new Uint8Array(ab, n * 24, n),
+      ts: new Float64Array(ab, at, n),
+      stream: new Int32Array(ab, at + n * 8, n),
+      tool: new Int32Array(ab, at + n * 12, n),
+      detail: new Int32Array(ab, at + n * 16, n),
+      project: new Int32Array(ab, at + n * 20, n),
+      ok: new Uint8Array(ab, at + n * 24, n),
       projects: h.projects,
       streams: h.streams,
       streamSession: h.streamSession,

@@ -69,7 +69,7 @@ export interface Counted {
  * The key a record takes in a pattern: its tool, or `Bash(<detail>)` when chainDetail is on.
  * Keys are made once per distinct tool and detail, never per record.
  */
-export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; keys: string[] } {
+export function recordKeys(t: RecordTable, chainDetail: boolean, project?: number): { keyOf: Int32Array; keys: string[] } {
   const keys: string[] = [];
   const ids = new Map<string, number>();
   const id = (k: string) => {
@@ -81,10 +81,33 @@ export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32
     }
     return i;
   };
-  const toolKey = Int32Array.from(t.tools, (name) => id(name));
   const detailKey = new Int32Array(t.details.length).fill(-1);
   const keyOf = new Int32Array(t.length);
   const bash = t.tools.indexOf('Bash');
+  if (project !== undefined) {
+    // One project's records: keys numbered as for a table of those records alone (tools by first
+    // appearance, then details), so that every result, orders included, is the same as there.
+    const toolKey = new Int32Array(t.tools.length).fill(-1);
+    for (let i = 0; i < t.length; i++) {
+      if (t.project[i] !== project) continue;
+      const tool = t.tool[i]!;
+      if (toolKey[tool] === -1) toolKey[tool] = id(t.tools[tool]!);
+    }
+    for (let i = 0; i < t.length; i++) {
+      if (t.project[i] !== project) continue;
+      const tool = t.tool[i]!;
+      const d = t.detail[i]!;
+      if (chainDetail && tool === bash && d !== -1) {
+        let k = detailKey[d]!;
+        if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
+        keyOf[i] = k;
+      } else {
+        keyOf[i] = toolKey[tool]!;
+      }
+    }
+    return { keyOf, keys };
+  }
+  const toolKey = Int32Array.from(t.tools, (name) => id(name));
   for (let i = 0; i < t.length; i++) {
     const tool = t.tool[i]!;
     const d = t.detail[i]!;
@@ -118,7 +141,8 @@ function bump(c: PatternCount, session: number, ts: number, weight: number, dayI
 }
 
 /** Stream indices grouped by session (stable), so that each session's streams are walked together. */
-function streamsBySession(t: RecordTable): Int32Array {
+function streamsBySession(t: RecordTable, project?: number): Int32Array {
+  if (project !== undefined) return projectStreamsBySession(t, project);
   const nSessions = t.sessions.length;
   const at = new Int32Array(nSessions + 1);
   for (const s of t.streamSession) at[s + 1]!++;
@@ -128,13 +152,40 @@ function streamsBySession(t: RecordTable): Int32Array {
   return out;
 }
 
+/**
+ * The same for one project's records, in the order a table of those records alone would number
+ * its streams and sessions (first appearance): the walk order fixes the order of floating-point
+ * sums (decay) and of the patterns found, which must not depend on the other projects' records.
+ */
+function projectStreamsBySession(t: RecordTable, project: number): Int32Array {
+  const streamRank = new Int32Array(t.streams.length).fill(-1);
+  const sessionRank = new Int32Array(t.sessions.length).fill(-1);
+  const streams: number[] = [];
+  let nSessions = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (t.project[i] !== project) continue;
+    const s = t.stream[i]!;
+    if (streamRank[s] !== -1) continue;
+    streamRank[s] = streams.length;
+    streams.push(s);
+    const session = t.streamSession[s]!;
+    if (sessionRank[session] === -1) sessionRank[session] = nSessions++;
+  }
+  const at = new Int32Array(nSessions + 1);
+  for (const s of streams) at[sessionRank[t.streamSession[s]!]! + 1]!++;
+  for (let k = 0; k < nSessions; k++) at[k + 1]! += at[k]!;
+  const out = new Int32Array(streams.length);
+  for (const s of streams) out[at[sessionRank[t.streamSession[s]!]!]!++] = s;
+  return out;
+}
+
 export function countPatterns(
   t: RecordTable,
   order: Int32Array,
   starts: Int32Array,
-  opts: { nowMs: number; windowStartMs: number; halfLifeDays: number; chainDetail: boolean },
+  opts: { nowMs: number; windowStartMs: number; halfLifeDays: number; chainDetail: boolean; project?: number | undefined },
 ): Counted {
-  const { keyOf, keys } = recordKeys(t, opts.chainDetail);
+  const { keyOf, keys } = recordKeys(t, opts.chainDetail, opts.project);
   const K = keys.length;
   const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
   const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
@@ -142,6 +193,11 @@ export function countPatterns(
   const keyStats: KeyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
   // Chains by numeric id (no string building per occurrence), named at the end.
   const chainIds = new Map<number, PatternCount>();
+  // With few keys (the usual case: a few dozen tools and commands) a chain is found by indexing a
+  // flat table of K^3 slots instead of hashing its id; the Map takes over when that is too big.
+  const dense = K * K * K <= 1 << 18;
+  const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  const chainList: PatternCount[] = [];
   const retryOf: (PatternCount | undefined)[] = new Array(K);
   const sessions = new Set<number>();
   let calls = 0;
@@ -152,7 +208,7 @@ export function countPatterns(
   // pattern's first occurrence.
   const { ts: tsOf, ok: okOf } = t;
   const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
-  const bySession = streamsBySession(t);
+  const bySession = streamsBySession(t, opts.project);
   for (let si = 0; si < bySession.length; si++) {
     const s = bySession[si]!;
     const a = starts[s]!;
@@ -191,10 +247,23 @@ export function countPatterns(
       const i1 = order[k - 2]!;
       const k1 = keyOf[i1]!;
       const id = (k1 * K + kp) * K + ki;
-      let c = chainIds.get(id);
-      if (c === undefined) {
-        c = newCount('chain', [k1, kp, ki], ts, nDays);
-        chainIds.set(id, c);
+      let c: PatternCount | undefined;
+      if (dense) {
+        const slot = chainSlot[id]!;
+        if (slot === -1) {
+          c = newCount('chain', [k1, kp, ki], ts, nDays);
+          chainSlot[id] = chainList.length;
+          chainList.push(c);
+        } else {
+          c = chainList[slot]!;
+        }
+      } else {
+        c = chainIds.get(id);
+        if (c === undefined) {
+          c = newCount('chain', [k1, kp, ki], ts, nDays);
+          chainIds.set(id, c);
+          chainList.push(c);
+        }
       }
       c.n++;
       if (c.lastSession !== session) {
@@ -212,7 +281,7 @@ export function countPatterns(
     }
   }
   const chains = new Map<string, PatternCount>();
-  for (const c of chainIds.values()) {
+  for (const c of chainList) {
     c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
     chains.set(c.key, c);
   }

@@ -73,7 +73,7 @@ export class TableBuilder {
   }
 
   private grow(): void {
-    this.cap *= 2;
+    this.cap = Math.max(16, this.cap * 2);
     const grow = <T extends Float64Array | Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
       const b = make(this.cap);
       b.set(a);
@@ -138,18 +138,24 @@ export class TableBuilder {
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
     const projectMap = t.projects.map((v) => this.projects.id(v));
-    for (let i = 0; i < t.length; i++) {
-      if (this.length === this.cap) this.grow();
-      const j = this.length++;
-      const d = t.detail[i]!;
-      this.ts[j] = t.ts[i]!;
-      this.stream[j] = streamMap[t.stream[i]!]!;
-      this.tool[j] = toolMap[t.tool[i]!]!;
-      this.detail[j] = d === -1 ? -1 : detailMap[d]!;
-      this.ok[j] = t.ok[i]!;
-      const pr = t.project[i]!;
-      this.project[j] = pr === -1 ? -1 : projectMap[pr]!;
+    const n = t.length;
+    while (this.cap < this.length + n) this.grow();
+    const at = this.length;
+    // Times and outcomes need no mapping: copied whole. The rest through the maps, in locals.
+    this.ts.set(t.ts, at);
+    this.ok.set(t.ok, at);
+    const { stream, tool, detail, project } = this;
+    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
+    for (let i = 0; i < n; i++) {
+      const j = at + i;
+      stream[j] = streamMap[tStream[i]!]!;
+      tool[j] = toolMap[tTool[i]!]!;
+      const d = tDetail[i]!;
+      detail[j] = d === -1 ? -1 : detailMap[d]!;
+      const pr = tProject[i]!;
+      project[j] = pr === -1 ? -1 : projectMap[pr]!;
     }
+    this.length = at + n;
   }
 
   build(): RecordTable {

@@ -3,13 +3,18 @@ import type { RecordTable } from './record-table.js';
 /**
  * The in-window records of each stream (a session's main agent, or one subagent), in time order
  * (ties: file order). Returns the record indices grouped by stream, and where each group starts.
+ * With `project` (an index into t.projects, -1 for none), only that project's records count: the
+ * same as running over a copy of the table holding them alone, without the copy.
  */
-export function streamsInWindow(t: RecordTable, startMs: number, endMs: number): { order: Int32Array; starts: Int32Array; inWindow: number; future: number } {
+export function streamsInWindow(t: RecordTable, startMs: number, endMs: number, project?: number): { order: Int32Array; starts: Int32Array; inWindow: number; future: number } {
   const nStreams = t.streams.length;
   const counts = new Int32Array(nStreams + 1);
   let inWindow = 0;
   let future = 0;
+  const only = project !== undefined;
+  const projectOf = t.project;
   for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project) continue;
     const ts = t.ts[i]!;
     if (ts > endMs) future++;
     else if (ts > startMs) {
@@ -22,6 +27,7 @@ export function streamsInWindow(t: RecordTable, startMs: number, endMs: number):
   const fill = starts.slice(0, nStreams);
   const order = new Int32Array(inWindow);
   for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project) continue;
     const ts = t.ts[i]!;
     if (ts > startMs && ts <= endMs) order[fill[t.stream[i]!]!++] = i;
   }

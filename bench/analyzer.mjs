@@ -6,7 +6,7 @@ import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateObservations } from './generate.mjs';
-import { fmt, interleave, runOnce } from './lib.mjs';
+import { fmt, interleave, runOnce, target } from './lib.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const cli = join(root, 'dist', 'cli', 'homunculus.js');
@@ -64,4 +64,16 @@ for (const { set, cold, warm } of rows) {
   console.log(`| Stop hook (bundled analyzer), cold (no cache) | ${fmt(cold['cold stop'].ms)} | ${fmt(cold['cold stop'].ms / cold.baseline.ms, 2)} x baseline | ${fmt(cold['cold stop'].rssMiB)} |`);
   console.log(`| node -e 0 | ${fmt(warm['node -e 0'].ms)} | 1.00 | ${fmt(warm['node -e 0'].rssMiB)} |`);
   console.log(`| Stop hook, warm (+1,000 records) | ${fmt(warm['stop hook, warm'].ms)} | ${fmt(warm['stop hook, warm'].ms / warm['node -e 0'].ms, 2)} x node | ${fmt(warm['stop hook, warm'].rssMiB)} |`);
+}
+for (const { set, cold, warm } of rows) {
+  const r = (x) => x.ms / cold.baseline.ms;
+  if (set.records >= 1_000_000) {
+    target(`${set.name}: homunculus analyze cold, wall x ndjson baseline`, r(cold.cold), 0.5);
+    target(`${set.name}: homunculus analyze cold, peak RSS`, cold.cold.rssMiB, 100, 'MiB');
+    target(`${set.name}: Stop hook warm (+1,000 records), wall x node -e 0`, warm['stop hook, warm'].ms / warm['node -e 0'].ms, 2);
+  } else {
+    target(`${set.name}: homunculus analyze cold, wall x ndjson baseline`, r(cold.cold), 0.6);
+    target(`${set.name}: Stop hook cold, wall x ndjson baseline`, r(cold['cold stop']), 0.6);
+    target(`${set.name}: Stop hook warm (+1,000 records), wall x node -e 0`, warm['stop hook, warm'].ms / warm['node -e 0'].ms, 1.6);
+  }
 }

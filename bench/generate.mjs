@@ -1,7 +1,7 @@
 // Synthetic observation data for benchmarks and the large-data tests: canonical lines, as the
 // hook writes them, spread over `days` days ending at `endMs`, one file per UTC day.
 // Usage: node bench/generate.mjs DIR RECORDS [DAYS] [END_ISO]
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const WORKFLOWS = [
@@ -19,7 +19,9 @@ function rng(seed) {
   return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296);
 }
 
-export function generateObservations(dir, { records, days = 7, endMs = Date.parse('2026-11-08T19:00:00Z'), seed = 42, callsPerSession = 200 }) {
+// `append`: add to the day files instead of replacing them (large sets are made in chunks of
+// different seeds, so that only one chunk's lines are held at a time).
+export function generateObservations(dir, { records, days = 7, endMs = Date.parse('2026-11-08T19:00:00Z'), seed = 42, callsPerSession = 200, append = false }) {
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   const rand = rng(seed);
   const startMs = endMs - days * 86_400_000 + 60_000;
@@ -62,12 +64,21 @@ export function generateObservations(dir, { records, days = 7, endMs = Date.pars
     arr.sort((a, b) => a[0] - b[0]);
     const text = arr.map((x) => x[1]).join('\n') + '\n';
     bytes += text.length;
-    writeFileSync(join(dir, `${day}.jsonl`), text, { mode: 0o600 });
+    (append ? appendFileSync : writeFileSync)(join(dir, `${day}.jsonl`), text, { mode: 0o600 });
   }
   return { records: written, files: lines.size, bytes };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [dir, n, days, end] = process.argv.slice(2);
-  console.log(generateObservations(dir, { records: Number(n), days: Number(days ?? 7), endMs: end ? Date.parse(end) : undefined }));
+  // Over a million records: chunks of a million, seeds 11, 12, ... (the first chunk is the 1M set).
+  const total = Number(n);
+  const out = { records: 0, files: 0, bytes: 0 };
+  for (let k = 0; out.records < total; k++) {
+    const g = generateObservations(dir, { records: Math.min(1_000_000, total - out.records), days: Number(days ?? 7), endMs: end ? Date.parse(end) : undefined, seed: 11 + k, append: k > 0 });
+    out.records += g.records;
+    out.files = Math.max(out.files, g.files);
+    out.bytes += g.bytes;
+  }
+  console.log(out);
 }

@@ -3,7 +3,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { fmt, interleave, runOnce } from './lib.mjs';
+import { fmt, interleave, runOnce, target } from './lib.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const hook = join(root, 'dist', 'hooks', 'observe.js');
@@ -32,3 +32,5 @@ console.log('|---|---|---|---|---|');
 for (const [name, r] of Object.entries(res)) {
   console.log(`| ${name} | ${fmt(r.ms)} | ${fmt(r.ms / b.ms, 2)} | ${fmt(r.rssMiB)} | ${fmt(r.rssMiB / b.rssMiB, 2)} |`);
 }
+target('observe hook, realistic payload, wall x node -e 0', res['hook, realistic payload'].ms / b.ms, 1.15);
+target('observe hook, realistic payload, peak RSS x node -e 0', res['hook, realistic payload'].rssMiB / b.rssMiB, 1.2);

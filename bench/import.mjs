@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateTranscripts } from './generate-transcripts.mjs';
-import { fmt, interleave, runOnce } from './lib.mjs';
+import { fmt, interleave, runOnce, target } from './lib.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const rounds = Number(process.argv[2] ?? 3);
@@ -28,3 +28,5 @@ console.log('| case | median wall ms | x baseline | peak RSS MiB |');
 console.log('|---|---|---|---|');
 console.log(`| baseline: readline + JSON.parse every line | ${fmt(res.baseline.ms)} | 1.00 | ${fmt(res.baseline.rssMiB)} |`);
 console.log(`| homunculus import-transcripts | ${fmt(res.import.ms)} | ${fmt(res.import.ms / res.baseline.ms, 2)} | ${fmt(res.import.rssMiB)} |`);
+target(`import-transcripts, ${(g.bytes / 1048576).toFixed(0)} MiB, wall x readline + JSON.parse`, res.import.ms / res.baseline.ms, 1.0);
+target('import-transcripts, peak RSS', res.import.rssMiB, 96, 'MiB');

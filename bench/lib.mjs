@@ -1,6 +1,6 @@
 // Shared helpers for the benchmarks: interleaved runs, medians, peak RSS via GNU time.
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { appendFileSync, existsSync } from 'node:fs';
 
 export const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
@@ -37,4 +37,23 @@ export function interleave(cases, rounds, before = () => {}) {
 
 export function fmt(n, d = 1) {
   return Number.isFinite(n) ? n.toFixed(d) : 'n/a';
+}
+
+/**
+ * Records one of the issue's targets for `npm run bench`'s closing table (bench/run.mjs sets
+ * HOMUNCULUS_BENCH_TARGETS to a file; run alone, a bench prints its targets itself).
+ * `value` and `limit` in the same unit; passes when value <= limit.
+ */
+export function target(name, value, limit, unit = 'x') {
+  const row = { name, value, limit, unit, pass: Number.isFinite(value) && value <= limit };
+  const file = process.env.HOMUNCULUS_BENCH_TARGETS;
+  if (file) appendFileSync(file, `${JSON.stringify(row)}\n`);
+  else console.log(`target: ${name}: ${fmtTarget(row)}`);
+  return row;
+}
+
+export function fmtTarget(r) {
+  const v = r.unit === 'x' ? `${fmt(r.value, 2)}x` : `${fmt(r.value)} ${r.unit}`;
+  const l = r.unit === 'x' ? `${r.limit}x` : `${r.limit} ${r.unit}`;
+  return `${v} (target <= ${l}): ${r.pass ? 'pass' : '**miss**'}`;
 }

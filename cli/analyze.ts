@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// `npx analyze` is `homunculus analyze`.
-import { runMain } from './main.js';
-
-await runMain(['analyze', ...process.argv.slice(2)]);
+// `npx analyze` is `homunculus analyze` (the plain forms without yargs, as there).
+const args = process.argv.slice(2);
+if (!(await import('./analyze-fast.js')).fastAnalyze(args)) await (await import('./main.js')).runMain(['analyze', ...args]);

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// `suggest` answers from the store's index without loading yargs (see cli/suggest-fast.ts).
+// `suggest` and `analyze` in their plain forms run without loading yargs (see cli/suggest-fast.ts,
+// cli/analyze-fast.ts); anything else, and any form they do not take, goes through cli/main.ts.
 const args = process.argv.slice(2);
-if (!(args[0] === 'suggest' && (await import('./suggest-fast.js')).fastSuggest(args.slice(1)))) {
-  await (await import('./main.js')).runMain(args);
-}
+const fast =
+  (args[0] === 'suggest' && (await import('./suggest-fast.js')).fastSuggest(args.slice(1))) ||
+  (args[0] === 'analyze' && (await import('./analyze-fast.js')).fastAnalyze(args.slice(1)));
+if (!fast) await (await import('./main.js')).runMain(args);

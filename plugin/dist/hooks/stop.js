@@ -7886,7 +7886,7 @@ var TableBuilder = class {
     this.project = new Int32Array(capacity);
   }
   grow() {
-    this.cap *= 2;
+    this.cap = Math.max(16, this.cap * 2);
     const grow = (a, make) => {
       const b = make(this.cap);
       b.set(a);
@@ -7946,18 +7946,23 @@ var TableBuilder = class {
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
     const projectMap = t.projects.map((v) => this.projects.id(v));
-    for (let i = 0; i < t.length; i++) {
-      if (this.length === this.cap) this.grow();
-      const j = this.length++;
-      const d = t.detail[i];
-      this.ts[j] = t.ts[i];
-      this.stream[j] = streamMap[t.stream[i]];
-      this.tool[j] = toolMap[t.tool[i]];
-      this.detail[j] = d === -1 ? -1 : detailMap[d];
-      this.ok[j] = t.ok[i];
-      const pr = t.project[i];
-      this.project[j] = pr === -1 ? -1 : projectMap[pr];
+    const n = t.length;
+    while (this.cap < this.length + n) this.grow();
+    const at = this.length;
+    this.ts.set(t.ts, at);
+    this.ok.set(t.ok, at);
+    const { stream, tool, detail, project } = this;
+    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
+    for (let i = 0; i < n; i++) {
+      const j = at + i;
+      stream[j] = streamMap[tStream[i]];
+      tool[j] = toolMap[tTool[i]];
+      const d = tDetail[i];
+      detail[j] = d === -1 ? -1 : detailMap[d];
+      const pr = tProject[i];
+      project[j] = pr === -1 ? -1 : projectMap[pr];
     }
+    this.length = at + n;
   }
   build() {
     const n = this.length;
@@ -7978,24 +7983,6 @@ var TableBuilder = class {
     };
   }
 };
-function projectTable(t, project) {
-  return selectRecords(t, (i) => t.project[i] === project);
-}
-function selectRecords(t, keep) {
-  let n = 0;
-  for (let i = 0; i < t.length; i++) if (keep(i)) n++;
-  const b = new TableBuilder(Math.max(16, n));
-  for (let i = 0; i < t.length; i++) {
-    if (!keep(i)) continue;
-    const pr = t.project[i];
-    const s = t.stream[i];
-    const streamName = t.streams[s];
-    const sep3 = streamName.indexOf("\0");
-    const d = t.detail[i];
-    b.add(t.ts[i], t.tools[t.tool[i]], t.ok[i] === 1, t.sessions[t.streamSession[s]], sep3 === -1 ? void 0 : streamName.slice(sep3 + 1), d === -1 ? void 0 : t.details[d], pr === -1 ? void 0 : t.projects[pr]);
-  }
-  return b.build();
-}
 
 // analyzer/observation-cache.ts
 var VERSION = 3;
@@ -8030,19 +8017,26 @@ function decode(buf) {
   if (h.version !== VERSION) return void 0;
   const n = h.length;
   if (buf.length !== 4 + hl + n * RECORD_BYTES) return void 0;
-  const body = new Uint8Array(n * RECORD_BYTES);
-  body.set(buf.subarray(4 + hl));
-  const ab = body.buffer;
+  let ab;
+  let at = buf.byteOffset + 4 + hl;
+  if (at % 8 === 0) {
+    ab = buf.buffer;
+  } else {
+    const body = new Uint8Array(n * RECORD_BYTES);
+    body.set(buf.subarray(4 + hl));
+    ab = body.buffer;
+    at = 0;
+  }
   return {
     header: h,
     table: {
       length: n,
-      ts: new Float64Array(ab, 0, n),
-      stream: new Int32Array(ab, n * 8, n),
-      tool: new Int32Array(ab, n * 12, n),
-      detail: new Int32Array(ab, n * 16, n),
-      project: new Int32Array(ab, n * 20, n),
-      ok: new Uint8Array(ab, n * 24, n),
+      ts: new Float64Array(ab, at, n),
+      stream: new Int32Array(ab, at + n * 8, n),
+      tool: new Int32Array(ab, at + n * 12, n),
+      detail: new Int32Array(ab, at + n * 16, n),
+      project: new Int32Array(ab, at + n * 20, n),
+      ok: new Uint8Array(ab, at + n * 24, n),
       projects: h.projects,
       streams: h.streams,
       streamSession: h.streamSession,
@@ -8196,7 +8190,7 @@ function decayWeigher(nowMs, halfLifeDays) {
 }
 
 // analyzer/patterns.ts
-function recordKeys(t, chainDetail) {
+function recordKeys(t, chainDetail, project) {
   const keys = [];
   const ids2 = /* @__PURE__ */ new Map();
   const id = (k) => {
@@ -8208,10 +8202,31 @@ function recordKeys(t, chainDetail) {
     }
     return i;
   };
-  const toolKey = Int32Array.from(t.tools, (name) => id(name));
   const detailKey = new Int32Array(t.details.length).fill(-1);
   const keyOf2 = new Int32Array(t.length);
   const bash = t.tools.indexOf("Bash");
+  if (project !== void 0) {
+    const toolKey2 = new Int32Array(t.tools.length).fill(-1);
+    for (let i = 0; i < t.length; i++) {
+      if (t.project[i] !== project) continue;
+      const tool = t.tool[i];
+      if (toolKey2[tool] === -1) toolKey2[tool] = id(t.tools[tool]);
+    }
+    for (let i = 0; i < t.length; i++) {
+      if (t.project[i] !== project) continue;
+      const tool = t.tool[i];
+      const d = t.detail[i];
+      if (chainDetail && tool === bash && d !== -1) {
+        let k = detailKey[d];
+        if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
+        keyOf2[i] = k;
+      } else {
+        keyOf2[i] = toolKey2[tool];
+      }
+    }
+    return { keyOf: keyOf2, keys };
+  }
+  const toolKey = Int32Array.from(t.tools, (name) => id(name));
   for (let i = 0; i < t.length; i++) {
     const tool = t.tool[i];
     const d = t.detail[i];
@@ -8241,7 +8256,8 @@ function bump(c, session, ts, weight, dayIndex) {
   if (ts > c.last) c.last = ts;
   c.perDay[dayIndex]++;
 }
-function streamsBySession(t) {
+function streamsBySession(t, project) {
+  if (project !== void 0) return projectStreamsBySession(t, project);
   const nSessions = t.sessions.length;
   const at = new Int32Array(nSessions + 1);
   for (const s of t.streamSession) at[s + 1]++;
@@ -8250,14 +8266,38 @@ function streamsBySession(t) {
   t.streamSession.forEach((session, stream) => out[at[session]++] = stream);
   return out;
 }
+function projectStreamsBySession(t, project) {
+  const streamRank = new Int32Array(t.streams.length).fill(-1);
+  const sessionRank = new Int32Array(t.sessions.length).fill(-1);
+  const streams = [];
+  let nSessions = 0;
+  for (let i = 0; i < t.length; i++) {
+    if (t.project[i] !== project) continue;
+    const s = t.stream[i];
+    if (streamRank[s] !== -1) continue;
+    streamRank[s] = streams.length;
+    streams.push(s);
+    const session = t.streamSession[s];
+    if (sessionRank[session] === -1) sessionRank[session] = nSessions++;
+  }
+  const at = new Int32Array(nSessions + 1);
+  for (const s of streams) at[sessionRank[t.streamSession[s]] + 1]++;
+  for (let k = 0; k < nSessions; k++) at[k + 1] += at[k];
+  const out = new Int32Array(streams.length);
+  for (const s of streams) out[at[sessionRank[t.streamSession[s]]]++] = s;
+  return out;
+}
 function countPatterns(t, order, starts, opts) {
-  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
+  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail, opts.project);
   const K = keys.length;
   const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
   const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
   const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: /* @__PURE__ */ new Set(), lastSession: -1 }));
   const keyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
   const chainIds = /* @__PURE__ */ new Map();
+  const dense = K * K * K <= 1 << 18;
+  const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  const chainList = [];
   const retryOf = new Array(K);
   const sessions = /* @__PURE__ */ new Set();
   let calls = 0;
@@ -8265,7 +8305,7 @@ function countPatterns(t, order, starts, opts) {
   const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
   const { ts: tsOf, ok: okOf } = t;
   const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
-  const bySession = streamsBySession(t);
+  const bySession = streamsBySession(t, opts.project);
   for (let si = 0; si < bySession.length; si++) {
     const s = bySession[si];
     const a = starts[s];
@@ -8304,10 +8344,23 @@ function countPatterns(t, order, starts, opts) {
       const i1 = order[k - 2];
       const k1 = keyOf2[i1];
       const id = (k1 * K + kp) * K + ki;
-      let c = chainIds.get(id);
-      if (c === void 0) {
-        c = newCount("chain", [k1, kp, ki], ts, nDays);
-        chainIds.set(id, c);
+      let c;
+      if (dense) {
+        const slot = chainSlot[id];
+        if (slot === -1) {
+          c = newCount("chain", [k1, kp, ki], ts, nDays);
+          chainSlot[id] = chainList.length;
+          chainList.push(c);
+        } else {
+          c = chainList[slot];
+        }
+      } else {
+        c = chainIds.get(id);
+        if (c === void 0) {
+          c = newCount("chain", [k1, kp, ki], ts, nDays);
+          chainIds.set(id, c);
+          chainList.push(c);
+        }
       }
       c.n++;
       if (c.lastSession !== session) {
@@ -8325,7 +8378,7 @@ function countPatterns(t, order, starts, opts) {
     }
   }
   const chains = /* @__PURE__ */ new Map();
-  for (const c of chainIds.values()) {
+  for (const c of chainList) {
     c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
     chains.set(c.key, c);
   }
@@ -8502,12 +8555,15 @@ function foldPatterns(patterns, stepsOf2, K) {
 }
 
 // analyzer/streams.ts
-function streamsInWindow(t, startMs, endMs) {
+function streamsInWindow(t, startMs, endMs, project) {
   const nStreams = t.streams.length;
   const counts = new Int32Array(nStreams + 1);
   let inWindow = 0;
   let future = 0;
+  const only = project !== void 0;
+  const projectOf = t.project;
   for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project) continue;
     const ts = t.ts[i];
     if (ts > endMs) future++;
     else if (ts > startMs) {
@@ -8520,6 +8576,7 @@ function streamsInWindow(t, startMs, endMs) {
   const fill = starts.slice(0, nStreams);
   const order = new Int32Array(inWindow);
   for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project) continue;
     const ts = t.ts[i];
     if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
   }
@@ -8557,10 +8614,10 @@ function topByDay(counts, nDays, skip, n) {
   }
   return tops;
 }
-function analyze(t, nowMs, config) {
+function analyze(t, nowMs, config, project) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs);
-  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail });
+  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs, project);
+  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project });
   const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
   foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
   const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
@@ -8604,7 +8661,7 @@ function analyzeProjects(t, nowMs, config) {
     return { all, projects };
   }
   for (const p of [...ids2].sort((a, b) => t.projects[a] < t.projects[b] ? -1 : 1)) {
-    projects.set(t.projects[p], analyze(projectTable(t, p), nowMs, config));
+    projects.set(t.projects[p], analyze(t, nowMs, config, p));
   }
   return { all, projects };
 }

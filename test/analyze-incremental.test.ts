@@ -1,0 +1,143 @@
+// The analyzer's fast paths against the straightforward computation, on generated data that has
+// what makes them hard: records late and out of order, sessions across midnight and across the
+// window's start, subagents, Bash details, several projects and records with none.
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyzer/analyze.js';
+import { analyzeProjects } from '../analyzer/projects.js';
+import { projectTable, tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
+import { runAnalysis } from '../analyzer/run.js';
+import { loadConfig, type Config } from '../lib/config.js';
+import { tempDir } from './helpers.js';
+
+const DAY = 86_400_000;
+const NOW = Date.parse('2026-11-08T19:00:00Z');
+const config: Config = {
+  windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2,
+  maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: true, halfLifeDays: 7,
+  saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,
+};
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+}
+
+const TOOLS = ['Grep', 'Read', 'Edit', 'Bash', 'Glob', 'Write', 'TodoWrite'];
+const DETAILS = ['npm test', 'git status', 'ls', undefined];
+const PROJECTS = ['a1b2c3d4e5f6', '0123456789ab', 'fedcba987654', undefined];
+
+/** Sessions of habits and noise over the window and a day past each of its ends, in file order (not time order). */
+export function generatedRecords(seed: number, sessions = 120): PlainRecord[] {
+  const rand = rng(seed);
+  const out: PlainRecord[] = [];
+  const habits = [['Grep', 'Read', 'Edit'], ['Edit', 'Bash', 'Bash'], ['Read', 'Edit', 'Bash']];
+  for (let s = 0; s < sessions; s++) {
+    // From a day before the window's start to an hour past now (the future is counted apart).
+    let ts = NOW - 8 * DAY + Math.floor(rand() * 8 * DAY) + 3_600_000;
+    let project = PROJECTS[Math.floor(rand() * PROJECTS.length)];
+    const n = 5 + Math.floor(rand() * 80);
+    for (let i = 0; i < n; i++) {
+      const habit = habits[Math.floor(rand() * habits.length)]!;
+      const tools = rand() < 0.6 ? habit : [TOOLS[Math.floor(rand() * TOOLS.length)]!];
+      if (rand() < 0.01) project = PROJECTS[Math.floor(rand() * PROJECTS.length)]; // a session that moves to another folder
+      for (const tool of tools) {
+        ts += 1000 + Math.floor(rand() * 1_800_000); // some sessions run past midnight
+        const agentId = rand() < 0.1 ? 'sub1' : undefined;
+        const detail = tool === 'Bash' ? DETAILS[Math.floor(rand() * DETAILS.length)] : undefined;
+        out.push({ ts, tool, ok: rand() > 0.15, session: `s${s}`, agentId, detail, project });
+      }
+    }
+  }
+  // Files hold records in arrival order: mostly by time, some late (imported, or a slow hook).
+  out.sort((a, b) => a.ts - b.ts);
+  for (let i = 0; i < out.length / 20; i++) {
+    const a = Math.floor(rand() * out.length);
+    const b = Math.min(out.length - 1, a + Math.floor(rand() * 200));
+    [out[a], out[b]] = [out[b]!, out[a]!];
+  }
+  return out;
+}
+
+describe('per-project analysis', () => {
+  it.each([1, 2, 3])('filtering the whole table equals analysing a copy of the project\'s records (seed %d)', (seed) => {
+    const t = tableFromRecords(generatedRecords(seed));
+    const pa = analyzeProjects(t, NOW, config);
+    expect(pa.projects.size).toBe(3);
+    for (const [name, a] of pa.projects) {
+      const copy = analyze(projectTable(t, t.projects.indexOf(name)), NOW, config);
+      expect(a).toEqual(copy);
+    }
+    expect(pa.all).toEqual(analyze(t, NOW, config));
+  });
+});
+
+describe('chain counting', () => {
+  it('gives the same result with many keys (a Map of chains) as with few (a flat table)', () => {
+    const records = generatedRecords(6);
+    const few = analyze(tableFromRecords(records), NOW, config);
+    // 80 more tools, used only before the window: every key counts in K, no result may change.
+    const old = Array.from({ length: 80 }, (_, i) => ({ ts: NOW - 30 * DAY + i, tool: `Tool${i}`, ok: true, session: 'old' }));
+    const many = analyze(tableFromRecords([...old, ...records]), NOW, config);
+    expect(many).toEqual(few);
+  });
+});
+
+/** A record as the observe hook writes it (the canonical line the fast reader matches). */
+function canonicalLine(r: PlainRecord, k: number): string {
+  const o: Record<string, unknown> = { v: 1, ts: new Date(r.ts).toISOString(), tool: r.tool, ok: r.ok, ms: 5, prev: null, prev2: null, session: r.session, project: r.project ?? null, event: r.ok ? 'PostToolUse' : 'PostToolUseFailure', id: `toolu_${k}` };
+  if (r.detail !== undefined) o['detail'] = r.detail;
+  if (r.agentId !== undefined) Object.assign(o, { agent: 'Explore', agentId: r.agentId });
+  return JSON.stringify(o);
+}
+
+function appendRecords(obs: string, records: readonly PlainRecord[], from: number): void {
+  const byDay = new Map<string, string[]>();
+  records.forEach((r, i) => {
+    const day = new Date(r.ts).toISOString().slice(0, 10);
+    byDay.set(day, [...(byDay.get(day) ?? []), canonicalLine(r, from + i)]);
+  });
+  for (const [day, lines] of byDay) appendFileSync(join(obs, `${day}.jsonl`), `${lines.join('\n')}\n`);
+}
+
+function run(home: string) {
+  const report = runAnalysis({ home, now: new Date(NOW), config: loadConfig(home, {}).config, keepAnalysis: true });
+  return { report, results: { all: report.analysis, projects: [...report.projects!.projects] } };
+}
+
+describe('the cache: incremental runs equal a clean run', () => {
+  it.each([4, 5])('records appended in batches, late and out of order, then a cache of another format version (seed %d)', (seed) => {
+    const records = generatedRecords(seed, 80);
+    const a = tempDir();
+    const obs = join(a, 'observations');
+    mkdirSync(obs, { recursive: true });
+    // Batches in arrival order: each run finds files that grew (late records land in older days' files too).
+    const cuts = [0, 0.4, 0.7, 0.85, 1].map((x) => Math.floor(x * records.length));
+    let appended = 0;
+    let last: ReturnType<typeof run> | undefined;
+    for (let b = 0; b + 1 < cuts.length; b++) {
+      appendRecords(obs, records.slice(cuts[b], cuts[b + 1]), cuts[b]!);
+      last = run(a);
+      appended += last.report.files.appended;
+    }
+    expect(appended).toBeGreaterThan(0); // the resumed path ran
+    const clean = tempDir();
+    cpSync(obs, join(clean, 'observations'), { recursive: true });
+    const expected = run(clean);
+    expect(expected.report.files.parsed).toBe(expected.report.files.read);
+    expect(last!.results).toEqual(expected.results);
+    // A cache written by another version of the format is not read: that file is parsed again.
+    const cache = join(a, 'state', 'cache');
+    const file = readdirSync(cache).find((f) => f.endsWith('.bin'))!;
+    const bytes = readFileSync(join(cache, file));
+    const header = bytes.subarray(0, 64).toString('latin1');
+    expect(header).toMatch(/"version":\d+,/);
+    bytes.write(header.replace(/"version":\d+,/, '"version":0,'), 0, 'latin1');
+    writeFileSync(join(cache, file), bytes);
+    const again = run(a);
+    expect(again.report.files.parsed).toBe(1);
+    expect(again.report.files.cached).toBe(again.report.files.read - 1);
+    expect(again.results).toEqual(expected.results);
+  });
+});
