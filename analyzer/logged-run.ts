@@ -6,7 +6,7 @@ import { futureClockReason } from '../lib/clock.js';
 
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
-import { runAnalysis, type AnalysisOptions, type AnalysisReport } from './run.js';
+import { AnalysisTimeout, runAnalysis, type AnalysisOptions, type AnalysisReport } from './run.js';
 
 // The analysis as the hooks and the CLI start it, with its edges: one event in analysis.log per
 // run (what it read, tracked, wrote, archived, deferred, skipped and why, errors), and for the
@@ -110,7 +110,8 @@ export function runLoggedAnalysis(opts: AnalysisOptions & { by: string; gate?: b
   try {
     report = runAnalysis(opts);
   } catch (e) {
-    if (!readOnlyClock(opts)) safeLog(home, { ts: nowIso, kind: 'analysis', by: opts.by, duration_ms: Date.now() - started, error: (e as Error)?.message ?? String(e) });
+    const stopped = e instanceof AnalysisTimeout ? { status: 'stopped', skip: `maxAnalysisSeconds (${config.maxAnalysisSeconds} s) reached` } : {};
+    if (!readOnlyClock(opts)) safeLog(home, { ts: nowIso, kind: 'analysis', by: opts.by, duration_ms: Date.now() - started, ...stopped, error: (e as Error)?.message ?? String(e) });
     throw e;
   }
   // A read-only run (a clock far ahead) writes nothing at all, the log included.

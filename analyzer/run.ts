@@ -105,7 +105,21 @@ function stampMs(s: string): number {
  * Prunes observation files past retention and reads the window (and later days, to count the
  * future). A read-only run prunes nothing and writes no cache.
  */
-function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
+/** An analysis past its maxAnalysisSeconds: thrown before anything but the cache is written. */
+export class AnalysisTimeout extends Error {
+  override name = 'AnalysisTimeout';
+}
+
+/** A point in performance.now() time; undefined: no limit (read-only peeks). */
+type Deadline = { at: number; seconds: number } | undefined;
+
+function checkDeadline(deadline: Deadline, where: string): void {
+  if (deadline !== undefined && performance.now() >= deadline.at) {
+    throw new AnalysisTimeout(`the analysis stopped after maxAnalysisSeconds (${deadline.seconds} s) while ${where}; nothing was written (raise maxAnalysisSeconds, or shorten windowDays)`);
+  }
+}
+
+function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport, deadline?: Deadline): RecordTable {
   const writes = !report.readOnly;
   const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
@@ -134,6 +148,7 @@ function loadWindow(home: string, nowMs: number, config: Config, report: Analysi
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
     builder.addTable(r.table); // joined at once, so each file's columns can be freed
+    checkDeadline(deadline, `reading ${f}`);
   }
   if (writes) {
     for (const f of listDir(cacheDir)) {
@@ -178,9 +193,11 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
 }
 
 /** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
-function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined): ProjectAnalyses {
-  const table = loadWindow(home, nowMs, config, report);
+function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline?: Deadline): ProjectAnalyses {
+  const table = loadWindow(home, nowMs, config, report, deadline);
+  checkDeadline(deadline, 'joining the window');
   const pa = analyzeProjects(table, nowMs, config);
+  checkDeadline(deadline, 'scoring the patterns');
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -213,10 +230,12 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   const { home, now, config } = opts;
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
+  // Real elapsed time, whatever --now says.
+  const deadline: Deadline = { at: performance.now() + config.maxAnalysisSeconds * 1000, seconds: config.maxAnalysisSeconds };
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
     return report;
   }
   ensurePrivateDir(home);
@@ -233,7 +252,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;

@@ -1,4 +1,4 @@
-import { runAnalysis } from '../analyzer/run.js';
+import { runLoggedAnalysis } from '../analyzer/logged-run.js';
 import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { context, printJson } from './context.js';
 import { reportFailure } from './fail.js';
@@ -38,7 +38,8 @@ export function fastAnalyze(args: readonly string[]): boolean {
   if (f === undefined) return false;
   try {
     const ctx = context(f);
-    const report = runAnalysis({ home: ctx.home, now: ctx.now, config: ctx.config });
+    // The same run as the yargs path: analysis.log gets its event either way.
+    const report = runLoggedAnalysis({ home: ctx.home, now: ctx.now, config: ctx.config, by: 'analyze' })!;
     if (f.json && report.readOnly) process.stderr.write(`homunculus: ${readOnlyNotice(report)}\n`);
     if (f.json) printJson(reportJson(report));
     else process.stdout.write(`${renderReport(report)}\n`);

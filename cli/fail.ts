@@ -35,6 +35,12 @@ export function reportFailure(e: unknown): void {
     process.exitCode = EXIT_DATA_HOME;
     return;
   }
+  // analyzer/run.ts's AnalysisTimeout, by name: this module stays light for the fast paths.
+  if (e instanceof Error && e.name === 'AnalysisTimeout') {
+    process.stderr.write(`homunculus: ${e.message}\n`);
+    process.exitCode = 1;
+    return;
+  }
   const fs = fsError(e);
   if (fs) {
     process.stderr.write(`homunculus: ${fs.message.replace(/[\r\n]+/g, ' ')} (${HINTS[fs.code]})\n`);

@@ -9803,7 +9803,15 @@ function fileSize(path) {
 function stampMs(s) {
   return Date.parse(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
 }
-function loadWindow(home, nowMs, config, report) {
+var AnalysisTimeout = class extends Error {
+  name = "AnalysisTimeout";
+};
+function checkDeadline(deadline, where) {
+  if (deadline !== void 0 && performance.now() >= deadline.at) {
+    throw new AnalysisTimeout(`the analysis stopped after maxAnalysisSeconds (${deadline.seconds} s) while ${where}; nothing was written (raise maxAnalysisSeconds, or shorten windowDays)`);
+  }
+}
+function loadWindow(home, nowMs, config, report, deadline) {
   const writes = !report.readOnly;
   const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
@@ -9831,6 +9839,7 @@ function loadWindow(home, nowMs, config, report) {
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
     builder.addTable(r.table);
+    checkDeadline(deadline, `reading ${f}`);
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
@@ -9861,9 +9870,11 @@ function emptyReport(now, config, readOnlyReason) {
     pruned: { observations: [], archive: [] }
   };
 }
-function readAndAnalyze(home, nowMs, config, report, keepAnalysis) {
-  const table = loadWindow(home, nowMs, config, report);
+function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline) {
+  const table = loadWindow(home, nowMs, config, report, deadline);
+  checkDeadline(deadline, "joining the window");
   const pa = analyzeProjects(table, nowMs, config);
+  checkDeadline(deadline, "scoring the patterns");
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -9879,10 +9890,11 @@ function runAnalysis(opts) {
   const { home, now, config } = opts;
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
+  const deadline = { at: performance.now() + config.maxAnalysisSeconds * 1e3, seconds: config.maxAnalysisSeconds };
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
     return report;
   }
   ensurePrivateDir(home);
@@ -9899,7 +9911,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;
@@ -10023,7 +10035,8 @@ function runLoggedAnalysis(opts) {
   try {
     report = runAnalysis(opts);
   } catch (e) {
-    if (!readOnlyClock(opts)) safeLog(home, { ts: nowIso, kind: "analysis", by: opts.by, duration_ms: Date.now() - started, error: e?.message ?? String(e) });
+    const stopped2 = e instanceof AnalysisTimeout ? { status: "stopped", skip: `maxAnalysisSeconds (${config.maxAnalysisSeconds} s) reached` } : {};
+    if (!readOnlyClock(opts)) safeLog(home, { ts: nowIso, kind: "analysis", by: opts.by, duration_ms: Date.now() - started, ...stopped2, error: e?.message ?? String(e) });
     throw e;
   }
   if (!report.readOnly) safeLog(home, analysisEvent(report, opts.by, Date.now() - started));
@@ -10114,6 +10127,7 @@ var RULES = {
   maxInjectionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   injectMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   minObservationsToAnalyze: { type: "integer", allowed: "a whole number of records, 0 or more", check: (v) => v >= 0 },
+  maxAnalysisSeconds: { type: "number", allowed: "a number of seconds above 0, at most 86400", check: (v) => v > 0 && v <= 86400 },
   dreamEveryDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   dreamMinSessions: { type: "integer", allowed: "a whole number of sessions, 0 or more", check: (v) => v >= 0 },
   dreamStaleInactive: { type: "integer", allowed: "a whole number of turns, at least 1", check: (v) => v >= 1 },
