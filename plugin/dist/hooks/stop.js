@@ -8999,7 +8999,34 @@ var strings = (o, k, test = () => true) => {
   if (!Array.isArray(v) || !v.every((s) => typeof s === "string" && test(s))) throw new FileProblem(`"${k}" must be a list of strings, found ${JSON.stringify(v)?.slice(0, 40)}`);
   return v;
 };
+var SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_]*): (.+)$/;
+function jsonFrontmatter(front) {
+  const lines = front.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  if (lines.length === 0) return void 0;
+  const out = {};
+  for (const line of lines) {
+    const m = SIMPLE_LINE.exec(line);
+    if (m === null) return void 0;
+    const key = m[1];
+    const raw = m[2];
+    if (key === "__proto__" || Object.hasOwn(out, key)) return void 0;
+    const c = raw.charCodeAt(0);
+    if (!(c === 34 || c === 91 || c === 45 || c >= 48 && c <= 57 || raw === "true" || raw === "false" || raw === "null")) return void 0;
+    if (raw.endsWith(" ") || raw.includes("{")) return void 0;
+    let v;
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      return void 0;
+    }
+    out[key] = v;
+  }
+  return out;
+}
 function frontmatterObject(front) {
+  const fast = jsonFrontmatter(front);
+  if (fast !== void 0) return fast;
   let v;
   try {
     v = (0, import_yaml.parse)(front, { uniqueKeys: true, maxAliasCount: 0 });
