@@ -1,7 +1,9 @@
 // The warm Stop hook of two builds, interleaved on the same generated week: each gets its own
 // copy of the data home (cache built first), and 1,000 records are appended before every run.
 // For before/after measurements of analyzer changes (build the old commit somewhere first).
-// Usage: node bench/stop-compare.mjs OTHER_DIST [records=70000] [rounds=25]
+// Usage: node bench/stop-compare.mjs OTHER_DIST [records=70000] [rounds=25] [appended=none|same]
+// appended: the project of the appended records: none (null: the window then holds two projects'
+// worth of analyses) or same (the generated week's project: one user in one project).
 import { appendFileSync, cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,7 +11,8 @@ import { generateObservations } from './generate.mjs';
 import { fmt, interleave, runOnce } from './lib.mjs';
 
 const root = resolve(import.meta.dirname, '..');
-const [other, records = '70000', rounds = '25'] = process.argv.slice(2);
+const [other, records = '70000', rounds = '25', appended = 'none'] = process.argv.slice(2);
+const project = appended === 'same' ? '"a1b2c3d4e5f6"' : 'null';
 if (!other) throw new Error('usage: node bench/stop-compare.mjs OTHER_DIST [records] [rounds]');
 const NOW = '2026-11-08T19:00:00Z';
 const base = mkdtempSync(join(tmpdir(), 'homunculus-stop-compare-'));
@@ -27,7 +30,7 @@ function append(home) {
   const lines = [];
   for (let i = 0; i < 1000; i++) {
     const ts = new Date(Date.parse('2026-11-08T18:00:00Z') + (k++ % 3_000_000)).toISOString();
-    lines.push(`{"v":1,"ts":"${ts}","tool":"${['Grep', 'Read', 'Edit'][i % 3]}","ok":true,"ms":3,"prev":null,"prev2":null,"session":"warm-${k % 7}","project":null,"event":"PostToolUse"}`);
+    lines.push(`{"v":1,"ts":"${ts}","tool":"${['Grep', 'Read', 'Edit'][i % 3]}","ok":true,"ms":3,"prev":null,"prev2":null,"session":"warm-${k % 7}","project":${project},"event":"PostToolUse"}`);
   }
   appendFileSync(join(home, 'observations', '2026-11-08.jsonl'), lines.join('\n') + '\n');
 }
@@ -36,7 +39,7 @@ for (const [name, dist] of Object.entries(builds)) {
   cases.push({ name, run: () => (append(homes[name]), runOnce('node', ['--max-semi-space-size=2', join(dist, 'hooks', 'stop.js')], { env: { HOMUNCULUS_HOME: homes[name], HOMUNCULUS_NOW: NOW } })) });
 }
 const r = interleave(cases, Number(rounds));
-console.log(`\nWarm Stop hook, ${records} records, ${rounds} interleaved rounds\n`);
+console.log(`\nWarm Stop hook, ${records} records, ${rounds} interleaved rounds, appended records' project: ${appended}\n`);
 console.log('| case | median wall ms | x node | peak RSS MiB |');
 console.log('|---|---|---|---|');
 for (const [name, v] of Object.entries(r)) console.log(`| ${name} | ${fmt(v.ms)} | ${fmt(v.ms / r['node -e 0'].ms, 2)} | ${fmt(v.rssMiB)} |`);

@@ -1,5 +1,4 @@
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import type { Fact, Instinct } from './model.js';
 import { dirStamps, INDEX_VERSION, type StoreIndex } from './index-read.js';
@@ -38,15 +37,15 @@ export function buildIndex(instincts: readonly Entry<Instinct>[], facts: readonl
 }
 
 /** Scans the folders and rewrites the index (the caller holds the lock, or writes nothing else). */
-export function writeIndex(home: string, _config?: Config, _nowIso?: string): { instincts: Entry<Instinct>[]; facts: Entry<Fact>[] } {
+export function writeIndex(home: string): void {
   const dirs = dirStamps(home); // before reading: a change during the scan leaves it stale, never wrongly fresh
-  const instincts = scanInstincts(home);
-  const facts = scanFacts(home);
+  // Values and stamps only: whether a file is the store's own bytes does not go into the index.
+  const instincts = scanInstincts(home, { classify: false });
+  const facts = scanFacts(home, { classify: false });
   try {
     writeFileAtomic(layout.storeIndex(home), JSON.stringify(buildIndex(instincts, facts, dirs)));
   } catch {
     // a cache: the readers fall back to the files
   }
-  return { instincts, facts };
 }
 

@@ -220,6 +220,6 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
   }
   appendEvents(home, events);
-  writeIndex(home, config, nowIso);
+  writeIndex(home);
   return out;
 }

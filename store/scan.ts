@@ -72,7 +72,13 @@ export function fromLegacy(meta: InstinctMeta): Instinct | undefined {
   };
 }
 
-export function scanInstincts(home: string): Entry<Instinct>[] {
+/**
+ * `classify: false` skips rendering each file back to tell the store's own bytes from a person's
+ * (`pristine` is then false for all): the index needs the values only, and rendering YAML is most
+ * of a scan's cost.
+ */
+export function scanInstincts(home: string, opts: { classify?: boolean } = {}): Entry<Instinct>[] {
+  const classify = opts.classify ?? true;
   const dir = layout.instincts(home);
   const out: Entry<Instinct>[] = [];
   for (const f of listDir(dir)) {
@@ -84,14 +90,14 @@ export function scanInstincts(home: string): Entry<Instinct>[] {
     const e: Entry<Instinct> = { file: f, stamp: fileStamp(path), text, pristine: false };
     try {
       e.value = parseInstinct(text);
-      e.pristine = renderInstinct(e.value) === text;
+      e.pristine = classify && renderInstinct(e.value) === text;
     } catch (err) {
       const legacy = /\nsource: /.test(text.slice(0, text.indexOf('\n---\n', 3) + 1)) ? undefined : parseLegacy(text);
       const converted = legacy ? fromLegacy(legacy) : undefined;
       if (legacy && converted) {
         e.legacy = legacy;
         e.value = converted;
-        e.pristine = renderLegacy(legacy) === text;
+        e.pristine = classify && renderLegacy(legacy) === text;
       } else {
         e.problem = err instanceof FileProblem ? err.message : String(err);
       }
@@ -105,7 +111,9 @@ export function scanInstincts(home: string): Entry<Instinct>[] {
   return out;
 }
 
-export function scanFacts(home: string): Entry<Fact>[] {
+/** As scanInstincts, `classify: false` for values only. */
+export function scanFacts(home: string, opts: { classify?: boolean } = {}): Entry<Fact>[] {
+  const classify = opts.classify ?? true;
   const dir = layout.facts(home);
   const out: Entry<Fact>[] = [];
   for (const f of listDir(dir)) {
@@ -117,7 +125,7 @@ export function scanFacts(home: string): Entry<Fact>[] {
     const e: Entry<Fact> = { file: f, stamp: fileStamp(path), text, pristine: false };
     try {
       e.value = parseFact(text);
-      e.pristine = renderFact(e.value) === text;
+      e.pristine = classify && renderFact(e.value) === text;
       if (`${e.value.id}.md` !== f) {
         e.problem = `its id "${e.value.id}" does not match its file name`;
         delete e.value;

@@ -9459,7 +9459,8 @@ function fromLegacy(meta) {
     body: observedBody(kind, meta.pattern, meta, sessionsInWindow)
   };
 }
-function scanInstincts(home) {
+function scanInstincts(home, opts = {}) {
+  const classify = opts.classify ?? true;
   const dir = layout.instincts(home);
   const out = [];
   for (const f of listDir(dir)) {
@@ -9471,14 +9472,14 @@ function scanInstincts(home) {
     const e = { file: f, stamp: fileStamp(path), text, pristine: false };
     try {
       e.value = parseInstinct2(text);
-      e.pristine = renderInstinct2(e.value) === text;
+      e.pristine = classify && renderInstinct2(e.value) === text;
     } catch (err) {
       const legacy = /\nsource: /.test(text.slice(0, text.indexOf("\n---\n", 3) + 1)) ? void 0 : parseInstinct(text);
       const converted = legacy ? fromLegacy(legacy) : void 0;
       if (legacy && converted) {
         e.legacy = legacy;
         e.value = converted;
-        e.pristine = renderInstinct(legacy) === text;
+        e.pristine = classify && renderInstinct(legacy) === text;
       } else {
         e.problem = err instanceof FileProblem ? err.message : String(err);
       }
@@ -9491,7 +9492,8 @@ function scanInstincts(home) {
   }
   return out;
 }
-function scanFacts(home) {
+function scanFacts(home, opts = {}) {
+  const classify = opts.classify ?? true;
   const dir = layout.facts(home);
   const out = [];
   for (const f of listDir(dir)) {
@@ -9503,7 +9505,7 @@ function scanFacts(home) {
     const e = { file: f, stamp: fileStamp(path), text, pristine: false };
     try {
       e.value = parseFact(text);
-      e.pristine = renderFact(e.value) === text;
+      e.pristine = classify && renderFact(e.value) === text;
       if (`${e.value.id}.md` !== f) {
         e.problem = `its id "${e.value.id}" does not match its file name`;
         delete e.value;
@@ -9627,15 +9629,14 @@ function buildIndex(instincts, facts, dirs) {
     ...dirs ? { dirs } : {}
   };
 }
-function writeIndex(home, _config, _nowIso) {
+function writeIndex(home) {
   const dirs = dirStamps(home);
-  const instincts = scanInstincts(home);
-  const facts = scanFacts(home);
+  const instincts = scanInstincts(home, { classify: false });
+  const facts = scanFacts(home, { classify: false });
   try {
     writeFileAtomic(layout.storeIndex(home), JSON.stringify(buildIndex(instincts, facts, dirs)));
   } catch {
   }
-  return { instincts, facts };
 }
 
 // store/observed.ts
@@ -9790,7 +9791,7 @@ function writeObserved(home, pa, config, nowIso) {
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
   }
   appendEvents(home, events);
-  writeIndex(home, config, nowIso);
+  writeIndex(home);
   return out;
 }
 
