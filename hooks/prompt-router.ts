@@ -59,12 +59,13 @@ runHook('prompt-router', async (home, env) => {
   if (n % config.forcedEvalEvery !== 0) return;
   // The rules themselves reached Claude once, at session start; repeating them every few prompts
   // would put each rule in the conversation again and again. The reminder points back at them.
-  const cwd = scanner.result.top.get('cwd');
-  const project = currentProject(typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined, env);
+  const rawCwd = scanner.result.top.get('cwd');
+  const cwd = typeof rawCwd === 'string' && rawCwd.length > 0 ? rawCwd : undefined;
+  const project = currentProject(cwd, env);
   const rules = readRulesForDelivery(home, project?.id ?? null);
   // A rule already in a CLAUDE.md block this session loads (inject, graduate) is not reminded of,
   // and neither it nor anything else of such a block is added as context: nothing twice.
-  const loaded = keysLoadedIn(home, typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined);
+  const loaded = keysLoadedIn(home, cwd);
   const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))))?.shown ?? 0;
   const parts: string[] = shown > 0 ? [reminderText(shown)] : [];
   const prompt = scanner.result.top.get('prompt');

@@ -1189,10 +1189,11 @@ runHook("prompt-router", async (home, env) => {
   const { config } = loadConfig(home, env);
   const n = nextPromptNumber(home, session);
   if (n % config.forcedEvalEvery !== 0) return;
-  const cwd = scanner.result.top.get("cwd");
-  const project = currentProject(typeof cwd === "string" && cwd.length > 0 ? cwd : void 0, env);
+  const rawCwd = scanner.result.top.get("cwd");
+  const cwd = typeof rawCwd === "string" && rawCwd.length > 0 ? rawCwd : void 0;
+  const project = currentProject(cwd, env);
   const rules = readRulesForDelivery(home, project?.id ?? null);
-  const loaded = keysLoadedIn(home, typeof cwd === "string" && cwd.length > 0 ? cwd : void 0);
+  const loaded = keysLoadedIn(home, cwd);
   const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))))?.shown ?? 0;
   const parts = shown > 0 ? [reminderText(shown)] : [];
   const prompt = scanner.result.top.get("prompt");
