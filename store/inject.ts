@@ -35,7 +35,7 @@ const STOP = new Set(
 );
 
 /** Lower-case word stems of at least 3 characters (tests, testing, tested -> test). */
-export function words(text: string): Set<string> {
+export function promptStems(text: string): Set<string> {
   const out = new Set<string>();
   for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (raw.length < 3 || STOP.has(raw)) continue;
@@ -111,7 +111,7 @@ export function selectInjection(
   opts: { project: string | null; rules: ReadonlySet<string>; nowMs: number; config: InjectConfig },
 ): Injection {
   const c = opts.config;
-  const want = [...words(prompt)];
+  const want = [...promptStems(prompt)];
   const none: Injection = { instincts: [], facts: [], text: '' };
   if (want.length === 0 || c.maxInjected <= 0) return none;
   const instincts: Candidate<IndexedInstinct>[] = [];

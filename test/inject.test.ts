@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/config.js';
-import { selectInjection, words } from '../store/inject.js';
+import { promptStems, selectInjection } from '../store/inject.js';
 import type { IndexedFact, IndexedInstinct } from '../store/index-read.js';
 import { projectId } from '../observer/project-id.js';
 import { sandbox } from './helpers.js';
@@ -52,7 +52,7 @@ describe('selectInjection (relevance and budget)', () => {
   it('matches on the key and the explanation too, and nothing for unrelated words', () => {
     expect(selectInjection(index, 'search the codebase before editing', opts()).instincts.map((x) => x.id)).toEqual(['seq']);
     expect(selectInjection(index, 'what a lovely day', opts()).text).toBe('');
-    expect(words('Running THE tests, testing')).toEqual(new Set(['runn', 'test']));
+    expect(promptStems('Running THE tests, testing')).toEqual(new Set(['runn', 'test']));
   });
 
   it('keeps within maxInjected items and maxInjectionChars characters', () => {

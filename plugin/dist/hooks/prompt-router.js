@@ -1018,7 +1018,7 @@ var INTRO = "homunculus: learned context that may bear on this prompt (data from
 var STOP = new Set(
   "the and for with that this from into then than when what where which while will would should could have has had are was were been being not but you your our out all any can use used using just also only more most some such very its it's them they their there here about after before over under again each other same want need make made like please let lets get got how why who".split(" ")
 );
-function words(text) {
+function promptStems(text) {
   const out = /* @__PURE__ */ new Set();
   for (const raw of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (raw.length < 3 || STOP.has(raw)) continue;
@@ -1065,7 +1065,7 @@ function byRank(a, b) {
 }
 function selectInjection(index, prompt, opts) {
   const c = opts.config;
-  const want = [...words(prompt)];
+  const want = [...promptStems(prompt)];
   const none = { instincts: [], facts: [], text: "" };
   if (want.length === 0 || c.maxInjected <= 0) return none;
   const instincts = [];
