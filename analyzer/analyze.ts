@@ -1,10 +1,9 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { RecordTable } from './record-table.js';
-import { countPatterns, type PatternCount } from './patterns.js';
+import { countPatterns, finishCounted, type Counted, type PatternCount } from './patterns.js';
 import { byStrength, scoreKind, type ScoredPattern } from './score.js';
 import { foldPatterns } from './folding.js';
-import { streamsInWindow } from './streams.js';
 
 export interface DaySummary {
   day: string;
@@ -59,27 +58,34 @@ function topByDay(counts: Iterable<PatternCount>, nDays: number, skip: ReadonlyS
  */
 export function analyze(t: RecordTable, nowMs: number, config: Config, project?: number): Analysis {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs, project);
-  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project });
+  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project }), nowMs, config);
+}
+
+const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+
+/** Scores counts (of one pass, or parts merged: the result is the same) into an analysis. */
+export function analysisOf(counted: Counted, nowMs: number, config: Config): Analysis {
+  const windowStartMs = nowMs - config.windowDays * DAY_MS;
+  finishCounted(counted, nowMs, config.halfLifeDays);
   const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
   foldPatterns(all, (key) => counted.chains.get(key)!.steps, counted.keys.length);
-  // Only the patterns that can be instincts or rules need an order; sorting the long tail of
-  // rare ones was a tenth of a warm Stop hook.
+  // Only the patterns that can be instincts or rules need an order by strength; the long tail of
+  // rare ones is put in key order (cheaper, and the same whether the window was counted in one
+  // pass or in parts).
   const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
-  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence));
+  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
   const folded = new Set<string>();
   for (const p of all) if (p.foldedInto !== undefined) folded.add(p.key);
   const tracked = strong.filter((p) => p.foldedInto === undefined).slice(0, config.maxInstincts);
-  const day0 = Math.floor(windowStartMs / DAY_MS) * DAY_MS;
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
-    day: utcDay(day0 + i * DAY_MS),
-    sessions: d.sessions.size,
+    day: utcDay((counted.day0 + i) * DAY_MS),
+    sessions: d.sessions,
     calls: d.calls,
     failures: d.failures,
     topChains: topChains[i]!,
     errorRetries: topRetries[i]!,
   }));
-  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
 }

@@ -1,6 +1,6 @@
 import type { RecordTable } from './record-table.js';
+import { streamsInWindow } from './streams.js';
 import { DAY_MS } from '../lib/clock.js';
-import { decayWeigher } from '../lib/temporal-decay.js';
 
 // Counts 3-tool chains and error-retry pairs along each stream, the tools' own frequencies (for
 // lift), and the per-day rollup, in one pass. Everything per record is counted by numeric id.
@@ -17,11 +17,14 @@ export interface PatternCount {
   perSession: number[];
   /** The session perSession's last entry belongs to. */
   lastSession: number;
+  /** Set by finishCounted from decayByDay: sum of the occurrences' decay weights. */
   decaySum: number;
   first: number;
   last: number;
-  /** Occurrences per day of the window (index 0 = the day holding the window's start). */
+  /** Occurrences per day of the window (index 0 = Counted.day0). */
   perDay: Int32Array;
+  /** Per day, the occurrences' weights as whole numbers (see dayWeight): sums that do not depend on the order they are added in. */
+  decayByDay: Float64Array;
   /**
    * Chains: occurrences whose preceding record does not continue the cycle A->B->C->A... (for
    * A->B->C, a preceding C would make it the continuation of C->A->B). Error-retries: n.
@@ -45,8 +48,11 @@ export interface KeyStats {
 export interface DayCount {
   calls: number;
   failures: number;
-  sessions: Set<number>;
+  /** Sessions with a record that day. */
+  sessions: number;
   lastSession: number;
+  /** The day's records' weights as whole numbers (see dayWeight). */
+  decay: number;
 }
 
 export interface Counted {
@@ -55,21 +61,60 @@ export interface Counted {
   sessionsInWindow: number;
   /** Records in the window (N of the lift). */
   calls: number;
-  /** Mean decay weight of the window's records. */
+  /** Records after now. */
+  future: number;
+  /** Mean decay weight of the window's records (set by finishCounted). */
   decayMean: number;
   /** Days of the window with at least one record. */
   activeDays: number;
   /** Key id -> key (`Read`, `Bash(npm test)`). */
   keys: string[];
   keyStats: KeyStats;
-  days: DayCount[]; // index 0 = the UTC day holding the window's start
+  /** The UTC day number (ms / DAY_MS) of days[0]: the day holding the window's start. */
+  day0: number;
+  days: DayCount[];
+}
+
+// Decay sums that do not depend on the order of addition, so that a window counted in parts
+// (sessions cached apart, see analyzer/parts.ts) sums to exactly what one pass over it sums: each
+// record's weight relative to the end of its UTC day is a whole number of 2^-31ths (exact in a
+// double: a day's sum stays below 2^53 up to 4M records), and the per-day sums are scaled to `now`
+// only at the end, day by day in order.
+const SCALE = 2 ** 31;
+
+/** A record's weight relative to the end of its UTC day, in 2^-31ths. */
+export function dayWeigher(halfLifeDays: number): (ts: number) => number {
+  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
+  return (ts) => Math.round(Math.exp(rate * (ts - (Math.floor(ts / DAY_MS) + 1) * DAY_MS)) * SCALE);
+}
+
+/** What a day's whole-number weights are worth at `nowMs`: 0.5^(age of the day's end / halfLife) / 2^31. */
+function dayFactors(day0: number, nDays: number, nowMs: number, halfLifeDays: number): Float64Array {
+  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
+  return Float64Array.from({ length: nDays }, (_, d) => Math.exp(rate * ((day0 + d + 1) * DAY_MS - nowMs)) / SCALE);
+}
+
+/** Sets each pattern's decaySum and the window's decayMean from the per-day sums. */
+export function finishCounted(c: Counted, nowMs: number, halfLifeDays: number): Counted {
+  const f = dayFactors(c.day0, c.days.length, nowMs, halfLifeDays);
+  const sum = (byDay: Float64Array) => {
+    let s = 0;
+    for (let d = 0; d < byDay.length; d++) if (byDay[d] !== 0) s += byDay[d]! * f[d]!;
+    return s;
+  };
+  for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
+  for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
+  let total = 0;
+  c.days.forEach((d, i) => (total += d.decay * f[i]!));
+  c.decayMean = c.calls === 0 ? 0 : total / c.calls;
+  return c;
 }
 
 /**
  * The key a record takes in a pattern: its tool, or `Bash(<detail>)` when chainDetail is on.
  * Keys are made once per distinct tool and detail, never per record.
  */
-export function recordKeys(t: RecordTable, chainDetail: boolean, project?: number): { keyOf: Int32Array; keys: string[] } {
+export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32Array; keys: string[] } {
   const keys: string[] = [];
   const ids = new Map<string, number>();
   const id = (k: string) => {
@@ -84,29 +129,6 @@ export function recordKeys(t: RecordTable, chainDetail: boolean, project?: numbe
   const detailKey = new Int32Array(t.details.length).fill(-1);
   const keyOf = new Int32Array(t.length);
   const bash = t.tools.indexOf('Bash');
-  if (project !== undefined) {
-    // One project's records: keys numbered as for a table of those records alone (tools by first
-    // appearance, then details), so that every result, orders included, is the same as there.
-    const toolKey = new Int32Array(t.tools.length).fill(-1);
-    for (let i = 0; i < t.length; i++) {
-      if (t.project[i] !== project) continue;
-      const tool = t.tool[i]!;
-      if (toolKey[tool] === -1) toolKey[tool] = id(t.tools[tool]!);
-    }
-    for (let i = 0; i < t.length; i++) {
-      if (t.project[i] !== project) continue;
-      const tool = t.tool[i]!;
-      const d = t.detail[i]!;
-      if (chainDetail && tool === bash && d !== -1) {
-        let k = detailKey[d]!;
-        if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
-        keyOf[i] = k;
-      } else {
-        keyOf[i] = toolKey[tool]!;
-      }
-    }
-    return { keyOf, keys };
-  }
   const toolKey = Int32Array.from(t.tools, (name) => id(name));
   for (let i = 0; i < t.length; i++) {
     const tool = t.tool[i]!;
@@ -123,7 +145,7 @@ export function recordKeys(t: RecordTable, chainDetail: boolean, project?: numbe
 }
 
 function newCount(kind: PatternKind, steps: number[], ts: number, nDays: number): PatternCount {
-  return { kind, key: '', steps, n: 0, perSession: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), starts: 0, retries: 0 };
+  return { kind, key: '', steps, n: 0, perSession: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
 }
 
 function bump(c: PatternCount, session: number, ts: number, weight: number, dayIndex: number): void {
@@ -134,104 +156,150 @@ function bump(c: PatternCount, session: number, ts: number, weight: number, dayI
   } else {
     c.perSession[c.perSession.length - 1]!++;
   }
-  c.decaySum += weight;
+  c.decayByDay[dayIndex]! += weight;
   if (ts < c.first) c.first = ts;
   if (ts > c.last) c.last = ts;
   c.perDay[dayIndex]!++;
 }
 
-/** Stream indices grouped by session (stable), so that each session's streams are walked together. */
-function streamsBySession(t: RecordTable, project?: number): Int32Array {
-  if (project !== undefined) return projectStreamsBySession(t, project);
+/**
+ * Stream indices grouped by session (stable), so that each session's streams are walked together;
+ * with `groupOf` (per session), the sessions of each group together, groups in ascending order,
+ * and the sessions of group -1 left out.
+ */
+function streamsBySession(t: RecordTable, groupOf?: Int32Array): Int32Array {
   const nSessions = t.sessions.length;
   const at = new Int32Array(nSessions + 1);
   for (const s of t.streamSession) at[s + 1]!++;
   for (let s = 0; s < nSessions; s++) at[s + 1]! += at[s]!;
   const out = new Int32Array(t.streams.length);
   t.streamSession.forEach((session, stream) => (out[at[session]!++] = stream));
-  return out;
+  if (groupOf === undefined) return out;
+  const kept = out.filter((stream) => groupOf[t.streamSession[stream]!]! !== -1);
+  // A stable sort: sessions stay together, and in their order, within a group.
+  return Int32Array.from([...kept].sort((a, b) => groupOf[t.streamSession[a]!]! - groupOf[t.streamSession[b]!]!));
+}
+
+export interface CountOptions {
+  nowMs: number;
+  windowStartMs: number;
+  halfLifeDays: number;
+  chainDetail: boolean;
+  /** Only this project's records (an index into t.projects). */
+  project?: number | undefined;
+  /** Per session index: the group its records are counted in, -1 to leave them out. */
+  groupOf?: Int32Array | undefined;
+}
+
+function emptyCounted(keys: string[], day0: number, nDays: number): Counted {
+  const K = keys.length;
+  return {
+    chains: new Map(),
+    errorRetries: new Map(),
+    sessionsInWindow: 0,
+    calls: 0,
+    future: 0,
+    decayMean: 0,
+    activeDays: 0,
+    keys,
+    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
+    day0,
+    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 })),
+  };
+}
+
+/** The window's day numbering: day0 (UTC day number of the window's start) and how many days reach now. */
+export function windowDays(windowStartMs: number, nowMs: number): { day0: number; nDays: number } {
+  const day0 = Math.floor(windowStartMs / DAY_MS);
+  return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
+}
+
+/** Counts over the whole window (or one project's records): one group. */
+export function countPatterns(t: RecordTable, opts: CountOptions): Counted {
+  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
+  return countGroups(t, { ...opts, groupOf: undefined }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
 }
 
 /**
- * The same for one project's records, in the order a table of those records alone would number
- * its streams and sessions (first appearance): the walk order fixes the order of floating-point
- * sums (decay) and of the patterns found, which must not depend on the other projects' records.
+ * Counts each group of sessions apart (group 0 when no groupOf). The sums of the groups, merged
+ * by mergeCounted, equal the count of them all together: sessions are disjoint, and every sum is
+ * of whole numbers. Decay sums are left per day: finishCounted turns them into weights at now.
  */
-function projectStreamsBySession(t: RecordTable, project: number): Int32Array {
-  const streamRank = new Int32Array(t.streams.length).fill(-1);
-  const sessionRank = new Int32Array(t.sessions.length).fill(-1);
-  const streams: number[] = [];
-  let nSessions = 0;
-  for (let i = 0; i < t.length; i++) {
-    if (t.project[i] !== project) continue;
-    const s = t.stream[i]!;
-    if (streamRank[s] !== -1) continue;
-    streamRank[s] = streams.length;
-    streams.push(s);
-    const session = t.streamSession[s]!;
-    if (sessionRank[session] === -1) sessionRank[session] = nSessions++;
-  }
-  const at = new Int32Array(nSessions + 1);
-  for (const s of streams) at[sessionRank[t.streamSession[s]!]! + 1]!++;
-  for (let k = 0; k < nSessions; k++) at[k + 1]! += at[k]!;
-  const out = new Int32Array(streams.length);
-  for (const s of streams) out[at[sessionRank[t.streamSession[s]!]!]!++] = s;
-  return out;
-}
-
-export function countPatterns(
-  t: RecordTable,
-  order: Int32Array,
-  starts: Int32Array,
-  opts: { nowMs: number; windowStartMs: number; halfLifeDays: number; chainDetail: boolean; project?: number | undefined },
-): Counted {
-  const { keyOf, keys } = recordKeys(t, opts.chainDetail, opts.project);
+export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Counted> {
+  const { nowMs, windowStartMs, project, groupOf } = opts;
+  const { keyOf, keys } = recordKeys(t, opts.chainDetail);
   const K = keys.length;
-  const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
-  const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
-  const days: DayCount[] = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: new Set(), lastSession: -1 }));
-  const keyStats: KeyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
-  // Chains by numeric id (no string building per occurrence), named at the end.
-  const chainIds = new Map<number, PatternCount>();
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const dayStartMs = day0 * DAY_MS;
+  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
+  const out = new Map<number, Counted>();
   // With few keys (the usual case: a few dozen tools and commands) a chain is found by indexing a
   // flat table of K^3 slots instead of hashing its id; the Map takes over when that is too big.
   const dense = K * K * K <= 1 << 18;
   const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
-  const chainList: PatternCount[] = [];
-  const retryOf: (PatternCount | undefined)[] = new Array(K);
-  const sessions = new Set<number>();
-  let calls = 0;
-  let decayTotal = 0;
-  const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
-  // Columns and counters in locals: this loop runs once per record, in a process that has just
-  // started (the Stop hook), so it is kept flat: no calls but one exp, no allocation but a new
-  // pattern's first occurrence.
+  const weigh = dayWeigher(opts.halfLifeDays);
   const { ts: tsOf, ok: okOf } = t;
-  const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
-  const bySession = streamsBySession(t, opts.project);
+  const bySession = streamsBySession(t, groupOf);
+  let group = Number.NaN;
+  let c0: Counted = emptyCounted(keys, day0, nDays);
+  let chainIds = new Map<number, PatternCount>();
+  let chainList: PatternCount[] = [];
+  let retryOf: (PatternCount | undefined)[] = [];
+  let lastSession = -1;
+  const close = () => {
+    if (Number.isNaN(group)) return;
+    for (const c of chainList) {
+      c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
+      c0.chains.set(c.key, c);
+      if (dense) chainSlot[(c.steps[0]! * K + c.steps[1]!) * K + c.steps[2]!] = -1;
+    }
+    for (const c of retryOf) {
+      if (c === undefined) continue;
+      c.key = `${keys[c.steps[0]!]} error-retry`;
+      c.starts = c.n;
+      c0.errorRetries.set(c.key, c);
+    }
+    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
+    out.set(group, c0);
+  };
   for (let si = 0; si < bySession.length; si++) {
     const s = bySession[si]!;
     const a = starts[s]!;
     const b = starts[s + 1]!;
     if (a === b) continue;
     const session = t.streamSession[s]!;
-    sessions.add(session);
+    const g = groupOf === undefined ? 0 : groupOf[session]!;
+    if (g !== group) {
+      close();
+      group = g;
+      c0 = emptyCounted(keys, day0, nDays);
+      chainIds = new Map();
+      chainList = [];
+      retryOf = new Array(K);
+      lastSession = -1;
+    }
+    if (session !== lastSession) {
+      c0.sessionsInWindow++;
+      lastSession = session;
+    }
+    const { days } = c0;
+    const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = c0.keyStats;
     for (let k = a; k < b; k++) {
       const i = order[k]!;
       const ts = tsOf[i]!;
-      const dayIndex = Math.floor((ts - day0) / DAY_MS);
+      const dayIndex = Math.floor((ts - dayStartMs) / DAY_MS);
       const day = days[dayIndex]!;
       day.calls++;
       if (day.lastSession !== session) {
-        day.sessions.add(session);
+        day.sessions++;
         day.lastSession = session;
       }
       if (okOf[i] === 0) day.failures++;
       const ki = keyOf[i]!;
       keyCalls[ki]!++;
-      calls++;
+      c0.calls++;
       const weight = weigh(ts);
-      decayTotal += weight;
+      day.decay += weight;
       if (k === a) continue;
       const p = order[k - 1]!;
       const kp = keyOf[p]!;
@@ -272,7 +340,7 @@ export function countPatterns(
       } else {
         c.perSession[c.perSession.length - 1]!++;
       }
-      c.decaySum += weight;
+      c.decayByDay[dayIndex]! += weight;
       if (ts < c.first) c.first = ts;
       if (ts > c.last) c.last = ts;
       c.perDay[dayIndex]!++;
@@ -280,27 +348,23 @@ export function countPatterns(
       if (retried || (okOf[i1] === 0 && k1 === kp)) c.retries++;
     }
   }
-  const chains = new Map<string, PatternCount>();
-  for (const c of chainList) {
-    c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
-    chains.set(c.key, c);
-  }
-  const errorRetries = new Map<string, PatternCount>();
-  for (const c of retryOf) {
-    if (c === undefined) continue;
-    c.key = `${keys[c.steps[0]!]} error-retry`;
-    c.starts = c.n;
-    errorRetries.set(c.key, c);
-  }
-  return {
-    chains,
-    errorRetries,
-    sessionsInWindow: sessions.size,
-    calls,
-    decayMean: calls === 0 ? 0 : decayTotal / calls,
-    activeDays: days.filter((d) => d.calls > 0).length,
-    keys,
-    keyStats,
-    days,
+  close();
+  // Records after now, by group (the walk above sees the window's records only).
+  const addFuture = (g: number, n: number) => {
+    let c = out.get(g);
+    if (c === undefined) out.set(g, (c = emptyCounted(keys, day0, nDays)));
+    c.future += n;
   };
+  if (groupOf === undefined) {
+    if (future > 0) addFuture(0, future);
+  } else if (future > 0) {
+    const byGroup = new Map<number, number>();
+    for (let i = 0; i < t.length; i++) {
+      if (tsOf[i]! <= nowMs || (project !== undefined && t.project[i] !== project)) continue;
+      const g = groupOf[t.streamSession[t.stream[i]!]!]!;
+      if (g !== -1) byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
+    }
+    for (const [g, n] of byGroup) addFuture(g, n);
+  }
+  return out;
 }

@@ -6,15 +6,18 @@ import type { RecordTable } from './record-table.js';
  * With `project` (an index into t.projects, -1 for none), only that project's records count: the
  * same as running over a copy of the table holding them alone, without the copy.
  */
-export function streamsInWindow(t: RecordTable, startMs: number, endMs: number, project?: number): { order: Int32Array; starts: Int32Array; inWindow: number; future: number } {
+export function streamsInWindow(t: RecordTable, startMs: number, endMs: number, project?: number, groupOf?: Int32Array): { order: Int32Array; starts: Int32Array; inWindow: number; future: number } {
   const nStreams = t.streams.length;
   const counts = new Int32Array(nStreams + 1);
   let inWindow = 0;
   let future = 0;
   const only = project !== undefined;
   const projectOf = t.project;
+  // groupOf: per session, -1 for the sessions left out (their streams stay empty).
+  const skipStream = new Uint8Array(nStreams);
+  if (groupOf !== undefined) t.streamSession.forEach((session, s) => (skipStream[s] = groupOf[session] === -1 ? 1 : 0));
   for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project) continue;
+    if ((only && projectOf[i] !== project) || skipStream[t.stream[i]!] === 1) continue;
     const ts = t.ts[i]!;
     if (ts > endMs) future++;
     else if (ts > startMs) {
@@ -27,7 +30,7 @@ export function streamsInWindow(t: RecordTable, startMs: number, endMs: number, 
   const fill = starts.slice(0, nStreams);
   const order = new Int32Array(inWindow);
   for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project) continue;
+    if ((only && projectOf[i] !== project) || skipStream[t.stream[i]!] === 1) continue;
     const ts = t.ts[i]!;
     if (ts > startMs && ts <= endMs) order[fill[t.stream[i]!]!++] = i;
   }
