@@ -44,9 +44,25 @@ interface Header {
   projects: string[];
 }
 
+/** What the records were read from: the bytes [0, offset) of the file with this inode, size and mtime, and their edges. */
+export interface FileState {
+  ino: string;
+  /** -1 when the file held more than the offset. */
+  size: number;
+  mtimeNs: string;
+  offset: number;
+  head: string;
+  tail: string;
+  /** Records read from those bytes, and the lines and malformed lines among them. */
+  length: number;
+  lines: number;
+  malformed: number;
+}
+
 export interface FileRecords {
   table: RecordTable;
   counts: ReadCounts;
+  state: FileState;
   /** How the records were obtained: for the summary and the benchmarks. */
   source: 'cached' | 'appended' | 'parsed';
 }
@@ -205,7 +221,8 @@ function load(fd: number, path: string, cachePath: string | undefined, writeCach
     const { head, tail } = edges(fd, h.offset);
     if (head === h.head && tail === h.tail) {
       if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
-        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: 'cached' };
+        const state: FileState = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed };
+        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: 'cached', state };
       }
       resume = h.offset > 0 && Number(st.size) > h.offset;
     }
@@ -227,16 +244,42 @@ function load(fd: number, path: string, cachePath: string | undefined, writeCach
     source = 'parsed';
   }
   const table = builder.build();
+  // stat again: the hook may have appended while we read; the offset says what we consumed.
+  const after = fstatSync(fd, { bigint: true });
+  const whole = Number(after.size) === offset;
+  const key: FileKey = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : '', ...edges(fd, offset) };
   if (cachePath !== undefined && writeCache) {
-    // stat again: the hook may have appended while we read; the offset says what we consumed.
-    const after = fstatSync(fd, { bigint: true });
-    const whole = Number(after.size) === offset;
-    const key: FileKey = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : '', ...edges(fd, offset) };
     try {
       writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false });
     } catch {
       // a cache is an optimisation: failing to write it is not an error
     }
   }
-  return { table, counts, source };
+  return { table, counts, source, state: { ...key, offset, length: table.length, lines: counts.lines, malformed: counts.malformed } };
+}
+
+/**
+ * How the file stands against a state read from it before: 'same' (not changed since: the whole
+ * file was read then, and inode, size, mtime and edges are those), 'grown' (the bytes read then
+ * are still its first bytes, as far as inode and edges tell: the records then are its first
+ * records), or 'other' (rewritten, truncated, replaced, gone).
+ */
+export function compareFile(path: string, state: FileState): 'same' | 'grown' | 'other' {
+  let fd: number;
+  try {
+    fd = openSync(path, READ_NOFOLLOW);
+  } catch {
+    return 'other';
+  }
+  try {
+    const st = fstatSync(fd, { bigint: true });
+    if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return 'other';
+    const { head, tail } = edges(fd, state.offset);
+    if (head !== state.head || tail !== state.tail) return 'other';
+    if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return 'same';
+    // The same size under another mtime may be a rewrite in place: only growth resumes (as in load).
+    return Number(st.size) > state.offset ? 'grown' : 'other';
+  } finally {
+    closeSync(fd);
+  }
 }

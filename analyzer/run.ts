@@ -6,6 +6,7 @@ import type { Config } from '../lib/config.js';
 import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
 import { loadObservationFile } from './observation-cache.js';
+import { analyzeWindowFiles, type WindowFile } from './parts-cache.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 import type { Analysis } from './analyze.js';
 import { renderDailySummary, type DayEvents } from './daily-summary.js';
@@ -34,6 +35,8 @@ export interface AnalysisReport {
   now: string;
   windowStart: string;
   files: { read: number; cached: number; appended: number; parsed: number };
+  /** Shards of sessions (analyzer/parts-cache.ts) whose counts were reused from the cache, and those counted. */
+  shards: { reused: number; counted: number };
   recordsInWindow: number;
   sessionsInWindow: number;
   skipped: { malformed: number; future: number };
@@ -119,18 +122,19 @@ function checkDeadline(deadline: Deadline, where: string): void {
   }
 }
 
-function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport, deadline?: Deadline): RecordTable {
+/**
+ * Prunes observation files past retention (and their caches) and lists the window's files (and
+ * later days', to count the future), in day order. A read-only run prunes nothing.
+ */
+function windowFiles(home: string, nowMs: number, config: Config, report: AnalysisReport): WindowFile[] {
   const writes = !report.readOnly;
   const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
   const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const days = new Set<string>();
-  const files = listDir(obsDir);
-  // Sized from the bytes to read (lines are ~150-250 bytes), so the join rarely has to grow.
-  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n, 0);
-  const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
-  for (const f of files) {
+  const out: WindowFile[] = [];
+  for (const f of listDir(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
     if (!m) continue;
     const day = m[1]!;
@@ -142,19 +146,28 @@ function loadWindow(home: string, nowMs: number, config: Config, report: Analysi
       continue;
     }
     days.add(day);
-    if (day < firstDay) continue;
-    const r = loadObservationFile(join(obsDir, f), join(cacheDir, `${day}.bin`), { writeCache: writes });
-    report.files.read++;
-    report.files[r.source]++;
-    report.skipped.malformed += r.counts.malformed;
-    builder.addTable(r.table); // joined at once, so each file's columns can be freed
-    checkDeadline(deadline, `reading ${f}`);
+    if (day >= firstDay) out.push({ day, path: join(obsDir, f), cachePath: join(cacheDir, `${day}.bin`) });
   }
   if (writes) {
     for (const f of listDir(cacheDir)) {
       if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
+  }
+  return out;
+}
+
+/** The window's records in one table (for read-only peeks that need the records themselves). */
+function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
+  const files = windowFiles(home, nowMs, config, report);
+  // Sized from the bytes to read (lines are ~150-250 bytes), so the join rarely has to grow.
+  const builder = new TableBuilder(Math.max(1024, Math.ceil(files.reduce((n, f) => n + fileSize(f.path), 0) / 200)));
+  for (const f of files) {
+    const r = loadObservationFile(f.path, f.cachePath, { writeCache: !report.readOnly });
+    report.files.read++;
+    report.files[r.source]++;
+    report.skipped.malformed += r.counts.malformed;
+    builder.addTable(r.table); // joined at once, so each file's columns can be freed
   }
   return builder.build();
 }
@@ -179,6 +192,7 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
+    shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0 },
@@ -194,10 +208,12 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
 
 /** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
 function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline?: Deadline): ProjectAnalyses {
-  const table = loadWindow(home, nowMs, config, report, deadline);
-  checkDeadline(deadline, 'joining the window');
-  const pa = analyzeProjects(table, nowMs, config);
-  checkDeadline(deadline, 'scoring the patterns');
+  const files = windowFiles(home, nowMs, config, report);
+  const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
+  const pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where));
+  report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
+  report.skipped.malformed += counts.malformed;
+  report.shards = { reused: counts.reused, counted: counts.counted };
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;

@@ -141,3 +141,74 @@ describe('the cache: incremental runs equal a clean run', () => {
     expect(again.results).toEqual(expected.results);
   });
 });
+
+describe('the cache of parts: runs that reuse shards equal a clean run', () => {
+  const HOUR = 3_600_000;
+  function runAt(home: string, nowMs: number, over: Partial<Config> = {}) {
+    const report = runAnalysis({ home, now: new Date(nowMs), config: { ...loadConfig(home, {}).config, ...over }, keepAnalysis: true });
+    return { report, results: { all: report.analysis, projects: [...report.projects!.projects] } };
+  }
+  function cleanAt(obs: string, nowMs: number, over: Partial<Config> = {}) {
+    const clean = tempDir();
+    cpSync(obs, join(clean, 'observations'), { recursive: true });
+    return runAt(clean, nowMs, over);
+  }
+
+  it.each([7, 8])('a clock that moves on across midnights and the window\'s start, records arriving late (seed %d)', (seed) => {
+    const records = generatedRecords(seed, 150);
+    const home = tempDir();
+    const obs = join(home, 'observations');
+    mkdirSync(obs, { recursive: true });
+    let given = 0;
+    let reused = 0;
+    // Every 5 hours from two days before NOW: each run sees the records up to half an hour past
+    // its clock (a little future), appended in arrival order (late ones land in older days' files).
+    for (let now = NOW - 48 * HOUR; now <= NOW + HOUR; now += 5 * HOUR) {
+      const upTo = records.findIndex((r, i) => i >= given && r.ts > now + HOUR / 2);
+      const next = upTo === -1 ? records.length : upTo;
+      if (next > given) appendRecords(obs, records.slice(given, next), given);
+      given = next;
+      const warm = runAt(home, now);
+      reused += warm.report.shards.reused;
+      expect(warm.results, new Date(now).toISOString()).toEqual(cleanAt(obs, now).results);
+    }
+    expect(reused).toBeGreaterThan(0); // shards were reused, not all counted again
+    // Another half-life: every part is counted again, and still equal.
+    const other = runAt(home, NOW + HOUR, { halfLifeDays: 3 });
+    expect(other.report.shards.reused).toBe(0);
+    expect(other.results).toEqual(cleanAt(obs, NOW + HOUR, { halfLifeDays: 3 }).results);
+  });
+
+  it('a shard reused as it was, then counted again when a late record of one of its sessions lands in an older file', () => {
+    const home = tempDir();
+    const obs = join(home, 'observations');
+    mkdirSync(obs, { recursive: true });
+    const day = (d: number, h: number) => NOW - d * DAY + h * HOUR;
+    const habit = (session: string, at: number, project?: string): PlainRecord[] =>
+      ['Grep', 'Read', 'Edit', 'Grep', 'Read', 'Edit'].map((tool, i) => ({ ts: at + i * 60_000, tool, ok: true, session, project }));
+    appendRecords(obs, [...habit('old', day(3, -10), 'a1b2c3d4e5f6'), ...habit('mid', day(2, -10), '0123456789ab'), ...habit('new', day(0, -2))], 0);
+    const first = runAt(home, NOW);
+    expect(first.report.shards.counted).toBe(3);
+    const second = runAt(home, NOW);
+    expect(second.report.shards).toEqual({ reused: 3, counted: 0 });
+    expect(second.results).toEqual(first.results);
+    // A late record of session `old`, in the file of the day after its own: its shard is counted again.
+    appendRecords(obs, [{ ts: day(2, -1), tool: 'Bash', ok: false, session: 'old', detail: 'npm test', project: 'a1b2c3d4e5f6' }], 100);
+    const third = runAt(home, NOW);
+    expect(third.report.shards).toEqual({ reused: 2, counted: 1 });
+    expect(third.results).toEqual(cleanAt(obs, NOW).results);
+    // The index of another format version: everything counted again, the same result.
+    const index = join(home, 'state', 'cache', 'parts.json');
+    writeFileSync(index, readFileSync(index, 'utf8').replace(/"version":\d+/, '"version":0'));
+    const fourth = runAt(home, NOW);
+    expect(fourth.report.shards).toEqual({ reused: 0, counted: 3 });
+    expect(fourth.results).toEqual(third.results);
+    // A shard file of another generation than the index names (a run killed between the two): counted again.
+    const shard = readdirSync(join(home, 'state', 'cache')).find((f) => f.startsWith('parts-2026'))!;
+    const path = join(home, 'state', 'cache', shard);
+    writeFileSync(path, readFileSync(path, 'utf8').replace(/"gen":"[^"]*"/, '"gen":"other"'));
+    const fifth = runAt(home, NOW);
+    expect(fifth.report.shards).toEqual({ reused: 2, counted: 1 });
+    expect(fifth.results).toEqual(third.results);
+  });
+});

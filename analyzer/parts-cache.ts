@@ -1,0 +1,317 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../lib/atomic-write.js';
+import { DAY_MS } from '../lib/clock.js';
+import type { Config } from '../lib/config.js';
+import { readDataFile } from '../lib/data-files.js';
+import { analysisOf, type Analysis } from './analyze.js';
+import { compareFile, loadObservationFile, type FileRecords, type FileState } from './observation-cache.js';
+import { fromPlainPart, mergeCounted, toPlainPart, type PlainPart } from './parts.js';
+import { countGroups, windowDays, type Counted } from './patterns.js';
+import type { ProjectAnalyses } from './projects.js';
+import { TableBuilder } from './record-table.js';
+
+// The window analysed in parts, so that the Stop hook, which runs after every turn, counts again
+// only what changed. Sessions are grouped into shards by their home day (the first observation
+// file that holds a record of theirs). A shard whose every record lies inside the window is
+// stable: its counts (one part for all its records and one per project) are kept in
+// cache/parts-DAY.json and reused until a record of one of its sessions arrives, a file it spans
+// changes, or the window's start reaches it. Everything else is counted again from the records,
+// and the parts merged (analyzer/parts.ts): the same analysis as one pass over the window, whatever
+// was cached (test/analyze-incremental.test.ts compares them run by run). cache/parts.json indexes
+// the shards (sessions, files spanned, times) and the state of each observation file they were
+// counted from; it is written last, and names the generation of each shard file it trusts.
+
+const VERSION = 1;
+const INDEX = 'parts.json';
+
+export interface WindowFile {
+  day: string;
+  path: string;
+  cachePath: string;
+}
+
+interface ShardEntry {
+  gen: string;
+  sessions: string[];
+  /** Days of the observation files holding its sessions' records. */
+  span: string[];
+  minTs: number;
+  maxTs: number;
+  /** Every record inside the window when counted: the parts were kept. */
+  stable: boolean;
+}
+
+interface PartsIndex {
+  version: number;
+  halfLifeDays: number;
+  chainDetail: boolean;
+  files: Record<string, FileState>;
+  shards: Record<string, ShardEntry>;
+}
+
+interface ShardFile {
+  version: number;
+  gen: string;
+  unnamed: boolean;
+  all: PlainPart;
+  /** 'all': the shard's in-window records are all this project's (its part is the whole one). */
+  projects: Record<string, PlainPart | 'all'>;
+}
+
+interface Shard {
+  unnamed: boolean;
+  all: Counted;
+  projects: Map<string, Counted | 'all'>;
+}
+
+const shardPath = (cacheDir: string, day: string) => join(cacheDir, `parts-${day}.json`);
+const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+
+function readJson<T>(path: string): T | undefined {
+  try {
+    return JSON.parse(readDataFile(path).toString('utf8')) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+function readIndex(cacheDir: string, config: Config): PartsIndex | undefined {
+  const x = readJson<PartsIndex>(join(cacheDir, INDEX));
+  if (x === undefined || x.version !== VERSION || x.halfLifeDays !== config.halfLifeDays || x.chainDetail !== config.chainDetail) return undefined;
+  if (typeof x.files !== 'object' || x.files === null || typeof x.shards !== 'object' || x.shards === null) return undefined;
+  return x;
+}
+
+function readShard(cacheDir: string, day: string, gen: string): Shard | undefined {
+  const x = readJson<ShardFile>(shardPath(cacheDir, day));
+  if (x === undefined || x.version !== VERSION || x.gen !== gen) return undefined;
+  try {
+    const all = fromPlainPart(x.all);
+    return { unnamed: x.unnamed, all, projects: new Map(Object.entries(x.projects).map(([k, v]) => [k, v === 'all' ? 'all' : fromPlainPart(v)])) };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface WindowCounts {
+  cached: number;
+  appended: number;
+  parsed: number;
+  malformed: number;
+  reused: number;
+  counted: number;
+}
+
+/**
+ * The analyses of the window's files (day order), from the cache of parts where it holds. With
+ * `writes`, observation file caches and the parts cache are brought up to date.
+ */
+export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: string, nowMs: number, config: Config, writes: boolean, counts: WindowCounts, check: (where: string) => void): ProjectAnalyses {
+  const windowStartMs = nowMs - config.windowDays * DAY_MS;
+  const index = readIndex(cacheDir, config);
+  const states = new Map<string, FileState>();
+  const tables = new Map<string, FileRecords['table']>();
+  const load = (f: WindowFile) => {
+    let t = tables.get(f.day);
+    if (t === undefined) {
+      const r = loadObservationFile(f.path, f.cachePath, { writeCache: writes });
+      counts[r.source]++;
+      states.set(f.day, r.state);
+      tables.set(f.day, (t = r.table));
+      check(`reading ${f.day}.jsonl`);
+    }
+    return t;
+  };
+  const fileDays = new Set(files.map((f) => f.day));
+
+  // Which shards to count again (all of them without a usable index).
+  const recount = new Set<string>();
+  const cached = new Map<string, Shard>();
+  const homeOf = new Map<string, string>();
+  const fresh = new Map<string, number>(); // changed file -> its first record not counted before
+  let everything = index === undefined;
+  if (index !== undefined) {
+    for (const [day, sh] of Object.entries(index.shards)) for (const s of sh.sessions) homeOf.set(s, day);
+    const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
+    for (const f of files) {
+      const st = index.files[f.day];
+      const c = st === undefined ? 'other' : compareFile(f.path, st);
+      if (c === 'same') continue;
+      if (c === 'other') gone.add(f.day);
+      fresh.set(f.day, c === 'grown' ? st!.length : 0);
+    }
+    for (const [day, sh] of Object.entries(index.shards)) {
+      const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
+      const shard = stale ? undefined : readShard(cacheDir, day, sh.gen);
+      if (shard === undefined) recount.add(day);
+      else cached.set(day, shard);
+    }
+    // The sessions of records not counted before: their shards, or new shards for new sessions.
+    for (const f of files) {
+      const from = fresh.get(f.day);
+      if (from === undefined) continue;
+      const t = load(f);
+      const seen = new Uint8Array(t.sessions.length);
+      for (let i = from; i < t.length; i++) seen[t.streamSession[t.stream[i]!]!] = 1;
+      t.sessions.forEach((name, s) => {
+        if (seen[s] === 0) return;
+        // A known session is counted again in its shard; a new one in the shard of the first file holding it.
+        recount.add(homeOf.get(name) ?? f.day);
+      });
+    }
+    for (const day of recount) cached.delete(day);
+    if (cached.size === 0) everything = true;
+  }
+
+  // The files the shards to count span, and those that changed, joined in day order.
+  const wanted = new Set<string>();
+  if (everything) for (const f of files) wanted.add(f.day);
+  else {
+    for (const day of recount) for (const d of index!.shards[day]?.span ?? []) if (fileDays.has(d)) wanted.add(d);
+    for (const d of fresh.keys()) wanted.add(d);
+  }
+  const chosen = files.filter((f) => wanted.has(f.day));
+  const builder = new TableBuilder(Math.max(1024, chosen.reduce((n, f) => n + (index?.files[f.day]?.length ?? 0) + 1024, 0)));
+  const ends: number[] = [];
+  for (const f of chosen) {
+    builder.addTable(load(f));
+    tables.delete(f.day); // joined: the file's own columns can go
+    ends.push(builder.length);
+  }
+  const t = builder.build();
+  check('joining the window');
+
+  // Each session's shard: its home from the index (kept, so that no session is in two shards),
+  // else the first file that holds it. Sessions of shards that are not counted again: -1.
+  const nSessions = t.sessions.length;
+  const firstFile = new Int32Array(nSessions).fill(-1);
+  const sessionOf = (i: number) => t.streamSession[t.stream[i]!]!;
+  for (let f = 0, i = 0; f < chosen.length; f++) for (; i < ends[f]!; i++) if (firstFile[sessionOf(i)] === -1) firstFile[sessionOf(i)] = f;
+  const groupOf = new Int32Array(nSessions).fill(-1);
+  t.sessions.forEach((name, s) => {
+    const home = everything ? undefined : homeOf.get(name);
+    const day = home ?? (firstFile[s] === -1 ? undefined : chosen[firstFile[s]!]!.day);
+    if (day !== undefined && (everything || recount.has(day))) groupOf[s] = dayNumber(day);
+  });
+
+  // What the index keeps of each shard counted now, and which projects its window records have.
+  // projects / unnamed: of the records after the window's start (the future included: a project's
+  // part counts its future records); unnamedInWindow: a window record without a project.
+  const meta = new Map<number, { sessions: string[]; span: Set<string>; minTs: number; maxTs: number; projects: Set<number>; unnamed: boolean; unnamedInWindow: boolean }>();
+  const metaOf = (g: number) => {
+    let m = meta.get(g);
+    if (m === undefined) meta.set(g, (m = { sessions: [], span: new Set(), minTs: Infinity, maxTs: -Infinity, projects: new Set(), unnamed: false, unnamedInWindow: false }));
+    return m;
+  };
+  t.sessions.forEach((name, s) => groupOf[s] !== -1 && metaOf(groupOf[s]!).sessions.push(name));
+  for (let f = 0, i = 0; f < chosen.length; f++) {
+    let last = -2;
+    for (; i < ends[f]!; i++) {
+      const g = groupOf[sessionOf(i)]!;
+      if (g === -1) continue;
+      const m = metaOf(g);
+      if (g !== last) m.span.add(chosen[f]!.day);
+      last = g;
+      const ts = t.ts[i]!;
+      if (ts < m.minTs) m.minTs = ts;
+      if (ts > m.maxTs) m.maxTs = ts;
+      if (ts <= windowStartMs) continue;
+      const p = t.project[i]!;
+      if (p !== -1) m.projects.add(p);
+      else {
+        m.unnamed = true;
+        if (ts <= nowMs) m.unnamedInWindow = true;
+      }
+    }
+  }
+
+  // Count the shards: all records, then each project's records in the shards where the project
+  // is not the only one (there its part is the whole shard's).
+  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const allParts = countGroups(t, { ...opts, groupOf });
+  const counted = new Map<number, Shard>();
+  for (const [g, m] of meta) counted.set(g, { unnamed: m.unnamedInWindow, all: allParts.get(g) ?? mergeCounted([], day0, nDays), projects: new Map() });
+  for (let p = 0; p < t.projects.length; p++) {
+    const only = new Int32Array(nSessions).fill(-1);
+    let any = false;
+    for (let s = 0; s < nSessions; s++) {
+      const g = groupOf[s]!;
+      if (g === -1) continue;
+      const m = meta.get(g)!;
+      if (!m.projects.has(p)) continue;
+      if (m.projects.size === 1 && !m.unnamed) counted.get(g)!.projects.set(t.projects[p]!, 'all');
+      else {
+        only[s] = g;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, c);
+  }
+  check('scoring the patterns');
+  counts.reused += cached.size;
+  counts.counted += counted.size;
+
+  // Merge the parts: the whole window, and each project with records in it.
+  const shards = [...cached.values(), ...counted.values()];
+  const all = analysisOf(mergeCounted(shards.map((s) => s.all), day0, nDays), nowMs, config);
+  const names = new Set<string>();
+  let unnamed = false;
+  for (const s of shards) {
+    unnamed ||= s.unnamed;
+    // Projects with records in the window (a part may hold a project's future records only).
+    for (const [name, c] of s.projects) if ((c === 'all' ? s.all : c).calls > 0) names.add(name);
+  }
+  const projects = new Map<string, Analysis>();
+  if (names.size === 1 && !unnamed) projects.set([...names][0]!, all);
+  else {
+    for (const name of [...names].sort()) {
+      const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is Counted => c !== undefined);
+      projects.set(name, analysisOf(mergeCounted(parts, day0, nDays), nowMs, config));
+    }
+  }
+
+  // The counts of the files: those not read now stand as the index has them.
+  for (const f of files) {
+    const st = states.get(f.day) ?? index?.files[f.day];
+    if (st !== undefined) counts.malformed += st.malformed;
+  }
+  counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
+
+  if (writes) {
+    const gen = `${Date.now().toString(36)}-${process.pid}`;
+    const next: PartsIndex = { version: VERSION, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
+    for (const f of files) {
+      const st = states.get(f.day) ?? index?.files[f.day];
+      if (st !== undefined) next.files[f.day] = st;
+    }
+    for (const day of cached.keys()) next.shards[day] = index!.shards[day]!;
+    for (const day of recount) if (!meta.has(dayNumber(day))) rmSync(shardPath(cacheDir, day), { force: true });
+    for (const [g, m] of meta) {
+      const day = dayString(g);
+      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
+      next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
+      const path = shardPath(cacheDir, day);
+      if (!stable) {
+        rmSync(path, { force: true });
+        continue;
+      }
+      const c = counted.get(g)!;
+      const file: ShardFile = { version: VERSION, gen, unnamed: c.unnamed, all: toPlainPart(c.all), projects: Object.fromEntries([...c.projects].map(([k, v]) => [k, v === 'all' ? 'all' : toPlainPart(v)])) };
+      try {
+        writeFileAtomic(path, JSON.stringify(file), { skipIfSame: false });
+      } catch {
+        // a cache is an optimisation
+      }
+    }
+    try {
+      writeFileAtomic(join(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
+    } catch {
+      // the next run counts everything again
+    }
+  }
+  return { all, projects };
+}
