@@ -21,8 +21,11 @@ import { TableBuilder } from './record-table.js';
 // was cached (test/analyze-incremental.test.ts compares them run by run). cache/parts.json indexes
 // the shards (sessions, files spanned, times) and the state of each observation file they were
 // counted from; it is written last, and names the generation of each shard file it trusts.
+// Windows under config.partsFromMiB are counted whole instead: one pass over a small window costs
+// less than reading and merging parts (BENCHMARKS.md).
 
 const VERSION = 1;
+
 const INDEX = 'parts.json';
 
 export interface WindowFile {

@@ -1,4 +1,5 @@
 import type { Counted, PatternCount, PatternKind } from './patterns.js';
+import { addHistograms } from './score.js';
 
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
 // Counted is of whole numbers (decay included, see patterns.ts), so the merge equals one count
@@ -6,7 +7,7 @@ import type { Counted, PatternCount, PatternKind } from './patterns.js';
 // (analyzer/parts-cache.ts), in the plain form below: absolute UTC day numbers, keys by name.
 
 function newPattern(kind: PatternKind, key: string, steps: number[], first: number, nDays: number): PatternCount {
-  return { kind, key, steps, n: 0, perSession: [], lastSession: -1, decaySum: 0, first, last: first, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
+  return { kind, key, steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first, last: first, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
 }
 
 /** The parts together, with days numbered from day0 (a part's days outside [day0, day0 + nDays) are dropped). */
@@ -65,7 +66,7 @@ export function mergeCounted(parts: readonly Counted[], day0: number, nDays: num
       let c = into.get(p.key);
       if (c === undefined) into.set(p.key, (c = newPattern(p.kind, p.key, p.steps.map((k) => map[k]!), p.first, nDays)));
       c.n += p.n;
-      for (const x of p.perSession) c.perSession.push(x);
+      c.sessions = c.sessions.length === 0 ? p.sessions : addHistograms(c.sessions, p.sessions);
       if (p.first < c.first) c.first = p.first;
       if (p.last > c.last) c.last = p.last;
       for (let d = 0; d < p.perDay.length; d++) {
@@ -84,7 +85,7 @@ export function mergeCounted(parts: readonly Counted[], day0: number, nDays: num
   return out;
 }
 
-type PlainPattern = [steps: number[], n: number, first: number, last: number, starts: number, retries: number, perSession: number[], days: number[]];
+type PlainPattern = [steps: number[], n: number, first: number, last: number, starts: number, retries: number, sessions: number[], days: number[]];
 
 /** A part as JSON: days as [day number, calls, failures, sessions, decay], patterns with their non-empty days as flat [day, n, decay] triples. */
 export interface PlainPart {
@@ -101,7 +102,7 @@ export interface PlainPart {
 function plainPattern(p: PatternCount, day0: number): PlainPattern {
   const days: number[] = [];
   for (let d = 0; d < p.perDay.length; d++) if (p.perDay[d] !== 0) days.push(day0 + d, p.perDay[d]!, p.decayByDay[d]!);
-  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.perSession, days];
+  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.sessions, days];
 }
 
 export function toPlainPart(c: Counted): PlainPart {
@@ -134,9 +135,9 @@ export function fromPlainPart(p: PlainPart): Counted {
   const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }));
   for (let i = 0; i < p.days.length; i += 5) Object.assign(days[p.days[i]! - day0]!, { calls: p.days[i + 1]!, failures: p.days[i + 2]!, sessions: p.days[i + 3]!, decay: p.days[i + 4]! });
   const pattern = (kind: PatternKind, x: PlainPattern): PatternCount => {
-    const [steps, n, first, last, starts, retries, perSession, pd] = x;
+    const [steps, n, first, last, starts, retries, sessions, pd] = x;
     const c = newPattern(kind, '', steps, first, nDays);
-    Object.assign(c, { n, last, starts, retries, perSession });
+    Object.assign(c, { n, last, starts, retries, sessions });
     for (let i = 0; i < pd.length; i += 3) {
       c.perDay[pd[i]! - day0] = pd[i + 1]!;
       c.decayByDay[pd[i]! - day0] = pd[i + 2]!;

@@ -1,5 +1,6 @@
 import type { RecordTable } from './record-table.js';
 import { streamsInWindow } from './streams.js';
+import { sessionHistogram } from './score.js';
 import { DAY_MS } from '../lib/clock.js';
 
 // Counts 3-tool chains and error-retry pairs along each stream, the tools' own frequencies (for
@@ -13,8 +14,10 @@ export interface PatternCount {
   /** Key ids of the steps (see Counted.keys): three for a chain, one for an error-retry. */
   steps: number[];
   n: number;
-  /** Occurrences in each session that shows the pattern (streams are walked session by session). */
+  /** Occurrences in each session that shows the pattern, while counting (streams are walked session by session)... */
   perSession: number[];
+  /** ...then as a histogram (see sessionHistogram in score.ts): what parts keep and merge. */
+  sessions: number[];
   /** The session perSession's last entry belongs to. */
   lastSession: number;
   /** Set by finishCounted from decayByDay: sum of the occurrences' decay weights. */
@@ -145,7 +148,7 @@ export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32
 }
 
 function newCount(kind: PatternKind, steps: number[], ts: number, nDays: number): PatternCount {
-  return { kind, key: '', steps, n: 0, perSession: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
+  return { kind, key: '', steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
 }
 
 function bump(c: PatternCount, session: number, ts: number, weight: number, dayIndex: number): void {
@@ -250,12 +253,16 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
     if (Number.isNaN(group)) return;
     for (const c of chainList) {
       c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
+      c.sessions = sessionHistogram(c.perSession);
+      c.perSession = [];
       c0.chains.set(c.key, c);
       if (dense) chainSlot[(c.steps[0]! * K + c.steps[1]!) * K + c.steps[2]!] = -1;
     }
     for (const c of retryOf) {
       if (c === undefined) continue;
       c.key = `${keys[c.steps[0]!]} error-retry`;
+      c.sessions = sessionHistogram(c.perSession);
+      c.perSession = [];
       c.starts = c.n;
       c0.errorRetries.set(c.key, c);
     }

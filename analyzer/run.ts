@@ -157,9 +157,12 @@ function windowFiles(home: string, nowMs: number, config: Config, report: Analys
   return out;
 }
 
-/** The window's records in one table (for read-only peeks that need the records themselves). */
+/** The window's records in one table. */
 function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
-  const files = windowFiles(home, nowMs, config, report);
+  return loadFiles(windowFiles(home, nowMs, config, report), report);
+}
+
+function loadFiles(files: readonly WindowFile[], report: AnalysisReport, deadline?: Deadline): RecordTable {
   // Sized from the bytes to read (lines are ~150-250 bytes), so the join rarely has to grow.
   const builder = new TableBuilder(Math.max(1024, Math.ceil(files.reduce((n, f) => n + fileSize(f.path), 0) / 200)));
   for (const f of files) {
@@ -168,6 +171,7 @@ function loadWindow(home: string, nowMs: number, config: Config, report: Analysi
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
     builder.addTable(r.table); // joined at once, so each file's columns can be freed
+    checkDeadline(deadline, `reading ${f.day}.jsonl`);
   }
   return builder.build();
 }
@@ -181,6 +185,8 @@ export interface AnalysisOptions {
   realNowMs?: number;
   /** The caller (bye) already holds the analysis lock. */
   lockHeld?: boolean;
+  /** Windows of at least these many bytes are counted in parts (analyzer/parts-cache.ts); default: config.partsFromMiB. */
+  partsFromBytes?: number;
 }
 
 export function emptyReport(now: Date, config: Config, readOnlyReason: string | undefined): AnalysisReport {
@@ -207,13 +213,22 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
 }
 
 /** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
-function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline?: Deadline): ProjectAnalyses {
+function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number): ProjectAnalyses {
   const files = windowFiles(home, nowMs, config, report);
-  const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
-  const pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where));
-  report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
-  report.skipped.malformed += counts.malformed;
-  report.shards = { reused: counts.reused, counted: counts.counted };
+  let pa: ProjectAnalyses;
+  if (files.reduce((n, f) => n + fileSize(f.path), 0) < partsFromBytes) {
+    // A small window is counted whole: one pass over it costs less than reading and merging parts.
+    const table = loadFiles(files, report, deadline);
+    checkDeadline(deadline, 'joining the window');
+    pa = analyzeProjects(table, nowMs, config);
+    checkDeadline(deadline, 'scoring the patterns');
+  } else {
+    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
+    pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where));
+    report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
+    report.skipped.malformed += counts.malformed;
+    report.shards = { reused: counts.reused, counted: counts.counted };
+  }
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -251,7 +266,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
     return report;
   }
   ensurePrivateDir(home);
@@ -268,7 +283,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;

@@ -31,43 +31,61 @@ export interface ScoredPattern {
 
 export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift'>;
 
-const histogram = new Int32Array(256);
-
-/** The lower median of counts in [lo, hi]: by counting (counts are small), no copy or sort. */
-function lowerMedian(xs: readonly number[], lo: number, hi: number): number {
-  const rank = Math.floor((xs.length - 1) / 2);
-  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank]!;
-  histogram.fill(0, 0, hi - lo + 1);
-  for (let i = 0; i < xs.length; i++) histogram[xs[i]! - lo]!++;
-  let seen = 0;
-  for (let v = 0; ; v++) {
-    seen += histogram[v]!;
-    if (seen > rank) return v + lo;
+/** Per-session counts as a histogram: [count, sessions with that count, ...], counts ascending. */
+export function sessionHistogram(perSession: readonly number[]): number[] {
+  const sorted = Float64Array.from(perSession).sort();
+  const out: number[] = [];
+  for (let i = 0; i < sorted.length; i++) {
+    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]!++;
+    else out.push(sorted[i]!, 1);
   }
+  return out;
+}
+
+/** Sessions in a histogram. */
+export function histogramSessions(h: readonly number[]): number {
+  let m = 0;
+  for (let i = 1; i < h.length; i += 2) m += h[i]!;
+  return m;
+}
+
+/** Two histograms in one (both ascending). */
+export function addHistograms(a: readonly number[], b: readonly number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i]!, a[i + 1]!), (i += 2);
+    else if (i >= a.length || b[j]! < a[i]!) out.push(b[j]!, b[j + 1]!), (j += 2);
+    else out.push(a[i]!, a[i + 1]! + b[j + 1]!), (i += 2), (j += 2);
+  }
+  return out;
 }
 
 /**
  * The median session's count caps every session's: one long run of repetitions counts as one
  * typical session. With an even number of sessions the lower median is taken, so that of two
- * sessions, a burst and an ordinary one, the ordinary one sets the cap.
+ * sessions, a burst and an ordinary one, the ordinary one sets the cap. From the histogram of
+ * per-session counts (sessionHistogram): whole numbers, so the same however sessions are grouped.
  */
-export function robustCount(perSession: readonly number[]): number {
-  const m = perSession.length;
-  if (m < 2) return perSession[0] ?? 0;
-  // Index loops, not for-of: the Stop hook runs this cold, once per pattern, where iterators cost.
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < m; i++) {
-    const x = perSession[i]!;
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  // Most patterns: every session the same count, or two sessions.
+export function robustCount(h: readonly number[]): number {
+  const m = histogramSessions(h);
+  if (m < 2) return m === 1 ? h[0]! : 0;
+  const lo = h[0]!;
+  const hi = h[h.length - 2]!;
   if (lo === hi) return lo * m;
   if (m === 2) return 2 * lo;
-  const median = lowerMedian(perSession, lo, hi);
+  const rank = Math.floor((m - 1) / 2);
+  let median = lo;
+  for (let i = 0, seen = 0; i < h.length; i += 2) {
+    seen += h[i + 1]!;
+    if (seen > rank) {
+      median = h[i]!;
+      break;
+    }
+  }
   let n = 0;
-  for (let i = 0; i < m; i++) n += Math.min(perSession[i]!, median);
+  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i]!, median) * h[i + 1]!;
   return n;
 }
 
@@ -88,9 +106,9 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
   let anyReference = 0;
   for (let i = 0; i < list.length; i++) {
     const p = list[i]!;
-    const r = (robust[i] = robustCount(p.perSession));
+    const r = (robust[i] = robustCount(p.sessions));
     if (r > anyReference) anyReference = r;
-    if (p.perSession.length >= 2 && r > reference) reference = r;
+    if (histogramSessions(p.sessions) >= 2 && r > reference) reference = r;
   }
   // A window where no pattern recurs across sessions: measure against the largest one.
   if (reference === 0) reference = anyReference;
@@ -114,7 +132,7 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       kind: p.kind,
       key: p.key,
       observations: p.n,
-      sessions: p.perSession.length,
+      sessions: histogramSessions(p.sessions),
       sessionsInWindow: c.sessionsInWindow,
       days,
       activeDays: c.activeDays,

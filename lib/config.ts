@@ -55,6 +55,7 @@ export interface Config {
   injectMinConfidence: number;
   minObservationsToAnalyze: number;
   maxAnalysisSeconds: number;
+  partsFromMiB: number;
   dreamEveryDays: number;
   dreamMinSessions: number;
   dreamStaleInactive: number;
@@ -142,6 +143,7 @@ const RULES: Record<ConfigKey, Rule> = {
   injectMinConfidence: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   minObservationsToAnalyze: { type: 'integer', allowed: 'a whole number of records, 0 or more', check: (v: number) => v >= 0 },
   maxAnalysisSeconds: { type: 'number', allowed: 'a number of seconds above 0, at most 86400', check: (v: number) => v > 0 && v <= 86_400 },
+  partsFromMiB: { type: 'number', allowed: 'a number of MiB, 0 or more', check: (v: number) => v >= 0 },
   dreamEveryDays: { type: 'number', allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v: number) => v >= 0 && v <= MAX_DAYS },
   dreamMinSessions: { type: 'integer', allowed: 'a whole number of sessions, 0 or more', check: (v: number) => v >= 0 },
   dreamStaleInactive: { type: 'integer', allowed: 'a whole number of turns, at least 1', check: (v: number) => v >= 1 },

@@ -121,6 +121,8 @@ describe('analyze: killed at random moments', () => {
     const a = sandbox();
     const obs = join(a.data, 'observations');
     generateObservations(obs, { records: 150_000, seed: 3 });
+    // Counted in parts (the cache of parts is written and read under the kills), the clean home whole.
+    writeFileSync(join(a.data, 'config.json'), '{"partsFromMiB": 0}\n');
     // One finished run at NOW, then kills while analysing a later time, so that the killed runs
     // also archive and rewrite instincts. History matters (first_seen survives), so the clean
     // home gets the same two steps.

@@ -101,8 +101,9 @@ function appendRecords(obs: string, records: readonly PlainRecord[], from: numbe
   for (const [day, lines] of byDay) appendFileSync(join(obs, `${day}.jsonl`), `${lines.join('\n')}\n`);
 }
 
-function run(home: string) {
-  const report = runAnalysis({ home, now: new Date(NOW), config: loadConfig(home, {}).config, keepAnalysis: true });
+/** partsFromBytes 0: counted in parts and cached; Infinity: the straightforward pass over the whole window. */
+function run(home: string, partsFromBytes = 0) {
+  const report = runAnalysis({ home, now: new Date(NOW), config: loadConfig(home, {}).config, keepAnalysis: true, partsFromBytes });
   return { report, results: { all: report.analysis, projects: [...report.projects!.projects] } };
 }
 
@@ -124,7 +125,7 @@ describe('the cache: incremental runs equal a clean run', () => {
     expect(appended).toBeGreaterThan(0); // the resumed path ran
     const clean = tempDir();
     cpSync(obs, join(clean, 'observations'), { recursive: true });
-    const expected = run(clean);
+    const expected = run(clean, Infinity);
     expect(expected.report.files.parsed).toBe(expected.report.files.read);
     expect(last!.results).toEqual(expected.results);
     // A cache written by another version of the format is not read: that file is parsed again.
@@ -144,14 +145,14 @@ describe('the cache: incremental runs equal a clean run', () => {
 
 describe('the cache of parts: runs that reuse shards equal a clean run', () => {
   const HOUR = 3_600_000;
-  function runAt(home: string, nowMs: number, over: Partial<Config> = {}) {
-    const report = runAnalysis({ home, now: new Date(nowMs), config: { ...loadConfig(home, {}).config, ...over }, keepAnalysis: true });
+  function runAt(home: string, nowMs: number, over: Partial<Config> = {}, partsFromBytes = 0) {
+    const report = runAnalysis({ home, now: new Date(nowMs), config: { ...loadConfig(home, {}).config, ...over }, keepAnalysis: true, partsFromBytes });
     return { report, results: { all: report.analysis, projects: [...report.projects!.projects] } };
   }
   function cleanAt(obs: string, nowMs: number, over: Partial<Config> = {}) {
     const clean = tempDir();
     cpSync(obs, join(clean, 'observations'), { recursive: true });
-    return runAt(clean, nowMs, over);
+    return runAt(clean, nowMs, over, Infinity); // the straightforward pass, no parts
   }
 
   it.each([7, 8])('a clock that moves on across midnights and the window\'s start, records arriving late (seed %d)', (seed) => {

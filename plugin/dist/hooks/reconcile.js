@@ -7358,12 +7358,12 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs21 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs22 = require("node:fs");
+var import_node_path15 = require("node:path");
 
 // analyzer/logged-run.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path12 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7672,8 +7672,8 @@ function utcDay(ms) {
 }
 
 // analyzer/run.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs14 = require("node:fs");
+var import_node_path11 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs6 = require("node:fs");
@@ -8162,7 +8162,8 @@ function load(fd, path, cachePath, writeCache) {
     const { head, tail } = edges(fd, h.offset);
     if (head === h.head && tail === h.tail) {
       if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
-        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: "cached" };
+        const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed };
+        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: "cached", state };
       }
       resume = h.offset > 0 && Number(st.size) > h.offset;
     }
@@ -8184,60 +8185,222 @@ function load(fd, path, cachePath, writeCache) {
     source = "parsed";
   }
   const table2 = builder.build();
+  const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+  const whole = Number(after.size) === offset;
+  const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache) {
-    const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
-    const whole = Number(after.size) === offset;
-    const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
     try {
       writeFileAtomic(cachePath, encode(header(key, offset, counts, table2), table2), { skipIfSame: false });
     } catch {
     }
   }
-  return { table: table2, counts, source };
+  return { table: table2, counts, source, state: { ...key, offset, length: table2.length, lines: counts.lines, malformed: counts.malformed } };
 }
-
-// analyzer/daily-summary.ts
-var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
-var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
-function renderDailySummary(a, events) {
-  const out = [
-    "# homunculus daily summary",
-    "",
-    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
-    ""
-  ];
-  const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
-  const days = [...a.days].reverse();
-  for (let i = 0; i < days.length; i++) {
-    const d = days[i];
-    if (quiet(d)) {
-      let j = i;
-      while (j + 1 < days.length && quiet(days[j + 1])) j++;
-      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j].day} .. ${d.day}: no activity (${j - i + 1} days)`, "");
-      i = j;
-      continue;
-    }
-    out.push(`## ${d.day}`);
-    out.push(`- Sessions: ${d.sessions}`);
-    out.push(`- Tool calls: ${d.calls}`);
-    out.push(`- Failures: ${d.failures}`);
-    out.push(`- Top chains: ${list(d.topChains)}`);
-    out.push(`- Error-retries: ${list(d.errorRetries)}`);
-    out.push(`- Instincts created: ${ids(events.created.get(d.day))}`);
-    out.push(`- Instincts archived: ${ids(events.archived.get(d.day))}`);
-    out.push("");
+function compareFile(path, state) {
+  let fd;
+  try {
+    fd = (0, import_node_fs8.openSync)(path, READ_NOFOLLOW);
+  } catch {
+    return "other";
   }
-  return out.join("\n");
+  try {
+    const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+    if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return "other";
+    const { head, tail } = edges(fd, state.offset);
+    if (head !== state.head || tail !== state.tail) return "other";
+    if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return "same";
+    return Number(st.size) > state.offset ? "grown" : "other";
+  } finally {
+    (0, import_node_fs8.closeSync)(fd);
+  }
 }
 
-// lib/temporal-decay.ts
-function decayWeigher(nowMs, halfLifeDays) {
-  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
-  return (ts) => Math.exp(rate * Math.min(0, ts - nowMs));
+// analyzer/parts-cache.ts
+var import_node_fs9 = require("node:fs");
+var import_node_path4 = require("node:path");
+
+// analyzer/streams.ts
+function streamsInWindow(t, startMs, endMs, project, groupOf) {
+  const nStreams = t.streams.length;
+  const counts = new Int32Array(nStreams + 1);
+  let inWindow = 0;
+  let future = 0;
+  const only = project !== void 0;
+  const projectOf = t.project;
+  const skipStream = new Uint8Array(nStreams);
+  if (groupOf !== void 0) t.streamSession.forEach((session, s) => skipStream[s] = groupOf[session] === -1 ? 1 : 0);
+  for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project || skipStream[t.stream[i]] === 1) continue;
+    const ts = t.ts[i];
+    if (ts > endMs) future++;
+    else if (ts > startMs) {
+      counts[t.stream[i] + 1]++;
+      inWindow++;
+    }
+  }
+  const starts = new Int32Array(nStreams + 1);
+  for (let s = 0; s < nStreams; s++) starts[s + 1] = starts[s] + counts[s + 1];
+  const fill = starts.slice(0, nStreams);
+  const order = new Int32Array(inWindow);
+  for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project || skipStream[t.stream[i]] === 1) continue;
+    const ts = t.ts[i];
+    if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
+  }
+  for (let s = 0; s < nStreams; s++) {
+    const a = starts[s];
+    const b = starts[s + 1];
+    let sorted = true;
+    for (let k = a + 1; k < b; k++) {
+      if (t.ts[order[k]] < t.ts[order[k - 1]]) {
+        sorted = false;
+        break;
+      }
+    }
+    if (!sorted) order.subarray(a, b).sort((x, y) => t.ts[x] - t.ts[y] || x - y);
+  }
+  return { order, starts, inWindow, future };
+}
+
+// analyzer/lift.ts
+function chainLift(steps, n, stats, calls) {
+  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
+}
+function retryLift(key, retries, stats) {
+  const afterFailure = retries / stats.failedThenAny[key];
+  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
+  return afterFailure / afterSuccess;
+}
+function patternLift(p, stats, calls) {
+  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
+}
+function oneKeyRepeated(p) {
+  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
+}
+
+// analyzer/score.ts
+function sessionHistogram(perSession) {
+  const sorted = Float64Array.from(perSession).sort();
+  const out = [];
+  for (let i = 0; i < sorted.length; i++) {
+    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]++;
+    else out.push(sorted[i], 1);
+  }
+  return out;
+}
+function histogramSessions(h) {
+  let m = 0;
+  for (let i = 1; i < h.length; i += 2) m += h[i];
+  return m;
+}
+function addHistograms(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || i < a.length && a[i] < b[j]) out.push(a[i], a[i + 1]), i += 2;
+    else if (i >= a.length || b[j] < a[i]) out.push(b[j], b[j + 1]), j += 2;
+    else out.push(a[i], a[i + 1] + b[j + 1]), i += 2, j += 2;
+  }
+  return out;
+}
+function robustCount(h) {
+  const m = histogramSessions(h);
+  if (m < 2) return m === 1 ? h[0] : 0;
+  const lo = h[0];
+  const hi = h[h.length - 2];
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const rank = Math.floor((m - 1) / 2);
+  let median = lo;
+  for (let i = 0, seen = 0; i < h.length; i += 2) {
+    seen += h[i + 1];
+    if (seen > rank) {
+      median = h[i];
+      break;
+    }
+  }
+  let n = 0;
+  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i], median) * h[i + 1];
+  return n;
+}
+function scoreKind(patterns, c, config) {
+  const list2 = [...patterns];
+  const robust = new Float64Array(list2.length);
+  let reference = 0;
+  let anyReference = 0;
+  for (let i = 0; i < list2.length; i++) {
+    const p = list2[i];
+    const r = robust[i] = robustCount(p.sessions);
+    if (r > anyReference) anyReference = r;
+    if (histogramSessions(p.sessions) >= 2 && r > reference) reference = r;
+  }
+  if (reference === 0) reference = anyReference;
+  const activeFrom = new Int32Array(c.days.length + 1);
+  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
+  return list2.map((p, i) => {
+    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
+    let days = 0;
+    let firstDay = -1;
+    for (let d = 0; d < p.perDay.length; d++) {
+      if (p.perDay[d] === 0) continue;
+      days++;
+      if (firstDay === -1) firstDay = d;
+    }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
+    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
+    const lift = patternLift(p, c.keyStats, c.calls);
+    const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
+    return {
+      kind: p.kind,
+      key: p.key,
+      observations: p.n,
+      sessions: histogramSessions(p.sessions),
+      sessionsInWindow: c.sessionsInWindow,
+      days,
+      activeDays: c.activeDays,
+      frequency,
+      consistency,
+      recency,
+      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
+      lift,
+      specific: lift >= minLift && !oneKeyRepeated(p),
+      starts: p.starts,
+      retries: p.retries,
+      firstSeen: p.first,
+      lastSeen: p.last
+    };
+  });
+}
+function byStrength(a, b) {
+  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 // analyzer/patterns.ts
-function recordKeys(t, chainDetail, project) {
+var SCALE = 2 ** 31;
+function dayWeigher(halfLifeDays) {
+  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
+  return (ts) => Math.round(Math.exp(rate * (ts - (Math.floor(ts / DAY_MS) + 1) * DAY_MS)) * SCALE);
+}
+function dayFactors(day0, nDays, nowMs, halfLifeDays) {
+  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
+  return Float64Array.from({ length: nDays }, (_, d) => Math.exp(rate * ((day0 + d + 1) * DAY_MS - nowMs)) / SCALE);
+}
+function finishCounted(c, nowMs, halfLifeDays) {
+  const f = dayFactors(c.day0, c.days.length, nowMs, halfLifeDays);
+  const sum = (byDay) => {
+    let s = 0;
+    for (let d = 0; d < byDay.length; d++) if (byDay[d] !== 0) s += byDay[d] * f[d];
+    return s;
+  };
+  for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
+  for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
+  let total = 0;
+  c.days.forEach((d, i) => total += d.decay * f[i]);
+  c.decayMean = c.calls === 0 ? 0 : total / c.calls;
+  return c;
+}
+function recordKeys(t, chainDetail) {
   const keys = [];
   const ids2 = /* @__PURE__ */ new Map();
   const id = (k) => {
@@ -8252,27 +8415,6 @@ function recordKeys(t, chainDetail, project) {
   const detailKey = new Int32Array(t.details.length).fill(-1);
   const keyOf2 = new Int32Array(t.length);
   const bash = t.tools.indexOf("Bash");
-  if (project !== void 0) {
-    const toolKey2 = new Int32Array(t.tools.length).fill(-1);
-    for (let i = 0; i < t.length; i++) {
-      if (t.project[i] !== project) continue;
-      const tool = t.tool[i];
-      if (toolKey2[tool] === -1) toolKey2[tool] = id(t.tools[tool]);
-    }
-    for (let i = 0; i < t.length; i++) {
-      if (t.project[i] !== project) continue;
-      const tool = t.tool[i];
-      const d = t.detail[i];
-      if (chainDetail && tool === bash && d !== -1) {
-        let k = detailKey[d];
-        if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
-        keyOf2[i] = k;
-      } else {
-        keyOf2[i] = toolKey2[tool];
-      }
-    }
-    return { keyOf: keyOf2, keys };
-  }
   const toolKey = Int32Array.from(t.tools, (name) => id(name));
   for (let i = 0; i < t.length; i++) {
     const tool = t.tool[i];
@@ -8288,7 +8430,7 @@ function recordKeys(t, chainDetail, project) {
   return { keyOf: keyOf2, keys };
 }
 function newCount(kind, steps, ts, nDays) {
-  return { kind, key: "", steps, n: 0, perSession: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), starts: 0, retries: 0 };
+  return { kind, key: "", steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
 }
 function bump(c, session, ts, weight, dayIndex) {
   c.n++;
@@ -8298,84 +8440,123 @@ function bump(c, session, ts, weight, dayIndex) {
   } else {
     c.perSession[c.perSession.length - 1]++;
   }
-  c.decaySum += weight;
+  c.decayByDay[dayIndex] += weight;
   if (ts < c.first) c.first = ts;
   if (ts > c.last) c.last = ts;
   c.perDay[dayIndex]++;
 }
-function streamsBySession(t, project) {
-  if (project !== void 0) return projectStreamsBySession(t, project);
+function streamsBySession(t, groupOf) {
   const nSessions = t.sessions.length;
   const at = new Int32Array(nSessions + 1);
   for (const s of t.streamSession) at[s + 1]++;
   for (let s = 0; s < nSessions; s++) at[s + 1] += at[s];
   const out = new Int32Array(t.streams.length);
   t.streamSession.forEach((session, stream) => out[at[session]++] = stream);
-  return out;
+  if (groupOf === void 0) return out;
+  const kept = out.filter((stream) => groupOf[t.streamSession[stream]] !== -1);
+  return Int32Array.from([...kept].sort((a, b) => groupOf[t.streamSession[a]] - groupOf[t.streamSession[b]]));
 }
-function projectStreamsBySession(t, project) {
-  const streamRank = new Int32Array(t.streams.length).fill(-1);
-  const sessionRank = new Int32Array(t.sessions.length).fill(-1);
-  const streams = [];
-  let nSessions = 0;
-  for (let i = 0; i < t.length; i++) {
-    if (t.project[i] !== project) continue;
-    const s = t.stream[i];
-    if (streamRank[s] !== -1) continue;
-    streamRank[s] = streams.length;
-    streams.push(s);
-    const session = t.streamSession[s];
-    if (sessionRank[session] === -1) sessionRank[session] = nSessions++;
-  }
-  const at = new Int32Array(nSessions + 1);
-  for (const s of streams) at[sessionRank[t.streamSession[s]] + 1]++;
-  for (let k = 0; k < nSessions; k++) at[k + 1] += at[k];
-  const out = new Int32Array(streams.length);
-  for (const s of streams) out[at[sessionRank[t.streamSession[s]]]++] = s;
-  return out;
-}
-function countPatterns(t, order, starts, opts) {
-  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail, opts.project);
+function emptyCounted(keys, day0, nDays) {
   const K = keys.length;
-  const day0 = Math.floor(opts.windowStartMs / DAY_MS) * DAY_MS;
-  const nDays = Math.floor(opts.nowMs / DAY_MS) - Math.floor(opts.windowStartMs / DAY_MS) + 1;
-  const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: /* @__PURE__ */ new Set(), lastSession: -1 }));
-  const keyStats = { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) };
-  const chainIds = /* @__PURE__ */ new Map();
+  return {
+    chains: /* @__PURE__ */ new Map(),
+    errorRetries: /* @__PURE__ */ new Map(),
+    sessionsInWindow: 0,
+    calls: 0,
+    future: 0,
+    decayMean: 0,
+    activeDays: 0,
+    keys,
+    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
+    day0,
+    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }))
+  };
+}
+function windowDays(windowStartMs, nowMs) {
+  const day0 = Math.floor(windowStartMs / DAY_MS);
+  return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
+}
+function countPatterns(t, opts) {
+  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
+  return countGroups(t, { ...opts, groupOf: void 0 }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
+}
+function countGroups(t, opts) {
+  const { nowMs, windowStartMs, project, groupOf } = opts;
+  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
+  const K = keys.length;
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const dayStartMs = day0 * DAY_MS;
+  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
+  const out = /* @__PURE__ */ new Map();
   const dense = K * K * K <= 1 << 18;
   const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
-  const chainList = [];
-  const retryOf = new Array(K);
-  const sessions = /* @__PURE__ */ new Set();
-  let calls = 0;
-  let decayTotal = 0;
-  const weigh = decayWeigher(opts.nowMs, opts.halfLifeDays);
+  const weigh = dayWeigher(opts.halfLifeDays);
   const { ts: tsOf, ok: okOf } = t;
-  const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = keyStats;
-  const bySession = streamsBySession(t, opts.project);
+  const bySession = streamsBySession(t, groupOf);
+  let group = Number.NaN;
+  let c0 = emptyCounted(keys, day0, nDays);
+  let chainIds = /* @__PURE__ */ new Map();
+  let chainList = [];
+  let retryOf = [];
+  let lastSession = -1;
+  const close = () => {
+    if (Number.isNaN(group)) return;
+    for (const c of chainList) {
+      c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
+      c.sessions = sessionHistogram(c.perSession);
+      c.perSession = [];
+      c0.chains.set(c.key, c);
+      if (dense) chainSlot[(c.steps[0] * K + c.steps[1]) * K + c.steps[2]] = -1;
+    }
+    for (const c of retryOf) {
+      if (c === void 0) continue;
+      c.key = `${keys[c.steps[0]]} error-retry`;
+      c.sessions = sessionHistogram(c.perSession);
+      c.perSession = [];
+      c.starts = c.n;
+      c0.errorRetries.set(c.key, c);
+    }
+    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
+    out.set(group, c0);
+  };
   for (let si = 0; si < bySession.length; si++) {
     const s = bySession[si];
     const a = starts[s];
     const b = starts[s + 1];
     if (a === b) continue;
     const session = t.streamSession[s];
-    sessions.add(session);
+    const g = groupOf === void 0 ? 0 : groupOf[session];
+    if (g !== group) {
+      close();
+      group = g;
+      c0 = emptyCounted(keys, day0, nDays);
+      chainIds = /* @__PURE__ */ new Map();
+      chainList = [];
+      retryOf = new Array(K);
+      lastSession = -1;
+    }
+    if (session !== lastSession) {
+      c0.sessionsInWindow++;
+      lastSession = session;
+    }
+    const { days } = c0;
+    const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = c0.keyStats;
     for (let k = a; k < b; k++) {
       const i = order[k];
       const ts = tsOf[i];
-      const dayIndex = Math.floor((ts - day0) / DAY_MS);
+      const dayIndex = Math.floor((ts - dayStartMs) / DAY_MS);
       const day = days[dayIndex];
       day.calls++;
       if (day.lastSession !== session) {
-        day.sessions.add(session);
+        day.sessions++;
         day.lastSession = session;
       }
       if (okOf[i] === 0) day.failures++;
       const ki = keyOf2[i];
       keyCalls[ki]++;
-      calls++;
+      c0.calls++;
       const weight = weigh(ts);
-      decayTotal += weight;
+      day.decay += weight;
       if (k === a) continue;
       const p = order[k - 1];
       const kp = keyOf2[p];
@@ -8416,7 +8597,7 @@ function countPatterns(t, order, starts, opts) {
       } else {
         c.perSession[c.perSession.length - 1]++;
       }
-      c.decaySum += weight;
+      c.decayByDay[dayIndex] += weight;
       if (ts < c.first) c.first = ts;
       if (ts > c.last) c.last = ts;
       c.perDay[dayIndex]++;
@@ -8424,127 +8605,24 @@ function countPatterns(t, order, starts, opts) {
       if (retried || okOf[i1] === 0 && k1 === kp) c.retries++;
     }
   }
-  const chains = /* @__PURE__ */ new Map();
-  for (const c of chainList) {
-    c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
-    chains.set(c.key, c);
-  }
-  const errorRetries = /* @__PURE__ */ new Map();
-  for (const c of retryOf) {
-    if (c === void 0) continue;
-    c.key = `${keys[c.steps[0]]} error-retry`;
-    c.starts = c.n;
-    errorRetries.set(c.key, c);
-  }
-  return {
-    chains,
-    errorRetries,
-    sessionsInWindow: sessions.size,
-    calls,
-    decayMean: calls === 0 ? 0 : decayTotal / calls,
-    activeDays: days.filter((d) => d.calls > 0).length,
-    keys,
-    keyStats,
-    days
+  close();
+  const addFuture = (g, n) => {
+    let c = out.get(g);
+    if (c === void 0) out.set(g, c = emptyCounted(keys, day0, nDays));
+    c.future += n;
   };
-}
-
-// analyzer/lift.ts
-function chainLift(steps, n, stats, calls) {
-  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
-}
-function retryLift(key, retries, stats) {
-  const afterFailure = retries / stats.failedThenAny[key];
-  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
-  return afterFailure / afterSuccess;
-}
-function patternLift(p, stats, calls) {
-  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
-}
-function oneKeyRepeated(p) {
-  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
-}
-
-// analyzer/score.ts
-var histogram = new Int32Array(256);
-function lowerMedian(xs, lo, hi) {
-  const rank = Math.floor((xs.length - 1) / 2);
-  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank];
-  histogram.fill(0, 0, hi - lo + 1);
-  for (let i = 0; i < xs.length; i++) histogram[xs[i] - lo]++;
-  let seen = 0;
-  for (let v = 0; ; v++) {
-    seen += histogram[v];
-    if (seen > rank) return v + lo;
-  }
-}
-function robustCount(perSession) {
-  const m = perSession.length;
-  if (m < 2) return perSession[0] ?? 0;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < m; i++) {
-    const x = perSession[i];
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  if (lo === hi) return lo * m;
-  if (m === 2) return 2 * lo;
-  const median = lowerMedian(perSession, lo, hi);
-  let n = 0;
-  for (let i = 0; i < m; i++) n += Math.min(perSession[i], median);
-  return n;
-}
-function scoreKind(patterns, c, config) {
-  const list2 = [...patterns];
-  const robust = new Float64Array(list2.length);
-  let reference = 0;
-  let anyReference = 0;
-  for (let i = 0; i < list2.length; i++) {
-    const p = list2[i];
-    const r = robust[i] = robustCount(p.perSession);
-    if (r > anyReference) anyReference = r;
-    if (p.perSession.length >= 2 && r > reference) reference = r;
-  }
-  if (reference === 0) reference = anyReference;
-  const activeFrom = new Int32Array(c.days.length + 1);
-  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
-  return list2.map((p, i) => {
-    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
-    let days = 0;
-    let firstDay = -1;
-    for (let d = 0; d < p.perDay.length; d++) {
-      if (p.perDay[d] === 0) continue;
-      days++;
-      if (firstDay === -1) firstDay = d;
+  if (groupOf === void 0) {
+    if (future > 0) addFuture(0, future);
+  } else if (future > 0) {
+    const byGroup = /* @__PURE__ */ new Map();
+    for (let i = 0; i < t.length; i++) {
+      if (tsOf[i] <= nowMs || project !== void 0 && t.project[i] !== project) continue;
+      const g = groupOf[t.streamSession[t.stream[i]]];
+      if (g !== -1) byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
     }
-    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
-    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
-    const lift = patternLift(p, c.keyStats, c.calls);
-    const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
-    return {
-      kind: p.kind,
-      key: p.key,
-      observations: p.n,
-      sessions: p.perSession.length,
-      sessionsInWindow: c.sessionsInWindow,
-      days,
-      activeDays: c.activeDays,
-      frequency,
-      consistency,
-      recency,
-      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
-      lift,
-      specific: lift >= minLift && !oneKeyRepeated(p),
-      starts: p.starts,
-      retries: p.retries,
-      firstSeen: p.first,
-      lastSeen: p.last
-    };
-  });
-}
-function byStrength(a, b) {
-  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+    for (const [g, n] of byGroup) addFuture(g, n);
+  }
+  return out;
 }
 
 // analyzer/folding.ts
@@ -8601,47 +8679,6 @@ function foldPatterns(patterns, stepsOf2, K) {
   foldRetries(chains, retries);
 }
 
-// analyzer/streams.ts
-function streamsInWindow(t, startMs, endMs, project) {
-  const nStreams = t.streams.length;
-  const counts = new Int32Array(nStreams + 1);
-  let inWindow = 0;
-  let future = 0;
-  const only = project !== void 0;
-  const projectOf = t.project;
-  for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project) continue;
-    const ts = t.ts[i];
-    if (ts > endMs) future++;
-    else if (ts > startMs) {
-      counts[t.stream[i] + 1]++;
-      inWindow++;
-    }
-  }
-  const starts = new Int32Array(nStreams + 1);
-  for (let s = 0; s < nStreams; s++) starts[s + 1] = starts[s] + counts[s + 1];
-  const fill = starts.slice(0, nStreams);
-  const order = new Int32Array(inWindow);
-  for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project) continue;
-    const ts = t.ts[i];
-    if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
-  }
-  for (let s = 0; s < nStreams; s++) {
-    const a = starts[s];
-    const b = starts[s + 1];
-    let sorted = true;
-    for (let k = a + 1; k < b; k++) {
-      if (t.ts[order[k]] < t.ts[order[k - 1]]) {
-        sorted = false;
-        break;
-      }
-    }
-    if (!sorted) order.subarray(a, b).sort((x, y) => t.ts[x] - t.ts[y] || x - y);
-  }
-  return { order, starts, inWindow, future };
-}
-
 // analyzer/analyze.ts
 var TOP = 3;
 function topByDay(counts, nDays, skip2, n) {
@@ -8663,27 +8700,413 @@ function topByDay(counts, nDays, skip2, n) {
 }
 function analyze(t, nowMs, config, project) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  const { order, starts, inWindow, future } = streamsInWindow(t, windowStartMs, nowMs, project);
-  const counted = countPatterns(t, order, starts, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project });
+  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project }), nowMs, config);
+}
+var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+function analysisOf(counted, nowMs, config) {
+  const windowStartMs = nowMs - config.windowDays * DAY_MS;
+  finishCounted(counted, nowMs, config.halfLifeDays);
   const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
   foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
   const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
-  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence));
+  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
   const folded = /* @__PURE__ */ new Set();
   for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
   const tracked = strong.filter((p) => p.foldedInto === void 0).slice(0, config.maxInstincts);
-  const day0 = Math.floor(windowStartMs / DAY_MS) * DAY_MS;
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
-    day: utcDay(day0 + i * DAY_MS),
-    sessions: d.sessions.size,
+    day: utcDay((counted.day0 + i) * DAY_MS),
+    sessions: d.sessions,
     calls: d.calls,
     failures: d.failures,
     topChains: topChains[i],
     errorRetries: topRetries[i]
   }));
-  return { nowMs, windowStartMs, recordsInWindow: inWindow, future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+}
+
+// analyzer/parts.ts
+function newPattern(kind, key, steps, first, nDays) {
+  return { kind, key, steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first, last: first, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
+}
+function mergeCounted(parts, day0, nDays) {
+  const keys = [];
+  const ids2 = /* @__PURE__ */ new Map();
+  const maps = parts.map(
+    (p) => p.keys.map((k) => {
+      let i = ids2.get(k);
+      if (i === void 0) {
+        i = keys.length;
+        keys.push(k);
+        ids2.set(k, i);
+      }
+      return i;
+    })
+  );
+  const K = keys.length;
+  const out = {
+    chains: /* @__PURE__ */ new Map(),
+    errorRetries: /* @__PURE__ */ new Map(),
+    sessionsInWindow: 0,
+    calls: 0,
+    future: 0,
+    decayMean: 0,
+    activeDays: 0,
+    keys,
+    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
+    day0,
+    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }))
+  };
+  parts.forEach((part, pi) => {
+    const map = maps[pi];
+    const shift = part.day0 - day0;
+    out.sessionsInWindow += part.sessionsInWindow;
+    out.calls += part.calls;
+    out.future += part.future;
+    part.days.forEach((d, i) => {
+      const o = out.days[i + shift];
+      if (o === void 0) return;
+      o.calls += d.calls;
+      o.failures += d.failures;
+      o.sessions += d.sessions;
+      o.decay += d.decay;
+    });
+    const s = part.keyStats;
+    const t = out.keyStats;
+    for (let k = 0; k < part.keys.length; k++) {
+      const g = map[k];
+      t.calls[g] += s.calls[k];
+      t.failedThenAny[g] += s.failedThenAny[k];
+      t.okThenAny[g] += s.okThenAny[k];
+      t.okThenSame[g] += s.okThenSame[k];
+    }
+    const add = (into, p) => {
+      let c = into.get(p.key);
+      if (c === void 0) into.set(p.key, c = newPattern(p.kind, p.key, p.steps.map((k) => map[k]), p.first, nDays));
+      c.n += p.n;
+      c.sessions = c.sessions.length === 0 ? p.sessions : addHistograms(c.sessions, p.sessions);
+      if (p.first < c.first) c.first = p.first;
+      if (p.last > c.last) c.last = p.last;
+      for (let d = 0; d < p.perDay.length; d++) {
+        const j = d + shift;
+        if (j < 0 || j >= nDays) continue;
+        c.perDay[j] += p.perDay[d];
+        c.decayByDay[j] += p.decayByDay[d];
+      }
+      c.starts += p.starts;
+      c.retries += p.retries;
+    };
+    for (const p of part.chains.values()) add(out.chains, p);
+    for (const p of part.errorRetries.values()) add(out.errorRetries, p);
+  });
+  out.activeDays = out.days.filter((d) => d.calls > 0).length;
+  return out;
+}
+function plainPattern(p, day0) {
+  const days = [];
+  for (let d = 0; d < p.perDay.length; d++) if (p.perDay[d] !== 0) days.push(day0 + d, p.perDay[d], p.decayByDay[d]);
+  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.sessions, days];
+}
+function toPlainPart(c) {
+  const days = [];
+  c.days.forEach((d, i) => {
+    if (d.calls !== 0) days.push(c.day0 + i, d.calls, d.failures, d.sessions, d.decay);
+  });
+  return {
+    keys: c.keys,
+    sessions: c.sessionsInWindow,
+    calls: c.calls,
+    future: c.future,
+    keyStats: [Array.from(c.keyStats.calls), Array.from(c.keyStats.failedThenAny), Array.from(c.keyStats.okThenAny), Array.from(c.keyStats.okThenSame)],
+    days,
+    chains: [...c.chains.values()].map((p) => plainPattern(p, c.day0)),
+    retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0))
+  };
+}
+function fromPlainPart(p) {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < p.days.length; i += 5) {
+    lo = Math.min(lo, p.days[i]);
+    hi = Math.max(hi, p.days[i]);
+  }
+  const day0 = lo === Infinity ? 0 : lo;
+  const nDays = lo === Infinity ? 0 : hi - lo + 1;
+  const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }));
+  for (let i = 0; i < p.days.length; i += 5) Object.assign(days[p.days[i] - day0], { calls: p.days[i + 1], failures: p.days[i + 2], sessions: p.days[i + 3], decay: p.days[i + 4] });
+  const pattern = (kind, x) => {
+    const [steps, n, first, last, starts, retries, sessions, pd] = x;
+    const c = newPattern(kind, "", steps, first, nDays);
+    Object.assign(c, { n, last, starts, retries, sessions });
+    for (let i = 0; i < pd.length; i += 3) {
+      c.perDay[pd[i] - day0] = pd[i + 1];
+      c.decayByDay[pd[i] - day0] = pd[i + 2];
+    }
+    c.key = kind === "chain" ? `${p.keys[steps[0]]}->${p.keys[steps[1]]}->${p.keys[steps[2]]}` : `${p.keys[steps[0]]} error-retry`;
+    return c;
+  };
+  const [calls, failedThenAny, okThenAny, okThenSame] = p.keyStats;
+  return {
+    chains: new Map(p.chains.map((x) => pattern("chain", x)).map((c) => [c.key, c])),
+    errorRetries: new Map(p.retries.map((x) => pattern("error-retry", x)).map((c) => [c.key, c])),
+    sessionsInWindow: p.sessions,
+    calls: p.calls,
+    future: p.future,
+    decayMean: 0,
+    activeDays: 0,
+    keys: p.keys,
+    keyStats: { calls: Int32Array.from(calls), failedThenAny: Int32Array.from(failedThenAny), okThenAny: Int32Array.from(okThenAny), okThenSame: Int32Array.from(okThenSame) },
+    day0,
+    days
+  };
+}
+
+// analyzer/parts-cache.ts
+var VERSION2 = 1;
+var INDEX = "parts.json";
+var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
+var dayNumber = (day) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+var dayString = (n) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+function readJson(path) {
+  try {
+    return JSON.parse(readDataFile(path).toString("utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function readIndex(cacheDir, config) {
+  const x = readJson((0, import_node_path4.join)(cacheDir, INDEX));
+  if (x === void 0 || x.version !== VERSION2 || x.halfLifeDays !== config.halfLifeDays || x.chainDetail !== config.chainDetail) return void 0;
+  if (typeof x.files !== "object" || x.files === null || typeof x.shards !== "object" || x.shards === null) return void 0;
+  return x;
+}
+function readShard(cacheDir, day, gen) {
+  const x = readJson(shardPath(cacheDir, day));
+  if (x === void 0 || x.version !== VERSION2 || x.gen !== gen) return void 0;
+  try {
+    const all = fromPlainPart(x.all);
+    return { unnamed: x.unnamed, all, projects: new Map(Object.entries(x.projects).map(([k, v]) => [k, v === "all" ? "all" : fromPlainPart(v)])) };
+  } catch {
+    return void 0;
+  }
+}
+function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, check) {
+  const windowStartMs = nowMs - config.windowDays * DAY_MS;
+  const index = readIndex(cacheDir, config);
+  const states = /* @__PURE__ */ new Map();
+  const tables = /* @__PURE__ */ new Map();
+  const load2 = (f) => {
+    let t2 = tables.get(f.day);
+    if (t2 === void 0) {
+      const r = loadObservationFile(f.path, f.cachePath, { writeCache: writes });
+      counts[r.source]++;
+      states.set(f.day, r.state);
+      tables.set(f.day, t2 = r.table);
+      check(`reading ${f.day}.jsonl`);
+    }
+    return t2;
+  };
+  const fileDays = new Set(files.map((f) => f.day));
+  const recount = /* @__PURE__ */ new Set();
+  const cached = /* @__PURE__ */ new Map();
+  const homeOf = /* @__PURE__ */ new Map();
+  const fresh = /* @__PURE__ */ new Map();
+  let everything = index === void 0;
+  if (index !== void 0) {
+    for (const [day, sh] of Object.entries(index.shards)) for (const s of sh.sessions) homeOf.set(s, day);
+    const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
+    for (const f of files) {
+      const st = index.files[f.day];
+      const c = st === void 0 ? "other" : compareFile(f.path, st);
+      if (c === "same") continue;
+      if (c === "other") gone.add(f.day);
+      fresh.set(f.day, c === "grown" ? st.length : 0);
+    }
+    for (const [day, sh] of Object.entries(index.shards)) {
+      const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
+      const shard = stale ? void 0 : readShard(cacheDir, day, sh.gen);
+      if (shard === void 0) recount.add(day);
+      else cached.set(day, shard);
+    }
+    for (const f of files) {
+      const from = fresh.get(f.day);
+      if (from === void 0) continue;
+      const t2 = load2(f);
+      const seen = new Uint8Array(t2.sessions.length);
+      for (let i = from; i < t2.length; i++) seen[t2.streamSession[t2.stream[i]]] = 1;
+      t2.sessions.forEach((name, s) => {
+        if (seen[s] === 0) return;
+        recount.add(homeOf.get(name) ?? f.day);
+      });
+    }
+    for (const day of recount) cached.delete(day);
+    if (cached.size === 0) everything = true;
+  }
+  const wanted = /* @__PURE__ */ new Set();
+  if (everything) for (const f of files) wanted.add(f.day);
+  else {
+    for (const day of recount) for (const d of index.shards[day]?.span ?? []) if (fileDays.has(d)) wanted.add(d);
+    for (const d of fresh.keys()) wanted.add(d);
+  }
+  const chosen = files.filter((f) => wanted.has(f.day));
+  const builder = new TableBuilder(Math.max(1024, chosen.reduce((n, f) => n + (index?.files[f.day]?.length ?? 0) + 1024, 0)));
+  const ends = [];
+  for (const f of chosen) {
+    builder.addTable(load2(f));
+    tables.delete(f.day);
+    ends.push(builder.length);
+  }
+  const t = builder.build();
+  check("joining the window");
+  const nSessions = t.sessions.length;
+  const firstFile = new Int32Array(nSessions).fill(-1);
+  const sessionOf = (i) => t.streamSession[t.stream[i]];
+  for (let f = 0, i = 0; f < chosen.length; f++) for (; i < ends[f]; i++) if (firstFile[sessionOf(i)] === -1) firstFile[sessionOf(i)] = f;
+  const groupOf = new Int32Array(nSessions).fill(-1);
+  t.sessions.forEach((name, s) => {
+    const home = everything ? void 0 : homeOf.get(name);
+    const day = home ?? (firstFile[s] === -1 ? void 0 : chosen[firstFile[s]].day);
+    if (day !== void 0 && (everything || recount.has(day))) groupOf[s] = dayNumber(day);
+  });
+  const meta = /* @__PURE__ */ new Map();
+  const metaOf = (g) => {
+    let m = meta.get(g);
+    if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false });
+    return m;
+  };
+  t.sessions.forEach((name, s) => groupOf[s] !== -1 && metaOf(groupOf[s]).sessions.push(name));
+  for (let f = 0, i = 0; f < chosen.length; f++) {
+    let last = -2;
+    for (; i < ends[f]; i++) {
+      const g = groupOf[sessionOf(i)];
+      if (g === -1) continue;
+      const m = metaOf(g);
+      if (g !== last) m.span.add(chosen[f].day);
+      last = g;
+      const ts = t.ts[i];
+      if (ts < m.minTs) m.minTs = ts;
+      if (ts > m.maxTs) m.maxTs = ts;
+      if (ts <= windowStartMs) continue;
+      const p = t.project[i];
+      if (p !== -1) m.projects.add(p);
+      else {
+        m.unnamed = true;
+        if (ts <= nowMs) m.unnamedInWindow = true;
+      }
+    }
+  }
+  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const allParts = countGroups(t, { ...opts, groupOf });
+  const counted = /* @__PURE__ */ new Map();
+  for (const [g, m] of meta) counted.set(g, { unnamed: m.unnamedInWindow, all: allParts.get(g) ?? mergeCounted([], day0, nDays), projects: /* @__PURE__ */ new Map() });
+  for (let p = 0; p < t.projects.length; p++) {
+    const only = new Int32Array(nSessions).fill(-1);
+    let any = false;
+    for (let s = 0; s < nSessions; s++) {
+      const g = groupOf[s];
+      if (g === -1) continue;
+      const m = meta.get(g);
+      if (!m.projects.has(p)) continue;
+      if (m.projects.size === 1 && !m.unnamed) counted.get(g).projects.set(t.projects[p], "all");
+      else {
+        only[s] = g;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], c);
+  }
+  check("scoring the patterns");
+  counts.reused += cached.size;
+  counts.counted += counted.size;
+  const shards = [...cached.values(), ...counted.values()];
+  const all = analysisOf(mergeCounted(shards.map((s) => s.all), day0, nDays), nowMs, config);
+  const names = /* @__PURE__ */ new Set();
+  let unnamed = false;
+  for (const s of shards) {
+    unnamed ||= s.unnamed;
+    for (const [name, c] of s.projects) if ((c === "all" ? s.all : c).calls > 0) names.add(name);
+  }
+  const projects = /* @__PURE__ */ new Map();
+  if (names.size === 1 && !unnamed) projects.set([...names][0], all);
+  else {
+    for (const name of [...names].sort()) {
+      const parts = shards.map((s) => s.projects.get(name) === "all" ? s.all : s.projects.get(name)).filter((c) => c !== void 0);
+      projects.set(name, analysisOf(mergeCounted(parts, day0, nDays), nowMs, config));
+    }
+  }
+  for (const f of files) {
+    const st = states.get(f.day) ?? index?.files[f.day];
+    if (st !== void 0) counts.malformed += st.malformed;
+  }
+  counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
+  if (writes) {
+    const gen = `${Date.now().toString(36)}-${process.pid}`;
+    const next = { version: VERSION2, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
+    for (const f of files) {
+      const st = states.get(f.day) ?? index?.files[f.day];
+      if (st !== void 0) next.files[f.day] = st;
+    }
+    for (const day of cached.keys()) next.shards[day] = index.shards[day];
+    for (const day of recount) if (!meta.has(dayNumber(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
+    for (const [g, m] of meta) {
+      const day = dayString(g);
+      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
+      next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
+      const path = shardPath(cacheDir, day);
+      if (!stable) {
+        (0, import_node_fs9.rmSync)(path, { force: true });
+        continue;
+      }
+      const c = counted.get(g);
+      const file = { version: VERSION2, gen, unnamed: c.unnamed, all: toPlainPart(c.all), projects: Object.fromEntries([...c.projects].map(([k, v]) => [k, v === "all" ? "all" : toPlainPart(v)])) };
+      try {
+        writeFileAtomic(path, JSON.stringify(file), { skipIfSame: false });
+      } catch {
+      }
+    }
+    try {
+      writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
+    } catch {
+    }
+  }
+  return { all, projects };
+}
+
+// analyzer/daily-summary.ts
+var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
+var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
+function renderDailySummary(a, events) {
+  const out = [
+    "# homunculus daily summary",
+    "",
+    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
+    ""
+  ];
+  const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
+  const days = [...a.days].reverse();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i];
+    if (quiet(d)) {
+      let j = i;
+      while (j + 1 < days.length && quiet(days[j + 1])) j++;
+      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j].day} .. ${d.day}: no activity (${j - i + 1} days)`, "");
+      i = j;
+      continue;
+    }
+    out.push(`## ${d.day}`);
+    out.push(`- Sessions: ${d.sessions}`);
+    out.push(`- Tool calls: ${d.calls}`);
+    out.push(`- Failures: ${d.failures}`);
+    out.push(`- Top chains: ${list(d.topChains)}`);
+    out.push(`- Error-retries: ${list(d.errorRetries)}`);
+    out.push(`- Instincts created: ${ids(events.created.get(d.day))}`);
+    out.push(`- Instincts archived: ${ids(events.archived.get(d.day))}`);
+    out.push("");
+  }
+  return out.join("\n");
 }
 
 // analyzer/projects.ts
@@ -8714,8 +9137,8 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs13 = require("node:fs");
+var import_node_path10 = require("node:path");
 
 // analyzer/instinct-file.ts
 var MAX_SLUG = 100;
@@ -9259,14 +9682,14 @@ function parseFact(text) {
 }
 
 // store/io.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path5 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs9.readdirSync)(dir).sort();
+    return (0, import_node_fs10.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -9282,7 +9705,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs9.lstatSync)(path);
+    const st = (0, import_node_fs10.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -9302,7 +9725,7 @@ function withStoreLock(home, fn, opts = {}) {
   }
 }
 function writeStoreFile(path, data) {
-  if ((0, import_node_fs9.existsSync)(path) && (0, import_node_fs9.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
+  if ((0, import_node_fs10.existsSync)(path) && (0, import_node_fs10.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
   return writeFileAtomic(path, data);
 }
 function storePaths(home) {
@@ -9310,32 +9733,32 @@ function storePaths(home) {
     instincts: layout.instincts(home),
     facts: layout.facts(home),
     archive: layout.archive(home),
-    instinct: (id) => (0, import_node_path4.join)(layout.instincts(home), `${id}.md`),
-    fact: (id) => (0, import_node_path4.join)(layout.facts(home), `${id}.md`)
+    instinct: (id) => (0, import_node_path5.join)(layout.instincts(home), `${id}.md`),
+    fact: (id) => (0, import_node_path5.join)(layout.facts(home), `${id}.md`)
   };
 }
 
 // store/archive.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path6 = require("node:path");
 function stamp(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function keepUserVersion(home, id, text, nowIso) {
-  let keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; (0, import_node_fs10.existsSync)(keep); n++) keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  let keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
+  for (let n = 2; (0, import_node_fs11.existsSync)(keep); n++) keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
   writeFileAtomic(keep, text, { skipIfSame: false });
   return keep;
 }
 
 // store/migrate.ts
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // exports/injected.ts
 var import_node_os2 = require("node:os");
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 function injectedPath(home) {
-  return (0, import_node_path6.join)(home, "state", "injected.json");
+  return (0, import_node_path7.join)(home, "state", "injected.json");
 }
 function readInjected(home) {
   try {
@@ -9347,13 +9770,13 @@ function readInjected(home) {
 }
 function loadedBy(record, cwd, userHome) {
   const file = record.replace(/#[a-z-]+$/, "");
-  const name = (0, import_node_path6.basename)(file);
-  if (file === (0, import_node_path6.join)(userHome, ".claude", "CLAUDE.md")) return true;
+  const name = (0, import_node_path7.basename)(file);
+  if (file === (0, import_node_path7.join)(userHome, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
-  let dir = (0, import_node_path6.dirname)(file);
-  if ((0, import_node_path6.basename)(dir) === ".claude") dir = (0, import_node_path6.dirname)(dir);
-  const c = (0, import_node_path6.resolve)(cwd);
-  return c === dir || c.startsWith(dir.endsWith(import_node_path6.sep) ? dir : dir + import_node_path6.sep);
+  let dir = (0, import_node_path7.dirname)(file);
+  if ((0, import_node_path7.basename)(dir) === ".claude") dir = (0, import_node_path7.dirname)(dir);
+  const c = (0, import_node_path7.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
 }
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
@@ -9410,7 +9833,7 @@ function promotedKeys(home) {
 }
 
 // store/scan.ts
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 
 // store/text.ts
 var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
@@ -9493,7 +9916,7 @@ function scanInstincts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path7.join)(dir, f);
+    const path = (0, import_node_path8.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9526,7 +9949,7 @@ function scanFacts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path7.join)(dir, f);
+    const path = (0, import_node_path8.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -9573,7 +9996,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile((0, import_node_path8.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        writeStoreFile((0, import_node_path9.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -9619,13 +10042,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs11.lstatSync)(path);
+      const st = (0, import_node_fs12.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -9763,8 +10186,8 @@ function writeObserved(home, pa, config, nowIso) {
     if (e.value === void 0 && /^(?:chain|error-retry)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
     if (e.value?.source === "observed") existing.set(e.value.id, e);
   }
-  const byKey = /* @__PURE__ */ new Map();
-  for (const e of existing.values()) byKey.set(e.value.pattern, e);
+  const byKey2 = /* @__PURE__ */ new Map();
+  for (const e of existing.values()) byKey2.set(e.value.pattern, e);
   const promoted = promotedKeys(home);
   const scoped = scopePatterns(pa, config);
   const out = { written: [], unchanged: [], archived: [], keptUserEdits: [], deferred: [], keep: /* @__PURE__ */ new Map(), scoped };
@@ -9772,7 +10195,7 @@ function writeObserved(home, pa, config, nowIso) {
   let created = 0;
   for (const op of scoped) {
     const key = storeKey(op.p.kind, op.p.key);
-    const prevEntry = byKey.get(key);
+    const prevEntry = byKey2.get(key);
     let id = prevEntry?.value?.id ?? slugFor(op.p.kind, op.p.key);
     if (prevEntry === void 0) {
       if (created >= config.maxNewInstinctsPerRun) {
@@ -9796,7 +10219,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = writeStoreFile((0, import_node_path9.join)(instDir, `${id}.md`), text);
+    const changed = writeStoreFile((0, import_node_path10.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -9812,8 +10235,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    writeFileAtomic((0, import_node_path9.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs12.rmSync)((0, import_node_path9.join)(instDir, `${id}.md`), { force: true });
+    writeFileAtomic((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    (0, import_node_fs13.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -9828,22 +10251,22 @@ var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs13.readdirSync)(dir).sort();
+    return (0, import_node_fs14.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs13.rmSync)((0, import_node_path10.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs14.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path10.join)(dir, f);
+      const path = (0, import_node_path11.join)(dir, f);
       try {
-        if ((0, import_node_fs13.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs13.rmSync)(path, { force: true });
+        if ((0, import_node_fs14.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs14.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -9851,7 +10274,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs13.lstatSync)(path).size;
+    return (0, import_node_fs14.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -9867,41 +10290,45 @@ function checkDeadline(deadline, where) {
     throw new AnalysisTimeout(`the analysis stopped after maxAnalysisSeconds (${deadline.seconds} s) while ${where}; nothing was written (raise maxAnalysisSeconds, or shorten windowDays)`);
   }
 }
-function loadWindow(home, nowMs, config, report, deadline) {
+function windowFiles(home, nowMs, config, report) {
   const writes = !report.readOnly;
   const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
   const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const days = /* @__PURE__ */ new Set();
-  const files = listDir2(obsDir);
-  const bytes = files.reduce((n, f) => (OBSERVATION_FILE.exec(f)?.[1] ?? "") >= firstDay ? n + fileSize((0, import_node_path10.join)(obsDir, f)) : n, 0);
-  const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
-  for (const f of files) {
+  const out = [];
+  for (const f of listDir2(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
     if (!m) continue;
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs13.rmSync)((0, import_node_path10.join)(obsDir, f), { force: true });
-      (0, import_node_fs13.rmSync)((0, import_node_path10.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs14.rmSync)((0, import_node_path11.join)(obsDir, f), { force: true });
+      (0, import_node_fs14.rmSync)((0, import_node_path11.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
     days.add(day);
-    if (day < firstDay) continue;
-    const r = loadObservationFile((0, import_node_path10.join)(obsDir, f), (0, import_node_path10.join)(cacheDir, `${day}.bin`), { writeCache: writes });
+    if (day >= firstDay) out.push({ day, path: (0, import_node_path11.join)(obsDir, f), cachePath: (0, import_node_path11.join)(cacheDir, `${day}.bin`) });
+  }
+  if (writes) {
+    for (const f of listDir2(cacheDir)) {
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs14.rmSync)((0, import_node_path11.join)(cacheDir, f), { force: true });
+    }
+    pruneHookState(home, config.retentionDays);
+  }
+  return out;
+}
+function loadFiles(files, report, deadline) {
+  const builder = new TableBuilder(Math.max(1024, Math.ceil(files.reduce((n, f) => n + fileSize(f.path), 0) / 200)));
+  for (const f of files) {
+    const r = loadObservationFile(f.path, f.cachePath, { writeCache: !report.readOnly });
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
     builder.addTable(r.table);
-    checkDeadline(deadline, `reading ${f}`);
-  }
-  if (writes) {
-    for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs13.rmSync)((0, import_node_path10.join)(cacheDir, f), { force: true });
-    }
-    pruneHookState(home, config.retentionDays);
+    checkDeadline(deadline, `reading ${f.day}.jsonl`);
   }
   return builder.build();
 }
@@ -9914,6 +10341,7 @@ function emptyReport(now, config, readOnlyReason) {
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
+    shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0 },
@@ -9926,11 +10354,21 @@ function emptyReport(now, config, readOnlyReason) {
     pruned: { observations: [], archive: [] }
   };
 }
-function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline) {
-  const table2 = loadWindow(home, nowMs, config, report, deadline);
-  checkDeadline(deadline, "joining the window");
-  const pa = analyzeProjects(table2, nowMs, config);
-  checkDeadline(deadline, "scoring the patterns");
+function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes) {
+  const files = windowFiles(home, nowMs, config, report);
+  let pa;
+  if (files.reduce((n, f) => n + fileSize(f.path), 0) < partsFromBytes) {
+    const table2 = loadFiles(files, report, deadline);
+    checkDeadline(deadline, "joining the window");
+    pa = analyzeProjects(table2, nowMs, config);
+    checkDeadline(deadline, "scoring the patterns");
+  } else {
+    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
+    pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where));
+    report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
+    report.skipped.malformed += counts.malformed;
+    report.shards = { reused: counts.reused, counted: counts.counted };
+  }
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -9950,12 +10388,12 @@ function runAnalysis(opts) {
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
     return report;
   }
   ensurePrivateDir(home);
   try {
-    (0, import_node_fs13.chmodSync)(home, 448);
+    (0, import_node_fs14.chmodSync)(home, 448);
   } catch {
   }
   const lock = opts.lockHeld ? { release: () => {
@@ -9967,7 +10405,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;
@@ -9983,7 +10421,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs13.rmSync)((0, import_node_path10.join)(archDir, f), { force: true });
+        (0, import_node_fs14.rmSync)((0, import_node_path11.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -10004,7 +10442,7 @@ function runAnalysis(opts) {
 
 // analyzer/logged-run.ts
 var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path11.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path12.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -10017,13 +10455,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs14.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+    files = (0, import_node_fs15.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      out[f] = (0, import_node_fs14.statSync)((0, import_node_path11.join)(layout.observations(home), f)).size;
+      out[f] = (0, import_node_fs15.statSync)((0, import_node_path12.join)(layout.observations(home), f)).size;
     } catch {
     }
   }
@@ -10036,16 +10474,16 @@ function newRecords(home, before, now) {
     let at = before[f] ?? 0;
     if (size < at) at = 0;
     if (size === at) continue;
-    const fd = (0, import_node_fs14.openSync)((0, import_node_path11.join)(layout.observations(home), f), "r");
+    const fd = (0, import_node_fs15.openSync)((0, import_node_path12.join)(layout.observations(home), f), "r");
     try {
       while (at < size) {
-        const got = (0, import_node_fs14.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs15.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs14.closeSync)(fd);
+      (0, import_node_fs15.closeSync)(fd);
     }
   }
   return n;
@@ -10128,11 +10566,11 @@ var NEGATIONS = /* @__PURE__ */ new Set(["not", "no", "never", "dont", "don't", 
 var POLARITY = /* @__PURE__ */ new Set([...OPPOSITES.flat(), ...NEGATIONS, "do", "to"]);
 
 // observer/project-id.ts
-var import_node_fs15 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path13 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs15.statSync)(path);
+    (0, import_node_fs16.statSync)(path);
     return true;
   } catch {
     return false;
@@ -10140,12 +10578,12 @@ function isPresent(path) {
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path12.resolve)(fromEnv);
+  if (fromEnv) return (0, import_node_path13.resolve)(fromEnv);
   if (!cwd) return void 0;
-  const start = (0, import_node_path12.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path12.dirname)(dir)) {
-    if (exists((0, import_node_path12.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path12.dirname)(dir) === dir) return start;
+  const start = (0, import_node_path13.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path13.dirname)(dir)) {
+    if (exists((0, import_node_path13.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path13.dirname)(dir) === dir) return start;
   }
 }
 function projectId(root) {
@@ -10321,7 +10759,7 @@ function turnFeedback(ctx, items, facts = []) {
 }
 
 // store/turn-feedback.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
 }
@@ -10405,7 +10843,7 @@ function turnCalls(home, session, fromMs, toMs) {
   for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
     let text;
     try {
-      text = (0, import_node_fs16.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
+      text = (0, import_node_fs17.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
     } catch {
       continue;
     }
@@ -10461,10 +10899,10 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 }
 
 // claude/sessions.ts
-var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs18 = require("node:fs");
+var import_node_path14 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path13.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path14.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -10472,14 +10910,14 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs17.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs18.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path13.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path14.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -10487,16 +10925,16 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path13.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path14.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs17.renameSync)(tmp, path);
+  (0, import_node_fs18.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs17.statSync)(path);
+    const st = (0, import_node_fs18.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -10523,10 +10961,10 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
 }
 
 // claude/transcript-import.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 
 // lib/line-reader.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 async function readLines(path, maxBytes, line, overlong) {
   let parts = [];
   let held = 0;
@@ -10536,7 +10974,7 @@ async function readLines(path, maxBytes, line, overlong) {
     if (end > start && buf[end - 1] === 13) end--;
     line(buf.toString("utf8", start, end));
   };
-  for await (const chunk of (0, import_node_fs18.createReadStream)(path, { highWaterMark: 1 << 16 })) {
+  for await (const chunk of (0, import_node_fs19.createReadStream)(path, { highWaterMark: 1 << 16 })) {
     let start = 0;
     for (; ; ) {
       const nl = chunk.indexOf(10, start);
@@ -10579,7 +11017,7 @@ async function readLines(path, maxBytes, line, overlong) {
 }
 
 // observer/observation-sink.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 var OBSERVATION_FILE3 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 var ObservationSink = class {
@@ -10603,7 +11041,7 @@ var ObservationSink = class {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
     try {
-      names = (0, import_node_fs19.readdirSync)(layout.observations(this.home));
+      names = (0, import_node_fs20.readdirSync)(layout.observations(this.home));
     } catch {
     }
     for (const f of names) {
@@ -10618,7 +11056,7 @@ var ObservationSink = class {
     const path = layout.observationFile(this.home, day);
     let text;
     try {
-      if (!(0, import_node_fs19.lstatSync)(path).isFile()) return;
+      if (!(0, import_node_fs20.lstatSync)(path).isFile()) return;
       text = readDataFile(path).toString("latin1");
     } catch (e) {
       if (e.code === "ENOENT") return;
@@ -11594,13 +12032,13 @@ function subagentType(path) {
   const meta = subagentMetaPath(path);
   if (meta === void 0) return void 0;
   try {
-    const fd = (0, import_node_fs20.openSync)(meta, "r");
+    const fd = (0, import_node_fs21.openSync)(meta, "r");
     try {
       const buf = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs20.readSync)(fd, buf, 0, buf.length, 0);
+      const n = (0, import_node_fs21.readSync)(fd, buf, 0, buf.length, 0);
       return agentTypeFromMeta(buf.toString("utf8", 0, n));
     } finally {
-      (0, import_node_fs20.closeSync)(fd);
+      (0, import_node_fs21.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -11687,10 +12125,10 @@ async function importTranscriptFiles(opts) {
 var LIVE_MARGIN_MS = 6e4;
 var SETTLE_MS = 3e3;
 function transcriptFilesOf(transcript) {
-  const sub = (0, import_node_path14.join)((0, import_node_path14.dirname)(transcript), transcript.slice((0, import_node_path14.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
+  const sub = (0, import_node_path15.join)((0, import_node_path15.dirname)(transcript), transcript.slice((0, import_node_path15.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs21.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path14.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs22.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path15.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -11728,7 +12166,7 @@ async function pass(o, report) {
   return { added, closed };
 }
 async function reconcile(o) {
-  const lock = acquireLockWaiting((0, import_node_path14.join)(layout.state(o.home), "reconcile.lock"), 6e4);
+  const lock = acquireLockWaiting((0, import_node_path15.join)(layout.state(o.home), "reconcile.lock"), 6e4);
   if ("heldBy" in lock) return "busy";
   const report = { sessions: [], added: 0 };
   let closed = 0;
@@ -11768,8 +12206,8 @@ async function reconcile(o) {
 }
 
 // lib/config.ts
-var import_node_fs22 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_fs23 = require("node:fs");
+var import_node_path16 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -11823,6 +12261,7 @@ var RULES = {
   injectMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   minObservationsToAnalyze: { type: "integer", allowed: "a whole number of records, 0 or more", check: (v) => v >= 0 },
   maxAnalysisSeconds: { type: "number", allowed: "a number of seconds above 0, at most 86400", check: (v) => v > 0 && v <= 86400 },
+  partsFromMiB: { type: "number", allowed: "a number of MiB, 0 or more", check: (v) => v >= 0 },
   dreamEveryDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
   dreamMinSessions: { type: "integer", allowed: "a whole number of sessions, 0 or more", check: (v) => v >= 0 },
   dreamStaleInactive: { type: "integer", allowed: "a whole number of turns, at least 1", check: (v) => v >= 1 },
@@ -11889,10 +12328,10 @@ function crossCheck(c) {
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }
-function readJson(path) {
+function readJson2(path) {
   let text;
   try {
-    text = (0, import_node_fs22.readFileSync)(path, "utf8");
+    text = (0, import_node_fs23.readFileSync)(path, "utf8");
   } catch (e) {
     throw new ConfigError(`cannot read ${path}: ${e.message}`);
   }
@@ -11904,20 +12343,20 @@ function readJson(path) {
 }
 function readOptionalJson(path) {
   try {
-    (0, import_node_fs22.readFileSync)(path);
+    (0, import_node_fs23.readFileSync)(path);
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
   }
-  return readJson(path);
+  return readJson2(path);
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
-    [(0, import_node_path15.join)(root, "config", "defaults.json"), readJson((0, import_node_path15.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path15.join)(root, "config", "decay-config.json"), readJson((0, import_node_path15.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path16.join)(root, "config", "defaults.json"), readJson2((0, import_node_path16.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path16.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path16.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
-  const user = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
+  const user = env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
   if (user !== void 0) layers.push([userPath, user]);
   const merged = /* @__PURE__ */ Object.create(null);
   const sources = {};
@@ -11943,14 +12382,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs24 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs23.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs23.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs24.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs24.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);
