@@ -286,6 +286,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
 
   if (writes) {
     const gen = `${Date.now().toString(36)}-${process.pid}`;
+    const newest = files.length === 0 ? '' : files[files.length - 1]!.day;
     const next: PartsIndex = { version: VERSION, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
     for (const f of files) {
       const st = states.get(f.day) ?? index?.files[f.day];
@@ -295,7 +296,8 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     for (const day of recount) if (!meta.has(dayNumber(day))) rmSync(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = dayString(g);
-      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
+      // The newest day's shard is where the next records go: counted again at every run, never kept.
+      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs && day < newest;
       next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
       const path = shardPath(cacheDir, day);
       if (!stable) {
