@@ -7,9 +7,9 @@ import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
 import { compareFile, loadObservationFile, type FileRecords, type FileState } from './observation-cache.js';
 import { fromPlainPart, mergeCounted, toPlainPart, type PlainPart } from './parts.js';
-import { countGroups, windowDays, type Counted } from './patterns.js';
+import { countGroups, windowDays, type CountOptions, type Counted } from './patterns.js';
 import type { ProjectAnalyses } from './projects.js';
-import { TableBuilder } from './record-table.js';
+import { TableBuilder, type RecordTable } from './record-table.js';
 
 // The window analysed in parts, so that the Stop hook, which runs after every turn, counts again
 // only what changed. Sessions are grouped into shards by their home day (the first observation
@@ -25,6 +25,9 @@ import { TableBuilder } from './record-table.js';
 // less than reading and merging parts (BENCHMARKS.md).
 
 const VERSION = 1;
+
+/** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
+const BUDGET_RECORDS = 500_000;
 
 const INDEX = 'parts.json';
 
@@ -107,11 +110,78 @@ export interface WindowCounts {
   counted: number;
 }
 
+interface Meta {
+  sessions: string[];
+  span: Set<string>;
+  minTs: number;
+  maxTs: number;
+  /** Of the records after the window's start (the future included: a project's part counts its future records). */
+  projects: Set<number>;
+  unnamed: boolean;
+  /** A window record without a project. */
+  unnamedInWindow: boolean;
+}
+
+/**
+ * Counts the shards whose sessions' records t holds (files: where each file's records end in t),
+ * into `counted`, and what the index keeps of them into `meta`: all records, then each project's
+ * records in the shards where the project is not the only one (there its part is the whole one).
+ */
+function countBatch(t: RecordTable, files: { day: string; end: number }[], homeDay: ReadonlyMap<string, string>, opts: Omit<CountOptions, 'project' | 'groupOf'>, day0: number, nDays: number, meta: Map<number, Meta>, counted: Map<number, Shard>): void {
+  const { windowStartMs, nowMs } = opts;
+  const nSessions = t.sessions.length;
+  const groupOf = Int32Array.from(t.sessions, (name) => dayNumber(homeDay.get(name)!));
+  const metaOf = (g: number) => {
+    let m = meta.get(g);
+    if (m === undefined) meta.set(g, (m = { sessions: [], span: new Set(), minTs: Infinity, maxTs: -Infinity, projects: new Set(), unnamed: false, unnamedInWindow: false }));
+    return m;
+  };
+  t.sessions.forEach((name, s) => metaOf(groupOf[s]!).sessions.push(name));
+  for (let f = 0, i = 0; f < files.length; f++) {
+    let last = -2;
+    for (; i < files[f]!.end; i++) {
+      const g = groupOf[t.streamSession[t.stream[i]!]!]!;
+      const m = metaOf(g);
+      if (g !== last) m.span.add(files[f]!.day);
+      last = g;
+      const ts = t.ts[i]!;
+      if (ts < m.minTs) m.minTs = ts;
+      if (ts > m.maxTs) m.maxTs = ts;
+      if (ts <= windowStartMs) continue;
+      const p = t.project[i]!;
+      if (p !== -1) m.projects.add(p);
+      else {
+        m.unnamed = true;
+        if (ts <= nowMs) m.unnamedInWindow = true;
+      }
+    }
+  }
+  const allParts = countGroups(t, { ...opts, groupOf });
+  const groups = new Set(groupOf);
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: allParts.get(g) ?? mergeCounted([], day0, nDays), projects: new Map() });
+  for (let p = 0; p < t.projects.length; p++) {
+    const only = new Int32Array(nSessions).fill(-1);
+    let any = false;
+    for (let s = 0; s < nSessions; s++) {
+      const g = groupOf[s]!;
+      const m = meta.get(g)!;
+      if (!m.projects.has(p)) continue;
+      if (m.projects.size === 1 && !m.unnamed) counted.get(g)!.projects.set(t.projects[p]!, 'all');
+      else {
+        only[s] = g;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, c);
+  }
+}
+
 /**
  * The analyses of the window's files (day order), from the cache of parts where it holds. With
  * `writes`, observation file caches and the parts cache are brought up to date.
  */
-export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: string, nowMs: number, config: Config, writes: boolean, counts: WindowCounts, check: (where: string) => void): ProjectAnalyses {
+export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: string, nowMs: number, config: Config, writes: boolean, counts: WindowCounts, check: (where: string) => void, budget = BUDGET_RECORDS): ProjectAnalyses {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   const index = readIndex(cacheDir, config);
   const states = new Map<string, FileState>();
@@ -168,7 +238,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     if (cached.size === 0) everything = true;
   }
 
-  // The files the shards to count span, and those that changed, joined in day order.
+  // The files the shards to count span, and those that changed.
   const wanted = new Set<string>();
   if (everything) for (const f of files) wanted.add(f.day);
   else {
@@ -176,83 +246,62 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     for (const d of fresh.keys()) wanted.add(d);
   }
   const chosen = files.filter((f) => wanted.has(f.day));
-  const builder = new TableBuilder(Math.max(1024, chosen.reduce((n, f) => n + (index?.files[f.day]?.length ?? 0) + 1024, 0)));
-  const ends: number[] = [];
-  for (const f of chosen) {
-    builder.addTable(load(f));
-    tables.delete(f.day); // joined: the file's own columns can go
-    ends.push(builder.length);
-  }
-  const t = builder.build();
-  check('joining the window');
 
-  // Each session's shard: its home from the index (kept, so that no session is in two shards),
-  // else the first file that holds it. Sessions of shards that are not counted again: -1.
-  const nSessions = t.sessions.length;
-  const firstFile = new Int32Array(nSessions).fill(-1);
-  const sessionOf = (i: number) => t.streamSession[t.stream[i]!]!;
-  for (let f = 0, i = 0; f < chosen.length; f++) for (; i < ends[f]!; i++) if (firstFile[sessionOf(i)] === -1) firstFile[sessionOf(i)] = f;
-  const groupOf = new Int32Array(nSessions).fill(-1);
-  t.sessions.forEach((name, s) => {
-    const home = everything ? undefined : homeOf.get(name);
-    const day = home ?? (firstFile[s] === -1 ? undefined : chosen[firstFile[s]!]!.day);
-    if (day !== undefined && (everything || recount.has(day))) groupOf[s] = dayNumber(day);
-  });
-
-  // What the index keeps of each shard counted now, and which projects its window records have.
-  // projects / unnamed: of the records after the window's start (the future included: a project's
-  // part counts its future records); unnamedInWindow: a window record without a project.
-  const meta = new Map<number, { sessions: string[]; span: Set<string>; minTs: number; maxTs: number; projects: Set<number>; unnamed: boolean; unnamedInWindow: boolean }>();
-  const metaOf = (g: number) => {
-    let m = meta.get(g);
-    if (m === undefined) meta.set(g, (m = { sessions: [], span: new Set(), minTs: Infinity, maxTs: -Infinity, projects: new Set(), unnamed: false, unnamedInWindow: false }));
-    return m;
-  };
-  t.sessions.forEach((name, s) => groupOf[s] !== -1 && metaOf(groupOf[s]!).sessions.push(name));
-  for (let f = 0, i = 0; f < chosen.length; f++) {
-    let last = -2;
-    for (; i < ends[f]!; i++) {
-      const g = groupOf[sessionOf(i)]!;
-      if (g === -1) continue;
-      const m = metaOf(g);
-      if (g !== last) m.span.add(chosen[f]!.day);
-      last = g;
-      const ts = t.ts[i]!;
-      if (ts < m.minTs) m.minTs = ts;
-      if (ts > m.maxTs) m.maxTs = ts;
-      if (ts <= windowStartMs) continue;
-      const p = t.project[i]!;
-      if (p !== -1) m.projects.add(p);
-      else {
-        m.unnamed = true;
-        if (ts <= nowMs) m.unnamedInWindow = true;
-      }
-    }
+  // First pass, a file at a time: each session's shard (its home from the index, kept so that no
+  // session is in two shards; else the first file holding it), and the files and records of each
+  // shard to count. File tables are kept while they fit the budget, else read again later.
+  const homeDay = new Map<string, string>();
+  const shardFiles = new Map<string, Set<number>>();
+  const shardSize = new Map<string, number>();
+  let held = 0;
+  for (let fi = 0; fi < chosen.length; fi++) {
+    const f = chosen[fi]!;
+    const ft = load(f);
+    const per = new Int32Array(ft.sessions.length);
+    for (let i = 0; i < ft.length; i++) per[ft.streamSession[ft.stream[i]!]!]!++;
+    ft.sessions.forEach((name, s) => {
+      if (per[s] === 0) return;
+      let home = homeDay.get(name);
+      if (home === undefined) homeDay.set(name, (home = (everything ? undefined : homeOf.get(name)) ?? f.day));
+      if (!everything && !recount.has(home)) return;
+      let sf = shardFiles.get(home);
+      if (sf === undefined) shardFiles.set(home, (sf = new Set()));
+      sf.add(fi);
+      shardSize.set(home, (shardSize.get(home) ?? 0) + per[s]!);
+    });
+    if (held + ft.length > budget) tables.delete(f.day);
+    else held += ft.length;
   }
 
-  // Count the shards: all records, then each project's records in the shards where the project
-  // is not the only one (there its part is the whole shard's).
+  // Second pass: the shards in batches of at most the budget's records (a shard larger than the
+  // budget alone), each batch's records joined from its files, counted, and let go.
   const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
-  const allParts = countGroups(t, { ...opts, groupOf });
   const counted = new Map<number, Shard>();
-  for (const [g, m] of meta) counted.set(g, { unnamed: m.unnamedInWindow, all: allParts.get(g) ?? mergeCounted([], day0, nDays), projects: new Map() });
-  for (let p = 0; p < t.projects.length; p++) {
-    const only = new Int32Array(nSessions).fill(-1);
-    let any = false;
-    for (let s = 0; s < nSessions; s++) {
-      const g = groupOf[s]!;
-      if (g === -1) continue;
-      const m = meta.get(g)!;
-      if (!m.projects.has(p)) continue;
-      if (m.projects.size === 1 && !m.unnamed) counted.get(g)!.projects.set(t.projects[p]!, 'all');
-      else {
-        only[s] = g;
-        any = true;
-      }
+  const meta = new Map<number, Meta>();
+  const shardDays = [...shardFiles.keys()].sort();
+  for (let b = 0; b < shardDays.length; ) {
+    const batch = new Set<string>();
+    let size = 0;
+    while (b < shardDays.length && (batch.size === 0 || size + shardSize.get(shardDays[b]!)! <= budget)) {
+      batch.add(shardDays[b]!);
+      size += shardSize.get(shardDays[b]!)!;
+      b++;
     }
-    if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, c);
+    const fileIdx = [...new Set([...batch].flatMap((d) => [...shardFiles.get(d)!]))].sort((x, y) => x - y);
+    const builder = new TableBuilder(size + 16);
+    const ends: number[] = [];
+    for (const fi of fileIdx) {
+      const f = chosen[fi]!;
+      const ft = tables.get(f.day) ?? loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      const keep = new Uint8Array(ft.streams.length);
+      ft.streamSession.forEach((s, stream) => (keep[stream] = batch.has(homeDay.get(ft.sessions[s]!)!) ? 1 : 0));
+      builder.addTable(ft, keep);
+      ends.push(builder.length);
+    }
+    const t = builder.build();
+    check('joining the window');
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), homeDay, opts, day0, nDays, meta, counted);
   }
   check('scoring the patterns');
   counts.reused += cached.size;

@@ -128,9 +128,13 @@ export class TableBuilder {
     this.project[i] = project === undefined ? -1 : this.projects.id(project);
   }
 
-  /** Appends every record of another table (used to join per-file tables in day order). */
-  addTable(t: RecordTable): void {
+  /**
+   * Appends every record of another table (used to join per-file tables in day order), or with
+   * `keep` (per stream of t) the records of the streams kept.
+   */
+  addTable(t: RecordTable, keep?: Uint8Array): void {
     const streamMap = t.streams.map((name, s) => {
+      if (keep !== undefined && keep[s] === 0) return -1;
       const session = t.sessions[t.streamSession[s]!]!;
       const sep = name.indexOf('\u0000');
       return this.streamId(session, sep === -1 ? undefined : name.slice(sep + 1));
@@ -138,26 +142,37 @@ export class TableBuilder {
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
     const projectMap = t.projects.map((v) => this.projects.id(v));
-    const n = t.length;
+    let n = t.length;
+    if (keep !== undefined) {
+      n = 0;
+      for (let i = 0; i < t.length; i++) n += keep[t.stream[i]!]!;
+    }
     while (this.cap < this.length + n) this.grow();
     const at = this.length;
-    // Times and outcomes need no mapping: copied whole. The rest through the maps, in locals.
-    this.ts.set(t.ts, at);
-    this.ok.set(t.ok, at);
-    const { stream, tool, detail, project } = this;
+    const { stream, tool, detail, project, ts, ok } = this;
     const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
-    for (let i = 0; i < n; i++) {
-      const j = at + i;
-      stream[j] = streamMap[tStream[i]!]!;
+    if (keep === undefined) {
+      // Times and outcomes need no mapping: copied whole. The rest through the maps, in locals.
+      ts.set(t.ts, at);
+      ok.set(t.ok, at);
+    }
+    for (let i = 0, j = at; i < t.length; i++) {
+      const st = streamMap[tStream[i]!]!;
+      if (st === -1) continue;
+      if (keep !== undefined) {
+        ts[j] = t.ts[i]!;
+        ok[j] = t.ok[i]!;
+      }
+      stream[j] = st;
       tool[j] = toolMap[tTool[i]!]!;
       const d = tDetail[i]!;
       detail[j] = d === -1 ? -1 : detailMap[d]!;
       const pr = tProject[i]!;
       project[j] = pr === -1 ? -1 : projectMap[pr]!;
+      j++;
     }
     this.length = at + n;
   }
-
   build(): RecordTable {
     const n = this.length;
     return {

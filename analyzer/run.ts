@@ -187,6 +187,8 @@ export interface AnalysisOptions {
   lockHeld?: boolean;
   /** Windows of at least these many bytes are counted in parts (analyzer/parts-cache.ts); default: config.partsFromMiB. */
   partsFromBytes?: number;
+  /** Records held at once while counting parts (tests set it small to count in many batches). */
+  budgetRecords?: number;
 }
 
 export function emptyReport(now: Date, config: Config, readOnlyReason: string | undefined): AnalysisReport {
@@ -213,7 +215,7 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
 }
 
 /** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
-function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number): ProjectAnalyses {
+function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number, budgetRecords?: number): ProjectAnalyses {
   const files = windowFiles(home, nowMs, config, report);
   let pa: ProjectAnalyses;
   if (files.reduce((n, f) => n + fileSize(f.path), 0) < partsFromBytes) {
@@ -224,7 +226,7 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
     checkDeadline(deadline, 'scoring the patterns');
   } else {
     const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
-    pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where));
+    pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where), budgetRecords);
     report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
     report.skipped.malformed += counts.malformed;
     report.shards = { reused: counts.reused, counted: counts.counted };
@@ -266,7 +268,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
     return report;
   }
   ensurePrivateDir(home);
@@ -283,7 +285,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;

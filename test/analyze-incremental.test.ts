@@ -145,8 +145,8 @@ describe('the cache: incremental runs equal a clean run', () => {
 
 describe('the cache of parts: runs that reuse shards equal a clean run', () => {
   const HOUR = 3_600_000;
-  function runAt(home: string, nowMs: number, over: Partial<Config> = {}, partsFromBytes = 0) {
-    const report = runAnalysis({ home, now: new Date(nowMs), config: { ...loadConfig(home, {}).config, ...over }, keepAnalysis: true, partsFromBytes });
+  function runAt(home: string, nowMs: number, over: Partial<Config> = {}, partsFromBytes = 0, budgetRecords?: number) {
+    const report = runAnalysis({ home, now: new Date(nowMs), config: { ...loadConfig(home, {}).config, ...over }, keepAnalysis: true, partsFromBytes, budgetRecords });
     return { report, results: { all: report.analysis, projects: [...report.projects!.projects] } };
   }
   function cleanAt(obs: string, nowMs: number, over: Partial<Config> = {}) {
@@ -155,7 +155,8 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     return runAt(clean, nowMs, over, Infinity); // the straightforward pass, no parts
   }
 
-  it.each([7, 8])('a clock that moves on across midnights and the window\'s start, records arriving late (seed %d)', (seed) => {
+  // Seed 8 with a budget of 300 records: shards counted in many batches, file tables read again.
+  it.each([[7, undefined], [8, 300]])('a clock that moves on across midnights and the window\'s start, records arriving late (seed %d, budget %s)', (seed, budget) => {
     const records = generatedRecords(seed, 150);
     const home = tempDir();
     const obs = join(home, 'observations');
@@ -169,7 +170,7 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
       const next = upTo === -1 ? records.length : upTo;
       if (next > given) appendRecords(obs, records.slice(given, next), given);
       given = next;
-      const warm = runAt(home, now);
+      const warm = runAt(home, now, {}, 0, budget);
       reused += warm.report.shards.reused;
       expect(warm.results, new Date(now).toISOString()).toEqual(cleanAt(obs, now).results);
     }
