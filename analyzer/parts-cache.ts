@@ -6,8 +6,8 @@ import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
 import { compareFile, loadObservationFile, type FileRecords, type FileState } from './observation-cache.js';
-import { fromPlainPart, mergeCounted, toPlainPart, type PlainPart } from './parts.js';
-import { countGroups, windowDays, type CountOptions, type Counted } from './patterns.js';
+import { mergeParts, toPlainPart, type PlainPart } from './parts.js';
+import { countGroups, emptyCounted, windowDays, type CountOptions } from './patterns.js';
 import type { ProjectAnalyses } from './projects.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 
@@ -27,7 +27,7 @@ import { TableBuilder, type RecordTable } from './record-table.js';
 const VERSION = 1;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
-const BUDGET_RECORDS = 500_000;
+const BUDGET_RECORDS = 200_000;
 
 const INDEX = 'parts.json';
 
@@ -67,8 +67,8 @@ interface ShardFile {
 
 interface Shard {
   unnamed: boolean;
-  all: Counted;
-  projects: Map<string, Counted | 'all'>;
+  all: PlainPart;
+  projects: Map<string, PlainPart | 'all'>;
 }
 
 const shardPath = (cacheDir: string, day: string) => join(cacheDir, `parts-${day}.json`);
@@ -90,15 +90,19 @@ function readIndex(cacheDir: string, config: Config): PartsIndex | undefined {
   return x;
 }
 
+/** The shape of a part (what a cache file written by this version holds; anything else is counted again). */
+function isPlainPart(p: unknown): p is PlainPart {
+  if (typeof p !== 'object' || p === null) return false;
+  const x = p as PlainPart;
+  return Array.isArray(x.keys) && Array.isArray(x.days) && Array.isArray(x.chains) && Array.isArray(x.retries) && Array.isArray(x.keyStats) && x.keyStats.length === 4 && typeof x.calls === 'number' && typeof x.sessions === 'number' && typeof x.future === 'number';
+}
+
 function readShard(cacheDir: string, day: string, gen: string): Shard | undefined {
   const x = readJson<ShardFile>(shardPath(cacheDir, day));
-  if (x === undefined || x.version !== VERSION || x.gen !== gen) return undefined;
-  try {
-    const all = fromPlainPart(x.all);
-    return { unnamed: x.unnamed, all, projects: new Map(Object.entries(x.projects).map(([k, v]) => [k, v === 'all' ? 'all' : fromPlainPart(v)])) };
-  } catch {
-    return undefined;
-  }
+  if (x === undefined || x.version !== VERSION || x.gen !== gen || typeof x.projects !== 'object' || x.projects === null) return undefined;
+  const parts = [x.all, ...Object.values(x.projects)];
+  if (!parts.every((p) => p === 'all' || isPlainPart(p))) return undefined;
+  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
 
 export interface WindowCounts {
@@ -158,7 +162,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], homeD
   }
   const allParts = countGroups(t, { ...opts, groupOf });
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: allParts.get(g) ?? mergeCounted([], day0, nDays), projects: new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays)), projects: new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -173,7 +177,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], homeD
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, c);
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, toPlainPart(c));
   }
 }
 
@@ -309,7 +313,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
 
   // Merge the parts: the whole window, and each project with records in it.
   const shards = [...cached.values(), ...counted.values()];
-  const all = analysisOf(mergeCounted(shards.map((s) => s.all), day0, nDays), nowMs, config);
+  const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
   const names = new Set<string>();
   let unnamed = false;
   for (const s of shards) {
@@ -321,8 +325,8 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   if (names.size === 1 && !unnamed) projects.set([...names][0]!, all);
   else {
     for (const name of [...names].sort()) {
-      const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is Counted => c !== undefined);
-      projects.set(name, analysisOf(mergeCounted(parts, day0, nDays), nowMs, config));
+      const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is PlainPart => c !== undefined);
+      projects.set(name, analysisOf(mergeParts(parts, day0, nDays), nowMs, config));
     }
   }
 
@@ -354,7 +358,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
         continue;
       }
       const c = counted.get(g)!;
-      const file: ShardFile = { version: VERSION, gen, unnamed: c.unnamed, all: toPlainPart(c.all), projects: Object.fromEntries([...c.projects].map(([k, v]) => [k, v === 'all' ? 'all' : toPlainPart(v)])) };
+      const file: ShardFile = { version: VERSION, gen, unnamed: c.unnamed, all: c.all, projects: Object.fromEntries(c.projects) };
       try {
         writeFileAtomic(path, JSON.stringify(file), { skipIfSame: false });
       } catch {

@@ -1,89 +1,10 @@
-import type { Counted, PatternCount, PatternKind } from './patterns.js';
-import { addHistograms } from './score.js';
+import { emptyCounted, newCount, type Counted, type PatternCount } from './patterns.js';
 
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
 // Counted is of whole numbers (decay included, see patterns.ts), so the merge equals one count
 // over all of them, whatever the parts and their order. Parts are what the analysis cache keeps
-// (analyzer/parts-cache.ts), in the plain form below: absolute UTC day numbers, keys by name.
-
-function newPattern(kind: PatternKind, key: string, steps: number[], first: number, nDays: number): PatternCount {
-  return { kind, key, steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first, last: first, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
-}
-
-/** The parts together, with days numbered from day0 (a part's days outside [day0, day0 + nDays) are dropped). */
-export function mergeCounted(parts: readonly Counted[], day0: number, nDays: number): Counted {
-  const keys: string[] = [];
-  const ids = new Map<string, number>();
-  const maps = parts.map((p) =>
-    p.keys.map((k) => {
-      let i = ids.get(k);
-      if (i === undefined) {
-        i = keys.length;
-        keys.push(k);
-        ids.set(k, i);
-      }
-      return i;
-    }),
-  );
-  const K = keys.length;
-  const out: Counted = {
-    chains: new Map(),
-    errorRetries: new Map(),
-    sessionsInWindow: 0,
-    calls: 0,
-    future: 0,
-    decayMean: 0,
-    activeDays: 0,
-    keys,
-    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
-    day0,
-    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 })),
-  };
-  parts.forEach((part, pi) => {
-    const map = maps[pi]!;
-    const shift = part.day0 - day0;
-    out.sessionsInWindow += part.sessionsInWindow;
-    out.calls += part.calls;
-    out.future += part.future;
-    part.days.forEach((d, i) => {
-      const o = out.days[i + shift];
-      if (o === undefined) return;
-      o.calls += d.calls;
-      o.failures += d.failures;
-      o.sessions += d.sessions;
-      o.decay += d.decay;
-    });
-    const s = part.keyStats;
-    const t = out.keyStats;
-    for (let k = 0; k < part.keys.length; k++) {
-      const g = map[k]!;
-      t.calls[g]! += s.calls[k]!;
-      t.failedThenAny[g]! += s.failedThenAny[k]!;
-      t.okThenAny[g]! += s.okThenAny[k]!;
-      t.okThenSame[g]! += s.okThenSame[k]!;
-    }
-    const add = (into: Map<string, PatternCount>, p: PatternCount) => {
-      let c = into.get(p.key);
-      if (c === undefined) into.set(p.key, (c = newPattern(p.kind, p.key, p.steps.map((k) => map[k]!), p.first, nDays)));
-      c.n += p.n;
-      c.sessions = c.sessions.length === 0 ? p.sessions : addHistograms(c.sessions, p.sessions);
-      if (p.first < c.first) c.first = p.first;
-      if (p.last > c.last) c.last = p.last;
-      for (let d = 0; d < p.perDay.length; d++) {
-        const j = d + shift;
-        if (j < 0 || j >= nDays) continue;
-        c.perDay[j]! += p.perDay[d]!;
-        c.decayByDay[j]! += p.decayByDay[d]!;
-      }
-      c.starts += p.starts;
-      c.retries += p.retries;
-    };
-    for (const p of part.chains.values()) add(out.chains, p);
-    for (const p of part.errorRetries.values()) add(out.errorRetries, p);
-  });
-  out.activeDays = out.days.filter((d) => d.calls > 0).length;
-  return out;
-}
+// (analyzer/parts-cache.ts), in the plain form below (absolute UTC day numbers, keys by name),
+// and are merged from that form: no object per pattern and part, chains found by number.
 
 type PlainPattern = [steps: number[], n: number, first: number, last: number, starts: number, retries: number, sessions: number[], days: number[]];
 
@@ -122,41 +43,108 @@ export function toPlainPart(c: Counted): PlainPart {
   };
 }
 
-/** Back to a Counted whose days span the part's own days (mergeCounted places them in the window). */
-export function fromPlainPart(p: PlainPart): Counted {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < p.days.length; i += 5) {
-    lo = Math.min(lo, p.days[i]!);
-    hi = Math.max(hi, p.days[i]!);
+/** Per-session histograms gathered as (count, sessions) pairs, summed by count. */
+function compactHistogram(pairs: number[]): number[] {
+  if (pairs.length <= 2) return pairs;
+  const order = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((x, y) => pairs[2 * x]! - pairs[2 * y]!);
+  const out: number[] = [];
+  for (const i of order) {
+    const v = pairs[2 * i]!;
+    if (out.length > 0 && out[out.length - 2] === v) out[out.length - 1]! += pairs[2 * i + 1]!;
+    else out.push(v, pairs[2 * i + 1]!);
   }
-  const day0 = lo === Infinity ? 0 : lo;
-  const nDays = lo === Infinity ? 0 : hi - lo + 1;
-  const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }));
-  for (let i = 0; i < p.days.length; i += 5) Object.assign(days[p.days[i]! - day0]!, { calls: p.days[i + 1]!, failures: p.days[i + 2]!, sessions: p.days[i + 3]!, decay: p.days[i + 4]! });
-  const pattern = (kind: PatternKind, x: PlainPattern): PatternCount => {
-    const [steps, n, first, last, starts, retries, sessions, pd] = x;
-    const c = newPattern(kind, '', steps, first, nDays);
-    Object.assign(c, { n, last, starts, retries, sessions });
-    for (let i = 0; i < pd.length; i += 3) {
-      c.perDay[pd[i]! - day0] = pd[i + 1]!;
-      c.decayByDay[pd[i]! - day0] = pd[i + 2]!;
+  return out;
+}
+
+/** The parts together, with days numbered from day0 (days outside [day0, day0 + nDays) are dropped). */
+export function mergeParts(parts: readonly PlainPart[], day0: number, nDays: number): Counted {
+  const keys: string[] = [];
+  const ids = new Map<string, number>();
+  const maps = parts.map((p) =>
+    p.keys.map((k) => {
+      let i = ids.get(k);
+      if (i === undefined) {
+        i = keys.length;
+        keys.push(k);
+        ids.set(k, i);
+      }
+      return i;
+    }),
+  );
+  const K = keys.length;
+  const out = emptyCounted(keys, day0, nDays);
+  const dense = K * K * K <= 1 << 18;
+  const slot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  const byId = new Map<number, number>();
+  const chains: PatternCount[] = [];
+  const retries: (PatternCount | undefined)[] = new Array(K);
+  const add = (c: PatternCount, x: PlainPattern) => {
+    c.n += x[1];
+    if (x[2] < c.first) c.first = x[2];
+    if (x[3] > c.last) c.last = x[3];
+    c.starts += x[4];
+    c.retries += x[5];
+    for (const v of x[6]) c.sessions.push(v);
+    const days = x[7];
+    for (let k = 0; k < days.length; k += 3) {
+      const j = days[k]! - day0;
+      if (j < 0 || j >= nDays) continue;
+      c.perDay[j]! += days[k + 1]!;
+      c.decayByDay[j]! += days[k + 2]!;
     }
-    c.key = kind === 'chain' ? `${p.keys[steps[0]!]}->${p.keys[steps[1]!]}->${p.keys[steps[2]!]}` : `${p.keys[steps[0]!]} error-retry`;
-    return c;
   };
-  const [calls, failedThenAny, okThenAny, okThenSame] = p.keyStats;
-  return {
-    chains: new Map(p.chains.map((x) => pattern('chain', x)).map((c) => [c.key, c])),
-    errorRetries: new Map(p.retries.map((x) => pattern('error-retry', x)).map((c) => [c.key, c])),
-    sessionsInWindow: p.sessions,
-    calls: p.calls,
-    future: p.future,
-    decayMean: 0,
-    activeDays: 0,
-    keys: p.keys,
-    keyStats: { calls: Int32Array.from(calls), failedThenAny: Int32Array.from(failedThenAny), okThenAny: Int32Array.from(okThenAny), okThenSame: Int32Array.from(okThenSame) },
-    day0,
-    days,
-  };
+  parts.forEach((part, pi) => {
+    const map = maps[pi]!;
+    out.sessionsInWindow += part.sessions;
+    out.calls += part.calls;
+    out.future += part.future;
+    for (let i = 0; i < part.days.length; i += 5) {
+      const o = out.days[part.days[i]! - day0];
+      if (o === undefined) continue;
+      o.calls += part.days[i + 1]!;
+      o.failures += part.days[i + 2]!;
+      o.sessions += part.days[i + 3]!;
+      o.decay += part.days[i + 4]!;
+    }
+    const [calls, failedThenAny, okThenAny, okThenSame] = part.keyStats;
+    const t = out.keyStats;
+    for (let k = 0; k < map.length; k++) {
+      const g = map[k]!;
+      t.calls[g]! += calls[k]!;
+      t.failedThenAny[g]! += failedThenAny[k]!;
+      t.okThenAny[g]! += okThenAny[k]!;
+      t.okThenSame[g]! += okThenSame[k]!;
+    }
+    for (const x of part.chains) {
+      const a = map[x[0][0]!]!;
+      const b = map[x[0][1]!]!;
+      const c = map[x[0][2]!]!;
+      const id = (a * K + b) * K + c;
+      let at = dense ? slot[id]! : byId.get(id) ?? -1;
+      if (at === -1) {
+        at = chains.length;
+        chains.push(newCount('chain', [a, b, c], x[2], nDays));
+        if (dense) slot[id] = at;
+        else byId.set(id, at);
+      }
+      add(chains[at]!, x);
+    }
+    for (const x of part.retries) {
+      const k = map[x[0][0]!]!;
+      add((retries[k] ??= newCount('error-retry', [k], x[2], nDays)), x);
+    }
+  });
+  for (const c of chains) {
+    c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
+    c.sessions = compactHistogram(c.sessions);
+    out.chains.set(c.key, c);
+  }
+  for (const c of retries) {
+    if (c === undefined) continue;
+    c.key = `${keys[c.steps[0]!]} error-retry`;
+    c.sessions = compactHistogram(c.sessions);
+    out.errorRetries.set(c.key, c);
+  }
+  out.activeDays = out.days.filter((d) => d.calls > 0).length;
+  return out;
 }

@@ -147,7 +147,7 @@ export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32
   return { keyOf, keys };
 }
 
-function newCount(kind: PatternKind, steps: number[], ts: number, nDays: number): PatternCount {
+export function newCount(kind: PatternKind, steps: number[], ts: number, nDays: number): PatternCount {
   return { kind, key: '', steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
 }
 
@@ -194,7 +194,7 @@ export interface CountOptions {
   groupOf?: Int32Array | undefined;
 }
 
-function emptyCounted(keys: string[], day0: number, nDays: number): Counted {
+export function emptyCounted(keys: string[], day0: number, nDays: number): Counted {
   const K = keys.length;
   return {
     chains: new Map(),
