@@ -1,4 +1,5 @@
 import { emptyCounted, newCount, type Counted, type PatternCount } from './patterns.js';
+import { addHistograms } from './score.js';
 
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
 // Counted is of whole numbers (decay included, see patterns.ts), so the merge equals one count
@@ -43,19 +44,6 @@ export function toPlainPart(c: Counted): PlainPart {
   };
 }
 
-/** Per-session histograms gathered as (count, sessions) pairs, summed by count. */
-function compactHistogram(pairs: number[]): number[] {
-  if (pairs.length <= 2) return pairs;
-  const order = Array.from({ length: pairs.length / 2 }, (_, i) => i).sort((x, y) => pairs[2 * x]! - pairs[2 * y]!);
-  const out: number[] = [];
-  for (const i of order) {
-    const v = pairs[2 * i]!;
-    if (out.length > 0 && out[out.length - 2] === v) out[out.length - 1]! += pairs[2 * i + 1]!;
-    else out.push(v, pairs[2 * i + 1]!);
-  }
-  return out;
-}
-
 /** The parts together, with days numbered from day0 (days outside [day0, day0 + nDays) are dropped). */
 export function mergeParts(parts: readonly PlainPart[], day0: number, nDays: number): Counted {
   const keys: string[] = [];
@@ -84,7 +72,7 @@ export function mergeParts(parts: readonly PlainPart[], day0: number, nDays: num
     if (x[3] > c.last) c.last = x[3];
     c.starts += x[4];
     c.retries += x[5];
-    for (const v of x[6]) c.sessions.push(v);
+    c.sessions = c.sessions.length === 0 ? x[6].slice() : addHistograms(c.sessions, x[6]);
     const days = x[7];
     for (let k = 0; k < days.length; k += 3) {
       const j = days[k]! - day0;
@@ -136,13 +124,11 @@ export function mergeParts(parts: readonly PlainPart[], day0: number, nDays: num
   });
   for (const c of chains) {
     c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
-    c.sessions = compactHistogram(c.sessions);
     out.chains.set(c.key, c);
   }
   for (const c of retries) {
     if (c === undefined) continue;
     c.key = `${keys[c.steps[0]!]} error-retry`;
-    c.sessions = compactHistogram(c.sessions);
     out.errorRetries.set(c.key, c);
   }
   out.activeDays = out.days.filter((d) => d.calls > 0).length;

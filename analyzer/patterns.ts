@@ -217,6 +217,28 @@ export function windowDays(windowStartMs: number, nowMs: number): { day0: number
   return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
 }
 
+/** A group's patterns named and filed; its slots in the flat chain table freed for the next group. */
+function closeGroup(c0: Counted, chainList: readonly PatternCount[], retryOf: readonly (PatternCount | undefined)[], keys: readonly string[], chainSlot: Int32Array | undefined): Counted {
+  const K = keys.length;
+  for (const c of chainList) {
+    c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
+    c.sessions = sessionHistogram(c.perSession);
+    c.perSession = [];
+    c0.chains.set(c.key, c);
+    if (chainSlot !== undefined) chainSlot[(c.steps[0]! * K + c.steps[1]!) * K + c.steps[2]!] = -1;
+  }
+  for (const c of retryOf) {
+    if (c === undefined) continue;
+    c.key = `${keys[c.steps[0]!]} error-retry`;
+    c.sessions = sessionHistogram(c.perSession);
+    c.perSession = [];
+    c.starts = c.n;
+    c0.errorRetries.set(c.key, c);
+  }
+  c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
+  return c0;
+}
+
 /** Counts over the whole window (or one project's records): one group. */
 export function countPatterns(t: RecordTable, opts: CountOptions): Counted {
   const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
@@ -249,26 +271,6 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
   let chainList: PatternCount[] = [];
   let retryOf: (PatternCount | undefined)[] = [];
   let lastSession = -1;
-  const close = () => {
-    if (Number.isNaN(group)) return;
-    for (const c of chainList) {
-      c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
-      c.sessions = sessionHistogram(c.perSession);
-      c.perSession = [];
-      c0.chains.set(c.key, c);
-      if (dense) chainSlot[(c.steps[0]! * K + c.steps[1]!) * K + c.steps[2]!] = -1;
-    }
-    for (const c of retryOf) {
-      if (c === undefined) continue;
-      c.key = `${keys[c.steps[0]!]} error-retry`;
-      c.sessions = sessionHistogram(c.perSession);
-      c.perSession = [];
-      c.starts = c.n;
-      c0.errorRetries.set(c.key, c);
-    }
-    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
-    out.set(group, c0);
-  };
   for (let si = 0; si < bySession.length; si++) {
     const s = bySession[si]!;
     const a = starts[s]!;
@@ -277,7 +279,7 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
     const session = t.streamSession[s]!;
     const g = groupOf === undefined ? 0 : groupOf[session]!;
     if (g !== group) {
-      close();
+      if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : undefined));
       group = g;
       c0 = emptyCounted(keys, day0, nDays);
       chainIds = new Map();
@@ -355,7 +357,7 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
       if (retried || (okOf[i1] === 0 && k1 === kp)) c.retries++;
     }
   }
-  close();
+  if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : undefined));
   // Records after now, by group (the walk above sees the window's records only).
   const addFuture = (g: number, n: number) => {
     let c = out.get(g);

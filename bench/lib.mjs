@@ -4,15 +4,15 @@ import { appendFileSync, existsSync } from 'node:fs';
 
 export const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
 
-/** Runs a command once; returns wall ms (parent's clock) and peak RSS in KiB (from GNU time). */
+/** Runs a command once; returns wall ms (parent's clock), peak RSS in KiB and CPU ms (user + sys) from GNU time. */
 export function runOnce(cmd, args, { input, env, cwd } = {}) {
-  const argv = TIME ? ['-f', '%M', cmd, ...args] : args;
+  const argv = TIME ? ['-f', '%M %U %S', cmd, ...args] : args;
   const t0 = process.hrtime.bigint();
   const r = spawnSync(TIME ?? cmd, argv, { input, env: { ...process.env, ...env }, cwd, maxBuffer: 64 * 1024 * 1024, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${cmd} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const rssKiB = TIME ? Number(r.stderr.trim().split('\n').pop()) : NaN;
-  return { ms, rssKiB, stdout: r.stdout };
+  const last = TIME ? r.stderr.trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN, NaN];
+  return { ms, rssKiB: last[0], cpuMs: (last[1] + last[2]) * 1000, stdout: r.stdout };
 }
 
 export function median(xs) {
@@ -23,16 +23,17 @@ export function median(xs) {
 
 /** Runs every case once per round, `rounds` times, so machine noise hits all cases alike. */
 export function interleave(cases, rounds, before = () => {}) {
-  const results = Object.fromEntries(cases.map((c) => [c.name, { ms: [], rss: [] }]));
+  const results = Object.fromEntries(cases.map((c) => [c.name, { ms: [], rss: [], cpu: [] }]));
   for (let i = 0; i < rounds; i++) {
     for (const c of cases) {
       before(c, i);
       const r = c.run(i);
       results[c.name].ms.push(r.ms);
       results[c.name].rss.push(r.rssKiB);
+      results[c.name].cpu.push(r.cpuMs);
     }
   }
-  return Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ms: median(v.ms), rssMiB: Math.max(...v.rss) / 1024, medianRssMiB: median(v.rss) / 1024 }]));
+  return Object.fromEntries(Object.entries(results).map(([k, v]) => [k, { ms: median(v.ms), cpuMs: median(v.cpu), rssMiB: Math.max(...v.rss) / 1024, medianRssMiB: median(v.rss) / 1024 }]));
 }
 
 export function fmt(n, d = 1) {

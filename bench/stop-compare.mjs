@@ -17,7 +17,7 @@ if (!other) throw new Error('usage: node bench/stop-compare.mjs OTHER_DIST [reco
 const NOW = '2026-11-08T19:00:00Z';
 const base = mkdtempSync(join(tmpdir(), 'homunculus-stop-compare-'));
 generateObservations(join(base, 'src', 'observations'), { records: Number(records), seed: 11 });
-const builds = { other: resolve(other), 'this build': join(root, 'dist'), 'this build, chainDetail off': join(root, 'dist') };
+const builds = { other: resolve(other), 'this build': join(root, 'dist'), ...(process.env.CHAIN_DETAIL_OFF ? { 'this build, chainDetail off': join(root, 'dist') } : {}) };
 const homes = {};
 for (const [name, dist] of Object.entries(builds)) {
   homes[name] = join(base, name.replace(/\W+/g, '-'));
@@ -40,7 +40,7 @@ for (const [name, dist] of Object.entries(builds)) {
 }
 const r = interleave(cases, Number(rounds));
 console.log(`\nWarm Stop hook, ${records} records, ${rounds} interleaved rounds, appended records' project: ${appended}\n`);
-console.log('| case | median wall ms | x node | peak RSS MiB |');
-console.log('|---|---|---|---|');
-for (const [name, v] of Object.entries(r)) console.log(`| ${name} | ${fmt(v.ms)} | ${fmt(v.ms / r['node -e 0'].ms, 2)} | ${fmt(v.rssMiB)} |`);
+console.log('| case | median wall ms | x node | median CPU ms (user + sys) | x node | peak RSS MiB |');
+console.log('|---|---|---|---|---|---|');
+for (const [name, v] of Object.entries(r)) console.log(`| ${name} | ${fmt(v.ms)} | ${fmt(v.ms / r['node -e 0'].ms, 2)} | ${fmt(v.cpuMs)} | ${fmt(v.cpuMs / r['node -e 0'].cpuMs, 2)} | ${fmt(v.rssMiB)} |`);
 rmSync(base, { recursive: true, force: true });

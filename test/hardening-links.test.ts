@@ -92,6 +92,22 @@ describe('links at data files are never followed', () => {
     expect(hookErrors(s.data)).toBe('');
   });
 
+  it('the cache of parts (partsFromMiB 0): links to its index and shard files are replaced, never read or followed', async () => {
+    const s = setup();
+    seedObservations(s.data);
+    writeFileSync(join(s.data, 'config.json'), '{"partsFromMiB": 0}\n');
+    const rels = ['state/cache/parts.json', `state/cache/parts-${DAY}.json`];
+    mkdirSync(join(s.data, 'state', 'cache'), { recursive: true });
+    for (const rel of rels) symlinkSync(s.victim, join(s.data, rel));
+    for (let i = 0; i < 2; i++) {
+      const a = await runCli(['analyze', '--now', PAST, '--json'], s.env);
+      expect(a.exitCode, a.stderr as string).toBe(0);
+    }
+    expect(lstatSync(join(s.data, 'state', 'cache', 'parts.json')).isSymbolicLink()).toBe(false);
+    if (existsSync(join(s.data, rels[1]!))) expect(lstatSync(join(s.data, rels[1]!)).isSymbolicLink()).toBe(false);
+    expect(snapshot(s.outside)).toEqual(s.before);
+  });
+
   it('rules.json: bye refuses a link in one line (exit 2) and writes nothing', async () => {
     const s = setup();
     seedObservations(s.data);

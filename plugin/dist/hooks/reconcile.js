@@ -7983,9 +7983,13 @@ var TableBuilder = class {
     this.ok[i] = ok ? 1 : 0;
     this.project[i] = project === void 0 ? -1 : this.projects.id(project);
   }
-  /** Appends every record of another table (used to join per-file tables in day order). */
-  addTable(t) {
+  /**
+   * Appends every record of another table (used to join per-file tables in day order), or with
+   * `keep` (per stream of t) the records of the streams kept.
+   */
+  addTable(t, keep) {
     const streamMap = t.streams.map((name, s) => {
+      if (keep !== void 0 && keep[s] === 0) return -1;
       const session = t.sessions[t.streamSession[s]];
       const sep3 = name.indexOf("\0");
       return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
@@ -7993,21 +7997,33 @@ var TableBuilder = class {
     const toolMap = t.tools.map((v) => this.tools.id(v));
     const detailMap = t.details.map((v) => this.details.id(v));
     const projectMap = t.projects.map((v) => this.projects.id(v));
-    const n = t.length;
+    let n = t.length;
+    if (keep !== void 0) {
+      n = 0;
+      for (let i = 0; i < t.length; i++) n += keep[t.stream[i]];
+    }
     while (this.cap < this.length + n) this.grow();
     const at = this.length;
-    this.ts.set(t.ts, at);
-    this.ok.set(t.ok, at);
-    const { stream, tool, detail, project } = this;
+    const { stream, tool, detail, project, ts, ok } = this;
     const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
-    for (let i = 0; i < n; i++) {
-      const j = at + i;
-      stream[j] = streamMap[tStream[i]];
+    if (keep === void 0) {
+      ts.set(t.ts, at);
+      ok.set(t.ok, at);
+    }
+    for (let i = 0, j = at; i < t.length; i++) {
+      const st = streamMap[tStream[i]];
+      if (st === -1) continue;
+      if (keep !== void 0) {
+        ts[j] = t.ts[i];
+        ok[j] = t.ok[i];
+      }
+      stream[j] = st;
       tool[j] = toolMap[tTool[i]];
       const d = tDetail[i];
       detail[j] = d === -1 ? -1 : detailMap[d];
       const pr = tProject[i];
       project[j] = pr === -1 ? -1 : projectMap[pr];
+      j++;
     }
     this.length = at + n;
   }
@@ -8476,6 +8492,26 @@ function windowDays(windowStartMs, nowMs) {
   const day0 = Math.floor(windowStartMs / DAY_MS);
   return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
 }
+function closeGroup(c0, chainList, retryOf, keys, chainSlot) {
+  const K = keys.length;
+  for (const c of chainList) {
+    c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
+    c.sessions = sessionHistogram(c.perSession);
+    c.perSession = [];
+    c0.chains.set(c.key, c);
+    if (chainSlot !== void 0) chainSlot[(c.steps[0] * K + c.steps[1]) * K + c.steps[2]] = -1;
+  }
+  for (const c of retryOf) {
+    if (c === void 0) continue;
+    c.key = `${keys[c.steps[0]]} error-retry`;
+    c.sessions = sessionHistogram(c.perSession);
+    c.perSession = [];
+    c.starts = c.n;
+    c0.errorRetries.set(c.key, c);
+  }
+  c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
+  return c0;
+}
 function countPatterns(t, opts) {
   const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
   return countGroups(t, { ...opts, groupOf: void 0 }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
@@ -8499,26 +8535,6 @@ function countGroups(t, opts) {
   let chainList = [];
   let retryOf = [];
   let lastSession = -1;
-  const close = () => {
-    if (Number.isNaN(group)) return;
-    for (const c of chainList) {
-      c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
-      c.sessions = sessionHistogram(c.perSession);
-      c.perSession = [];
-      c0.chains.set(c.key, c);
-      if (dense) chainSlot[(c.steps[0] * K + c.steps[1]) * K + c.steps[2]] = -1;
-    }
-    for (const c of retryOf) {
-      if (c === void 0) continue;
-      c.key = `${keys[c.steps[0]]} error-retry`;
-      c.sessions = sessionHistogram(c.perSession);
-      c.perSession = [];
-      c.starts = c.n;
-      c0.errorRetries.set(c.key, c);
-    }
-    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
-    out.set(group, c0);
-  };
   for (let si = 0; si < bySession.length; si++) {
     const s = bySession[si];
     const a = starts[s];
@@ -8527,7 +8543,7 @@ function countGroups(t, opts) {
     const session = t.streamSession[s];
     const g = groupOf === void 0 ? 0 : groupOf[session];
     if (g !== group) {
-      close();
+      if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : void 0));
       group = g;
       c0 = emptyCounted(keys, day0, nDays);
       chainIds = /* @__PURE__ */ new Map();
@@ -8605,7 +8621,7 @@ function countGroups(t, opts) {
       if (retried || okOf[i1] === 0 && k1 === kp) c.retries++;
     }
   }
-  close();
+  if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : void 0));
   const addFuture = (g, n) => {
     let c = out.get(g);
     if (c === void 0) out.set(g, c = emptyCounted(keys, day0, nDays));
@@ -8727,82 +8743,6 @@ function analysisOf(counted, nowMs, config) {
 }
 
 // analyzer/parts.ts
-function newPattern(kind, key, steps, first, nDays) {
-  return { kind, key, steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first, last: first, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
-}
-function mergeCounted(parts, day0, nDays) {
-  const keys = [];
-  const ids2 = /* @__PURE__ */ new Map();
-  const maps = parts.map(
-    (p) => p.keys.map((k) => {
-      let i = ids2.get(k);
-      if (i === void 0) {
-        i = keys.length;
-        keys.push(k);
-        ids2.set(k, i);
-      }
-      return i;
-    })
-  );
-  const K = keys.length;
-  const out = {
-    chains: /* @__PURE__ */ new Map(),
-    errorRetries: /* @__PURE__ */ new Map(),
-    sessionsInWindow: 0,
-    calls: 0,
-    future: 0,
-    decayMean: 0,
-    activeDays: 0,
-    keys,
-    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
-    day0,
-    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }))
-  };
-  parts.forEach((part, pi) => {
-    const map = maps[pi];
-    const shift = part.day0 - day0;
-    out.sessionsInWindow += part.sessionsInWindow;
-    out.calls += part.calls;
-    out.future += part.future;
-    part.days.forEach((d, i) => {
-      const o = out.days[i + shift];
-      if (o === void 0) return;
-      o.calls += d.calls;
-      o.failures += d.failures;
-      o.sessions += d.sessions;
-      o.decay += d.decay;
-    });
-    const s = part.keyStats;
-    const t = out.keyStats;
-    for (let k = 0; k < part.keys.length; k++) {
-      const g = map[k];
-      t.calls[g] += s.calls[k];
-      t.failedThenAny[g] += s.failedThenAny[k];
-      t.okThenAny[g] += s.okThenAny[k];
-      t.okThenSame[g] += s.okThenSame[k];
-    }
-    const add = (into, p) => {
-      let c = into.get(p.key);
-      if (c === void 0) into.set(p.key, c = newPattern(p.kind, p.key, p.steps.map((k) => map[k]), p.first, nDays));
-      c.n += p.n;
-      c.sessions = c.sessions.length === 0 ? p.sessions : addHistograms(c.sessions, p.sessions);
-      if (p.first < c.first) c.first = p.first;
-      if (p.last > c.last) c.last = p.last;
-      for (let d = 0; d < p.perDay.length; d++) {
-        const j = d + shift;
-        if (j < 0 || j >= nDays) continue;
-        c.perDay[j] += p.perDay[d];
-        c.decayByDay[j] += p.decayByDay[d];
-      }
-      c.starts += p.starts;
-      c.retries += p.retries;
-    };
-    for (const p of part.chains.values()) add(out.chains, p);
-    for (const p of part.errorRetries.values()) add(out.errorRetries, p);
-  });
-  out.activeDays = out.days.filter((d) => d.calls > 0).length;
-  return out;
-}
 function plainPattern(p, day0) {
   const days = [];
   for (let d = 0; d < p.perDay.length; d++) if (p.perDay[d] !== 0) days.push(day0 + d, p.perDay[d], p.decayByDay[d]);
@@ -8824,46 +8764,99 @@ function toPlainPart(c) {
     retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0))
   };
 }
-function fromPlainPart(p) {
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < p.days.length; i += 5) {
-    lo = Math.min(lo, p.days[i]);
-    hi = Math.max(hi, p.days[i]);
-  }
-  const day0 = lo === Infinity ? 0 : lo;
-  const nDays = lo === Infinity ? 0 : hi - lo + 1;
-  const days = Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }));
-  for (let i = 0; i < p.days.length; i += 5) Object.assign(days[p.days[i] - day0], { calls: p.days[i + 1], failures: p.days[i + 2], sessions: p.days[i + 3], decay: p.days[i + 4] });
-  const pattern = (kind, x) => {
-    const [steps, n, first, last, starts, retries, sessions, pd] = x;
-    const c = newPattern(kind, "", steps, first, nDays);
-    Object.assign(c, { n, last, starts, retries, sessions });
-    for (let i = 0; i < pd.length; i += 3) {
-      c.perDay[pd[i] - day0] = pd[i + 1];
-      c.decayByDay[pd[i] - day0] = pd[i + 2];
+function mergeParts(parts, day0, nDays) {
+  const keys = [];
+  const ids2 = /* @__PURE__ */ new Map();
+  const maps = parts.map(
+    (p) => p.keys.map((k) => {
+      let i = ids2.get(k);
+      if (i === void 0) {
+        i = keys.length;
+        keys.push(k);
+        ids2.set(k, i);
+      }
+      return i;
+    })
+  );
+  const K = keys.length;
+  const out = emptyCounted(keys, day0, nDays);
+  const dense = K * K * K <= 1 << 18;
+  const slot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  const byId = /* @__PURE__ */ new Map();
+  const chains = [];
+  const retries = new Array(K);
+  const add = (c, x) => {
+    c.n += x[1];
+    if (x[2] < c.first) c.first = x[2];
+    if (x[3] > c.last) c.last = x[3];
+    c.starts += x[4];
+    c.retries += x[5];
+    c.sessions = c.sessions.length === 0 ? x[6].slice() : addHistograms(c.sessions, x[6]);
+    const days = x[7];
+    for (let k = 0; k < days.length; k += 3) {
+      const j = days[k] - day0;
+      if (j < 0 || j >= nDays) continue;
+      c.perDay[j] += days[k + 1];
+      c.decayByDay[j] += days[k + 2];
     }
-    c.key = kind === "chain" ? `${p.keys[steps[0]]}->${p.keys[steps[1]]}->${p.keys[steps[2]]}` : `${p.keys[steps[0]]} error-retry`;
-    return c;
   };
-  const [calls, failedThenAny, okThenAny, okThenSame] = p.keyStats;
-  return {
-    chains: new Map(p.chains.map((x) => pattern("chain", x)).map((c) => [c.key, c])),
-    errorRetries: new Map(p.retries.map((x) => pattern("error-retry", x)).map((c) => [c.key, c])),
-    sessionsInWindow: p.sessions,
-    calls: p.calls,
-    future: p.future,
-    decayMean: 0,
-    activeDays: 0,
-    keys: p.keys,
-    keyStats: { calls: Int32Array.from(calls), failedThenAny: Int32Array.from(failedThenAny), okThenAny: Int32Array.from(okThenAny), okThenSame: Int32Array.from(okThenSame) },
-    day0,
-    days
-  };
+  parts.forEach((part, pi) => {
+    const map = maps[pi];
+    out.sessionsInWindow += part.sessions;
+    out.calls += part.calls;
+    out.future += part.future;
+    for (let i = 0; i < part.days.length; i += 5) {
+      const o = out.days[part.days[i] - day0];
+      if (o === void 0) continue;
+      o.calls += part.days[i + 1];
+      o.failures += part.days[i + 2];
+      o.sessions += part.days[i + 3];
+      o.decay += part.days[i + 4];
+    }
+    const [calls, failedThenAny, okThenAny, okThenSame] = part.keyStats;
+    const t = out.keyStats;
+    for (let k = 0; k < map.length; k++) {
+      const g = map[k];
+      t.calls[g] += calls[k];
+      t.failedThenAny[g] += failedThenAny[k];
+      t.okThenAny[g] += okThenAny[k];
+      t.okThenSame[g] += okThenSame[k];
+    }
+    for (const x of part.chains) {
+      const a = map[x[0][0]];
+      const b = map[x[0][1]];
+      const c = map[x[0][2]];
+      const id = (a * K + b) * K + c;
+      let at = dense ? slot[id] : byId.get(id) ?? -1;
+      if (at === -1) {
+        at = chains.length;
+        chains.push(newCount("chain", [a, b, c], x[2], nDays));
+        if (dense) slot[id] = at;
+        else byId.set(id, at);
+      }
+      add(chains[at], x);
+    }
+    for (const x of part.retries) {
+      const k = map[x[0][0]];
+      add(retries[k] ??= newCount("error-retry", [k], x[2], nDays), x);
+    }
+  });
+  for (const c of chains) {
+    c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
+    out.chains.set(c.key, c);
+  }
+  for (const c of retries) {
+    if (c === void 0) continue;
+    c.key = `${keys[c.steps[0]]} error-retry`;
+    out.errorRetries.set(c.key, c);
+  }
+  out.activeDays = out.days.filter((d) => d.calls > 0).length;
+  return out;
 }
 
 // analyzer/parts-cache.ts
 var VERSION2 = 1;
+var BUDGET_RECORDS = 2e5;
 var INDEX = "parts.json";
 var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
 var dayNumber = (day) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
@@ -8881,31 +8874,82 @@ function readIndex(cacheDir, config) {
   if (typeof x.files !== "object" || x.files === null || typeof x.shards !== "object" || x.shards === null) return void 0;
   return x;
 }
+function isPlainPart(p) {
+  if (typeof p !== "object" || p === null) return false;
+  const x = p;
+  return Array.isArray(x.keys) && Array.isArray(x.days) && Array.isArray(x.chains) && Array.isArray(x.retries) && Array.isArray(x.keyStats) && x.keyStats.length === 4 && typeof x.calls === "number" && typeof x.sessions === "number" && typeof x.future === "number";
+}
 function readShard(cacheDir, day, gen) {
   const x = readJson(shardPath(cacheDir, day));
-  if (x === void 0 || x.version !== VERSION2 || x.gen !== gen) return void 0;
-  try {
-    const all = fromPlainPart(x.all);
-    return { unnamed: x.unnamed, all, projects: new Map(Object.entries(x.projects).map(([k, v]) => [k, v === "all" ? "all" : fromPlainPart(v)])) };
-  } catch {
-    return void 0;
+  if (x === void 0 || x.version !== VERSION2 || x.gen !== gen || typeof x.projects !== "object" || x.projects === null) return void 0;
+  const parts = [x.all, ...Object.values(x.projects)];
+  if (!parts.every((p) => p === "all" || isPlainPart(p))) return void 0;
+  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
+}
+function countBatch(t, files, homeDay, opts, day0, nDays, meta, counted) {
+  const { windowStartMs, nowMs } = opts;
+  const nSessions = t.sessions.length;
+  const groupOf = Int32Array.from(t.sessions, (name) => dayNumber(homeDay.get(name)));
+  const metaOf = (g) => {
+    let m = meta.get(g);
+    if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false });
+    return m;
+  };
+  t.sessions.forEach((name, s) => metaOf(groupOf[s]).sessions.push(name));
+  for (let f = 0, i = 0; f < files.length; f++) {
+    let last = -2;
+    for (; i < files[f].end; i++) {
+      const g = groupOf[t.streamSession[t.stream[i]]];
+      const m = metaOf(g);
+      if (g !== last) m.span.add(files[f].day);
+      last = g;
+      const ts = t.ts[i];
+      if (ts < m.minTs) m.minTs = ts;
+      if (ts > m.maxTs) m.maxTs = ts;
+      if (ts <= windowStartMs) continue;
+      const p = t.project[i];
+      if (p !== -1) m.projects.add(p);
+      else {
+        m.unnamed = true;
+        if (ts <= nowMs) m.unnamedInWindow = true;
+      }
+    }
+  }
+  const allParts = countGroups(t, { ...opts, groupOf });
+  const groups = new Set(groupOf);
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays)), projects: /* @__PURE__ */ new Map() });
+  for (let p = 0; p < t.projects.length; p++) {
+    const only = new Int32Array(nSessions).fill(-1);
+    let any = false;
+    for (let s = 0; s < nSessions; s++) {
+      const g = groupOf[s];
+      const m = meta.get(g);
+      if (!m.projects.has(p)) continue;
+      if (m.projects.size === 1 && !m.unnamed) counted.get(g).projects.set(t.projects[p], "all");
+      else {
+        only[s] = g;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], toPlainPart(c));
   }
 }
-function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, check) {
+function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, check, budget = BUDGET_RECORDS) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   const index = readIndex(cacheDir, config);
   const states = /* @__PURE__ */ new Map();
   const tables = /* @__PURE__ */ new Map();
   const load2 = (f) => {
-    let t2 = tables.get(f.day);
-    if (t2 === void 0) {
+    let t = tables.get(f.day);
+    if (t === void 0) {
       const r = loadObservationFile(f.path, f.cachePath, { writeCache: writes });
       counts[r.source]++;
       states.set(f.day, r.state);
-      tables.set(f.day, t2 = r.table);
+      tables.set(f.day, t = r.table);
       check(`reading ${f.day}.jsonl`);
     }
-    return t2;
+    return t;
   };
   const fileDays = new Set(files.map((f) => f.day));
   const recount = /* @__PURE__ */ new Set();
@@ -8932,10 +8976,10 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const f of files) {
       const from = fresh.get(f.day);
       if (from === void 0) continue;
-      const t2 = load2(f);
-      const seen = new Uint8Array(t2.sessions.length);
-      for (let i = from; i < t2.length; i++) seen[t2.streamSession[t2.stream[i]]] = 1;
-      t2.sessions.forEach((name, s) => {
+      const t = load2(f);
+      const seen = new Uint8Array(t.sessions.length);
+      for (let i = from; i < t.length; i++) seen[t.streamSession[t.stream[i]]] = 1;
+      t.sessions.forEach((name, s) => {
         if (seen[s] === 0) return;
         recount.add(homeOf.get(name) ?? f.day);
       });
@@ -8950,79 +8994,61 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const d of fresh.keys()) wanted.add(d);
   }
   const chosen = files.filter((f) => wanted.has(f.day));
-  const builder = new TableBuilder(Math.max(1024, chosen.reduce((n, f) => n + (index?.files[f.day]?.length ?? 0) + 1024, 0)));
-  const ends = [];
-  for (const f of chosen) {
-    builder.addTable(load2(f));
-    tables.delete(f.day);
-    ends.push(builder.length);
-  }
-  const t = builder.build();
-  check("joining the window");
-  const nSessions = t.sessions.length;
-  const firstFile = new Int32Array(nSessions).fill(-1);
-  const sessionOf = (i) => t.streamSession[t.stream[i]];
-  for (let f = 0, i = 0; f < chosen.length; f++) for (; i < ends[f]; i++) if (firstFile[sessionOf(i)] === -1) firstFile[sessionOf(i)] = f;
-  const groupOf = new Int32Array(nSessions).fill(-1);
-  t.sessions.forEach((name, s) => {
-    const home = everything ? void 0 : homeOf.get(name);
-    const day = home ?? (firstFile[s] === -1 ? void 0 : chosen[firstFile[s]].day);
-    if (day !== void 0 && (everything || recount.has(day))) groupOf[s] = dayNumber(day);
-  });
-  const meta = /* @__PURE__ */ new Map();
-  const metaOf = (g) => {
-    let m = meta.get(g);
-    if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false });
-    return m;
-  };
-  t.sessions.forEach((name, s) => groupOf[s] !== -1 && metaOf(groupOf[s]).sessions.push(name));
-  for (let f = 0, i = 0; f < chosen.length; f++) {
-    let last = -2;
-    for (; i < ends[f]; i++) {
-      const g = groupOf[sessionOf(i)];
-      if (g === -1) continue;
-      const m = metaOf(g);
-      if (g !== last) m.span.add(chosen[f].day);
-      last = g;
-      const ts = t.ts[i];
-      if (ts < m.minTs) m.minTs = ts;
-      if (ts > m.maxTs) m.maxTs = ts;
-      if (ts <= windowStartMs) continue;
-      const p = t.project[i];
-      if (p !== -1) m.projects.add(p);
-      else {
-        m.unnamed = true;
-        if (ts <= nowMs) m.unnamedInWindow = true;
-      }
-    }
+  const homeDay = /* @__PURE__ */ new Map();
+  const shardFiles = /* @__PURE__ */ new Map();
+  const shardSize = /* @__PURE__ */ new Map();
+  let held = 0;
+  for (let fi = 0; fi < chosen.length; fi++) {
+    const f = chosen[fi];
+    const ft = load2(f);
+    const per = new Int32Array(ft.sessions.length);
+    for (let i = 0; i < ft.length; i++) per[ft.streamSession[ft.stream[i]]]++;
+    ft.sessions.forEach((name, s) => {
+      if (per[s] === 0) return;
+      let home = homeDay.get(name);
+      if (home === void 0) homeDay.set(name, home = (everything ? void 0 : homeOf.get(name)) ?? f.day);
+      if (!everything && !recount.has(home)) return;
+      let sf = shardFiles.get(home);
+      if (sf === void 0) shardFiles.set(home, sf = /* @__PURE__ */ new Set());
+      sf.add(fi);
+      shardSize.set(home, (shardSize.get(home) ?? 0) + per[s]);
+    });
+    if (held + ft.length > budget) tables.delete(f.day);
+    else held += ft.length;
   }
   const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
-  const allParts = countGroups(t, { ...opts, groupOf });
   const counted = /* @__PURE__ */ new Map();
-  for (const [g, m] of meta) counted.set(g, { unnamed: m.unnamedInWindow, all: allParts.get(g) ?? mergeCounted([], day0, nDays), projects: /* @__PURE__ */ new Map() });
-  for (let p = 0; p < t.projects.length; p++) {
-    const only = new Int32Array(nSessions).fill(-1);
-    let any = false;
-    for (let s = 0; s < nSessions; s++) {
-      const g = groupOf[s];
-      if (g === -1) continue;
-      const m = meta.get(g);
-      if (!m.projects.has(p)) continue;
-      if (m.projects.size === 1 && !m.unnamed) counted.get(g).projects.set(t.projects[p], "all");
-      else {
-        only[s] = g;
-        any = true;
-      }
+  const meta = /* @__PURE__ */ new Map();
+  const shardDays = [...shardFiles.keys()].sort();
+  for (let b = 0; b < shardDays.length; ) {
+    const batch = /* @__PURE__ */ new Set();
+    let size = 0;
+    while (b < shardDays.length && (batch.size === 0 || size + shardSize.get(shardDays[b]) <= budget)) {
+      batch.add(shardDays[b]);
+      size += shardSize.get(shardDays[b]);
+      b++;
     }
-    if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], c);
+    const fileIdx = [...new Set([...batch].flatMap((d) => [...shardFiles.get(d)]))].sort((x, y) => x - y);
+    const builder = new TableBuilder(size + 16);
+    const ends = [];
+    for (const fi of fileIdx) {
+      const f = chosen[fi];
+      const ft = tables.get(f.day) ?? loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      const keep = new Uint8Array(ft.streams.length);
+      ft.streamSession.forEach((s, stream) => keep[stream] = batch.has(homeDay.get(ft.sessions[s])) ? 1 : 0);
+      builder.addTable(ft, keep);
+      ends.push(builder.length);
+    }
+    const t = builder.build();
+    check("joining the window");
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), homeDay, opts, day0, nDays, meta, counted);
   }
   check("scoring the patterns");
   counts.reused += cached.size;
   counts.counted += counted.size;
   const shards = [...cached.values(), ...counted.values()];
-  const all = analysisOf(mergeCounted(shards.map((s) => s.all), day0, nDays), nowMs, config);
+  const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
   const names = /* @__PURE__ */ new Set();
   let unnamed = false;
   for (const s of shards) {
@@ -9034,7 +9060,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   else {
     for (const name of [...names].sort()) {
       const parts = shards.map((s) => s.projects.get(name) === "all" ? s.all : s.projects.get(name)).filter((c) => c !== void 0);
-      projects.set(name, analysisOf(mergeCounted(parts, day0, nDays), nowMs, config));
+      projects.set(name, analysisOf(mergeParts(parts, day0, nDays), nowMs, config));
     }
   }
   for (const f of files) {
@@ -9044,6 +9070,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
   if (writes) {
     const gen = `${Date.now().toString(36)}-${process.pid}`;
+    const newest = files.length === 0 ? "" : files[files.length - 1].day;
     const next = { version: VERSION2, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
     for (const f of files) {
       const st = states.get(f.day) ?? index?.files[f.day];
@@ -9053,7 +9080,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const day of recount) if (!meta.has(dayNumber(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = dayString(g);
-      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
+      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs && day < newest;
       next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
       const path = shardPath(cacheDir, day);
       if (!stable) {
@@ -9061,7 +9088,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
         continue;
       }
       const c = counted.get(g);
-      const file = { version: VERSION2, gen, unnamed: c.unnamed, all: toPlainPart(c.all), projects: Object.fromEntries([...c.projects].map(([k, v]) => [k, v === "all" ? "all" : toPlainPart(v)])) };
+      const file = { version: VERSION2, gen, unnamed: c.unnamed, all: c.all, projects: Object.fromEntries(c.projects) };
       try {
         writeFileAtomic(path, JSON.stringify(file), { skipIfSame: false });
       } catch {
@@ -10354,7 +10381,7 @@ function emptyReport(now, config, readOnlyReason) {
     pruned: { observations: [], archive: [] }
   };
 }
-function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes) {
+function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords) {
   const files = windowFiles(home, nowMs, config, report);
   let pa;
   if (files.reduce((n, f) => n + fileSize(f.path), 0) < partsFromBytes) {
@@ -10364,7 +10391,7 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
     checkDeadline(deadline, "scoring the patterns");
   } else {
     const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
-    pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where));
+    pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where), budgetRecords);
     report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
     report.skipped.malformed += counts.malformed;
     report.shards = { reused: counts.reused, counted: counts.counted };
@@ -10388,7 +10415,7 @@ function runAnalysis(opts) {
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
     return report;
   }
   ensurePrivateDir(home);
@@ -10405,7 +10432,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;
