@@ -157,6 +157,13 @@ function windowFiles(home: string, nowMs: number, config: Config, report: Analys
   return out;
 }
 
+/** Bytes of the observation files in the window at nowMs (0 when there are none). */
+export function windowBytes(home: string, nowMs: number, config: Config): number {
+  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
+  const obsDir = layout.observations(home);
+  return listDir(obsDir).reduce((n, f) => ((OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n), 0);
+}
+
 /** The window's records in one table. */
 function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
   return loadFiles(windowFiles(home, nowMs, config, report), report);
