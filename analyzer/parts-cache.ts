@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS } from '../lib/clock.js';
@@ -72,8 +72,20 @@ interface Shard {
 }
 
 const shardPath = (cacheDir: string, day: string) => join(cacheDir, `parts-${day}.json`);
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayString = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+/**
+ * A new session's shard: the day of the first file holding it, and on the newest day (where the
+ * Stop hook's new records go) the hour of its first record there too, so that a run counts again
+ * an hour's sessions rather than a day's. Hour shards of a day that is no longer the newest are
+ * folded into their day's shard (counted again once, when the day turns).
+ */
+function newShardKey(fileDay: string, firstTs: number, newest: string): string {
+  return fileDay === newest ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, '0')}` : fileDay;
+}
+
+/** An indexed shard's key now: an hour shard of a day before the newest is its day's. */
+function currentKey(key: string, newest: string): string {
+  return key.length > 10 && key.slice(0, 10) < newest ? key.slice(0, 10) : key;
+}
 
 function readJson<T>(path: string): T | undefined {
   try {
@@ -131,10 +143,10 @@ interface Meta {
  * into `counted`, and what the index keeps of them into `meta`: all records, then each project's
  * records in the shards where the project is not the only one (there its part is the whole one).
  */
-function countBatch(t: RecordTable, files: { day: string; end: number }[], homeDay: ReadonlyMap<string, string>, opts: Omit<CountOptions, 'project' | 'groupOf'>, day0: number, nDays: number, meta: Map<number, Meta>, counted: Map<number, Shard>): void {
+function countBatch(t: RecordTable, files: { day: string; end: number }[], groupOfSession: (name: string) => number, opts: Omit<CountOptions, 'project' | 'groupOf'>, day0: number, nDays: number, meta: Map<number, Meta>, counted: Map<number, Shard>): void {
   const { windowStartMs, nowMs } = opts;
   const nSessions = t.sessions.length;
-  const groupOf = Int32Array.from(t.sessions, (name) => dayNumber(homeDay.get(name)!));
+  const groupOf = Int32Array.from(t.sessions, groupOfSession);
   const metaOf = (g: number) => {
     let m = meta.get(g);
     if (m === undefined) meta.set(g, (m = { sessions: [], span: new Set(), minTs: Infinity, maxTs: -Infinity, projects: new Set(), unnamed: false, unnamedInWindow: false }));
@@ -202,15 +214,38 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     return t;
   };
   const fileDays = new Set(files.map((f) => f.day));
+  const newest = files.length === 0 ? '' : files[files.length - 1]!.day;
+  /** Per session of a file table, its first record's time in that file (file order). */
+  const firstTimes = (ft: RecordTable, from: number) => {
+    const first = new Float64Array(ft.sessions.length).fill(Number.NaN);
+    for (let i = from; i < ft.length; i++) {
+      const s = ft.streamSession[ft.stream[i]!]!;
+      if (Number.isNaN(first[s]!)) first[s] = ft.ts[i]!;
+    }
+    return first;
+  };
 
   // Which shards to count again (all of them without a usable index).
   const recount = new Set<string>();
   const cached = new Map<string, Shard>();
   const homeOf = new Map<string, string>();
+  // Shard keys as numbers for countGroups.
+  const keys: string[] = [];
+  const keyIds = new Map<string, number>();
+  const groupId = (key: string) => {
+    let id = keyIds.get(key);
+    if (id === undefined) keyIds.set(key, (id = keys.push(key) - 1));
+    return id;
+  };
   const fresh = new Map<string, number>(); // changed file -> its first record not counted before
   let everything = index === undefined;
   if (index !== undefined) {
-    for (const [day, sh] of Object.entries(index.shards)) for (const s of sh.sessions) homeOf.set(s, day);
+    for (const [key, sh] of Object.entries(index.shards)) {
+      const now = currentKey(key, newest);
+      for (const s of sh.sessions) homeOf.set(s, now);
+      // The day turned: the hour shards and their day's shard are counted again as one.
+      if (now !== key) recount.add(key).add(now);
+    }
     const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
     for (const f of files) {
       const st = index.files[f.day];
@@ -222,7 +257,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     for (const [day, sh] of Object.entries(index.shards)) {
       const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
       const shard = stale ? undefined : readShard(cacheDir, day, sh.gen);
-      if (shard === undefined) recount.add(day);
+      if (shard === undefined || recount.has(day)) recount.add(day);
       else cached.set(day, shard);
     }
     // The sessions of records not counted before: their shards, or new shards for new sessions.
@@ -230,12 +265,11 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       const from = fresh.get(f.day);
       if (from === undefined) continue;
       const t = load(f);
-      const seen = new Uint8Array(t.sessions.length);
-      for (let i = from; i < t.length; i++) seen[t.streamSession[t.stream[i]!]!] = 1;
+      const first = firstTimes(t, from);
       t.sessions.forEach((name, s) => {
-        if (seen[s] === 0) return;
+        if (Number.isNaN(first[s]!)) return;
         // A known session is counted again in its shard; a new one in the shard of the first file holding it.
-        recount.add(homeOf.get(name) ?? f.day);
+        recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s]!, newest));
       });
     }
     for (const day of recount) cached.delete(day);
@@ -263,10 +297,12 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     const ft = load(f);
     const per = new Int32Array(ft.sessions.length);
     for (let i = 0; i < ft.length; i++) per[ft.streamSession[ft.stream[i]!]!]!++;
+    let first: Float64Array | undefined;
     ft.sessions.forEach((name, s) => {
       if (per[s] === 0) return;
-      let home = homeDay.get(name);
-      if (home === undefined) homeDay.set(name, (home = (everything ? undefined : homeOf.get(name)) ?? f.day));
+      let home = homeDay.get(name) ?? (everything ? undefined : homeOf.get(name));
+      if (home === undefined) home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s]!, newest);
+      homeDay.set(name, home);
       if (!everything && !recount.has(home)) return;
       let sf = shardFiles.get(home);
       if (sf === undefined) shardFiles.set(home, (sf = new Set()));
@@ -305,7 +341,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     }
     const t = builder.build();
     check('joining the window');
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), homeDay, opts, day0, nDays, meta, counted);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(homeDay.get(name)!), opts, day0, nDays, meta, counted);
   }
   check('scoring the patterns');
   counts.reused += cached.size;
@@ -339,18 +375,16 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
 
   if (writes) {
     const gen = `${Date.now().toString(36)}-${process.pid}`;
-    const newest = files.length === 0 ? '' : files[files.length - 1]!.day;
     const next: PartsIndex = { version: VERSION, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
     for (const f of files) {
       const st = states.get(f.day) ?? index?.files[f.day];
       if (st !== undefined) next.files[f.day] = st;
     }
     for (const day of cached.keys()) next.shards[day] = index!.shards[day]!;
-    for (const day of recount) if (!meta.has(dayNumber(day))) rmSync(shardPath(cacheDir, day), { force: true });
+    for (const day of recount) if (!meta.has(groupId(day))) rmSync(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
-      const day = dayString(g);
-      // The newest day's shard is where the next records go: counted again at every run, never kept.
-      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs && day < newest;
+      const day = keys[g]!;
+      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
       next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
       const path = shardPath(cacheDir, day);
       if (!stable) {
@@ -369,6 +403,11 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       writeFileAtomic(join(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
     } catch {
       // the next run counts everything again
+    }
+    // Shard files the index does not name (shards folded or gone; anything else by that name).
+    for (const f of readdirSync(cacheDir)) {
+      const m = /^parts-(.+)\.json$/.exec(f);
+      if (m !== null && !next.shards[m[1]!]?.stable) rmSync(join(cacheDir, f), { force: true });
     }
   }
   return { all, projects };

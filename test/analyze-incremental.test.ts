@@ -175,6 +175,12 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
       expect(warm.results, new Date(now).toISOString()).toEqual(cleanAt(obs, now).results);
     }
     expect(reused).toBeGreaterThan(0); // shards were reused, not all counted again
+    // Shards by the hour on the newest day only: the hours of days before it were folded into their day.
+    const index = JSON.parse(readFileSync(join(home, 'state', 'cache', 'parts.json'), 'utf8')) as { shards: Record<string, unknown> };
+    const keys = Object.keys(index.shards).sort();
+    const newest = readdirSync(obs).sort().pop()!.slice(0, 10);
+    expect(keys.filter((k) => k.length > 10).length).toBeGreaterThan(0);
+    for (const k of keys) expect(k.length === 10 || k.startsWith(newest), k).toBe(true);
     // Another half-life: every part is counted again, and still equal.
     const other = runAt(home, NOW + HOUR, { halfLifeDays: 3 });
     expect(other.report.shards.reused).toBe(0);
@@ -192,13 +198,12 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     const first = runAt(home, NOW);
     expect(first.report.shards.counted).toBe(3);
     const second = runAt(home, NOW);
-    // The newest day's shard (where new records go) is counted at every run, the others reused.
-    expect(second.report.shards).toEqual({ reused: 2, counted: 1 });
+    expect(second.report.shards).toEqual({ reused: 3, counted: 0 });
     expect(second.results).toEqual(first.results);
     // A late record of session `old`, in the file of the day after its own: its shard is counted again.
     appendRecords(obs, [{ ts: day(2, -1), tool: 'Bash', ok: false, session: 'old', detail: 'npm test', project: 'a1b2c3d4e5f6' }], 100);
     const third = runAt(home, NOW);
-    expect(third.report.shards).toEqual({ reused: 1, counted: 2 });
+    expect(third.report.shards).toEqual({ reused: 2, counted: 1 });
     expect(third.results).toEqual(cleanAt(obs, NOW).results);
     // The index of another format version: everything counted again, the same result.
     const index = join(home, 'state', 'cache', 'parts.json');
@@ -211,7 +216,7 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     const path = join(home, 'state', 'cache', shard);
     writeFileSync(path, readFileSync(path, 'utf8').replace(/"gen":"[^"]*"/, '"gen":"other"'));
     const fifth = runAt(home, NOW);
-    expect(fifth.report.shards).toEqual({ reused: 1, counted: 2 });
+    expect(fifth.report.shards).toEqual({ reused: 2, counted: 1 });
     expect(fifth.results).toEqual(third.results);
   });
 });

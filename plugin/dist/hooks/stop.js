@@ -8812,8 +8812,12 @@ var VERSION2 = 1;
 var BUDGET_RECORDS = 2e5;
 var INDEX = "parts.json";
 var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
-var dayNumber = (day) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-var dayString = (n) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+function newShardKey(fileDay, firstTs, newest) {
+  return fileDay === newest ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, "0")}` : fileDay;
+}
+function currentKey(key, newest) {
+  return key.length > 10 && key.slice(0, 10) < newest ? key.slice(0, 10) : key;
+}
 function readJson(path) {
   try {
     return JSON.parse(readDataFile(path).toString("utf8"));
@@ -8839,10 +8843,10 @@ function readShard(cacheDir, day, gen) {
   if (!parts.every((p) => p === "all" || isPlainPart(p))) return void 0;
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
-function countBatch(t, files, homeDay, opts, day0, nDays, meta, counted) {
+function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) {
   const { windowStartMs, nowMs } = opts;
   const nSessions = t.sessions.length;
-  const groupOf = Int32Array.from(t.sessions, (name) => dayNumber(homeDay.get(name)));
+  const groupOf = Int32Array.from(t.sessions, groupOfSession);
   const metaOf = (g) => {
     let m = meta.get(g);
     if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false });
@@ -8905,13 +8909,33 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     return t;
   };
   const fileDays = new Set(files.map((f) => f.day));
+  const newest = files.length === 0 ? "" : files[files.length - 1].day;
+  const firstTimes = (ft, from) => {
+    const first = new Float64Array(ft.sessions.length).fill(Number.NaN);
+    for (let i = from; i < ft.length; i++) {
+      const s = ft.streamSession[ft.stream[i]];
+      if (Number.isNaN(first[s])) first[s] = ft.ts[i];
+    }
+    return first;
+  };
   const recount = /* @__PURE__ */ new Set();
   const cached = /* @__PURE__ */ new Map();
   const homeOf = /* @__PURE__ */ new Map();
+  const keys = [];
+  const keyIds = /* @__PURE__ */ new Map();
+  const groupId = (key) => {
+    let id = keyIds.get(key);
+    if (id === void 0) keyIds.set(key, id = keys.push(key) - 1);
+    return id;
+  };
   const fresh = /* @__PURE__ */ new Map();
   let everything = index === void 0;
   if (index !== void 0) {
-    for (const [day, sh] of Object.entries(index.shards)) for (const s of sh.sessions) homeOf.set(s, day);
+    for (const [key, sh] of Object.entries(index.shards)) {
+      const now = currentKey(key, newest);
+      for (const s of sh.sessions) homeOf.set(s, now);
+      if (now !== key) recount.add(key).add(now);
+    }
     const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
     for (const f of files) {
       const st = index.files[f.day];
@@ -8923,18 +8947,17 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const [day, sh] of Object.entries(index.shards)) {
       const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
       const shard = stale ? void 0 : readShard(cacheDir, day, sh.gen);
-      if (shard === void 0) recount.add(day);
+      if (shard === void 0 || recount.has(day)) recount.add(day);
       else cached.set(day, shard);
     }
     for (const f of files) {
       const from = fresh.get(f.day);
       if (from === void 0) continue;
       const t = load2(f);
-      const seen = new Uint8Array(t.sessions.length);
-      for (let i = from; i < t.length; i++) seen[t.streamSession[t.stream[i]]] = 1;
+      const first = firstTimes(t, from);
       t.sessions.forEach((name, s) => {
-        if (seen[s] === 0) return;
-        recount.add(homeOf.get(name) ?? f.day);
+        if (Number.isNaN(first[s])) return;
+        recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s], newest));
       });
     }
     for (const day of recount) cached.delete(day);
@@ -8956,10 +8979,12 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     const ft = load2(f);
     const per = new Int32Array(ft.sessions.length);
     for (let i = 0; i < ft.length; i++) per[ft.streamSession[ft.stream[i]]]++;
+    let first;
     ft.sessions.forEach((name, s) => {
       if (per[s] === 0) return;
-      let home = homeDay.get(name);
-      if (home === void 0) homeDay.set(name, home = (everything ? void 0 : homeOf.get(name)) ?? f.day);
+      let home = homeDay.get(name) ?? (everything ? void 0 : homeOf.get(name));
+      if (home === void 0) home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s], newest);
+      homeDay.set(name, home);
       if (!everything && !recount.has(home)) return;
       let sf = shardFiles.get(home);
       if (sf === void 0) shardFiles.set(home, sf = /* @__PURE__ */ new Set());
@@ -8995,7 +9020,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     }
     const t = builder.build();
     check("joining the window");
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), homeDay, opts, day0, nDays, meta, counted);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(homeDay.get(name)), opts, day0, nDays, meta, counted);
   }
   check("scoring the patterns");
   counts.reused += cached.size;
@@ -9023,17 +9048,16 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
   if (writes) {
     const gen = `${Date.now().toString(36)}-${process.pid}`;
-    const newest = files.length === 0 ? "" : files[files.length - 1].day;
     const next = { version: VERSION2, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
     for (const f of files) {
       const st = states.get(f.day) ?? index?.files[f.day];
       if (st !== void 0) next.files[f.day] = st;
     }
     for (const day of cached.keys()) next.shards[day] = index.shards[day];
-    for (const day of recount) if (!meta.has(dayNumber(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
+    for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
-      const day = dayString(g);
-      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs && day < newest;
+      const day = keys[g];
+      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
       next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
       const path = shardPath(cacheDir, day);
       if (!stable) {
@@ -9050,6 +9074,10 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     try {
       writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
     } catch {
+    }
+    for (const f of (0, import_node_fs9.readdirSync)(cacheDir)) {
+      const m = /^parts-(.+)\.json$/.exec(f);
+      if (m !== null && !next.shards[m[1]]?.stable) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
     }
   }
   return { all, projects };
