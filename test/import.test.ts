@@ -128,6 +128,33 @@ describe('import-transcripts over the fixture transcripts', () => {
   });
 });
 
+describe('import-transcripts: the fast path (no yargs) and the yargs path', () => {
+  it('give the same report, records, text and errors', async () => {
+    const fast = sandbox();
+    const slow = sandbox();
+    // --max-line-mib is not a fast-path form: it goes through yargs with the same default.
+    const a = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since=2020-01-01', '--json'], {});
+    const b = await runCli(['import-transcripts', TRANSCRIPTS, '--home', slow.data, '--since', '2020-01-01', '--json', '--max-line-mib', '64'], {});
+    expect(a.exitCode).toBe(0);
+    expect(JSON.parse(a.stdout as string)).toEqual(JSON.parse(b.stdout as string));
+    expect(readObservations(fast.data)).toEqual(readObservations(slow.data));
+    const text = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since', '2020-01-01', '--dry-run'], {});
+    const textSlow = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since', '2020-01-01', '--dry-run', '--max-line-mib', '64'], {});
+    expect(text.stdout).toContain('Dry run: would add 0 new records');
+    expect(text.stdout).toBe(textSlow.stdout);
+    for (const bad of [['--since', 'yesterday'], ['--now', '2026-13-45']]) {
+      const f = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, ...bad], {});
+      const s = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, ...bad, '--max-line-mib', '64'], {});
+      expect(f.exitCode).toBe(2);
+      expect([f.exitCode, f.stderr, f.stdout]).toEqual([s.exitCode, s.stderr, s.stdout]);
+    }
+    // `--json false` is yargs' reading of a boolean's value, not a path named false.
+    const off = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since', '2020-01-01', '--json', 'false', '--dry-run'], {});
+    expect(off.exitCode).toBe(0);
+    expect(off.stdout).toBe(text.stdout);
+  });
+});
+
 describe('import-transcripts: tool names across versions', () => {
   it('an old transcript and the live hook give the same chains', async () => {
     const line = (type: 'assistant' | 'user', block: object, sec: number) =>
