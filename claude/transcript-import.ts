@@ -44,16 +44,18 @@ function subagentType(path: string): string | undefined {
   }
 }
 
-function parseLine(raw: string, counts: ImportCounts, pairer: TranscriptPairer): void {
-  if (raw.length === 0) return;
+function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts, pairer: TranscriptPairer): void {
+  if (end === start) return;
   counts.lines++;
-  if (!TranscriptPairer.worthParsing(raw)) {
+  // Decoded only when worth parsing: most lines (progress, text, hooks) are never turned into strings.
+  const bytes = buf.subarray(start, end);
+  if (!TranscriptPairer.worthParsing(bytes)) {
     skip(counts, 'lines without tool calls');
     return;
   }
   let line: unknown;
   try {
-    line = JSON.parse(raw);
+    line = JSON.parse(bytes.toString('utf8'));
   } catch {
     skip(counts, 'malformed lines (not JSON, truncated, binary)');
     return;
@@ -65,7 +67,7 @@ function parseLine(raw: string, counts: ImportCounts, pairer: TranscriptPairer):
   pairer.line(line as Record<string, unknown>);
 }
 
-async function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>): Promise<void> {
+function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>): void {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
@@ -77,10 +79,10 @@ async function importFile(path: string, counts: ImportCounts, range: { sinceMs: 
     subagentType(path),
   );
   const mib = maxLineBytes / 1048576;
-  await readLines(
+  readLines(
     path,
     maxLineBytes,
-    (raw) => parseLine(raw, counts, pairer),
+    (buf, start, end) => parseLine(buf, start, end, counts, pairer),
     () => {
       counts.lines++;
       skip(counts, `lines longer than ${Number.isInteger(mib) ? mib : mib.toFixed(3)} MiB (not read; --max-line-mib)`);
@@ -117,7 +119,7 @@ export async function importTranscriptFiles(opts: {
   const sessions = new Set<string>();
   for (let i = 0; i < files.length; i++) {
     try {
-      await importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
+      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
     } catch (e) {
       // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
       // not cost the others: what it yielded before the error stays, the rest is counted.

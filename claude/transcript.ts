@@ -34,6 +34,9 @@ interface PendingCall {
 
 type Line = Record<string, unknown>;
 
+const TOOL_USE = Buffer.from('"tool_use');
+const SIDECHAIN = Buffer.from('"isSidechain":true');
+
 const KNOWN_OTHER_TYPES = new Set(['progress', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'attachment', 'custom-title', 'tag']);
 
 /**
@@ -56,9 +59,13 @@ export class TranscriptPairer {
     private readonly agentType?: string,
   ) {}
 
-  /** Lines that can hold no tool call or sidechain link are skipped before JSON.parse. */
-  static worthParsing(raw: string): boolean {
-    return raw.includes('"tool_use') || raw.includes('"isSidechain":true');
+  /**
+   * Lines that can hold no tool call or sidechain link are skipped before JSON.parse, and before
+   * their UTF-8 bytes are decoded: both marks are ASCII, and a decoder never folds an ASCII byte
+   * into a replacement character, so the bytes hold a mark exactly when the text does.
+   */
+  static worthParsing(raw: Buffer): boolean {
+    return raw.indexOf(TOOL_USE) !== -1 || raw.indexOf(SIDECHAIN) !== -1;
   }
 
   private project(cwd: string | undefined): string | null {
