@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { cutLongStrings } from '../lib/json-cut.js';
 import { readLines } from '../lib/line-reader.js';
 import { ObservationSink } from '../observer/observation-sink.js';
 import { agentTypeFromMeta, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
@@ -44,6 +45,21 @@ function subagentType(path: string): string | undefined {
   }
 }
 
+/** Lines at least this long have their long strings emptied before JSON.parse; shorter ones are parsed whole. */
+const CUT_LINES_FROM = 1024;
+/** Strings at least this long (bytes between the quotes) are emptied, unless the pairer reads them. */
+const CUT_STRINGS_FROM = 128;
+
+/**
+ * The text of a line worth parsing, its long strings emptied when the pairer never reads them:
+ * a tool result's content is most of a transcript's bytes, and JSON.parse of it was most of an
+ * import's time and of its garbage. Exactly what JSON.parse of the whole line gives the pairer
+ * (lib/json-cut.ts says why); a string it cannot vouch for sends the whole line to JSON.parse.
+ */
+export function lineText(buf: Buffer, start: number, end: number): string {
+  return (end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : undefined) ?? buf.toString('utf8', start, end);
+}
+
 function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts, pairer: TranscriptPairer): void {
   if (end === start) return;
   counts.lines++;
@@ -55,7 +71,7 @@ function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts
   }
   let line: unknown;
   try {
-    line = JSON.parse(bytes.toString('utf8'));
+    line = JSON.parse(lineText(buf, start, end));
   } catch {
     skip(counts, 'malformed lines (not JSON, truncated, binary)');
     return;

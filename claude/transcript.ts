@@ -60,6 +60,13 @@ export class TranscriptPairer {
   ) {}
 
   /**
+   * Every field line() reads a string from, at any depth (a line's, a content block's, a tool
+   * input's). Other strings (results, texts, inputs) may reach it emptied (lib/json-cut.ts):
+   * test/transcript-fields.test.ts checks that emptying or changing any other string changes no record.
+   */
+  static readonly FIELDS: ReadonlySet<string> = new Set(['type', 'agentId', 'isSidechain', 'uuid', 'parentUuid', 'timestamp', 'sessionId', 'cwd', 'id', 'name', 'tool_use_id', 'is_error', 'command']);
+
+  /**
    * Lines that can hold no tool call or sidechain link are skipped before JSON.parse, and before
    * their UTF-8 bytes are decoded: both marks are ASCII, and a decoder never folds an ASCII byte
    * into a replacement character, so the bytes hold a mark exactly when the text does.
