@@ -67,11 +67,26 @@ export class ObservationSink {
     }
   }
 
+  /** The UTC day number of the last record added, its name, and whether its day files were read. */
+  private lastDayNumber = Number.NaN;
+  private lastDay = '';
+  private lastLoaded = false;
+
   add(o: Observation, ms: number): void {
-    const day = utcDay(ms);
+    // Records come in time order, mostly many to a day: the day's name and files once per day.
+    const dayNumber = Math.floor(ms / DAY_MS);
+    if (dayNumber !== this.lastDayNumber) {
+      this.lastDay = utcDay(ms);
+      this.lastDayNumber = dayNumber;
+      this.lastLoaded = false;
+    }
+    const day = this.lastDay;
     if (o.id !== undefined) {
       if (this.lookupFromMs !== undefined && this.loaded.size === 0) this.loadFrom(this.lookupFromMs);
-      for (const d of [utcDay(ms - DAY_MS), day, utcDay(ms + DAY_MS)]) this.load(d);
+      if (!this.lastLoaded) {
+        for (const d of [utcDay(ms - DAY_MS), day, utcDay(ms + DAY_MS)]) this.load(d);
+        this.lastLoaded = true;
+      }
       if (this.ids.has(o.id)) {
         this.duplicates++;
         return;
