@@ -2,7 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { cutLongStrings } from '../lib/json-cut.js';
 import { readLines } from '../lib/line-reader.js';
 import { ObservationSink } from '../observer/observation-sink.js';
-import { agentTypeFromMeta, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
+import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
 
 // Transcripts into observation records: the import command's core, also run by the reconciliation
 // worker at the end of a session. No yargs, no glob library: the worker is bundled small.
@@ -60,12 +60,11 @@ export function lineText(buf: Buffer, start: number, end: number): string {
   return (end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : undefined) ?? buf.toString('utf8', start, end);
 }
 
-function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts, pairer: TranscriptPairer): void {
+function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts, pairer: TranscriptPairer, marks: LineMarks): void {
   if (end === start) return;
   counts.lines++;
   // Decoded only when worth parsing: most lines (progress, text, hooks) are never turned into strings.
-  const bytes = buf.subarray(start, end);
-  if (!TranscriptPairer.worthParsing(bytes)) {
+  if (!marks.worth(buf, start, end)) {
     skip(counts, 'lines without tool calls');
     return;
   }
@@ -95,10 +94,11 @@ function importFile(path: string, counts: ImportCounts, range: { sinceMs: number
     subagentType(path),
   );
   const mib = maxLineBytes / 1048576;
+  const marks = new LineMarks();
   readLines(
     path,
     maxLineBytes,
-    (buf, start, end) => parseLine(buf, start, end, counts, pairer),
+    (buf, start, end) => parseLine(buf, start, end, counts, pairer, marks),
     () => {
       counts.lines++;
       skip(counts, `lines longer than ${Number.isInteger(mib) ? mib : mib.toFixed(3)} MiB (not read; --max-line-mib)`);

@@ -37,6 +37,34 @@ type Line = Record<string, unknown>;
 const TOOL_USE = Buffer.from('"tool_use');
 const SIDECHAIN = Buffer.from('"isSidechain":true');
 
+/**
+ * TranscriptPairer.worthParsing for the lines of a read buffer, given in order (lib/line-reader.ts):
+ * each mark is looked for once per stretch of the buffer, not once in every line (most lines
+ * have neither: a search per line was a tenth of an import). A line that does not start after
+ * the last one starts a new fill of the buffer.
+ */
+export class LineMarks {
+  private buf: Buffer | undefined;
+  private last = -1;
+  private tool = -1; // where the next mark is, at or after `last`; Infinity: none in this fill
+  private side = -1;
+
+  worth(buf: Buffer, start: number, end: number): boolean {
+    if (buf !== this.buf || start <= this.last) {
+      this.buf = buf;
+      this.tool = -1;
+      this.side = -1;
+    }
+    this.last = start;
+    if (this.tool < start) this.tool = found(buf.indexOf(TOOL_USE, start));
+    if (this.tool + TOOL_USE.length <= end) return true;
+    if (this.side < start) this.side = found(buf.indexOf(SIDECHAIN, start));
+    return this.side + SIDECHAIN.length <= end;
+  }
+}
+
+const found = (at: number) => (at === -1 ? Infinity : at);
+
 const KNOWN_OTHER_TYPES = new Set(['progress', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'attachment', 'custom-title', 'tag']);
 
 /**

@@ -102,7 +102,7 @@ export class ObservationSink {
     const line = JSON.stringify(o);
     let buf = this.buffers.get(day);
     if (buf === undefined) this.buffers.set(day, (buf = { bytes: Buffer.allocUnsafe(1 << 16), length: 0 }));
-    const need = buf.length + Buffer.byteLength(line) + 1;
+    const need = buf.length + 3 * line.length + 1; // room for any UTF-8 encoding of it
     if (need > buf.bytes.length) {
       const bigger = Buffer.allocUnsafe(Math.max(need, buf.bytes.length * 2));
       buf.bytes.copy(bigger, 0, 0, buf.length);

@@ -1,9 +1,10 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateTranscripts } from '../bench/generate-transcripts.mjs';
 import { lineText } from '../claude/transcript-import.js';
-import { newCounts, TranscriptPairer } from '../claude/transcript.js';
+import { LineMarks, newCounts, TranscriptPairer } from '../claude/transcript.js';
+import { readLines } from '../lib/line-reader.js';
 import type { Observation } from '../observer/observation.js';
 import { tempDir, TRANSCRIPTS } from './helpers.js';
 
@@ -130,5 +131,33 @@ describe('TranscriptPairer.FIELDS', () => {
     expect(h.counts.skipped['malformed']).toBe(3);
     // Lines long enough to be cut were cut (the test is not only of whole lines).
     expect(sets.hostile.filter((l) => l.length >= 1024 && lineText(Buffer.from(l), 0, Buffer.byteLength(l)).length < l.length / 2).length).toBeGreaterThan(5);
+  });
+});
+
+describe('LineMarks', () => {
+  it('answers as TranscriptPairer.worthParsing for every line, across buffer fills, marks split between reads', () => {
+    const dir = tempDir();
+    generateTranscripts(join(dir, 'p'), 3, 9);
+    const MiB = 1 << 20;
+    const side = '{"type":"user","isSidechain":true}';
+    // A mark straddling the first 1 MiB read (its quote at MiB - 3), long lines, marks at the very end of lines.
+    const pad = (n: number) => `{"t":"${'x'.repeat(Math.max(0, n - 8))}"}`;
+    const crafted = [pad(MiB - 9), '{"a":"tool_use"}{"b":"tool_use', pad(MiB - 20), side, pad(3 * MiB), '"tool_use', 'plain', '"isSidechain":true', pad(10), '"isSidechain":tru', '"tool_us'].join('\n');
+    writeFileSync(join(dir, 'p', 'crafted.jsonl'), crafted);
+    let lines = 0;
+    let worth = 0;
+    for (const f of walk(join(dir, 'p'))) {
+      const marks = new LineMarks();
+      readLines(f, 8 * MiB, (buf, start, end) => {
+        if (end === start) return;
+        const expected = TranscriptPairer.worthParsing(Buffer.from(buf.subarray(start, end)));
+        expect(marks.worth(buf, start, end)).toBe(expected);
+        lines++;
+        if (expected) worth++;
+      }, () => {});
+    }
+    expect(lines).toBeGreaterThan(2000);
+    expect(worth).toBeGreaterThan(500);
+    expect(worth).toBeLessThan(lines);
   });
 });
