@@ -31,8 +31,8 @@ async function buildDist() {
   const entries = HOOKS.map((h) => join(out, `${h}.js`)).filter((p) => existsSync(p));
   await bundleHooks(entries, out);
   // `homunculus suggest` answers from one module too (loading ~20 small ES modules was a fifth of its time).
-  // `homunculus analyze` too (its fast path: no yargs, one module instead of ~60).
-  for (const name of ['suggest-fast', 'analyze-fast']) {
+  // `homunculus analyze` too (its fast path: no yargs, one module instead of ~60), and import-transcripts.
+  for (const name of ['suggest-fast', 'analyze-fast', 'import-fast']) {
     const fast = join(root, 'dist', 'cli', `${name}.js`);
     // yaml's CommonJS build (what its exports give node) calls require(): give the ES module one.
     const banner = { js: "import { createRequire as __homunculus_createRequire } from 'node:module'; const require = __homunculus_createRequire(import.meta.url);" };

@@ -1,7 +1,8 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { cutLongStrings } from '../lib/json-cut.js';
 import { readLines } from '../lib/line-reader.js';
 import { ObservationSink } from '../observer/observation-sink.js';
-import { agentTypeFromMeta, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
+import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
 
 // Transcripts into observation records: the import command's core, also run by the reconciliation
 // worker at the end of a session. No yargs, no glob library: the worker is bundled small.
@@ -44,16 +45,32 @@ function subagentType(path: string): string | undefined {
   }
 }
 
-function parseLine(raw: string, counts: ImportCounts, pairer: TranscriptPairer): void {
-  if (raw.length === 0) return;
+/** Lines at least this long have their long strings emptied before JSON.parse; shorter ones are parsed whole. */
+const CUT_LINES_FROM = 1024;
+/** Strings at least this long (bytes between the quotes) are emptied, unless the pairer reads them. */
+const CUT_STRINGS_FROM = 128;
+
+/**
+ * The text of a line worth parsing, its long strings emptied when the pairer never reads them:
+ * a tool result's content is most of a transcript's bytes, and JSON.parse of it was most of an
+ * import's time and of its garbage. Exactly what JSON.parse of the whole line gives the pairer
+ * (lib/json-cut.ts says why); a string it cannot vouch for sends the whole line to JSON.parse.
+ */
+export function lineText(buf: Buffer, start: number, end: number): string {
+  return (end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : undefined) ?? buf.toString('utf8', start, end);
+}
+
+function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts, pairer: TranscriptPairer, marks: LineMarks): void {
+  if (end === start) return;
   counts.lines++;
-  if (!TranscriptPairer.worthParsing(raw)) {
+  // Decoded only when worth parsing: most lines (progress, text, hooks) are never turned into strings.
+  if (!marks.worth(buf, start, end)) {
     skip(counts, 'lines without tool calls');
     return;
   }
   let line: unknown;
   try {
-    line = JSON.parse(raw);
+    line = JSON.parse(lineText(buf, start, end));
   } catch {
     skip(counts, 'malformed lines (not JSON, truncated, binary)');
     return;
@@ -65,7 +82,7 @@ function parseLine(raw: string, counts: ImportCounts, pairer: TranscriptPairer):
   pairer.line(line as Record<string, unknown>);
 }
 
-async function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>): Promise<void> {
+function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>): void {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
@@ -77,10 +94,11 @@ async function importFile(path: string, counts: ImportCounts, range: { sinceMs: 
     subagentType(path),
   );
   const mib = maxLineBytes / 1048576;
-  await readLines(
+  const marks = new LineMarks();
+  readLines(
     path,
     maxLineBytes,
-    (raw) => parseLine(raw, counts, pairer),
+    (buf, start, end) => parseLine(buf, start, end, counts, pairer, marks),
     () => {
       counts.lines++;
       skip(counts, `lines longer than ${Number.isInteger(mib) ? mib : mib.toFixed(3)} MiB (not read; --max-line-mib)`);
@@ -117,7 +135,7 @@ export async function importTranscriptFiles(opts: {
   const sessions = new Set<string>();
   for (let i = 0; i < files.length; i++) {
     try {
-      await importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
+      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
     } catch (e) {
       // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
       // not cost the others: what it yielded before the error stays, the rest is counted.

@@ -34,6 +34,37 @@ interface PendingCall {
 
 type Line = Record<string, unknown>;
 
+const TOOL_USE = Buffer.from('"tool_use');
+const SIDECHAIN = Buffer.from('"isSidechain":true');
+
+/**
+ * TranscriptPairer.worthParsing for the lines of a read buffer, given in order (lib/line-reader.ts):
+ * each mark is looked for once per stretch of the buffer, not once in every line (most lines
+ * have neither: a search per line was a tenth of an import). A line that does not start after
+ * the last one starts a new fill of the buffer.
+ */
+export class LineMarks {
+  private buf: Buffer | undefined;
+  private last = -1;
+  private tool = -1; // where the next mark is, at or after `last`; Infinity: none in this fill
+  private side = -1;
+
+  worth(buf: Buffer, start: number, end: number): boolean {
+    if (buf !== this.buf || start <= this.last) {
+      this.buf = buf;
+      this.tool = -1;
+      this.side = -1;
+    }
+    this.last = start;
+    if (this.tool < start) this.tool = found(buf.indexOf(TOOL_USE, start));
+    if (this.tool + TOOL_USE.length <= end) return true;
+    if (this.side < start) this.side = found(buf.indexOf(SIDECHAIN, start));
+    return this.side + SIDECHAIN.length <= end;
+  }
+}
+
+const found = (at: number) => (at === -1 ? Infinity : at);
+
 const KNOWN_OTHER_TYPES = new Set(['progress', 'system', 'summary', 'file-history-snapshot', 'queue-operation', 'attachment', 'custom-title', 'tag']);
 
 /**
@@ -56,9 +87,20 @@ export class TranscriptPairer {
     private readonly agentType?: string,
   ) {}
 
-  /** Lines that can hold no tool call or sidechain link are skipped before JSON.parse. */
-  static worthParsing(raw: string): boolean {
-    return raw.includes('"tool_use') || raw.includes('"isSidechain":true');
+  /**
+   * Every field line() reads a string from, at any depth (a line's, a content block's, a tool
+   * input's). Other strings (results, texts, inputs) may reach it emptied (lib/json-cut.ts):
+   * test/transcript-fields.test.ts checks that emptying or changing any other string changes no record.
+   */
+  static readonly FIELDS: ReadonlySet<string> = new Set(['type', 'agentId', 'isSidechain', 'uuid', 'parentUuid', 'timestamp', 'sessionId', 'cwd', 'id', 'name', 'tool_use_id', 'is_error', 'command']);
+
+  /**
+   * Lines that can hold no tool call or sidechain link are skipped before JSON.parse, and before
+   * their UTF-8 bytes are decoded: both marks are ASCII, and a decoder never folds an ASCII byte
+   * into a replacement character, so the bytes hold a mark exactly when the text does.
+   */
+  static worthParsing(raw: Buffer): boolean {
+    return raw.indexOf(TOOL_USE) !== -1 || raw.indexOf(SIDECHAIN) !== -1;
   }
 
   private project(cwd: string | undefined): string | null {

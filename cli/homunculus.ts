@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// `suggest` and `analyze` in their plain forms run without loading yargs (see cli/suggest-fast.ts,
-// cli/analyze-fast.ts); anything else, and any form they do not take, goes through cli/main.ts.
+// `suggest`, `analyze` and `import-transcripts` in their plain forms run without loading yargs (see
+// cli/suggest-fast.ts, cli/analyze-fast.ts, cli/import-fast.ts); anything else, and any form they do not take, goes through cli/main.ts.
 const args = process.argv.slice(2);
 const fast =
   (args[0] === 'suggest' && (await import('./suggest-fast.js')).fastSuggest(args.slice(1))) ||
-  (args[0] === 'analyze' && (await import('./analyze-fast.js')).fastAnalyze(args.slice(1)));
+  (args[0] === 'analyze' && (await import('./analyze-fast.js')).fastAnalyze(args.slice(1))) ||
+  (args[0] === 'import-transcripts' && (await (await import('./import-fast.js')).fastImport(args.slice(1))));
 if (!fast) await (await import('./main.js')).runMain(args);

@@ -39,7 +39,34 @@ export function renderImport(r: ImportReport): string {
   return lines.join('\n');
 }
 
-type Args = { paths?: string[]; since?: string; 'dry-run': boolean; 'max-line-mib': number; home?: string; now?: string; json: boolean };
+/** The command's run, from its parsed flags: the yargs handler and the fast path (cli/import-fast.ts) both call it. */
+export async function runImport(argv: ImportFlags): Promise<void> {
+  const ctx = context(argv);
+  const home = process.env['HOME'] ?? '';
+  const defaults = [join(home, '.claude', 'projects')];
+  if (process.env['CLAUDE_CONFIG_DIR']) defaults.push(join(process.env['CLAUDE_CONFIG_DIR'], 'projects'));
+  const paths = argv.paths?.length ? argv.paths : defaults.filter((p) => existsSync(p));
+  if (paths.length === 0) throw new CliError(`no transcripts found: looked in ${defaults.join(' and ')}; name a folder or file to import`);
+  const sinceMs = argv.since ? parseInstant(argv.since, '--since').getTime() : ctx.now.getTime() - ctx.config.retentionDays * DAY_MS;
+  const tty = process.stderr.isTTY && !argv.json && !process.env['CI'];
+  const { files, notFiles } = await transcriptFiles(paths);
+  const report = await importTranscriptFiles({
+    home: ctx.home,
+    files,
+    notFiles,
+    lookupAll: true,
+    sinceMs,
+    dryRun: argv['dry-run'],
+    maxLineBytes: Math.floor(argv['max-line-mib'] * 1048576),
+    progress: tty ? (done, total) => process.stderr.write(`\rimporting: ${done}/${total} files${done === total ? '\n' : ''}`) : undefined,
+  });
+  if (argv.json) printJson(report);
+  else process.stdout.write(`${renderImport(report)}\n`);
+}
+
+export type ImportFlags = { paths?: string[] | undefined; since?: string | undefined; 'dry-run': boolean; 'max-line-mib': number; home?: string | undefined; now?: string | undefined; json: boolean };
+
+type Args = ImportFlags;
 
 export const importCommand: CommandModule<object, Args> = {
   command: 'import-transcripts [paths..]',
@@ -58,27 +85,5 @@ export const importCommand: CommandModule<object, Args> = {
         if (!(typeof v === 'number' && Number.isFinite(v) && v > 0 && v <= 1024)) throw new CliError(`--max-line-mib: expected a number of MiB above 0 and at most 1024, found ${String(v)}`, 2);
         return true;
       }),
-  handler: async (argv) => {
-    const ctx = context(argv);
-    const home = process.env['HOME'] ?? '';
-    const defaults = [join(home, '.claude', 'projects')];
-    if (process.env['CLAUDE_CONFIG_DIR']) defaults.push(join(process.env['CLAUDE_CONFIG_DIR'], 'projects'));
-    const paths = argv.paths?.length ? argv.paths : defaults.filter((p) => existsSync(p));
-    if (paths.length === 0) throw new CliError(`no transcripts found: looked in ${defaults.join(' and ')}; name a folder or file to import`);
-    const sinceMs = argv.since ? parseInstant(argv.since, '--since').getTime() : ctx.now.getTime() - ctx.config.retentionDays * DAY_MS;
-    const tty = process.stderr.isTTY && !argv.json && !process.env['CI'];
-    const { files, notFiles } = await transcriptFiles(paths);
-    const report = await importTranscriptFiles({
-      home: ctx.home,
-      files,
-      notFiles,
-      lookupAll: true,
-      sinceMs,
-      dryRun: argv['dry-run'],
-      maxLineBytes: Math.floor(argv['max-line-mib'] * 1048576),
-      progress: tty ? (done, total) => process.stderr.write(`\rimporting: ${done}/${total} files${done === total ? '\n' : ''}`) : undefined,
-    });
-    if (argv.json) printJson(report);
-    else process.stdout.write(`${renderImport(report)}\n`);
-  },
+  handler: (argv) => runImport(argv),
 };

@@ -4,6 +4,7 @@ import { APPEND_NOFOLLOW, noSpace, writeData } from './data-files.js';
 import { DataHomeError, ensurePrivateDir, PRIVATE_FILE } from './data-home.js';
 
 const NL = 0x0a;
+const NEWLINE = Buffer.from('\n');
 
 /**
  * Appends complete lines (text holds one or more, newline-terminated or not) with a single write
@@ -25,7 +26,8 @@ function openAppend(path: string): number {
   }
 }
 
-export function appendLine(path: string, text: string): void {
+/** `text` may also be UTF-8 bytes (the import's buffered records: bytes are not copied about by the garbage collector as strings are). */
+export function appendLine(path: string, text: string | Buffer): void {
   let fd: number;
   try {
     fd = openAppend(path);
@@ -42,7 +44,10 @@ export function appendLine(path: string, text: string): void {
       const last = Buffer.alloc(1);
       torn = readSync(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
-    const data = Buffer.from(`${torn ? '\n' : ''}${text}${text.endsWith('\n') ? '' : '\n'}`);
+    const data =
+      typeof text === 'string'
+        ? Buffer.from(`${torn ? '\n' : ''}${text}${text.endsWith('\n') ? '' : '\n'}`)
+        : Buffer.concat([...(torn ? [NEWLINE] : []), text, ...(text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE])]);
     const written = writeData(fd, data, path);
     // write(2) stops short only when the disk (or quota) is full.
     if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);

@@ -11,6 +11,7 @@ const CURRENT: Record<string, string> = { Task: 'Agent', KillShell: 'TaskStop', 
 const walk = (d: string): string[] => readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(d, e.name)) : e.name.endsWith('.jsonl') ? [join(d, e.name)] : []));
 
 interface RawCall {
+  id: string;
   session: string;
   tool: string;
   file: string;
@@ -36,7 +37,7 @@ function rawCalls(dir: string): RawCall[] {
       const content = o.message?.content;
       if (!Array.isArray(content)) continue;
       for (const b of content) {
-        if (b?.type === 'tool_use' && ID.test(b.id)) calls.set(b.id, { session: o.sessionId!, tool: b.name, file: f, agentId: o.agentId, inlineSidechain: o.isSidechain === true && o.agentId === undefined, command: b.input?.command });
+        if (b?.type === 'tool_use' && ID.test(b.id)) calls.set(b.id, { id: b.id, session: o.sessionId!, tool: b.name, file: f, agentId: o.agentId, inlineSidechain: o.isSidechain === true && o.agentId === undefined, command: b.input?.command });
         if (b?.type === 'tool_result' && calls.has(b.tool_use_id)) Object.assign(calls.get(b.tool_use_id)!, { resultTs: Date.parse(o.timestamp!), isError: b.is_error === true });
       }
     }
@@ -125,6 +126,64 @@ describe('import-transcripts over the fixture transcripts', () => {
     const out = JSON.parse(r.stdout as string);
     expect(out.added).toBe(recent);
     expect(out.skipped['tool calls older than --since or the retention period']).toBe(raw.length - recent);
+  });
+});
+
+describe('import-transcripts: the fast path (no yargs) and the yargs path', () => {
+  it('give the same report, records, text and errors', async () => {
+    const fast = sandbox();
+    const slow = sandbox();
+    // --max-line-mib is not a fast-path form: it goes through yargs with the same default.
+    const a = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since=2020-01-01', '--json'], {});
+    const b = await runCli(['import-transcripts', TRANSCRIPTS, '--home', slow.data, '--since', '2020-01-01', '--json', '--max-line-mib', '64'], {});
+    expect(a.exitCode).toBe(0);
+    expect(JSON.parse(a.stdout as string)).toEqual(JSON.parse(b.stdout as string));
+    expect(readObservations(fast.data)).toEqual(readObservations(slow.data));
+    const text = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since', '2020-01-01', '--dry-run'], {});
+    const textSlow = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since', '2020-01-01', '--dry-run', '--max-line-mib', '64'], {});
+    expect(text.stdout).toContain('Dry run: would add 0 new records');
+    expect(text.stdout).toBe(textSlow.stdout);
+    for (const bad of [['--since', 'yesterday'], ['--now', '2026-13-45']]) {
+      const f = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, ...bad], {});
+      const s = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, ...bad, '--max-line-mib', '64'], {});
+      expect(f.exitCode).toBe(2);
+      expect([f.exitCode, f.stderr, f.stdout]).toEqual([s.exitCode, s.stderr, s.stdout]);
+    }
+    // `--json false` is yargs' reading of a boolean's value, not a path named false.
+    const off = await runCli(['import-transcripts', TRANSCRIPTS, '--home', fast.data, '--since', '2020-01-01', '--json', 'false', '--dry-run'], {});
+    expect(off.exitCode).toBe(0);
+    expect(off.stdout).toBe(text.stdout);
+  });
+});
+
+describe('import-transcripts: long tool results (their texts are not parsed)', () => {
+  it('gives the records the raw lines hold: decoys in texts, escapes, unicode, CRLF, damaged and overlong lines', async () => {
+    const box = sandbox();
+    const dir = join(box.root, 't');
+    mkdirSync(dir, { recursive: true });
+    const decoy = '"is_error":true,"tool_use_id":"toolu_x1","type":"tool_result"} \\" \\\\ é 😀 \n'.repeat(300);
+    const ts = (s: number) => new Date(Date.UTC(2026, 4, 4, 10, 0, s)).toISOString();
+    const lines: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const id = `toolu_x${i}`;
+      lines.push(JSON.stringify({ type: 'assistant', sessionId: 'sess-long', cwd: '/w', timestamp: ts(2 * i), uuid: `a${i}`, message: { content: [{ type: 'tool_use', id, name: i % 2 ? 'Read' : 'Bash', input: { command: `npm test ${decoy.slice(0, 40)}`, file_path: decoy } }] } }));
+      const content = i % 3 === 0 ? [{ type: 'text', text: decoy }] : decoy;
+      const block = i % 4 === 1 ? { content, is_error: true, tool_use_id: id, type: 'tool_result' } : { tool_use_id: id, type: 'tool_result', content };
+      let result = JSON.stringify({ type: 'user', sessionId: 'sess-long', timestamp: ts(2 * i + 1), uuid: `u${i}`, message: { role: 'user', content: [block] }, toolUseResult: { stdout: decoy } });
+      if (i === 5) result = result.slice(0, 5000); // truncated
+      if (i === 7) result = result.replace('\\n', '\u0007'); // a raw control character in the text
+      if (i === 9) result = result.replace('é', '\\q'); // an escape JSON does not know
+      if (i === 10) result = JSON.stringify({ type: 'user', sessionId: 'sess-long', timestamp: ts(2 * i + 1), message: { content: [{ tool_use_id: id, type: 'tool_result', content: 'x'.repeat(1_100_000) }] } }); // over --max-line-mib 1
+      lines.push(result);
+    }
+    writeFileSync(join(dir, 'long.jsonl'), `${lines.join('\r\n')}\r\n`);
+    const out = await importJson(box.data, [dir], ['--max-line-mib', '1']);
+    const raw = rawCalls(dir).filter((c) => c.id !== 'toolu_x10'); // the reference has no --max-line-mib
+    const records = readObservations(box.data);
+    expect(records.map((r) => [r['id'], r['ok'], r['ts']])).toEqual(raw.map((c) => [c.id, !c.isError, new Date(c.resultTs!).toISOString()]));
+    expect(records.map((r) => r['id'])).toEqual(['toolu_x0', 'toolu_x1', 'toolu_x2', 'toolu_x3', 'toolu_x4', 'toolu_x6', 'toolu_x8', 'toolu_x11']);
+    expect(records.filter((r) => r['ok'] === false).map((r) => r['id'])).toEqual(['toolu_x1']);
+    expect(out.skipped).toMatchObject({ 'malformed lines (not JSON, truncated, binary)': 3, 'lines longer than 1 MiB (not read; --max-line-mib)': 1, 'tool calls without a result': 4 });
   });
 });
 

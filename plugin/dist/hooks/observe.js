@@ -184,6 +184,7 @@ function idFileStem(key) {
 
 // lib/append-line.ts
 var NL = 10;
+var NEWLINE = Buffer.from("\n");
 function openAppend(path2) {
   try {
     return (0, import_node_fs3.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
@@ -209,7 +210,7 @@ function appendLine(path2, text) {
       const last = Buffer.alloc(1);
       torn = (0, import_node_fs3.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
-    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
+    const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path2);
     if (written !== data.length) throw noSpace(path2, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {

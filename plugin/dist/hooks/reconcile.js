@@ -644,19 +644,19 @@ var require_Alias = __commonJS({
           if (ctx)
             ctx.aliasResolveCache = nodes;
         }
-        let found = void 0;
+        let found2 = void 0;
         for (const node of nodes) {
           if (node === this)
             break;
           if (node.anchor === this.source)
-            found = node;
+            found2 = node;
         }
-        if (found && ctx) {
+        if (found2 && ctx) {
           const { anchors: anchors2, doc: doc2, maxAliasCount } = ctx;
-          let data = anchors2.get(found);
+          let data = anchors2.get(found2);
           if (!data) {
-            toJS.toJS(found, null, ctx);
-            data = anchors2.get(found);
+            toJS.toJS(found2, null, ctx);
+            data = anchors2.get(found2);
           }
           if (data?.res === void 0) {
             const msg = "This should not happen: Alias anchor was not resolved?";
@@ -665,14 +665,14 @@ var require_Alias = __commonJS({
           if (maxAliasCount >= 0) {
             data.count += 1;
             if (data.aliasCount === 0)
-              data.aliasCount = getAliasCount(doc2, found, anchors2);
+              data.aliasCount = getAliasCount(doc2, found2, anchors2);
             if (data.count * data.aliasCount > maxAliasCount) {
               const msg = "Excessive alias count indicates a resource exhaustion attack";
               throw new ReferenceError(msg);
             }
           }
         }
-        return found;
+        return found2;
       }
       toJSON(_arg, ctx) {
         if (!ctx)
@@ -3778,7 +3778,7 @@ var require_resolve_props = __commonJS({
       let tag = null;
       let newlineAfterProp = null;
       let comma = null;
-      let found = null;
+      let found2 = null;
       let start = null;
       for (const token of tokens) {
         if (reqSpace) {
@@ -3815,7 +3815,7 @@ var require_resolve_props = __commonJS({
             if (atNewline) {
               if (comment)
                 comment += token.source;
-              else if (!found || indicator !== "seq-item-ind")
+              else if (!found2 || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
               commentSep += token.source;
@@ -3849,9 +3849,9 @@ var require_resolve_props = __commonJS({
           case indicator:
             if (anchor || tag)
               onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
-            if (found)
+            if (found2)
               onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
-            found = token;
+            found2 = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
             break;
@@ -3880,7 +3880,7 @@ var require_resolve_props = __commonJS({
         onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
       return {
         comma,
-        found,
+        found: found2,
         spaceBefore,
         comment,
         hasNewline,
@@ -7547,6 +7547,7 @@ function idFileStem(key) {
 
 // lib/append-line.ts
 var NL = 10;
+var NEWLINE = Buffer.from("\n");
 function openAppend(path) {
   try {
     return (0, import_node_fs3.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
@@ -7572,7 +7573,7 @@ function appendLine(path, text) {
       const last = Buffer.alloc(1);
       torn = (0, import_node_fs3.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
-    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
+    const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path);
     if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
@@ -11018,56 +11019,125 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
 // claude/transcript-import.ts
 var import_node_fs21 = require("node:fs");
 
+// lib/json-cut.ts
+var ESCAPE = new Uint8Array(256);
+for (const c of '"\\/bfnrt') ESCAPE[c.charCodeAt(0)] = 1;
+var HEX = new Uint8Array(256);
+for (const c of "0123456789abcdefABCDEF") HEX[c.charCodeAt(0)] = 1;
+var isSpace = (c) => c === 32 || c === 9 || c === 10 || c === 13;
+function stringEnd(u8, u32, i, end) {
+  const words2 = end >>> 2;
+  for (; ; ) {
+    if ((i & 3) === 0) {
+      let w = i >>> 2;
+      while (w < words2) {
+        const x = u32[w];
+        const q = x ^ 572662306;
+        const b = x ^ 1549556828;
+        if ((x - 538976288 & ~x | q - 16843009 & ~q | b - 16843009 & ~b) & 2155905152) break;
+        w++;
+      }
+      i = w << 2;
+    }
+    do {
+      if (i >= end) return -1;
+      const c = u8[i];
+      if (c === 34) return i;
+      if (c === 92) {
+        if (i + 2 > end) return -1;
+        const e = u8[i + 1];
+        if (ESCAPE[e] === 1) i += 2;
+        else if (e === 117 && i + 6 <= end && (HEX[u8[i + 2]] & HEX[u8[i + 3]] & HEX[u8[i + 4]] & HEX[u8[i + 5]]) === 1) i += 6;
+        else return -1;
+      } else if (c < 32) return -1;
+      else i++;
+    } while ((i & 3) !== 0);
+  }
+}
+function cutLongStrings(buf, start, end, minBytes, keep) {
+  const off = buf.byteOffset;
+  const u8 = new Uint8Array(buf.buffer, 0, off + end);
+  const u32 = new Uint32Array(buf.buffer, 0, off + end >>> 2);
+  const stop = off + end;
+  let i = off + start;
+  let copied = i;
+  let text = "";
+  let prevOpen = -1;
+  let prevClose = -1;
+  for (; ; ) {
+    while (i < stop && u8[i] !== 34) i++;
+    if (i >= stop) break;
+    const close = stringEnd(u8, u32, i + 1, stop);
+    if (close === -1) return void 0;
+    if (close - i - 1 >= minBytes && cuttable(u8, buf, i, close, stop, prevOpen, prevClose, keep)) {
+      text += buf.toString("utf8", copied - off, i + 1 - off);
+      copied = close;
+    }
+    prevOpen = i;
+    prevClose = close;
+    i = close + 1;
+  }
+  if (copied === off + start) return buf.toString("utf8", start, end);
+  return text + buf.toString("utf8", copied - off, end);
+}
+function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
+  let j = close + 1;
+  while (j < stop && isSpace(u8[j])) j++;
+  if (j < stop && u8[j] === 58) return false;
+  let k = open - 1;
+  while (k > prevClose && isSpace(u8[k])) k--;
+  if (prevClose === -1 || k === prevClose || u8[k] !== 58) return true;
+  k--;
+  while (k > prevClose && isSpace(u8[k])) k--;
+  if (k !== prevClose) return true;
+  const key = buf.toString("latin1", prevOpen + 1 - buf.byteOffset, prevClose - buf.byteOffset);
+  return !key.includes("\\") && !keep.has(key);
+}
+
 // lib/line-reader.ts
 var import_node_fs19 = require("node:fs");
-async function readLines(path, maxBytes, line, overlong) {
-  let parts = [];
-  let held = 0;
-  let dropping = false;
-  let dropped = 0;
-  const emit = (buf, start, end) => {
-    if (end > start && buf[end - 1] === 13) end--;
-    line(buf.toString("utf8", start, end));
-  };
-  for await (const chunk of (0, import_node_fs19.createReadStream)(path, { highWaterMark: 1 << 16 })) {
-    let start = 0;
+var CHUNK2 = 1 << 20;
+function readLines(path, maxBytes, line, overlong) {
+  const fd = (0, import_node_fs19.openSync)(path, "r");
+  try {
+    let buf = Buffer.allocUnsafe(CHUNK2);
+    let held = 0;
+    let dropped = -1;
     for (; ; ) {
-      const nl = chunk.indexOf(10, start);
-      const end = nl === -1 ? chunk.length : nl;
-      const piece = end - start;
-      if (dropping) {
-        dropped += piece;
-      } else if (held + piece > maxBytes) {
-        dropping = true;
-        dropped = held + piece;
-        parts = [];
-        held = 0;
-      } else if (nl !== -1 && held === 0) {
-        emit(chunk, start, end);
+      if (held === buf.length) {
+        const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+        buf.copy(bigger, 0, 0, held);
+        buf = bigger;
+      }
+      const n = (0, import_node_fs19.readSync)(fd, buf, held, buf.length - held, null);
+      if (n === 0) break;
+      const end = held + n;
+      let start = 0;
+      let nl = buf.indexOf(10, held);
+      while (nl !== -1 && nl < end) {
+        if (dropped >= 0) {
+          overlong(dropped + nl);
+          dropped = -1;
+        } else if (nl - start > maxBytes) overlong(nl - start);
+        else line(buf, start, nl > start && buf[nl - 1] === 13 ? nl - 1 : nl);
         start = nl + 1;
-        continue;
-      } else if (piece > 0) {
-        parts.push(Buffer.from(chunk.subarray(start, end)));
-        held += piece;
+        nl = buf.indexOf(10, start);
       }
-      if (nl === -1) break;
-      if (dropping) {
-        overlong(dropped);
-        dropping = false;
-        dropped = 0;
-      } else {
-        const whole = Buffer.concat(parts, held);
-        emit(whole, 0, whole.length);
-        parts = [];
-        held = 0;
-      }
-      start = nl + 1;
+      if (dropped >= 0) dropped += end - start;
+      else if (end - start > maxBytes) dropped = end - start;
+      held = dropped >= 0 ? 0 : end - start;
+      if (held > 0) {
+        if (buf.length > CHUNK2 && held < CHUNK2) {
+          const small = Buffer.allocUnsafe(CHUNK2);
+          buf.copy(small, 0, start, end);
+          buf = small;
+        } else buf.copyWithin(0, start, end);
+      } else if (buf.length > CHUNK2) buf = Buffer.allocUnsafe(CHUNK2);
     }
-  }
-  if (dropping) overlong(dropped);
-  else if (held > 0) {
-    const whole = Buffer.concat(parts, held);
-    emit(whole, 0, whole.length);
+    if (dropped >= 0) overlong(dropped);
+    else if (held > 0) line(buf, 0, buf[held - 1] === 13 ? held - 1 : held);
+  } finally {
+    (0, import_node_fs19.closeSync)(fd);
   }
 }
 
@@ -11087,6 +11157,7 @@ var ObservationSink = class {
   lookupFromMs;
   ids = /* @__PURE__ */ new Set();
   loaded = /* @__PURE__ */ new Set();
+  /** Records waiting to be appended, per day, as UTF-8 lines in a buffer of their own. */
   buffers = /* @__PURE__ */ new Map();
   buffered = 0;
   added = 0;
@@ -11125,11 +11196,24 @@ var ObservationSink = class {
       start = end + 1;
     }
   }
+  /** The UTC day number of the last record added, its name, and whether its day files were read. */
+  lastDayNumber = Number.NaN;
+  lastDay = "";
+  lastLoaded = false;
   add(o, ms) {
-    const day = utcDay(ms);
+    const dayNumber = Math.floor(ms / DAY_MS);
+    if (dayNumber !== this.lastDayNumber) {
+      this.lastDay = utcDay(ms);
+      this.lastDayNumber = dayNumber;
+      this.lastLoaded = false;
+    }
+    const day = this.lastDay;
     if (o.id !== void 0) {
       if (this.lookupFromMs !== void 0 && this.loaded.size === 0) this.loadFrom(this.lookupFromMs);
-      for (const d of [utcDay(ms - DAY_MS), day, utcDay(ms + DAY_MS)]) this.load(d);
+      if (!this.lastLoaded) {
+        for (const d of [utcDay(ms - DAY_MS), day, utcDay(ms + DAY_MS)]) this.load(d);
+        this.lastLoaded = true;
+      }
       if (this.ids.has(o.id)) {
         this.duplicates++;
         return;
@@ -11139,15 +11223,23 @@ var ObservationSink = class {
     this.added++;
     this.days.add(day);
     if (this.dryRun) return;
+    const line = JSON.stringify(o);
     let buf = this.buffers.get(day);
-    if (buf === void 0) this.buffers.set(day, buf = []);
-    buf.push(JSON.stringify(o));
+    if (buf === void 0) this.buffers.set(day, buf = { bytes: Buffer.allocUnsafe(1 << 16), length: 0 });
+    const need = buf.length + 3 * line.length + 1;
+    if (need > buf.bytes.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(need, buf.bytes.length * 2));
+      buf.bytes.copy(bigger, 0, 0, buf.length);
+      buf.bytes = bigger;
+    }
+    buf.length += buf.bytes.write(line, buf.length);
+    buf.bytes[buf.length++] = 10;
     if (++this.buffered >= 5e3) this.flush();
   }
   flush() {
-    for (const [day, lines] of this.buffers) {
-      if (lines.length === 0) continue;
-      appendLine(layout.observationFile(this.home, day), lines.join("\n"));
+    for (const [day, buf] of this.buffers) {
+      if (buf.length === 0) continue;
+      appendLine(layout.observationFile(this.home, day), buf.bytes.subarray(0, buf.length));
     }
     this.buffers.clear();
     this.buffered = 0;
@@ -11949,6 +12041,28 @@ function newCounts() {
 function skip(c, why, n = 1) {
   c.skipped[why] = (c.skipped[why] ?? 0) + n;
 }
+var TOOL_USE = Buffer.from('"tool_use');
+var SIDECHAIN = Buffer.from('"isSidechain":true');
+var LineMarks = class {
+  buf;
+  last = -1;
+  tool = -1;
+  // where the next mark is, at or after `last`; Infinity: none in this fill
+  side = -1;
+  worth(buf, start, end) {
+    if (buf !== this.buf || start <= this.last) {
+      this.buf = buf;
+      this.tool = -1;
+      this.side = -1;
+    }
+    this.last = start;
+    if (this.tool < start) this.tool = found(buf.indexOf(TOOL_USE, start));
+    if (this.tool + TOOL_USE.length <= end) return true;
+    if (this.side < start) this.side = found(buf.indexOf(SIDECHAIN, start));
+    return this.side + SIDECHAIN.length <= end;
+  }
+};
+var found = (at) => at === -1 ? Infinity : at;
 var KNOWN_OTHER_TYPES = /* @__PURE__ */ new Set(["progress", "system", "summary", "file-history-snapshot", "queue-operation", "attachment", "custom-title", "tag"]);
 var TranscriptPairer = class {
   /**
@@ -11967,9 +12081,19 @@ var TranscriptPairer = class {
   sidechainRoot = /* @__PURE__ */ new Map();
   prev = /* @__PURE__ */ new Map();
   projects = /* @__PURE__ */ new Map();
-  /** Lines that can hold no tool call or sidechain link are skipped before JSON.parse. */
+  /**
+   * Every field line() reads a string from, at any depth (a line's, a content block's, a tool
+   * input's). Other strings (results, texts, inputs) may reach it emptied (lib/json-cut.ts):
+   * test/transcript-fields.test.ts checks that emptying or changing any other string changes no record.
+   */
+  static FIELDS = /* @__PURE__ */ new Set(["type", "agentId", "isSidechain", "uuid", "parentUuid", "timestamp", "sessionId", "cwd", "id", "name", "tool_use_id", "is_error", "command"]);
+  /**
+   * Lines that can hold no tool call or sidechain link are skipped before JSON.parse, and before
+   * their UTF-8 bytes are decoded: both marks are ASCII, and a decoder never folds an ASCII byte
+   * into a replacement character, so the bytes hold a mark exactly when the text does.
+   */
   static worthParsing(raw) {
-    return raw.includes('"tool_use') || raw.includes('"isSidechain":true');
+    return raw.indexOf(TOOL_USE) !== -1 || raw.indexOf(SIDECHAIN) !== -1;
   }
   project(cwd) {
     if (cwd === void 0) return null;
@@ -12099,16 +12223,21 @@ function subagentType(path) {
     return void 0;
   }
 }
-function parseLine(raw, counts, pairer) {
-  if (raw.length === 0) return;
+var CUT_LINES_FROM = 1024;
+var CUT_STRINGS_FROM = 128;
+function lineText(buf, start, end) {
+  return (end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : void 0) ?? buf.toString("utf8", start, end);
+}
+function parseLine(buf, start, end, counts, pairer, marks) {
+  if (end === start) return;
   counts.lines++;
-  if (!TranscriptPairer.worthParsing(raw)) {
+  if (!marks.worth(buf, start, end)) {
     skip(counts, "lines without tool calls");
     return;
   }
   let line;
   try {
-    line = JSON.parse(raw);
+    line = JSON.parse(lineText(buf, start, end));
   } catch {
     skip(counts, "malformed lines (not JSON, truncated, binary)");
     return;
@@ -12119,7 +12248,7 @@ function parseLine(raw, counts, pairer) {
   }
   pairer.line(line);
 }
-async function importFile(path, counts, range, maxLineBytes, sink, sessions) {
+function importFile(path, counts, range, maxLineBytes, sink, sessions) {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
@@ -12131,10 +12260,11 @@ async function importFile(path, counts, range, maxLineBytes, sink, sessions) {
     subagentType(path)
   );
   const mib = maxLineBytes / 1048576;
-  await readLines(
+  const marks = new LineMarks();
+  readLines(
     path,
     maxLineBytes,
-    (raw) => parseLine(raw, counts, pairer),
+    (buf, start, end) => parseLine(buf, start, end, counts, pairer, marks),
     () => {
       counts.lines++;
       skip(counts, `lines longer than ${Number.isInteger(mib) ? mib : mib.toFixed(3)} MiB (not read; --max-line-mib)`);
@@ -12152,7 +12282,7 @@ async function importTranscriptFiles(opts) {
   const sessions = /* @__PURE__ */ new Set();
   for (let i = 0; i < files.length; i++) {
     try {
-      await importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
+      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
     } catch (e) {
       const code = e.code;
       if (typeof code !== "string") throw e;

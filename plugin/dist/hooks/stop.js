@@ -7540,6 +7540,7 @@ function isLink(path) {
 
 // lib/append-line.ts
 var NL = 10;
+var NEWLINE = Buffer.from("\n");
 function openAppend(path) {
   try {
     return (0, import_node_fs3.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
@@ -7565,7 +7566,7 @@ function appendLine(path, text) {
       const last = Buffer.alloc(1);
       torn = (0, import_node_fs3.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
-    const data = Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`);
+    const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path);
     if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
