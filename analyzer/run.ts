@@ -157,11 +157,15 @@ function windowFiles(home: string, nowMs: number, config: Config, report: Analys
   return out;
 }
 
-/** Bytes of the observation files in the window at nowMs (0 when there are none). */
+/** Bytes of the observation files in the window at nowMs (0 when there are none, or the folder cannot be read: the run says why). */
 export function windowBytes(home: string, nowMs: number, config: Config): number {
   const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
   const obsDir = layout.observations(home);
-  return listDir(obsDir).reduce((n, f) => ((OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n), 0);
+  try {
+    return listDir(obsDir).reduce((n, f) => ((OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n), 0);
+  } catch {
+    return 0;
+  }
 }
 
 /** The window's records in one table. */
