@@ -1,5 +1,5 @@
 import { emptyCounted, newCount, type Counted, type PatternCount } from './patterns.js';
-import { addHistograms } from './score.js';
+import { addHistograms, sessionHistogram } from './score.js';
 
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
 // Counted is of whole numbers (decay included, see patterns.ts), so the merge equals one count
@@ -24,13 +24,13 @@ export interface PlainPart {
 function plainPattern(p: PatternCount, day0: number): PlainPattern {
   const days: number[] = [];
   for (let d = 0; d < p.perDay.length; d++) if (p.perDay[d] !== 0) days.push(day0 + d, p.perDay[d]!, p.decayByDay[d]!);
-  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.sessions, days];
+  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.perSession.length > 0 ? sessionHistogram(p.perSession) : p.sessions, days];
 }
 
 export function toPlainPart(c: Counted): PlainPart {
   const days: number[] = [];
   c.days.forEach((d, i) => {
-    if (d.calls !== 0) days.push(c.day0 + i, d.calls, d.failures, d.sessions, d.decay);
+    if (d.calls !== 0) days.push(c.day0 + i, d.calls, d.failures, d.sessions, c.dayDecay[i]!);
   });
   return {
     keys: c.keys,
@@ -87,12 +87,13 @@ export function mergeParts(parts: readonly PlainPart[], day0: number, nDays: num
     out.calls += part.calls;
     out.future += part.future;
     for (let i = 0; i < part.days.length; i += 5) {
-      const o = out.days[part.days[i]! - day0];
+      const j = part.days[i]! - day0;
+      const o = out.days[j];
       if (o === undefined) continue;
+      out.dayDecay[j]! += part.days[i + 4]!;
       o.calls += part.days[i + 1]!;
       o.failures += part.days[i + 2]!;
       o.sessions += part.days[i + 3]!;
-      o.decay += part.days[i + 4]!;
     }
     const [calls, failedThenAny, okThenAny, okThenSame] = part.keyStats;
     const t = out.keyStats;

@@ -1,6 +1,5 @@
 import type { RecordTable } from './record-table.js';
 import { streamsInWindow } from './streams.js';
-import { sessionHistogram } from './score.js';
 import { DAY_MS } from '../lib/clock.js';
 
 // Counts 3-tool chains and error-retry pairs along each stream, the tools' own frequencies (for
@@ -14,9 +13,9 @@ export interface PatternCount {
   /** Key ids of the steps (see Counted.keys): three for a chain, one for an error-retry. */
   steps: number[];
   n: number;
-  /** Occurrences in each session that shows the pattern, while counting (streams are walked session by session)... */
+  /** Occurrences in each session that shows the pattern (streams are walked session by session)... */
   perSession: number[];
-  /** ...then as a histogram (see sessionHistogram in score.ts): what parts keep and merge. */
+  /** ...or, for patterns merged from parts, the same as a histogram (see sessionHistogram in score.ts). */
   sessions: number[];
   /** The session perSession's last entry belongs to. */
   lastSession: number;
@@ -54,8 +53,6 @@ export interface DayCount {
   /** Sessions with a record that day. */
   sessions: number;
   lastSession: number;
-  /** The day's records' weights as whole numbers (see dayWeight). */
-  decay: number;
 }
 
 export interface Counted {
@@ -76,6 +73,8 @@ export interface Counted {
   /** The UTC day number (ms / DAY_MS) of days[0]: the day holding the window's start. */
   day0: number;
   days: DayCount[];
+  /** Per day, the records' weights as whole numbers (see dayWeight): a typed array, as the hot loop adds doubles to it. */
+  dayDecay: Float64Array;
 }
 
 // Decay sums that do not depend on the order of addition, so that a window counted in parts
@@ -85,10 +84,9 @@ export interface Counted {
 // only at the end, day by day in order.
 const SCALE = 2 ** 31;
 
-/** A record's weight relative to the end of its UTC day, in 2^-31ths. */
-export function dayWeigher(halfLifeDays: number): (ts: number) => number {
-  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
-  return (ts) => Math.round(Math.exp(rate * (ts - (Math.floor(ts / DAY_MS) + 1) * DAY_MS)) * SCALE);
+/** A record's weight relative to the end of its UTC day, in 2^-31ths (rate: ln 2 / half-life in ms). */
+export function dayWeight(ts: number, rate: number): number {
+  return Math.round(Math.exp(rate * (ts - (Math.floor(ts / DAY_MS) + 1) * DAY_MS)) * SCALE);
 }
 
 /** What a day's whole-number weights are worth at `nowMs`: 0.5^(age of the day's end / halfLife) / 2^31. */
@@ -108,7 +106,7 @@ export function finishCounted(c: Counted, nowMs: number, halfLifeDays: number): 
   for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
   for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
   let total = 0;
-  c.days.forEach((d, i) => (total += d.decay * f[i]!));
+  c.dayDecay.forEach((d, i) => (total += d * f[i]!));
   c.decayMean = c.calls === 0 ? 0 : total / c.calls;
   return c;
 }
@@ -207,7 +205,8 @@ export function emptyCounted(keys: string[], day0: number, nDays: number): Count
     keys,
     keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
     day0,
-    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 })),
+    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1 })),
+    dayDecay: new Float64Array(nDays),
   };
 }
 
@@ -217,82 +216,66 @@ export function windowDays(windowStartMs: number, nowMs: number): { day0: number
   return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
 }
 
-/** A group's patterns named and filed; its slots in the flat chain table freed for the next group. */
-function closeGroup(c0: Counted, chainList: readonly PatternCount[], retryOf: readonly (PatternCount | undefined)[], keys: readonly string[], chainSlot: Int32Array | undefined): Counted {
-  const K = keys.length;
-  for (const c of chainList) {
-    c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
-    c.sessions = sessionHistogram(c.perSession);
-    c.perSession = [];
-    c0.chains.set(c.key, c);
-    if (chainSlot !== undefined) chainSlot[(c.steps[0]! * K + c.steps[1]!) * K + c.steps[2]!] = -1;
-  }
-  for (const c of retryOf) {
-    if (c === undefined) continue;
-    c.key = `${keys[c.steps[0]!]} error-retry`;
-    c.sessions = sessionHistogram(c.perSession);
-    c.perSession = [];
-    c.starts = c.n;
-    c0.errorRetries.set(c.key, c);
-  }
-  c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
-  return c0;
-}
-
-/** Counts over the whole window (or one project's records): one group. */
-export function countPatterns(t: RecordTable, opts: CountOptions): Counted {
-  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
-  return countGroups(t, { ...opts, groupOf: undefined }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
-}
-
 /**
- * Counts each group of sessions apart (group 0 when no groupOf). The sums of the groups, merged
- * by mergeCounted, equal the count of them all together: sessions are disjoint, and every sum is
- * of whole numbers. Decay sums are left per day: finishCounted turns them into weights at now.
+ * The walk of one group's streams: its counters, and the per-record loop in a method of its own
+ * (a small function V8 optimises soon after a short-lived process starts, where a loop inside a
+ * long one waited for on-stack replacement).
  */
-export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Counted> {
-  const { nowMs, windowStartMs, project, groupOf } = opts;
-  const { keyOf, keys } = recordKeys(t, opts.chainDetail);
-  const K = keys.length;
-  const { day0, nDays } = windowDays(windowStartMs, nowMs);
-  const dayStartMs = day0 * DAY_MS;
-  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
-  const out = new Map<number, Counted>();
-  // With few keys (the usual case: a few dozen tools and commands) a chain is found by indexing a
-  // flat table of K^3 slots instead of hashing its id; the Map takes over when that is too big.
-  const dense = K * K * K <= 1 << 18;
-  const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
-  const weigh = dayWeigher(opts.halfLifeDays);
-  const { ts: tsOf, ok: okOf } = t;
-  const bySession = streamsBySession(t, groupOf);
-  let group = Number.NaN;
-  let c0: Counted = emptyCounted(keys, day0, nDays);
-  let chainIds = new Map<number, PatternCount>();
-  let chainList: PatternCount[] = [];
-  let retryOf: (PatternCount | undefined)[] = [];
-  let lastSession = -1;
-  for (let si = 0; si < bySession.length; si++) {
-    const s = bySession[si]!;
-    const a = starts[s]!;
-    const b = starts[s + 1]!;
-    if (a === b) continue;
-    const session = t.streamSession[s]!;
-    const g = groupOf === undefined ? 0 : groupOf[session]!;
-    if (g !== group) {
-      if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : undefined));
-      group = g;
-      c0 = emptyCounted(keys, day0, nDays);
-      chainIds = new Map();
-      chainList = [];
-      retryOf = new Array(K);
-      lastSession = -1;
+class GroupWalk {
+  c0!: Counted;
+  private chainIds = new Map<number, PatternCount>();
+  private chainList: PatternCount[] = [];
+  private retryOf: (PatternCount | undefined)[] = [];
+  private readonly dense: boolean;
+  private readonly chainSlot: Int32Array;
+
+  constructor(
+    private readonly t: RecordTable,
+    private readonly keyOf: Int32Array,
+    private readonly order: Int32Array,
+    private readonly K: number,
+    private readonly dayStartMs: number,
+    private readonly nDays: number,
+    private readonly rate: number,
+  ) {
+    // With few keys (the usual case: a few dozen tools and commands) a chain is found by indexing a
+    // flat table of K^3 slots instead of hashing its id; the Map takes over when that is too big.
+    this.dense = K * K * K <= 1 << 18;
+    this.chainSlot = this.dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  }
+
+  open(c0: Counted): void {
+    this.c0 = c0;
+    this.chainIds = new Map();
+    this.chainList = [];
+    this.retryOf = new Array(this.K);
+  }
+
+  /** The group's patterns named and filed; its slots in the flat chain table freed for the next group. */
+  close(keys: readonly string[]): Counted {
+    const { c0, K } = this;
+    for (const c of this.chainList) {
+      c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;
+      c0.chains.set(c.key, c);
+      if (this.dense) this.chainSlot[(c.steps[0]! * K + c.steps[1]!) * K + c.steps[2]!] = -1;
     }
-    if (session !== lastSession) {
-      c0.sessionsInWindow++;
-      lastSession = session;
+    for (const c of this.retryOf) {
+      if (c === undefined) continue;
+      c.key = `${keys[c.steps[0]!]} error-retry`;
+      c.starts = c.n;
+      c0.errorRetries.set(c.key, c);
     }
-    const { days } = c0;
+    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
+    return c0;
+  }
+
+  /** One stream's in-window records: order[a..b), in time order. */
+  walk(a: number, b: number, session: number): void {
+    const { order, keyOf, K, dayStartMs, nDays, rate, dense, chainSlot, chainIds, chainList, retryOf, c0 } = this;
+    const { ts: tsOf, ok: okOf } = this.t;
+    const { days, dayDecay } = c0;
     const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = c0.keyStats;
+    let calls = 0;
     for (let k = a; k < b; k++) {
       const i = order[k]!;
       const ts = tsOf[i]!;
@@ -306,9 +289,10 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
       if (okOf[i] === 0) day.failures++;
       const ki = keyOf[i]!;
       keyCalls[ki]!++;
-      c0.calls++;
-      const weight = weigh(ts);
-      day.decay += weight;
+      calls++;
+      // dayWeight(ts, rate), from the day index already at hand (whole milliseconds: exact).
+      const weight = Math.round(Math.exp(rate * (ts - dayStartMs - (dayIndex + 1) * DAY_MS)) * SCALE);
+      dayDecay[dayIndex]! += weight;
       if (k === a) continue;
       const p = order[k - 1]!;
       const kp = keyOf[p]!;
@@ -356,8 +340,54 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
       if (k - a < 3 || keyOf[order[k - 3]!] !== ki) c.starts++;
       if (retried || (okOf[i1] === 0 && k1 === kp)) c.retries++;
     }
+    c0.calls += calls;
   }
-  if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : undefined));
+}
+
+/** Counts over the whole window (or one project's records): one group. */
+export function countPatterns(t: RecordTable, opts: CountOptions): Counted {
+  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
+  return countGroups(t, { ...opts, groupOf: undefined }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
+}
+
+/**
+ * Counts each group of sessions apart (group 0 when no groupOf). The sums of the groups, merged
+ * by mergeCounted, equal the count of them all together: sessions are disjoint, and every sum is
+ * of whole numbers. Decay sums are left per day: finishCounted turns them into weights at now.
+ */
+export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Counted> {
+  const { nowMs, windowStartMs, project, groupOf } = opts;
+  const { keyOf, keys } = recordKeys(t, opts.chainDetail);
+  const K = keys.length;
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const dayStartMs = day0 * DAY_MS;
+  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
+  const out = new Map<number, Counted>();
+  const w = new GroupWalk(t, keyOf, order, K, dayStartMs, nDays, Math.LN2 / (opts.halfLifeDays * DAY_MS));
+  const bySession = streamsBySession(t, groupOf);
+  let group = Number.NaN;
+  let lastSession = -1;
+  for (let si = 0; si < bySession.length; si++) {
+    const s = bySession[si]!;
+    const a = starts[s]!;
+    const b = starts[s + 1]!;
+    if (a === b) continue;
+    const session = t.streamSession[s]!;
+    const g = groupOf === undefined ? 0 : groupOf[session]!;
+    if (g !== group) {
+      if (!Number.isNaN(group)) out.set(group, w.close(keys));
+      group = g;
+      w.open(emptyCounted(keys, day0, nDays));
+      lastSession = -1;
+    }
+    if (session !== lastSession) {
+      w.c0.sessionsInWindow++;
+      lastSession = session;
+    }
+    w.walk(a, b, session);
+  }
+  if (!Number.isNaN(group)) out.set(group, w.close(keys));
+  const { ts: tsOf } = t;
   // Records after now, by group (the walk above sees the window's records only).
   const addFuture = (g: number, n: number) => {
     let c = out.get(g);

@@ -33,7 +33,8 @@ export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift
 
 /** Per-session counts as a histogram: [count, sessions with that count, ...], counts ascending. */
 export function sessionHistogram(perSession: readonly number[]): number[] {
-  const sorted = Float64Array.from(perSession).sort();
+  if (perSession.length === 1) return [perSession[0]!, 1];
+  const sorted = perSession.length <= 64 ? perSession.slice().sort((a, b) => a - b) : Float64Array.from(perSession).sort();
   const out: number[] = [];
   for (let i = 0; i < sorted.length; i++) {
     if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]!++;
@@ -89,6 +90,45 @@ export function robustCount(h: readonly number[]): number {
   return n;
 }
 
+const histogram = new Int32Array(256);
+
+/** The lower median of counts in [lo, hi]: by counting (counts are small), no copy or sort. */
+function lowerMedian(xs: readonly number[], lo: number, hi: number): number {
+  const rank = Math.floor((xs.length - 1) / 2);
+  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank]!;
+  histogram.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < xs.length; i++) histogram[xs[i]! - lo]!++;
+  let seen = 0;
+  for (let v = 0; ; v++) {
+    seen += histogram[v]!;
+    if (seen > rank) return v + lo;
+  }
+}
+
+/** robustCount over the per-session counts themselves (a one-pass count keeps them so): the same number. */
+export function robustCountOf(perSession: readonly number[]): number {
+  const m = perSession.length;
+  if (m < 2) return perSession[0] ?? 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const x = perSession[i]!;
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const median = lowerMedian(perSession, lo, hi);
+  let n = 0;
+  for (let i = 0; i < m; i++) n += Math.min(perSession[i]!, median);
+  return n;
+}
+
+/** A pattern's robust count and sessions, from its per-session counts or their histogram. */
+function robustAndSessions(p: PatternCount): [number, number] {
+  return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
+}
+
 /**
  * frequency x consistency x recency, capped at maxConfidence, for the patterns of one kind:
  * - frequency: the pattern's robust count against saturateAt x the largest robust count among the
@@ -102,13 +142,16 @@ export function robustCount(h: readonly number[]): number {
 export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: ScoreConfig): ScoredPattern[] {
   const list = [...patterns];
   const robust = new Float64Array(list.length);
+  const sessions = new Int32Array(list.length);
   let reference = 0;
   let anyReference = 0;
   for (let i = 0; i < list.length; i++) {
     const p = list[i]!;
-    const r = (robust[i] = robustCount(p.sessions));
+    const [r, m] = robustAndSessions(p);
+    robust[i] = r;
+    sessions[i] = m;
     if (r > anyReference) anyReference = r;
-    if (histogramSessions(p.sessions) >= 2 && r > reference) reference = r;
+    if (m >= 2 && r > reference) reference = r;
   }
   // A window where no pattern recurs across sessions: measure against the largest one.
   if (reference === 0) reference = anyReference;
@@ -132,7 +175,7 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       kind: p.kind,
       key: p.key,
       observations: p.n,
-      sessions: histogramSessions(p.sessions),
+      sessions: sessions[i]!,
       sessionsInWindow: c.sessionsInWindow,
       days,
       activeDays: c.activeDays,

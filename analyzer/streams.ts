@@ -14,10 +14,11 @@ export function streamsInWindow(t: RecordTable, startMs: number, endMs: number, 
   const only = project !== undefined;
   const projectOf = t.project;
   // groupOf: per session, -1 for the sessions left out (their streams stay empty).
-  const skipStream = new Uint8Array(nStreams);
-  if (groupOf !== undefined) t.streamSession.forEach((session, s) => (skipStream[s] = groupOf[session] === -1 ? 1 : 0));
+  const some = groupOf !== undefined;
+  const skipStream = new Uint8Array(some ? nStreams : 0);
+  if (some) t.streamSession.forEach((session, s) => (skipStream[s] = groupOf[session] === -1 ? 1 : 0));
   for (let i = 0; i < t.length; i++) {
-    if ((only && projectOf[i] !== project) || skipStream[t.stream[i]!] === 1) continue;
+    if ((only && projectOf[i] !== project) || (some && skipStream[t.stream[i]!] === 1)) continue;
     const ts = t.ts[i]!;
     if (ts > endMs) future++;
     else if (ts > startMs) {
@@ -30,7 +31,7 @@ export function streamsInWindow(t: RecordTable, startMs: number, endMs: number, 
   const fill = starts.slice(0, nStreams);
   const order = new Int32Array(inWindow);
   for (let i = 0; i < t.length; i++) {
-    if ((only && projectOf[i] !== project) || skipStream[t.stream[i]!] === 1) continue;
+    if ((only && projectOf[i] !== project) || (some && skipStream[t.stream[i]!] === 1)) continue;
     const ts = t.ts[i]!;
     if (ts > startMs && ts <= endMs) order[fill[t.stream[i]!]!++] = i;
   }

@@ -5,7 +5,7 @@ import { ruleEffects } from '../analyzer/effectiveness.js';
 import { consolidate, type Rule } from '../analyzer/promotion.js';
 import { tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
 import { ruleLine, safeSteps } from '../analyzer/rules-file.js';
-import { robustCount, sessionHistogram, type ScoredPattern } from '../analyzer/score.js';
+import { robustCount, robustCountOf, sessionHistogram, type ScoredPattern } from '../analyzer/score.js';
 import type { Config } from '../lib/config.js';
 import { decay } from '../lib/temporal-decay.js';
 
@@ -65,7 +65,10 @@ describe('frequency: robust and saturating', () => {
     [[2, 2, 2, 2], 8],
     [[5, 9, 7, 6, 8], 32],
     [[1, 1000, 3], 7], // a count too large to tally by value
-  ])('robust count of %j is %d', (perSession, n) => expect(robustCount(sessionHistogram(perSession))).toBe(n));
+  ])('robust count of %j is %d (from the counts, and from their histogram)', (perSession, n) => {
+    expect(robustCountOf(perSession)).toBe(n);
+    expect(robustCount(sessionHistogram(perSession))).toBe(n);
+  });
 
   it('a pattern seen in one session only is never the reference; half the reference is frequency 1', () => {
     const recs = [

@@ -8197,10 +8197,11 @@ function streamsInWindow(t, startMs, endMs, project, groupOf) {
   let future = 0;
   const only = project !== void 0;
   const projectOf = t.project;
-  const skipStream = new Uint8Array(nStreams);
-  if (groupOf !== void 0) t.streamSession.forEach((session, s) => skipStream[s] = groupOf[session] === -1 ? 1 : 0);
+  const some = groupOf !== void 0;
+  const skipStream = new Uint8Array(some ? nStreams : 0);
+  if (some) t.streamSession.forEach((session, s) => skipStream[s] = groupOf[session] === -1 ? 1 : 0);
   for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project || skipStream[t.stream[i]] === 1) continue;
+    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
     const ts = t.ts[i];
     if (ts > endMs) future++;
     else if (ts > startMs) {
@@ -8213,7 +8214,7 @@ function streamsInWindow(t, startMs, endMs, project, groupOf) {
   const fill = starts.slice(0, nStreams);
   const order = new Int32Array(inWindow);
   for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project || skipStream[t.stream[i]] === 1) continue;
+    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
     const ts = t.ts[i];
     if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
   }
@@ -8232,126 +8233,8 @@ function streamsInWindow(t, startMs, endMs, project, groupOf) {
   return { order, starts, inWindow, future };
 }
 
-// analyzer/lift.ts
-function chainLift(steps, n, stats, calls) {
-  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
-}
-function retryLift(key, retries, stats) {
-  const afterFailure = retries / stats.failedThenAny[key];
-  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
-  return afterFailure / afterSuccess;
-}
-function patternLift(p, stats, calls) {
-  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
-}
-function oneKeyRepeated(p) {
-  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
-}
-
-// analyzer/score.ts
-function sessionHistogram(perSession) {
-  const sorted = Float64Array.from(perSession).sort();
-  const out = [];
-  for (let i = 0; i < sorted.length; i++) {
-    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]++;
-    else out.push(sorted[i], 1);
-  }
-  return out;
-}
-function histogramSessions(h) {
-  let m = 0;
-  for (let i = 1; i < h.length; i += 2) m += h[i];
-  return m;
-}
-function addHistograms(a, b) {
-  const out = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || i < a.length && a[i] < b[j]) out.push(a[i], a[i + 1]), i += 2;
-    else if (i >= a.length || b[j] < a[i]) out.push(b[j], b[j + 1]), j += 2;
-    else out.push(a[i], a[i + 1] + b[j + 1]), i += 2, j += 2;
-  }
-  return out;
-}
-function robustCount(h) {
-  const m = histogramSessions(h);
-  if (m < 2) return m === 1 ? h[0] : 0;
-  const lo = h[0];
-  const hi = h[h.length - 2];
-  if (lo === hi) return lo * m;
-  if (m === 2) return 2 * lo;
-  const rank = Math.floor((m - 1) / 2);
-  let median = lo;
-  for (let i = 0, seen = 0; i < h.length; i += 2) {
-    seen += h[i + 1];
-    if (seen > rank) {
-      median = h[i];
-      break;
-    }
-  }
-  let n = 0;
-  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i], median) * h[i + 1];
-  return n;
-}
-function scoreKind(patterns, c, config) {
-  const list2 = [...patterns];
-  const robust = new Float64Array(list2.length);
-  let reference = 0;
-  let anyReference = 0;
-  for (let i = 0; i < list2.length; i++) {
-    const p = list2[i];
-    const r = robust[i] = robustCount(p.sessions);
-    if (r > anyReference) anyReference = r;
-    if (histogramSessions(p.sessions) >= 2 && r > reference) reference = r;
-  }
-  if (reference === 0) reference = anyReference;
-  const activeFrom = new Int32Array(c.days.length + 1);
-  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
-  return list2.map((p, i) => {
-    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
-    let days = 0;
-    let firstDay = -1;
-    for (let d = 0; d < p.perDay.length; d++) {
-      if (p.perDay[d] === 0) continue;
-      days++;
-      if (firstDay === -1) firstDay = d;
-    }
-    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
-    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
-    const lift = patternLift(p, c.keyStats, c.calls);
-    const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
-    return {
-      kind: p.kind,
-      key: p.key,
-      observations: p.n,
-      sessions: histogramSessions(p.sessions),
-      sessionsInWindow: c.sessionsInWindow,
-      days,
-      activeDays: c.activeDays,
-      frequency,
-      consistency,
-      recency,
-      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
-      lift,
-      specific: lift >= minLift && !oneKeyRepeated(p),
-      starts: p.starts,
-      retries: p.retries,
-      firstSeen: p.first,
-      lastSeen: p.last
-    };
-  });
-}
-function byStrength(a, b) {
-  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-
 // analyzer/patterns.ts
 var SCALE = 2 ** 31;
-function dayWeigher(halfLifeDays) {
-  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
-  return (ts) => Math.round(Math.exp(rate * (ts - (Math.floor(ts / DAY_MS) + 1) * DAY_MS)) * SCALE);
-}
 function dayFactors(day0, nDays, nowMs, halfLifeDays) {
   const rate = Math.LN2 / (halfLifeDays * DAY_MS);
   return Float64Array.from({ length: nDays }, (_, d) => Math.exp(rate * ((day0 + d + 1) * DAY_MS - nowMs)) / SCALE);
@@ -8366,7 +8249,7 @@ function finishCounted(c, nowMs, halfLifeDays) {
   for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
   for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
   let total = 0;
-  c.days.forEach((d, i) => total += d.decay * f[i]);
+  c.dayDecay.forEach((d, i) => total += d * f[i]);
   c.decayMean = c.calls === 0 ? 0 : total / c.calls;
   return c;
 }
@@ -8439,78 +8322,69 @@ function emptyCounted(keys, day0, nDays) {
     keys,
     keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
     day0,
-    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1, decay: 0 }))
+    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1 })),
+    dayDecay: new Float64Array(nDays)
   };
 }
 function windowDays(windowStartMs, nowMs) {
   const day0 = Math.floor(windowStartMs / DAY_MS);
   return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
 }
-function closeGroup(c0, chainList, retryOf, keys, chainSlot) {
-  const K = keys.length;
-  for (const c of chainList) {
-    c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
-    c.sessions = sessionHistogram(c.perSession);
-    c.perSession = [];
-    c0.chains.set(c.key, c);
-    if (chainSlot !== void 0) chainSlot[(c.steps[0] * K + c.steps[1]) * K + c.steps[2]] = -1;
+var GroupWalk = class {
+  constructor(t, keyOf2, order, K, dayStartMs, nDays, rate) {
+    this.t = t;
+    this.keyOf = keyOf2;
+    this.order = order;
+    this.K = K;
+    this.dayStartMs = dayStartMs;
+    this.nDays = nDays;
+    this.rate = rate;
+    this.dense = K * K * K <= 1 << 18;
+    this.chainSlot = this.dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
   }
-  for (const c of retryOf) {
-    if (c === void 0) continue;
-    c.key = `${keys[c.steps[0]]} error-retry`;
-    c.sessions = sessionHistogram(c.perSession);
-    c.perSession = [];
-    c.starts = c.n;
-    c0.errorRetries.set(c.key, c);
+  t;
+  keyOf;
+  order;
+  K;
+  dayStartMs;
+  nDays;
+  rate;
+  c0;
+  chainIds = /* @__PURE__ */ new Map();
+  chainList = [];
+  retryOf = [];
+  dense;
+  chainSlot;
+  open(c0) {
+    this.c0 = c0;
+    this.chainIds = /* @__PURE__ */ new Map();
+    this.chainList = [];
+    this.retryOf = new Array(this.K);
   }
-  c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
-  return c0;
-}
-function countPatterns(t, opts) {
-  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
-  return countGroups(t, { ...opts, groupOf: void 0 }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
-}
-function countGroups(t, opts) {
-  const { nowMs, windowStartMs, project, groupOf } = opts;
-  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
-  const K = keys.length;
-  const { day0, nDays } = windowDays(windowStartMs, nowMs);
-  const dayStartMs = day0 * DAY_MS;
-  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
-  const out = /* @__PURE__ */ new Map();
-  const dense = K * K * K <= 1 << 18;
-  const chainSlot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
-  const weigh = dayWeigher(opts.halfLifeDays);
-  const { ts: tsOf, ok: okOf } = t;
-  const bySession = streamsBySession(t, groupOf);
-  let group = Number.NaN;
-  let c0 = emptyCounted(keys, day0, nDays);
-  let chainIds = /* @__PURE__ */ new Map();
-  let chainList = [];
-  let retryOf = [];
-  let lastSession = -1;
-  for (let si = 0; si < bySession.length; si++) {
-    const s = bySession[si];
-    const a = starts[s];
-    const b = starts[s + 1];
-    if (a === b) continue;
-    const session = t.streamSession[s];
-    const g = groupOf === void 0 ? 0 : groupOf[session];
-    if (g !== group) {
-      if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : void 0));
-      group = g;
-      c0 = emptyCounted(keys, day0, nDays);
-      chainIds = /* @__PURE__ */ new Map();
-      chainList = [];
-      retryOf = new Array(K);
-      lastSession = -1;
+  /** The group's patterns named and filed; its slots in the flat chain table freed for the next group. */
+  close(keys) {
+    const { c0, K } = this;
+    for (const c of this.chainList) {
+      c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
+      c0.chains.set(c.key, c);
+      if (this.dense) this.chainSlot[(c.steps[0] * K + c.steps[1]) * K + c.steps[2]] = -1;
     }
-    if (session !== lastSession) {
-      c0.sessionsInWindow++;
-      lastSession = session;
+    for (const c of this.retryOf) {
+      if (c === void 0) continue;
+      c.key = `${keys[c.steps[0]]} error-retry`;
+      c.starts = c.n;
+      c0.errorRetries.set(c.key, c);
     }
-    const { days } = c0;
+    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
+    return c0;
+  }
+  /** One stream's in-window records: order[a..b), in time order. */
+  walk(a, b, session) {
+    const { order, keyOf: keyOf2, K, dayStartMs, nDays, rate, dense, chainSlot, chainIds, chainList, retryOf, c0 } = this;
+    const { ts: tsOf, ok: okOf } = this.t;
+    const { days, dayDecay } = c0;
     const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = c0.keyStats;
+    let calls = 0;
     for (let k = a; k < b; k++) {
       const i = order[k];
       const ts = tsOf[i];
@@ -8524,9 +8398,9 @@ function countGroups(t, opts) {
       if (okOf[i] === 0) day.failures++;
       const ki = keyOf2[i];
       keyCalls[ki]++;
-      c0.calls++;
-      const weight = weigh(ts);
-      day.decay += weight;
+      calls++;
+      const weight = Math.round(Math.exp(rate * (ts - dayStartMs - (dayIndex + 1) * DAY_MS)) * SCALE);
+      dayDecay[dayIndex] += weight;
       if (k === a) continue;
       const p = order[k - 1];
       const kp = keyOf2[p];
@@ -8574,8 +8448,46 @@ function countGroups(t, opts) {
       if (k - a < 3 || keyOf2[order[k - 3]] !== ki) c.starts++;
       if (retried || okOf[i1] === 0 && k1 === kp) c.retries++;
     }
+    c0.calls += calls;
   }
-  if (!Number.isNaN(group)) out.set(group, closeGroup(c0, chainList, retryOf, keys, dense ? chainSlot : void 0));
+};
+function countPatterns(t, opts) {
+  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
+  return countGroups(t, { ...opts, groupOf: void 0 }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
+}
+function countGroups(t, opts) {
+  const { nowMs, windowStartMs, project, groupOf } = opts;
+  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
+  const K = keys.length;
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const dayStartMs = day0 * DAY_MS;
+  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
+  const out = /* @__PURE__ */ new Map();
+  const w = new GroupWalk(t, keyOf2, order, K, dayStartMs, nDays, Math.LN2 / (opts.halfLifeDays * DAY_MS));
+  const bySession = streamsBySession(t, groupOf);
+  let group = Number.NaN;
+  let lastSession = -1;
+  for (let si = 0; si < bySession.length; si++) {
+    const s = bySession[si];
+    const a = starts[s];
+    const b = starts[s + 1];
+    if (a === b) continue;
+    const session = t.streamSession[s];
+    const g = groupOf === void 0 ? 0 : groupOf[session];
+    if (g !== group) {
+      if (!Number.isNaN(group)) out.set(group, w.close(keys));
+      group = g;
+      w.open(emptyCounted(keys, day0, nDays));
+      lastSession = -1;
+    }
+    if (session !== lastSession) {
+      w.c0.sessionsInWindow++;
+      lastSession = session;
+    }
+    w.walk(a, b, session);
+  }
+  if (!Number.isNaN(group)) out.set(group, w.close(keys));
+  const { ts: tsOf } = t;
   const addFuture = (g, n) => {
     let c = out.get(g);
     if (c === void 0) out.set(g, c = emptyCounted(keys, day0, nDays));
@@ -8593,6 +8505,156 @@ function countGroups(t, opts) {
     for (const [g, n] of byGroup) addFuture(g, n);
   }
   return out;
+}
+
+// analyzer/lift.ts
+function chainLift(steps, n, stats, calls) {
+  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
+}
+function retryLift(key, retries, stats) {
+  const afterFailure = retries / stats.failedThenAny[key];
+  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
+  return afterFailure / afterSuccess;
+}
+function patternLift(p, stats, calls) {
+  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
+}
+function oneKeyRepeated(p) {
+  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
+}
+
+// analyzer/score.ts
+function sessionHistogram(perSession) {
+  if (perSession.length === 1) return [perSession[0], 1];
+  const sorted = perSession.length <= 64 ? perSession.slice().sort((a, b) => a - b) : Float64Array.from(perSession).sort();
+  const out = [];
+  for (let i = 0; i < sorted.length; i++) {
+    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]++;
+    else out.push(sorted[i], 1);
+  }
+  return out;
+}
+function histogramSessions(h) {
+  let m = 0;
+  for (let i = 1; i < h.length; i += 2) m += h[i];
+  return m;
+}
+function addHistograms(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || i < a.length && a[i] < b[j]) out.push(a[i], a[i + 1]), i += 2;
+    else if (i >= a.length || b[j] < a[i]) out.push(b[j], b[j + 1]), j += 2;
+    else out.push(a[i], a[i + 1] + b[j + 1]), i += 2, j += 2;
+  }
+  return out;
+}
+function robustCount(h) {
+  const m = histogramSessions(h);
+  if (m < 2) return m === 1 ? h[0] : 0;
+  const lo = h[0];
+  const hi = h[h.length - 2];
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const rank = Math.floor((m - 1) / 2);
+  let median = lo;
+  for (let i = 0, seen = 0; i < h.length; i += 2) {
+    seen += h[i + 1];
+    if (seen > rank) {
+      median = h[i];
+      break;
+    }
+  }
+  let n = 0;
+  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i], median) * h[i + 1];
+  return n;
+}
+var histogram = new Int32Array(256);
+function lowerMedian(xs, lo, hi) {
+  const rank = Math.floor((xs.length - 1) / 2);
+  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank];
+  histogram.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < xs.length; i++) histogram[xs[i] - lo]++;
+  let seen = 0;
+  for (let v = 0; ; v++) {
+    seen += histogram[v];
+    if (seen > rank) return v + lo;
+  }
+}
+function robustCountOf(perSession) {
+  const m = perSession.length;
+  if (m < 2) return perSession[0] ?? 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const x = perSession[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const median = lowerMedian(perSession, lo, hi);
+  let n = 0;
+  for (let i = 0; i < m; i++) n += Math.min(perSession[i], median);
+  return n;
+}
+function robustAndSessions(p) {
+  return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
+}
+function scoreKind(patterns, c, config) {
+  const list2 = [...patterns];
+  const robust = new Float64Array(list2.length);
+  const sessions = new Int32Array(list2.length);
+  let reference = 0;
+  let anyReference = 0;
+  for (let i = 0; i < list2.length; i++) {
+    const p = list2[i];
+    const [r, m] = robustAndSessions(p);
+    robust[i] = r;
+    sessions[i] = m;
+    if (r > anyReference) anyReference = r;
+    if (m >= 2 && r > reference) reference = r;
+  }
+  if (reference === 0) reference = anyReference;
+  const activeFrom = new Int32Array(c.days.length + 1);
+  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
+  return list2.map((p, i) => {
+    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
+    let days = 0;
+    let firstDay = -1;
+    for (let d = 0; d < p.perDay.length; d++) {
+      if (p.perDay[d] === 0) continue;
+      days++;
+      if (firstDay === -1) firstDay = d;
+    }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
+    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
+    const lift = patternLift(p, c.keyStats, c.calls);
+    const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
+    return {
+      kind: p.kind,
+      key: p.key,
+      observations: p.n,
+      sessions: sessions[i],
+      sessionsInWindow: c.sessionsInWindow,
+      days,
+      activeDays: c.activeDays,
+      frequency,
+      consistency,
+      recency,
+      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
+      lift,
+      specific: lift >= minLift && !oneKeyRepeated(p),
+      starts: p.starts,
+      retries: p.retries,
+      firstSeen: p.first,
+      lastSeen: p.last
+    };
+  });
+}
+function byStrength(a, b) {
+  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 // analyzer/folding.ts
@@ -8700,12 +8762,12 @@ function analysisOf(counted, nowMs, config) {
 function plainPattern(p, day0) {
   const days = [];
   for (let d = 0; d < p.perDay.length; d++) if (p.perDay[d] !== 0) days.push(day0 + d, p.perDay[d], p.decayByDay[d]);
-  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.sessions, days];
+  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.perSession.length > 0 ? sessionHistogram(p.perSession) : p.sessions, days];
 }
 function toPlainPart(c) {
   const days = [];
   c.days.forEach((d, i) => {
-    if (d.calls !== 0) days.push(c.day0 + i, d.calls, d.failures, d.sessions, d.decay);
+    if (d.calls !== 0) days.push(c.day0 + i, d.calls, d.failures, d.sessions, c.dayDecay[i]);
   });
   return {
     keys: c.keys,
@@ -8760,12 +8822,13 @@ function mergeParts(parts, day0, nDays) {
     out.calls += part.calls;
     out.future += part.future;
     for (let i = 0; i < part.days.length; i += 5) {
-      const o = out.days[part.days[i] - day0];
+      const j = part.days[i] - day0;
+      const o = out.days[j];
       if (o === void 0) continue;
+      out.dayDecay[j] += part.days[i + 4];
       o.calls += part.days[i + 1];
       o.failures += part.days[i + 2];
       o.sessions += part.days[i + 3];
-      o.decay += part.days[i + 4];
     }
     const [calls, failedThenAny, okThenAny, okThenSame] = part.keyStats;
     const t = out.keyStats;
