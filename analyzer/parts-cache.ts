@@ -117,6 +117,42 @@ function readShard(cacheDir: string, day: string, gen: string): Shard | undefine
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
 
+const BASE = 'parts-base.json';
+
+interface BaseFile {
+  version: number;
+  /** The shards it is the merge of: key -> generation. */
+  members: Record<string, string>;
+  unnamed: boolean;
+  all: PlainPart;
+  projects: Record<string, PlainPart>;
+}
+
+/** The base, when it is the merge of exactly these shards (key, generation). */
+function readBase(cacheDir: string, members: [string, string][]): Shard | undefined {
+  if (members.length < 2) return undefined;
+  const x = readJson<BaseFile>(join(cacheDir, BASE));
+  if (x === undefined || x.version !== VERSION || typeof x.members !== 'object' || x.members === null || typeof x.projects !== 'object' || x.projects === null) return undefined;
+  if (Object.keys(x.members).length !== members.length || members.some(([k, gen]) => x.members[k] !== gen)) return undefined;
+  if (!isPlainPart(x.all) || !Object.values(x.projects).every(isPlainPart)) return undefined;
+  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
+}
+
+function writeBase(cacheDir: string, members: [string, string][], shards: Shard[], day0: number, nDays: number): void {
+  const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
+  const projects: Record<string, PlainPart> = {};
+  for (const name of [...names].sort()) {
+    const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is PlainPart => c !== undefined);
+    projects[name] = toPlainPart(mergeParts(parts, day0, nDays));
+  }
+  const file: BaseFile = { version: VERSION, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
+  try {
+    writeFileAtomic(join(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false });
+  } catch {
+    // a cache is an optimisation
+  }
+}
+
 export interface WindowCounts {
   cached: number;
   appended: number;
@@ -239,6 +275,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   };
   const fresh = new Map<string, number>(); // changed file -> its first record not counted before
   let everything = index === undefined;
+  let base: { shard: Shard; members: Set<string> } | undefined;
   if (index !== undefined) {
     for (const [key, sh] of Object.entries(index.shards)) {
       const now = currentKey(key, newest);
@@ -256,9 +293,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     }
     for (const [day, sh] of Object.entries(index.shards)) {
       const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
-      const shard = stale ? undefined : readShard(cacheDir, day, sh.gen);
-      if (shard === undefined || recount.has(day)) recount.add(day);
-      else cached.set(day, shard);
+      if (stale) recount.add(day);
     }
     // The sessions of records not counted before: their shards, or new shards for new sessions.
     for (const f of files) {
@@ -272,8 +307,19 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
         recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s]!, newest));
       });
     }
-    for (const day of recount) cached.delete(day);
-    if (cached.size === 0) everything = true;
+    // The shards reused: the days' through the base (one part for them all) when it holds exactly
+    // them, the others (and all of them without a base) from their own files.
+    const reuse = Object.keys(index.shards).filter((k) => !recount.has(k));
+    const days = reuse.filter((k) => k.length === 10);
+    const b = readBase(cacheDir, days.map((k) => [k, index.shards[k]!.gen]));
+    if (b !== undefined) base = { shard: b, members: new Set(days) };
+    for (const key of reuse) {
+      if (base?.members.has(key)) continue;
+      const shard = readShard(cacheDir, key, index.shards[key]!.gen);
+      if (shard === undefined) recount.add(key);
+      else cached.set(key, shard);
+    }
+    if (cached.size === 0 && base === undefined) everything = true;
   }
 
   // The files the shards to count span, and those that changed.
@@ -344,11 +390,11 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(homeDay.get(name)!), opts, day0, nDays, meta, counted);
   }
   check('scoring the patterns');
-  counts.reused += cached.size;
+  counts.reused += cached.size + (base?.members.size ?? 0);
   counts.counted += counted.size;
 
   // Merge the parts: the whole window, and each project with records in it.
-  const shards = [...cached.values(), ...counted.values()];
+  const shards = [...(base === undefined ? [] : [base.shard]), ...cached.values(), ...counted.values()];
   const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
   const names = new Set<string>();
   let unnamed = false;
@@ -381,6 +427,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       if (st !== undefined) next.files[f.day] = st;
     }
     for (const day of cached.keys()) next.shards[day] = index!.shards[day]!;
+    for (const day of base?.members ?? []) next.shards[day] = index!.shards[day]!;
     for (const day of recount) if (!meta.has(groupId(day))) rmSync(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = keys[g]!;
@@ -404,10 +451,19 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     } catch {
       // the next run counts everything again
     }
+    // The base: the merge of the stable days' shards (all but the newest day's hours), written
+    // when the days it should hold changed (about once a day), from their parts read this run.
+    if (base === undefined) {
+      const stableDays = new Map<string, Shard>([...cached].filter(([k]) => k.length === 10));
+      for (const [g, c] of counted) if (keys[g]!.length === 10 && next.shards[keys[g]!]?.stable) stableDays.set(keys[g]!, c);
+      const members = [...stableDays.keys()].sort();
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k]!.gen]), members.map((k) => stableDays.get(k)!), day0, nDays);
+      else rmSync(join(cacheDir, BASE), { force: true });
+    }
     // Shard files the index does not name (shards folded or gone; anything else by that name).
     for (const f of readdirSync(cacheDir)) {
       const m = /^parts-(.+)\.json$/.exec(f);
-      if (m !== null && !next.shards[m[1]!]?.stable) rmSync(join(cacheDir, f), { force: true });
+      if (m !== null && f !== BASE && !next.shards[m[1]!]?.stable) rmSync(join(cacheDir, f), { force: true });
     }
   }
   return { all, projects };

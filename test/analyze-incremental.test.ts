@@ -1,7 +1,7 @@
 // The analyzer's fast paths against the straightforward computation, on generated data that has
 // what makes them hard: records late and out of order, sessions across midnight and across the
 // window's start, subagents, Bash details, several projects and records with none.
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
@@ -211,12 +211,22 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     const fourth = runAt(home, NOW);
     expect(fourth.report.shards).toEqual({ reused: 0, counted: 3 });
     expect(fourth.results).toEqual(third.results);
-    // A shard file of another generation than the index names (a run killed between the two): counted again.
-    const shard = readdirSync(join(home, 'state', 'cache')).find((f) => f.startsWith('parts-2026'))!;
-    const path = join(home, 'state', 'cache', shard);
-    writeFileSync(path, readFileSync(path, 'utf8').replace(/"gen":"[^"]*"/, '"gen":"other"'));
+    // The days' shards (all but the newest day's hours) are read as one merged part, the base.
+    const cache = join(home, 'state', 'cache');
+    const base = JSON.parse(readFileSync(join(cache, 'parts-base.json'), 'utf8')) as { members: Record<string, string> };
+    expect(Object.keys(base.members).sort()).toEqual([new Date(day(3, -10)).toISOString().slice(0, 10), new Date(day(2, -10)).toISOString().slice(0, 10)]);
+    // Without the base, a shard file of another generation than the index names (a run killed
+    // between the two) is counted again.
+    rmSync(join(cache, 'parts-base.json'));
+    const shard = readdirSync(cache).find((f) => /^parts-\d{4}-\d{2}-\d{2}\.json$/.test(f))!;
+    writeFileSync(join(cache, shard), readFileSync(join(cache, shard), 'utf8').replace(/"gen":"[^"]*"/, '"gen":"other"'));
     const fifth = runAt(home, NOW);
     expect(fifth.report.shards).toEqual({ reused: 2, counted: 1 });
     expect(fifth.results).toEqual(third.results);
+    // A base of other members than the shards reused: not read, the shards read one by one.
+    writeFileSync(join(cache, 'parts-base.json'), readFileSync(join(cache, 'parts-base.json'), 'utf8').replace(/"members":\{"[^"]*"/, '"members":{"1999-01-01"'));
+    const sixth = runAt(home, NOW);
+    expect(sixth.report.shards).toEqual({ reused: 3, counted: 0 });
+    expect(sixth.results).toEqual(third.results);
   });
 });

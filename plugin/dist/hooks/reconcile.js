@@ -8954,6 +8954,28 @@ function readShard(cacheDir, day, gen) {
   if (!parts.every((p) => p === "all" || isPlainPart(p))) return void 0;
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
+var BASE = "parts-base.json";
+function readBase(cacheDir, members) {
+  if (members.length < 2) return void 0;
+  const x = readJson((0, import_node_path4.join)(cacheDir, BASE));
+  if (x === void 0 || x.version !== VERSION2 || typeof x.members !== "object" || x.members === null || typeof x.projects !== "object" || x.projects === null) return void 0;
+  if (Object.keys(x.members).length !== members.length || members.some(([k, gen]) => x.members[k] !== gen)) return void 0;
+  if (!isPlainPart(x.all) || !Object.values(x.projects).every(isPlainPart)) return void 0;
+  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
+}
+function writeBase(cacheDir, members, shards, day0, nDays) {
+  const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
+  const projects = {};
+  for (const name of [...names].sort()) {
+    const parts = shards.map((s) => s.projects.get(name) === "all" ? s.all : s.projects.get(name)).filter((c) => c !== void 0);
+    projects[name] = toPlainPart(mergeParts(parts, day0, nDays));
+  }
+  const file = { version: VERSION2, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
+  try {
+    writeFileAtomic((0, import_node_path4.join)(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false });
+  } catch {
+  }
+}
 function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) {
   const { windowStartMs, nowMs } = opts;
   const nSessions = t.sessions.length;
@@ -9041,6 +9063,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   };
   const fresh = /* @__PURE__ */ new Map();
   let everything = index === void 0;
+  let base;
   if (index !== void 0) {
     for (const [key, sh] of Object.entries(index.shards)) {
       const now = currentKey(key, newest);
@@ -9057,9 +9080,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     }
     for (const [day, sh] of Object.entries(index.shards)) {
       const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
-      const shard = stale ? void 0 : readShard(cacheDir, day, sh.gen);
-      if (shard === void 0 || recount.has(day)) recount.add(day);
-      else cached.set(day, shard);
+      if (stale) recount.add(day);
     }
     for (const f of files) {
       const from = fresh.get(f.day);
@@ -9071,8 +9092,17 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
         recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s], newest));
       });
     }
-    for (const day of recount) cached.delete(day);
-    if (cached.size === 0) everything = true;
+    const reuse = Object.keys(index.shards).filter((k) => !recount.has(k));
+    const days = reuse.filter((k) => k.length === 10);
+    const b = readBase(cacheDir, days.map((k) => [k, index.shards[k].gen]));
+    if (b !== void 0) base = { shard: b, members: new Set(days) };
+    for (const key of reuse) {
+      if (base?.members.has(key)) continue;
+      const shard = readShard(cacheDir, key, index.shards[key].gen);
+      if (shard === void 0) recount.add(key);
+      else cached.set(key, shard);
+    }
+    if (cached.size === 0 && base === void 0) everything = true;
   }
   const wanted = /* @__PURE__ */ new Set();
   if (everything) for (const f of files) wanted.add(f.day);
@@ -9134,9 +9164,9 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(homeDay.get(name)), opts, day0, nDays, meta, counted);
   }
   check("scoring the patterns");
-  counts.reused += cached.size;
+  counts.reused += cached.size + (base?.members.size ?? 0);
   counts.counted += counted.size;
-  const shards = [...cached.values(), ...counted.values()];
+  const shards = [...base === void 0 ? [] : [base.shard], ...cached.values(), ...counted.values()];
   const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
   const names = /* @__PURE__ */ new Set();
   let unnamed = false;
@@ -9165,6 +9195,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       if (st !== void 0) next.files[f.day] = st;
     }
     for (const day of cached.keys()) next.shards[day] = index.shards[day];
+    for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
     for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = keys[g];
@@ -9186,9 +9217,16 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
     } catch {
     }
+    if (base === void 0) {
+      const stableDays = new Map([...cached].filter(([k]) => k.length === 10));
+      for (const [g, c] of counted) if (keys[g].length === 10 && next.shards[keys[g]]?.stable) stableDays.set(keys[g], c);
+      const members = [...stableDays.keys()].sort();
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), members.map((k) => stableDays.get(k)), day0, nDays);
+      else (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
+    }
     for (const f of (0, import_node_fs9.readdirSync)(cacheDir)) {
       const m = /^parts-(.+)\.json$/.exec(f);
-      if (m !== null && !next.shards[m[1]]?.stable) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
+      if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
     }
   }
   return { all, projects };
