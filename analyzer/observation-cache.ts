@@ -22,8 +22,8 @@ const EDGE = 4096;
 /** ts (8), stream, tool, detail, project (4 each), ok (1). */
 const RECORD_BYTES = 25;
 
-interface Header {
-  version: number;
+/** What the records were read from: the bytes [0, offset) of the file with this inode, size and mtime, and their edges. */
+export interface FileState {
   /** From a bigint stat, as strings: inode numbers and nanosecond times pass 2^53. */
   ino: string;
   /** The file's size when the entry was written, or -1 when it held more than the offset. */
@@ -33,30 +33,20 @@ interface Header {
   /** Bytes [0, min(4 KiB, offset)) and [max(0, offset - 4 KiB), offset), base64. */
   head: string;
   tail: string;
+  /** Records read from those bytes, and the lines and malformed lines among them. */
+  length: number;
   lines: number;
   malformed: number;
-  length: number;
+}
+
+interface Header extends FileState {
+  version: number;
   streams: string[];
   streamSession: number[];
   sessions: string[];
   tools: string[];
   details: string[];
   projects: string[];
-}
-
-/** What the records were read from: the bytes [0, offset) of the file with this inode, size and mtime, and their edges. */
-export interface FileState {
-  ino: string;
-  /** -1 when the file held more than the offset. */
-  size: number;
-  mtimeNs: string;
-  offset: number;
-  head: string;
-  tail: string;
-  /** Records read from those bytes, and the lines and malformed lines among them. */
-  length: number;
-  lines: number;
-  malformed: number;
 }
 
 export interface FileRecords {
