@@ -452,8 +452,11 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       // the next run counts everything again
     }
     // The base: the merge of the stable days' shards (all but the newest day's hours), written
-    // when the days it should hold changed (about once a day), from their parts read this run.
-    if (base === undefined) {
+    // when the days it should hold changed (about once a day), from their parts read this run;
+    // not by a run that counted everything (a cold run: the next run, which reads the shards
+    // anyway, writes it).
+    if (everything) rmSync(join(cacheDir, BASE), { force: true });
+    else if (base === undefined) {
       const stableDays = new Map<string, Shard>([...cached].filter(([k]) => k.length === 10));
       for (const [g, c] of counted) if (keys[g]!.length === 10 && next.shards[keys[g]!]?.stable) stableDays.set(keys[g]!, c);
       const members = [...stableDays.keys()].sort();

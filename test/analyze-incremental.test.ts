@@ -1,7 +1,7 @@
 // The analyzer's fast paths against the straightforward computation, on generated data that has
 // what makes them hard: records late and out of order, sessions across midnight and across the
 // window's start, subagents, Bash details, several projects and records with none.
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
@@ -211,8 +211,11 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     const fourth = runAt(home, NOW);
     expect(fourth.report.shards).toEqual({ reused: 0, counted: 3 });
     expect(fourth.results).toEqual(third.results);
-    // The days' shards (all but the newest day's hours) are read as one merged part, the base.
+    // The days' shards (all but the newest day's hours) are read as one merged part, the base:
+    // not written by a run that counted everything, but by the next.
     const cache = join(home, 'state', 'cache');
+    expect(existsSync(join(cache, 'parts-base.json'))).toBe(false);
+    expect(runAt(home, NOW).report.shards).toEqual({ reused: 3, counted: 0 });
     const base = JSON.parse(readFileSync(join(cache, 'parts-base.json'), 'utf8')) as { members: Record<string, string> };
     expect(Object.keys(base.members).sort()).toEqual([new Date(day(3, -10)).toISOString().slice(0, 10), new Date(day(2, -10)).toISOString().slice(0, 10)]);
     // Without the base, a shard file of another generation than the index names (a run killed

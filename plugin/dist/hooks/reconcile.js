@@ -9217,7 +9217,8 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
     } catch {
     }
-    if (base === void 0) {
+    if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
+    else if (base === void 0) {
       const stableDays = new Map([...cached].filter(([k]) => k.length === 10));
       for (const [g, c] of counted) if (keys[g].length === 10 && next.shards[keys[g]]?.stable) stableDays.set(keys[g], c);
       const members = [...stableDays.keys()].sort();
