@@ -84,9 +84,13 @@ export interface Counted {
 // only at the end, day by day in order.
 const SCALE = 2 ** 31;
 
-/** A record's weight relative to the end of its UTC day, in 2^-31ths (rate: ln 2 / half-life in ms). */
-export function dayWeight(ts: number, rate: number): number {
-  return Math.round(Math.exp(rate * (ts - (Math.floor(ts / DAY_MS) + 1) * DAY_MS)) * SCALE);
+/**
+ * A record's weight relative to the end of its UTC day, in 2^-31ths (dayEndMs: that end,
+ * (floor(ts / DAY_MS) + 1) * DAY_MS; rate: ln 2 / half-life in ms). Times are whole milliseconds,
+ * so the difference is exact however the day's end was computed.
+ */
+export function dayWeight(ts: number, dayEndMs: number, rate: number): number {
+  return Math.round(Math.exp(rate * (ts - dayEndMs)) * SCALE);
 }
 
 /** What a day's whole-number weights are worth at `nowMs`: 0.5^(age of the day's end / halfLife) / 2^31. */
@@ -290,8 +294,7 @@ class GroupWalk {
       const ki = keyOf[i]!;
       keyCalls[ki]!++;
       calls++;
-      // dayWeight(ts, rate), from the day index already at hand (whole milliseconds: exact).
-      const weight = Math.round(Math.exp(rate * (ts - dayStartMs - (dayIndex + 1) * DAY_MS)) * SCALE);
+      const weight = dayWeight(ts, dayStartMs + (dayIndex + 1) * DAY_MS, rate);
       dayDecay[dayIndex]! += weight;
       if (k === a) continue;
       const p = order[k - 1]!;
@@ -352,7 +355,7 @@ export function countPatterns(t: RecordTable, opts: CountOptions): Counted {
 
 /**
  * Counts each group of sessions apart (group 0 when no groupOf). The sums of the groups, merged
- * by mergeCounted, equal the count of them all together: sessions are disjoint, and every sum is
+ * by mergeParts (analyzer/parts.ts), equal the count of them all together: sessions are disjoint, and every sum is
  * of whole numbers. Decay sums are left per day: finishCounted turns them into weights at now.
  */
 export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Counted> {

@@ -170,12 +170,13 @@ export function windowBytes(home: string, nowMs: number, config: Config): number
 
 /** The window's records in one table. */
 function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
-  return loadFiles(windowFiles(home, nowMs, config, report), report);
+  const files = windowFiles(home, nowMs, config, report);
+  return loadFiles(files, files.reduce((n, f) => n + fileSize(f.path), 0), report);
 }
 
-function loadFiles(files: readonly WindowFile[], report: AnalysisReport, deadline?: Deadline): RecordTable {
-  // Sized from the bytes to read (lines are ~150-250 bytes), so the join rarely has to grow.
-  const builder = new TableBuilder(Math.max(1024, Math.ceil(files.reduce((n, f) => n + fileSize(f.path), 0) / 200)));
+/** The files' records in one table; bytes: their size, to size the table (lines are ~150-250 bytes), so the join rarely has to grow. */
+function loadFiles(files: readonly WindowFile[], bytes: number, report: AnalysisReport, deadline?: Deadline): RecordTable {
+  const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
     const r = loadObservationFile(f.path, f.cachePath, { writeCache: !report.readOnly });
     report.files.read++;
@@ -229,9 +230,10 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
 function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number, budgetRecords?: number): ProjectAnalyses {
   const files = windowFiles(home, nowMs, config, report);
   let pa: ProjectAnalyses;
-  if (files.reduce((n, f) => n + fileSize(f.path), 0) < partsFromBytes) {
+  const bytes = files.reduce((n, f) => n + fileSize(f.path), 0);
+  if (bytes < partsFromBytes) {
     // A small window is counted whole: one pass over it costs less than reading and merging parts.
-    const table = loadFiles(files, report, deadline);
+    const table = loadFiles(files, bytes, report, deadline);
     checkDeadline(deadline, 'joining the window');
     pa = analyzeProjects(table, nowMs, config);
     checkDeadline(deadline, 'scoring the patterns');

@@ -8235,6 +8235,9 @@ function streamsInWindow(t, startMs, endMs, project, groupOf) {
 
 // analyzer/patterns.ts
 var SCALE = 2 ** 31;
+function dayWeight(ts, dayEndMs, rate) {
+  return Math.round(Math.exp(rate * (ts - dayEndMs)) * SCALE);
+}
 function dayFactors(day0, nDays, nowMs, halfLifeDays) {
   const rate = Math.LN2 / (halfLifeDays * DAY_MS);
   return Float64Array.from({ length: nDays }, (_, d) => Math.exp(rate * ((day0 + d + 1) * DAY_MS - nowMs)) / SCALE);
@@ -8399,7 +8402,7 @@ var GroupWalk = class {
       const ki = keyOf2[i];
       keyCalls[ki]++;
       calls++;
-      const weight = Math.round(Math.exp(rate * (ts - dayStartMs - (dayIndex + 1) * DAY_MS)) * SCALE);
+      const weight = dayWeight(ts, dayStartMs + (dayIndex + 1) * DAY_MS, rate);
       dayDecay[dayIndex] += weight;
       if (k === a) continue;
       const p = order[k - 1];
@@ -10450,8 +10453,8 @@ function windowFiles(home, nowMs, config, report) {
   }
   return out;
 }
-function loadFiles(files, report, deadline) {
-  const builder = new TableBuilder(Math.max(1024, Math.ceil(files.reduce((n, f) => n + fileSize(f.path), 0) / 200)));
+function loadFiles(files, bytes, report, deadline) {
+  const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
     const r = loadObservationFile(f.path, f.cachePath, { writeCache: !report.readOnly });
     report.files.read++;
@@ -10487,8 +10490,9 @@ function emptyReport(now, config, readOnlyReason) {
 function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords) {
   const files = windowFiles(home, nowMs, config, report);
   let pa;
-  if (files.reduce((n, f) => n + fileSize(f.path), 0) < partsFromBytes) {
-    const table = loadFiles(files, report, deadline);
+  const bytes = files.reduce((n, f) => n + fileSize(f.path), 0);
+  if (bytes < partsFromBytes) {
+    const table = loadFiles(files, bytes, report, deadline);
     checkDeadline(deadline, "joining the window");
     pa = analyzeProjects(table, nowMs, config);
     checkDeadline(deadline, "scoring the patterns");
