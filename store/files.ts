@@ -60,11 +60,61 @@ export function oneLine(s: string): string {
   return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ').trim();
 }
 
-export function renderFrontmatter(fields: Record<string, unknown>): string {
+/** Keys yaml writes plain under YAML_OUT (not a word yaml would read as null, a bool, a number). */
+const PLAIN_KEY = /^[a-z][a-z0-9_]*$/;
+const WORD_KEYS = new Set(['null', 'true', 'false', 'yes', 'no', 'on', 'off', 'y', 'n']);
+/** Printable ASCII: yaml's double-quoted form and JSON's then escape the same two characters. */
+const PRINTABLE = /^[\x20-\x7e]*$/;
+
+function scalarText(v: unknown): string | undefined {
+  if (typeof v === 'string') return PRINTABLE.test(v) ? JSON.stringify(v) : undefined;
+  if (typeof v === 'number') return Number.isFinite(v) && !Object.is(v, -0) ? JSON.stringify(v) : undefined;
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (v === null) return 'null';
+  return undefined;
+}
+
+/**
+ * The yaml package's own bytes for the fields the store writes (plain keys; printable ASCII
+ * strings, finite numbers, booleans, null, flat lists of those), written without it: rendering a
+ * Document is most of what a warm Stop hook spends on instinct files. Undefined for anything
+ * else, and the yaml package renders the whole block. test/frontmatter-fast.test.ts holds the
+ * two to the same bytes.
+ */
+export function plainFrontmatter(fields: Record<string, unknown>): string | undefined {
+  if (Object.getPrototypeOf(fields) !== Object.prototype) return undefined;
+  let out = '';
+  for (const key of Object.keys(fields)) {
+    if (!PLAIN_KEY.test(key) || WORD_KEYS.has(key)) return undefined;
+    const v = fields[key];
+    let text: string | undefined;
+    if (Array.isArray(v)) {
+      const items: string[] = [];
+      for (const item of v) {
+        const t = scalarText(item);
+        if (t === undefined) return undefined;
+        items.push(t);
+      }
+      text = `[${items.join(', ')}]`;
+    } else {
+      text = scalarText(v);
+    }
+    if (text === undefined) return undefined;
+    out += `${key}: ${text}\n`;
+  }
+  return out === '' ? undefined : out;
+}
+
+/** The yaml package's rendering (the reference plainFrontmatter must match). */
+export function yamlFrontmatter(fields: Record<string, unknown>): string {
   const doc = new Document(fields);
   const map = doc.contents as unknown as { items: { value: unknown }[] };
   for (const pair of map.items) if (isSeq(pair.value)) pair.value.flow = true;
   return doc.toString(YAML_OUT);
+}
+
+export function renderFrontmatter(fields: Record<string, unknown>): string {
+  return plainFrontmatter(fields) ?? yamlFrontmatter(fields);
 }
 
 // ---- instincts

@@ -3,7 +3,7 @@
 // included, and hand-written YAML that only the yaml package understands.
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { jsonFrontmatter, renderFrontmatter } from '../store/files.js';
+import { jsonFrontmatter, plainFrontmatter, renderFrontmatter, yamlFrontmatter } from '../store/files.js';
 
 const yamlRead = (front: string) => parseYaml(front, { uniqueKeys: true, maxAliasCount: 0 }) as unknown;
 
@@ -76,5 +76,75 @@ describe('frontmatter fast path', () => {
     ['an infinity', 'n: .inf\n'],
   ])('steps aside for %s', (_, front) => {
     expect(jsonFrontmatter(front)).toBeUndefined();
+  });
+});
+
+describe('frontmatter written without the yaml package', () => {
+  // A small deterministic generator (no wall clock, no Math.random): the same cases every run.
+  let seed = 7;
+  const rand = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed % n;
+  };
+  const ASCII = Array.from({ length: 95 }, (_, i) => String.fromCharCode(0x20 + i));
+  const KEYS = ['id', 'pattern', 'confidence', 'session_ids', 'x1', 'a_b', 'null', 'true', 'yes', 'on', 'No', '_x', '1a', 'with space', 'k-dash', '__proto__', ''];
+  const value = (depth = 0): unknown => {
+    switch (rand(depth > 0 ? 8 : 10)) {
+      case 0: return TEXTS[rand(TEXTS.length)];
+      case 1: return Array.from({ length: rand(12) }, () => ASCII[rand(ASCII.length)]).join('');
+      case 2: return [0, 1, -1, 0.95, 1e-7, 1e21, 12345678901234567890, -0, 0.1 + 0.2, NaN, Infinity, 2 ** 53][rand(12)];
+      case 3: return rand(2) === 0;
+      case 4: return null;
+      case 5: return rand(1000) / 7;
+      case 6: return `${ASCII[rand(ASCII.length)]}${TEXTS[rand(TEXTS.length)]}`;
+      case 7: return undefined;
+      case 8: return Array.from({ length: rand(5) }, () => value(depth + 1));
+      default: return { k: value(depth + 1) };
+    }
+  };
+
+  it('writes the same bytes as the yaml package, or steps aside', () => {
+    let fast = 0;
+    let aside = 0;
+    for (let i = 0; i < 3000; i++) {
+      const fields: Record<string, unknown> = {};
+      // defineProperty: an own key even for __proto__ (plain assignment would set the prototype)
+      for (let k = rand(6); k >= 0; k--) Object.defineProperty(fields, KEYS[rand(KEYS.length)]!, { value: value(), enumerable: true, configurable: true, writable: true });
+      const plain = plainFrontmatter(fields);
+      if (plain === undefined) aside++;
+      else {
+        fast++;
+        expect(plain, JSON.stringify(fields)).toBe(yamlFrontmatter(fields));
+      }
+    }
+    // Both branches are exercised, not one of them by accident.
+    expect(fast).toBeGreaterThan(300);
+    expect(aside).toBeGreaterThan(300);
+  });
+
+  it('matches yaml on every printable ASCII character, alone and in lists', () => {
+    for (const c of ASCII) {
+      const fields = { id: c, explain: `a${c}b${c}`, list: [c, `${c}${c}`], num: c.charCodeAt(0) / 3 };
+      expect(plainFrontmatter(fields), JSON.stringify(c)).toBe(yamlFrontmatter(fields));
+    }
+  });
+
+  it.each([
+    ['a newline', { id: 'a\nb' }],
+    ['a control character', { id: 'a\u0001' }],
+    ['non-ASCII text', { id: 'Ünïcödé' }],
+    ['a line separator', { id: '\u2028' }],
+    ['a key yaml would read as null', { null: 1 }],
+    ['a key yaml would quote', { 'a b': 1 }],
+    ['negative zero', { n: -0 }],
+    ['an infinity', { n: Infinity }],
+    ['a nested list', { l: [[1]] }],
+    ['a mapping', { m: { a: 1 } }],
+    ['an undefined value', { u: undefined }],
+    ['no fields', {}],
+    ['an object of another prototype', Object.assign(Object.create({ inherited: 1 }), { id: 'a' })],
+  ])('leaves %s to the yaml package', (_, fields) => {
+    expect(plainFrontmatter(fields as Record<string, unknown>)).toBeUndefined();
+    expect(renderFrontmatter(fields as Record<string, unknown>)).toBe(yamlFrontmatter(fields as Record<string, unknown>));
   });
 });

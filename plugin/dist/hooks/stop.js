@@ -9494,11 +9494,48 @@ function withEvidence(list2, line) {
 function oneLine(s) {
   return s.replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, " ").trim();
 }
-function renderFrontmatter(fields) {
+var PLAIN_KEY = /^[a-z][a-z0-9_]*$/;
+var WORD_KEYS = /* @__PURE__ */ new Set(["null", "true", "false", "yes", "no", "on", "off", "y", "n"]);
+var PRINTABLE = /^[\x20-\x7e]*$/;
+function scalarText(v) {
+  if (typeof v === "string") return PRINTABLE.test(v) ? JSON.stringify(v) : void 0;
+  if (typeof v === "number") return Number.isFinite(v) && !Object.is(v, -0) ? JSON.stringify(v) : void 0;
+  if (typeof v === "boolean") return v ? "true" : "false";
+  if (v === null) return "null";
+  return void 0;
+}
+function plainFrontmatter(fields) {
+  if (Object.getPrototypeOf(fields) !== Object.prototype) return void 0;
+  let out = "";
+  for (const key of Object.keys(fields)) {
+    if (!PLAIN_KEY.test(key) || WORD_KEYS.has(key)) return void 0;
+    const v = fields[key];
+    let text;
+    if (Array.isArray(v)) {
+      const items = [];
+      for (const item of v) {
+        const t = scalarText(item);
+        if (t === void 0) return void 0;
+        items.push(t);
+      }
+      text = `[${items.join(", ")}]`;
+    } else {
+      text = scalarText(v);
+    }
+    if (text === void 0) return void 0;
+    out += `${key}: ${text}
+`;
+  }
+  return out === "" ? void 0 : out;
+}
+function yamlFrontmatter(fields) {
   const doc = new import_yaml.Document(fields);
   const map = doc.contents;
   for (const pair of map.items) if ((0, import_yaml.isSeq)(pair.value)) pair.value.flow = true;
   return doc.toString(YAML_OUT);
+}
+function renderFrontmatter(fields) {
+  return plainFrontmatter(fields) ?? yamlFrontmatter(fields);
 }
 var INSTINCT_KEYS = [
   "id",
