@@ -51,6 +51,7 @@ export const layout = {
   dailySummary: (home: string) => join(home, 'daily-summary.md'),
   lock: (home: string) => join(home, 'analysis.lock'),
   cache: (home: string) => join(home, 'state', 'cache'),
+  codeCache: (home: string) => join(home, 'state', 'cache', 'v8'),
   lastAnalysis: (home: string) => join(home, 'state', 'last-analysis.json'),
   rulesJson: (home: string) => join(home, 'rules.json'),
   rulesFile: (home: string) => join(home, 'generated-rules.md'),

@@ -139,6 +139,7 @@ var layout = {
   dailySummary: (home) => (0, import_node_path.join)(home, "daily-summary.md"),
   lock: (home) => (0, import_node_path.join)(home, "analysis.lock"),
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
+  codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),

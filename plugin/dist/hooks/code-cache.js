@@ -1,0 +1,349 @@
+const __homunculus_import_meta_url = require('node:url').pathToFileURL(__filename).href;
+"use strict";
+var __defProp = Object.defineProperty;
+var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
+var __getOwnPropNames = Object.getOwnPropertyNames;
+var __hasOwnProp = Object.prototype.hasOwnProperty;
+var __export = (target, all) => {
+  for (var name in all)
+    __defProp(target, name, { get: all[name], enumerable: true });
+};
+var __copyProps = (to, from, except, desc) => {
+  if (from && typeof from === "object" || typeof from === "function") {
+    for (let key of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key) && key !== except)
+        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+  }
+  return to;
+};
+var __toCommonJS = (mod) => __copyProps(__defProp({}, "__esModule", { value: true }), mod);
+
+// lib/code-cache.ts
+var code_cache_exports = {};
+__export(code_cache_exports, {
+  codeCachePath: () => codeCachePath,
+  runCached: () => runCached
+});
+module.exports = __toCommonJS(code_cache_exports);
+var import_node_fs4 = require("node:fs");
+var import_node_module = require("node:module");
+var import_node_path3 = require("node:path");
+var import_node_vm = require("node:vm");
+
+// lib/atomic-write.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path2 = require("node:path");
+
+// lib/data-files.ts
+var import_node_fs = require("node:fs");
+var { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW, O_NONBLOCK } = import_node_fs.constants;
+var READ_NOFOLLOW = O_RDONLY | O_NOFOLLOW | O_NONBLOCK;
+var APPEND_NOFOLLOW = O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_NONBLOCK;
+var CREATE_NEW = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW;
+function readDataFile(path) {
+  const fd = (0, import_node_fs.openSync)(path, READ_NOFOLLOW);
+  try {
+    return (0, import_node_fs.readFileSync)(fd);
+  } finally {
+    (0, import_node_fs.closeSync)(fd);
+  }
+}
+var fullDisk = process.env["HOMUNCULUS_TEST_FULL_DISK"];
+var spaceLeft = fullDisk !== void 0 && /^\d+$/.test(fullDisk) ? Number(fullDisk) : Infinity;
+function noSpace(path, detail = "") {
+  const e = new Error(`ENOSPC: no space left on device, write '${path}'${detail}`);
+  e.code = "ENOSPC";
+  e.errno = -28;
+  e.syscall = "write";
+  e.path = path;
+  return e;
+}
+function writeData(fd, data, path) {
+  if (spaceLeft === Infinity) return (0, import_node_fs.writeSync)(fd, data, 0, data.length);
+  if (spaceLeft === 0) throw noSpace(path);
+  const n = (0, import_node_fs.writeSync)(fd, data, 0, Math.min(data.length, spaceLeft));
+  spaceLeft -= n;
+  return n;
+}
+function writeAll(fd, data, path) {
+  let done = 0;
+  while (done < data.length) {
+    const n = writeData(fd, data.subarray(done), path);
+    if (n === 0) throw noSpace(path);
+    done += n;
+  }
+}
+function writeNewFile(path, data, mode, opts = { replace: true }) {
+  let fd;
+  try {
+    fd = (0, import_node_fs.openSync)(path, CREATE_NEW, mode);
+  } catch (e) {
+    if (e.code !== "EEXIST" || !opts.replace) throw e;
+    (0, import_node_fs.unlinkSync)(path);
+    fd = (0, import_node_fs.openSync)(path, CREATE_NEW, mode);
+  }
+  try {
+    writeAll(fd, data, path);
+  } catch (e) {
+    (0, import_node_fs.closeSync)(fd);
+    try {
+      (0, import_node_fs.unlinkSync)(path);
+    } catch {
+    }
+    throw e;
+  }
+  (0, import_node_fs.closeSync)(fd);
+}
+
+// lib/data-home.ts
+var import_node_fs2 = require("node:fs");
+var import_node_os = require("node:os");
+var import_node_path = require("node:path");
+var import_node_url = require("node:url");
+
+// lib/fnv.ts
+var FNV_OFFSET = 0xcbf29ce484222325n;
+var FNV_PRIME = 0x100000001b3n;
+var MASK_64 = 0xffffffffffffffffn;
+function fnv1a64Hex(text) {
+  let h = FNV_OFFSET;
+  for (const byte of Buffer.from(text, "utf8")) {
+    h = (h ^ BigInt(byte)) * FNV_PRIME & MASK_64;
+  }
+  return h.toString(16).padStart(16, "0");
+}
+
+// lib/data-home.ts
+function packageRoot() {
+  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(__homunculus_import_meta_url));
+  for (; ; ) {
+    if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "config", "defaults.json"))) return dir;
+    const up = (0, import_node_path.dirname)(dir);
+    if (up === dir) throw new Error(`homunculus: no config/defaults.json above ${(0, import_node_url.fileURLToPath)(__homunculus_import_meta_url)}`);
+    dir = up;
+  }
+}
+function resolveDataHome(env, pkgRoot) {
+  const fromEnv = env["HOMUNCULUS_HOME"];
+  if (fromEnv) return (0, import_node_path.resolve)(fromEnv);
+  pkgRoot ??= packageRoot();
+  if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
+  const xdg = env["XDG_DATA_HOME"];
+  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(env["HOME"] || (0, import_node_os.homedir)(), ".local", "share"), "homunculus");
+}
+function isCheckout(pkgRoot) {
+  return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
+}
+var layout = {
+  observations: (home) => (0, import_node_path.join)(home, "observations"),
+  observationFile: (home, day) => (0, import_node_path.join)(home, "observations", `${day}.jsonl`),
+  streams: (home) => (0, import_node_path.join)(home, "state", "streams"),
+  state: (home) => (0, import_node_path.join)(home, "state"),
+  hookErrors: (home) => (0, import_node_path.join)(home, "hook-errors.log"),
+  instincts: (home) => (0, import_node_path.join)(home, "instincts"),
+  archive: (home) => (0, import_node_path.join)(home, "archive"),
+  dailySummary: (home) => (0, import_node_path.join)(home, "daily-summary.md"),
+  lock: (home) => (0, import_node_path.join)(home, "analysis.lock"),
+  cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
+  codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
+  lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
+  rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
+  config: (home) => (0, import_node_path.join)(home, "config.json"),
+  promptCounts: (home) => (0, import_node_path.join)(home, "state", "prompts"),
+  sessions: (home) => (0, import_node_path.join)(home, "state", "sessions"),
+  // The instinct store (store/).
+  facts: (home) => (0, import_node_path.join)(home, "facts"),
+  events: (home) => (0, import_node_path.join)(home, "events.jsonl"),
+  projects: (home) => (0, import_node_path.join)(home, "projects.json"),
+  aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
+  storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
+  storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
+  suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
+  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
+  lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
+};
+var PRIVATE_DIR = 448;
+var PRIVATE_FILE = 384;
+function ensurePrivateDir(path) {
+  try {
+    (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: PRIVATE_DIR });
+  } catch (e) {
+    if (e.code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    throw e;
+  }
+}
+var DataHomeError = class extends Error {
+};
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive", "facts"];
+function assertDataHome(home, dirs = DATA_DIRS) {
+  let realHome;
+  for (const d of dirs) {
+    const path = (0, import_node_path.join)(home, d);
+    let real;
+    try {
+      real = import_node_fs2.realpathSync.native(path);
+    } catch (e) {
+      if (e.code === "ENOENT" && isLink(path)) {
+        throw new DataHomeError(`${path} is a symbolic link to nowhere; homunculus writes only inside its data home ${home}: replace the link with a folder`);
+      }
+      continue;
+    }
+    realHome ??= import_node_fs2.realpathSync.native(home);
+    if (real === realHome || real.startsWith(realHome + import_node_path.sep)) continue;
+    throw new DataHomeError(`${path} is a symbolic link to ${real}, outside the data home ${home}; homunculus never writes through it: replace the link with a folder`);
+  }
+}
+function isLink(path) {
+  try {
+    return (0, import_node_fs2.lstatSync)(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+// lib/atomic-write.ts
+var counter = 0;
+function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
+  if (opts.skipIfSame !== false) {
+    try {
+      if (readDataFile(path).equals(bytes)) return false;
+    } catch {
+    }
+  }
+  ensurePrivateDir((0, import_node_path2.dirname)(path));
+  const tmp = `${path}.${process.pid}.${++counter}.tmp`;
+  try {
+    writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
+    (0, import_node_fs3.renameSync)(tmp, path);
+  } catch (e) {
+    (0, import_node_fs3.rmSync)(tmp, { force: true });
+    throw e;
+  }
+  return true;
+}
+
+// lib/clock.ts
+var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
+var BadTimeError = class extends Error {
+};
+function isoToMs(text) {
+  const m = ISO.exec(text);
+  if (m === null) return Number.NaN;
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  const h = m[4] === void 0 ? 0 : +m[4];
+  const mi = m[5] === void 0 ? 0 : +m[5];
+  const s = m[6] === void 0 ? 0 : +m[6];
+  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
+  const t = /* @__PURE__ */ new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, frac);
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
+  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
+  let offsetMin = 0;
+  if (m[9] !== void 0) {
+    const oh = +m[10];
+    const om = +m[11];
+    if (oh > 23 || om > 59) return Number.NaN;
+    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
+  }
+  return t.getTime() - offsetMin * 6e4;
+}
+function parseInstant(text, what) {
+  const ms = isoToMs(text);
+  if (Number.isNaN(ms)) {
+    throw new BadTimeError(
+      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
+    );
+  }
+  return new Date(ms);
+}
+function resolveNow(flag, env) {
+  if (flag !== void 0) return parseInstant(flag, "--now");
+  const fromEnv = env["HOMUNCULUS_NOW"];
+  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
+  return /* @__PURE__ */ new Date();
+}
+var DAY_MS = 864e5;
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+function futureClockReason(nowMs, realMs = Date.now()) {
+  if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return void 0;
+  const ahead = nowMs - realMs;
+  const span = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+}
+
+// lib/code-cache.ts
+var V8_DIRS = ["state", (0, import_node_path3.join)("state", "cache"), (0, import_node_path3.join)("state", "cache", "v8")];
+function codeCachePath(home, name, bundle, buildHash) {
+  const st = (0, import_node_fs4.statSync)(bundle);
+  const key = fnv1a64Hex(`${buildHash} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch} ${process.execArgv.join(" ")}`);
+  return (0, import_node_path3.join)(layout.codeCache(home), `${name}-${key}.bin`);
+}
+function isFolder(path) {
+  try {
+    return (0, import_node_fs4.lstatSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function writable(env) {
+  try {
+    return futureClockReason(resolveNow(void 0, env).getTime()) === void 0;
+  } catch {
+    return false;
+  }
+}
+function saveCache(home, name, path, script) {
+  assertDataHome(home, V8_DIRS);
+  if (!isFolder(layout.cache(home))) return;
+  const dir = (0, import_node_path3.dirname)(path);
+  writeFileAtomic(path, script.createCachedData(), { skipIfSame: false });
+  for (const f of (0, import_node_fs4.readdirSync)(dir)) {
+    if (f.startsWith(`${name}-`) && f.endsWith(".bin") && (0, import_node_path3.join)(dir, f) !== path) (0, import_node_fs4.rmSync)((0, import_node_path3.join)(dir, f), { force: true });
+  }
+}
+function runCached(dir, name, buildHash) {
+  const bundle = (0, import_node_path3.join)(dir, `${name}.bundle.js`);
+  const env = process.env;
+  let home;
+  let cachePath;
+  let cached;
+  if (env["HOMUNCULUS_DISABLE"] !== "1" && env["HOMUNCULUS_CODE_CACHE"] !== "0") {
+    try {
+      home = resolveDataHome(env);
+      cachePath = codeCachePath(home, name, bundle, buildHash);
+      assertDataHome(home, V8_DIRS);
+      cached = readDataFile(cachePath);
+    } catch {
+    }
+  }
+  let source = (0, import_node_fs4.readFileSync)(bundle, "utf8");
+  if (source.startsWith("#!")) source = `//${source.slice(2)}`;
+  const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}
+})`;
+  const script = new import_node_vm.Script(wrapped, { filename: bundle, cachedData: cached });
+  if (home !== void 0 && cachePath !== void 0 && (cached === void 0 || script.cachedDataRejected === true) && writable(env)) {
+    const [h, p] = [home, cachePath];
+    process.on("exit", () => {
+      try {
+        saveCache(h, name, p, script);
+      } catch {
+      }
+    });
+  }
+  const mod = { exports: {}, filename: bundle, id: bundle, loaded: false };
+  const fn = script.runInThisContext();
+  fn.call(mod.exports, mod.exports, (0, import_node_module.createRequire)(bundle), mod, bundle, dir);
+}
+// Annotate the CommonJS export names for ESM import in node:
+0 && (module.exports = {
+  codeCachePath,
+  runCached
+});
