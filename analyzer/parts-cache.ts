@@ -21,6 +21,8 @@ import { TableBuilder, type RecordTable } from './record-table.js';
 // was cached (test/analyze-incremental.test.ts compares them run by run). cache/parts.json indexes
 // the shards (sessions, files spanned, times) and the state of each observation file they were
 // counted from; it is written last, and names the generation of each shard file it trusts.
+// cache/parts-base.json is the merge of many reused shards (it names them and their generations),
+// read as one part while every shard it merges is reused.
 // Windows under config.partsFromMiB are counted whole instead: one pass over a small window costs
 // less than reading and merging parts (BENCHMARKS.md).
 
@@ -128,15 +130,21 @@ interface BaseFile {
   projects: Record<string, PlainPart>;
 }
 
-/** The base, when it is the merge of exactly these shards (key, generation). */
-function readBase(cacheDir: string, members: [string, string][]): Shard | undefined {
-  if (members.length < 2) return undefined;
+/**
+ * The base and the shards it merges, when each of them is reused now in the generation it was
+ * merged from (`reusable` answers the generation of a shard reused now, else undefined).
+ */
+function readBase(cacheDir: string, reusable: (key: string) => string | undefined): { shard: Shard; members: Set<string> } | undefined {
   const x = readJson<BaseFile>(join(cacheDir, BASE));
   if (x === undefined || x.version !== VERSION || typeof x.members !== 'object' || x.members === null || typeof x.projects !== 'object' || x.projects === null) return undefined;
-  if (Object.keys(x.members).length !== members.length || members.some(([k, gen]) => x.members[k] !== gen)) return undefined;
+  const members = Object.entries(x.members);
+  if (members.length < 2 || members.some(([k, gen]) => reusable(k) !== gen)) return undefined;
   if (!isPlainPart(x.all) || !Object.values(x.projects).every(isPlainPart)) return undefined;
-  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
+  return { shard: { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) }, members: new Set(members.map(([k]) => k)) };
 }
+
+/** Reused shards read one by one beside a base before a run merges them all into a new base. */
+const BASE_REBUILD_AFTER = 4;
 
 function writeBase(cacheDir: string, members: [string, string][], shards: Shard[], day0: number, nDays: number): void {
   const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
@@ -307,12 +315,11 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
         recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s]!, newest));
       });
     }
-    // The shards reused: the days' through the base (one part for them all) when it holds exactly
-    // them, the others (and all of them without a base) from their own files.
+    // The shards reused: through the base (one part for many) when every shard it merges is
+    // reused now, the others (and all of them without a base) from their own files.
     const reuse = Object.keys(index.shards).filter((k) => !recount.has(k));
-    const days = reuse.filter((k) => k.length === 10);
-    const b = readBase(cacheDir, days.map((k) => [k, index.shards[k]!.gen]));
-    if (b !== undefined) base = { shard: b, members: new Set(days) };
+    const reused = new Set(reuse);
+    base = readBase(cacheDir, (k) => (reused.has(k) ? index.shards[k]!.gen : undefined));
     for (const key of reuse) {
       if (base?.members.has(key)) continue;
       const shard = readShard(cacheDir, key, index.shards[key]!.gen);
@@ -451,16 +458,15 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     } catch {
       // the next run counts everything again
     }
-    // The base: the merge of the stable days' shards (all but the newest day's hours), written
-    // when the days it should hold changed (about once a day), from their parts read this run;
-    // not by a run that counted everything (a cold run: the next run, which reads the shards
+    // The base: the merge of the shards reused this run (not those counted: the sessions of the
+    // Stop hook's new records are there, and their shard is counted again on the next run too),
+    // written when there was none that fits, or when BASE_REBUILD_AFTER shards were read beside
+    // it; not by a run that counted everything (a cold run: the next run, which reads the shards
     // anyway, writes it).
     if (everything) rmSync(join(cacheDir, BASE), { force: true });
-    else if (base === undefined) {
-      const stableDays = new Map<string, Shard>([...cached].filter(([k]) => k.length === 10));
-      for (const [g, c] of counted) if (keys[g]!.length === 10 && next.shards[keys[g]!]?.stable) stableDays.set(keys[g]!, c);
-      const members = [...stableDays.keys()].sort();
-      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k]!.gen]), members.map((k) => stableDays.get(k)!), day0, nDays);
+    else if (base === undefined || cached.size >= BASE_REBUILD_AFTER) {
+      const members = [...(base?.members ?? []), ...cached.keys()].sort();
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k]!.gen]), [...(base === undefined ? [] : [base.shard]), ...cached.values()], day0, nDays);
       else rmSync(join(cacheDir, BASE), { force: true });
     }
     // Shard files the index does not name (shards folded or gone; anything else by that name).

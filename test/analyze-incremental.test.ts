@@ -211,13 +211,14 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     const fourth = runAt(home, NOW);
     expect(fourth.report.shards).toEqual({ reused: 0, counted: 3 });
     expect(fourth.results).toEqual(third.results);
-    // The days' shards (all but the newest day's hours) are read as one merged part, the base:
-    // not written by a run that counted everything, but by the next.
+    // The shards reused are read as one merged part, the base: not written by a run that counted
+    // everything, but by the next; it merges the days' shards and the newest day's hour shards.
     const cache = join(home, 'state', 'cache');
     expect(existsSync(join(cache, 'parts-base.json'))).toBe(false);
     expect(runAt(home, NOW).report.shards).toEqual({ reused: 3, counted: 0 });
     const base = JSON.parse(readFileSync(join(cache, 'parts-base.json'), 'utf8')) as { members: Record<string, string> };
-    expect(Object.keys(base.members).sort()).toEqual([new Date(day(3, -10)).toISOString().slice(0, 10), new Date(day(2, -10)).toISOString().slice(0, 10)]);
+    const hour = new Date(day(0, -2)).toISOString().slice(0, 13);
+    expect(Object.keys(base.members).sort()).toEqual([new Date(day(3, -10)).toISOString().slice(0, 10), new Date(day(2, -10)).toISOString().slice(0, 10), hour]);
     // Without the base, a shard file of another generation than the index names (a run killed
     // between the two) is counted again.
     rmSync(join(cache, 'parts-base.json'));
@@ -231,5 +232,16 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     const sixth = runAt(home, NOW);
     expect(sixth.report.shards).toEqual({ reused: 3, counted: 0 });
     expect(sixth.results).toEqual(third.results);
+    // The run above wrote a new base of the three; a record of the session in the hour shard: that
+    // shard counted again, the base not used (it merges that shard), the two others read one by
+    // one; the next base leaves the hour out, and the next run reads it beside the hour's file.
+    expect(Object.keys((JSON.parse(readFileSync(join(cache, 'parts-base.json'), 'utf8')) as { members: Record<string, string> }).members)).toContain(hour);
+    appendRecords(obs, habit('new', day(0, -2) + 600_000), 200);
+    expect(runAt(home, NOW).report.shards).toEqual({ reused: 2, counted: 1 });
+    const rebuilt = JSON.parse(readFileSync(join(cache, 'parts-base.json'), 'utf8')) as { members: Record<string, string> };
+    expect(Object.keys(rebuilt.members)).not.toContain(hour);
+    const again = runAt(home, NOW);
+    expect(again.report.shards).toEqual({ reused: 3, counted: 0 });
+    expect(again.results).toEqual(cleanAt(obs, NOW).results);
   });
 });

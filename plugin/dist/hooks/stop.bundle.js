@@ -8912,14 +8912,15 @@ function readShard(cacheDir, day, gen) {
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
 var BASE = "parts-base.json";
-function readBase(cacheDir, members) {
-  if (members.length < 2) return void 0;
+function readBase(cacheDir, reusable) {
   const x = readJson((0, import_node_path4.join)(cacheDir, BASE));
   if (x === void 0 || x.version !== VERSION2 || typeof x.members !== "object" || x.members === null || typeof x.projects !== "object" || x.projects === null) return void 0;
-  if (Object.keys(x.members).length !== members.length || members.some(([k, gen]) => x.members[k] !== gen)) return void 0;
+  const members = Object.entries(x.members);
+  if (members.length < 2 || members.some(([k, gen]) => reusable(k) !== gen)) return void 0;
   if (!isPlainPart(x.all) || !Object.values(x.projects).every(isPlainPart)) return void 0;
-  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
+  return { shard: { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) }, members: new Set(members.map(([k]) => k)) };
 }
+var BASE_REBUILD_AFTER = 4;
 function writeBase(cacheDir, members, shards, day0, nDays) {
   const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
   const projects = {};
@@ -9050,9 +9051,8 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       });
     }
     const reuse = Object.keys(index.shards).filter((k) => !recount.has(k));
-    const days = reuse.filter((k) => k.length === 10);
-    const b = readBase(cacheDir, days.map((k) => [k, index.shards[k].gen]));
-    if (b !== void 0) base = { shard: b, members: new Set(days) };
+    const reused = new Set(reuse);
+    base = readBase(cacheDir, (k) => reused.has(k) ? index.shards[k].gen : void 0);
     for (const key of reuse) {
       if (base?.members.has(key)) continue;
       const shard = readShard(cacheDir, key, index.shards[key].gen);
@@ -9175,11 +9175,9 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     } catch {
     }
     if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
-    else if (base === void 0) {
-      const stableDays = new Map([...cached].filter(([k]) => k.length === 10));
-      for (const [g, c] of counted) if (keys[g].length === 10 && next.shards[keys[g]]?.stable) stableDays.set(keys[g], c);
-      const members = [...stableDays.keys()].sort();
-      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), members.map((k) => stableDays.get(k)), day0, nDays);
+    else if (base === void 0 || cached.size >= BASE_REBUILD_AFTER) {
+      const members = [...base?.members ?? [], ...cached.keys()].sort();
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...cached.values()], day0, nDays);
       else (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     }
     for (const f of (0, import_node_fs9.readdirSync)(cacheDir)) {
