@@ -330,7 +330,9 @@ describe('demo', () => {
 
   it('the bins resolve through npx inside the repository (npx homunculus, npx analyze)', async () => {
     for (const bin of ['homunculus', 'analyze']) {
-      const r = await execa('npx', ['--no', '--', bin, '--help'], { cwd: ROOT, reject: false, env: { ...process.env, CI: 'true' } });
+      // ignore-scripts: with an empty npm cache (CI's clean machine), npx runs the package's
+      // `prepare` (a full build) in place, rewriting dist/ while other test files run it.
+      const r = await execa('npx', ['--no', '--', bin, '--help'], { cwd: ROOT, reject: false, env: { ...process.env, CI: 'true', npm_config_ignore_scripts: 'true' } });
       expect(r.exitCode, `${bin}: ${r.stderr}`).toBe(0);
       expect(r.stdout).toContain(bin === 'analyze' ? '--now' : 'import-transcripts');
     }
