@@ -171,8 +171,10 @@ export function windowBytes(home: string, nowMs: number, config: Config): number
 /** The window's records in one table. */
 function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
   const files = windowFiles(home, nowMs, config, report);
-  return loadFiles(files, files.reduce((n, f) => n + fileSize(f.path), 0), report);
+  return loadFiles(files, bytesOf(files), report);
 }
+
+const bytesOf = (files: readonly WindowFile[]) => files.reduce((n, f) => n + fileSize(f.path), 0);
 
 /** The files' records in one table; bytes: their size, to size the table (lines are ~150-250 bytes), so the join rarely has to grow. */
 function loadFiles(files: readonly WindowFile[], bytes: number, report: AnalysisReport, deadline?: Deadline): RecordTable {
@@ -230,7 +232,7 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
 function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number, budgetRecords?: number): ProjectAnalyses {
   const files = windowFiles(home, nowMs, config, report);
   let pa: ProjectAnalyses;
-  const bytes = files.reduce((n, f) => n + fileSize(f.path), 0);
+  const bytes = bytesOf(files);
   if (bytes < partsFromBytes) {
     // A small window is counted whole: one pass over it costs less than reading and merging parts.
     const table = loadFiles(files, bytes, report, deadline);
@@ -280,8 +282,9 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   const deadline: Deadline = { at: performance.now() + config.maxAnalysisSeconds * 1000, seconds: config.maxAnalysisSeconds };
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
+  const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     return report;
   }
   ensurePrivateDir(home);
@@ -298,7 +301,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;

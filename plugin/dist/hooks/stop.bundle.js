@@ -10489,6 +10489,7 @@ function windowFiles(home, nowMs, config, report) {
   }
   return out;
 }
+var bytesOf = (files) => files.reduce((n, f) => n + fileSize(f.path), 0);
 function loadFiles(files, bytes, report, deadline) {
   const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
@@ -10526,7 +10527,7 @@ function emptyReport(now, config, readOnlyReason) {
 function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords) {
   const files = windowFiles(home, nowMs, config, report);
   let pa;
-  const bytes = files.reduce((n, f) => n + fileSize(f.path), 0);
+  const bytes = bytesOf(files);
   if (bytes < partsFromBytes) {
     const table = loadFiles(files, bytes, report, deadline);
     checkDeadline(deadline, "joining the window");
@@ -10557,8 +10558,9 @@ function runAnalysis(opts) {
   const deadline = { at: performance.now() + config.maxAnalysisSeconds * 1e3, seconds: config.maxAnalysisSeconds };
   assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
+  const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     return report;
   }
   ensurePrivateDir(home);
@@ -10575,7 +10577,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, opts.partsFromBytes ?? config.partsFromMiB * 1048576, opts.budgetRecords);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;
