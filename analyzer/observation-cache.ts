@@ -57,21 +57,14 @@ export interface FileRecords {
   source: 'cached' | 'appended' | 'parsed';
 }
 
-function encode(h: Header, t: RecordTable): Buffer {
-  let json = Buffer.from(JSON.stringify(h));
+/** The cache file's bytes in order: the header, then each column as it is in memory (not copied into one buffer: on a large day that would be tens of MiB more at once). */
+function encode(h: Header, t: RecordTable): Buffer[] {
+  const json = Buffer.from(JSON.stringify(h));
   const pad = (8 - ((4 + json.length) % 8)) % 8;
-  json = Buffer.concat([json, Buffer.alloc(pad, 0x20)]);
-  const n = t.length;
-  const out = Buffer.allocUnsafe(4 + json.length + n * RECORD_BYTES);
-  out.writeUInt32LE(json.length, 0);
-  json.copy(out, 4);
-  let o = 4 + json.length;
-  for (const col of [t.ts, t.stream, t.tool, t.detail, t.project, t.ok]) {
-    const bytes = Buffer.from(col.buffer, col.byteOffset, col.byteLength);
-    bytes.copy(out, o);
-    o += bytes.length;
-  }
-  return out;
+  const head = Buffer.alloc(4 + json.length + pad, 0x20);
+  head.writeUInt32LE(json.length + pad, 0);
+  json.copy(head, 4);
+  return [head, ...[t.ts, t.stream, t.tool, t.detail, t.project, t.ok].map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
 }
 
 function decode(buf: Buffer): { header: Header; table: RecordTable } | undefined {

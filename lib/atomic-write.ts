@@ -13,11 +13,11 @@ let counter = 0;
  * A link at `path` is never written through: the comparison does not follow it, the temporary
  * file is created new (O_EXCL), and rename(2) replaces the link itself, not its target.
  */
-export function writeFileAtomic(path: string, data: string | Buffer, opts: { skipIfSame?: boolean; mode?: number } = { skipIfSame: true }): boolean {
+export function writeFileAtomic(path: string, data: string | Buffer | readonly Uint8Array[], opts: { skipIfSame?: boolean; mode?: number } = { skipIfSame: true }): boolean {
   const bytes = typeof data === 'string' ? Buffer.from(data) : data;
   if (opts.skipIfSame !== false) {
     try {
-      if (readDataFile(path).equals(bytes)) return false;
+      if (readDataFile(path).equals(Buffer.isBuffer(bytes) ? bytes : Buffer.concat(bytes))) return false;
     } catch {
       // absent, unreadable or a link: write it
     }

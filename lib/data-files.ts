@@ -67,7 +67,7 @@ export function writeAll(fd: number, data: Uint8Array, path: string): void {
  * existing name fails with EEXIST (a lock). On any failure after the create the file is removed:
  * a half-written temporary file or lock must not stay behind.
  */
-export function writeNewFile(path: string, data: Uint8Array, mode: number, opts: { replace: boolean } = { replace: true }): void {
+export function writeNewFile(path: string, data: Uint8Array | readonly Uint8Array[], mode: number, opts: { replace: boolean } = { replace: true }): void {
   let fd: number;
   try {
     fd = openSync(path, CREATE_NEW, mode);
@@ -77,7 +77,8 @@ export function writeNewFile(path: string, data: Uint8Array, mode: number, opts:
     fd = openSync(path, CREATE_NEW, mode);
   }
   try {
-    writeAll(fd, data, path);
+    // Chunks in order: a large file written from its parts without joining them first.
+    for (const chunk of data instanceof Uint8Array ? [data] : data) writeAll(fd, chunk, path);
   } catch (e) {
     closeSync(fd);
     try {
