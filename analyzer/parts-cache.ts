@@ -10,6 +10,7 @@ import { mergeParts, toPlainPart, type PlainPart } from './parts.js';
 import { countGroups, emptyCounted, windowDays, type CountOptions } from './patterns.js';
 import type { ProjectAnalyses } from './projects.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
+import { GarbageMeter } from './reclaim.js';
 
 // The window analysed in parts, so that the Stop hook, which runs after every turn, counts again
 // only what changed. Sessions are grouped into shards by their home day (the first observation
@@ -30,6 +31,10 @@ const VERSION = 1;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;
+/** Bytes of a record in a table's columns (analyzer/observation-cache.ts). */
+const RECORD_BYTES = 25;
+/** Garbage a run in batches lets pile up before it collects it (analyzer/reclaim.ts). */
+const COLLECT_EVERY_BYTES = 8 * 1048576;
 
 const INDEX = 'parts.json';
 
@@ -238,6 +243,42 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
 }
 
 /**
+ * The counts and index entry of a shard counted in pieces (groups `from`, each a set of its
+ * sessions), merged into group `to`: what counting it whole gives (the parts of disjoint
+ * sessions merge exactly). A project is the shard's whole part ('all') when it is the shard's
+ * only project and no record in the window lacks one, as countBatch decides for a whole shard.
+ */
+function mergePieces(from: number[], to: number, meta: Map<number, Meta>, counted: Map<number, Shard>, day0: number, nDays: number): void {
+  const ms = from.map((g) => meta.get(g)!);
+  const cs = from.map((g) => counted.get(g)!);
+  meta.set(to, {
+    sessions: ms.flatMap((m) => m.sessions),
+    span: new Set(ms.flatMap((m) => [...m.span])),
+    minTs: Math.min(...ms.map((m) => m.minTs)),
+    maxTs: Math.max(...ms.map((m) => m.maxTs)),
+    projects: new Set(), // table indices, meaningful within a batch only
+    unnamed: ms.some((m) => m.unnamed),
+    unnamedInWindow: ms.some((m) => m.unnamedInWindow),
+  });
+  const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
+  const projects = new Map<string, PlainPart | 'all'>();
+  const whole = names.length === 1 && !meta.get(to)!.unnamed;
+  const all = toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays));
+  for (const name of names) {
+    if (whole) projects.set(name, 'all');
+    else {
+      const parts = cs.map((c) => (c.projects.get(name) === 'all' ? c.all : c.projects.get(name))).filter((p): p is PlainPart => p !== undefined);
+      projects.set(name, toPlainPart(mergeParts(parts, day0, nDays)));
+    }
+  }
+  counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
+  for (const g of from) {
+    meta.delete(g);
+    counted.delete(g);
+  }
+}
+
+/**
  * The analyses of the window's files (day order), from the cache of parts where it holds. With
  * `writes`, observation file caches and the parts cache are brought up to date.
  */
@@ -344,7 +385,11 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   const homeDay = new Map<string, string>();
   const shardFiles = new Map<string, Set<number>>();
   const shardSize = new Map<string, number>();
+  /** Records of each session of a shard to count, and those sessions in the order first seen. */
+  const sessionSize = new Map<string, number>();
+  const shardSessions = new Map<string, string[]>();
   let held = 0;
+  const meter = new GarbageMeter(COLLECT_EVERY_BYTES);
   for (let fi = 0; fi < chosen.length; fi++) {
     const f = chosen[fi]!;
     const ft = load(f);
@@ -361,41 +406,94 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       if (sf === undefined) shardFiles.set(home, (sf = new Set()));
       sf.add(fi);
       shardSize.set(home, (shardSize.get(home) ?? 0) + per[s]!);
+      const seen = sessionSize.get(name);
+      if (seen === undefined) {
+        let list = shardSessions.get(home);
+        if (list === undefined) shardSessions.set(home, (list = []));
+        list.push(name);
+      }
+      sessionSize.set(name, (seen ?? 0) + per[s]!);
     });
-    if (held + ft.length > budget) tables.delete(f.day);
-    else held += ft.length;
+    if (held + ft.length > budget) {
+      tables.delete(f.day);
+      meter.let(ft.length * RECORD_BYTES);
+    } else held += ft.length;
   }
 
-  // Second pass: the shards in batches of at most the budget's records (a shard larger than the
-  // budget alone), each batch's records joined from its files, counted, and let go.
+  // Second pass: the shards in batches of at most the budget's records, each batch's records
+  // joined from its files, counted, and let go. A shard larger than the budget (a busy day) is
+  // counted in pieces, each a run of its sessions within the budget (a session is never split),
+  // and the pieces' counts merged into the shard's (analyzer/parts.ts: the same counts).
   const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
   const counted = new Map<number, Shard>();
   const meta = new Map<number, Meta>();
-  const shardDays = [...shardFiles.keys()].sort();
-  for (let b = 0; b < shardDays.length; ) {
+  /** Each session's unit of counting: its shard, or its piece of a shard split in pieces. */
+  const pieceOf = new Map<string, string>();
+  /** A shard's pieces, by its last piece (merged once that is counted). */
+  const lastPiece = new Map<string, { shard: string; keys: string[] }>();
+  const units: { key: string; files: Set<number>; size: number }[] = [];
+  for (const shard of [...shardFiles.keys()].sort()) {
+    const size = shardSize.get(shard)!;
+    if (size <= budget) {
+      units.push({ key: shard, files: shardFiles.get(shard)!, size });
+      continue;
+    }
+    const keys: string[] = [];
+    let n = 0;
+    for (const name of shardSessions.get(shard)!) {
+      const c = sessionSize.get(name)!;
+      if (keys.length === 0 || (n > 0 && n + c > budget)) {
+        keys.push(`${shard}#${keys.length}`);
+        units.push({ key: keys[keys.length - 1]!, files: shardFiles.get(shard)!, size: 0 });
+        n = 0;
+      }
+      pieceOf.set(name, keys[keys.length - 1]!);
+      units[units.length - 1]!.size += c;
+      n += c;
+    }
+    lastPiece.set(keys[keys.length - 1]!, { shard, keys });
+  }
+  const unitOf = (name: string) => pieceOf.get(name) ?? homeDay.get(name)!;
+  // Files read again for a batch, kept for the next while it needs them (the pieces of a shard).
+  const open = new Map<number, RecordTable>();
+  for (let b = 0; b < units.length; ) {
     const batch = new Set<string>();
+    const fileSet = new Set<number>();
     let size = 0;
-    while (b < shardDays.length && (batch.size === 0 || size + shardSize.get(shardDays[b]!)! <= budget)) {
-      batch.add(shardDays[b]!);
-      size += shardSize.get(shardDays[b]!)!;
+    while (b < units.length && (batch.size === 0 || size + units[b]!.size <= budget)) {
+      batch.add(units[b]!.key);
+      for (const fi of units[b]!.files) fileSet.add(fi);
+      size += units[b]!.size;
       b++;
     }
-    const fileIdx = [...new Set([...batch].flatMap((d) => [...shardFiles.get(d)!]))].sort((x, y) => x - y);
+    const fileIdx = [...fileSet].sort((x, y) => x - y);
+    for (const [fi, ft] of open) {
+      if (fileSet.has(fi)) continue;
+      open.delete(fi);
+      meter.let(ft.length * RECORD_BYTES);
+    }
     const builder = new TableBuilder(size + 16);
     const ends: number[] = [];
     for (const fi of fileIdx) {
       const f = chosen[fi]!;
-      const ft = tables.get(f.day) ?? loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      let ft = tables.get(f.day) ?? open.get(fi);
+      if (ft === undefined) open.set(fi, (ft = loadObservationFile(f.path, f.cachePath, { writeCache: false }).table));
       const keep = new Uint8Array(ft.streams.length);
-      ft.streamSession.forEach((s, stream) => (keep[stream] = batch.has(homeDay.get(ft.sessions[s]!)!) ? 1 : 0));
+      ft.streamSession.forEach((s, stream) => (keep[stream] = batch.has(unitOf(ft.sessions[s]!)) ? 1 : 0));
       builder.addTable(ft, keep);
       ends.push(builder.length);
     }
     const t = builder.build();
     check('joining the window');
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(homeDay.get(name)!), opts, day0, nDays, meta, counted);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted);
+    for (const key of batch) {
+      const split = lastPiece.get(key);
+      if (split !== undefined) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
+    }
+    meter.let(t.length * RECORD_BYTES);
   }
+  open.clear();
   check('scoring the patterns');
   counts.reused += cached.size + (base?.members.size ?? 0);
   counts.counted += counted.size;

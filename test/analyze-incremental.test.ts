@@ -187,6 +187,39 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     expect(other.results).toEqual(cleanAt(obs, NOW + HOUR, { halfLifeDays: 3 }).results);
   });
 
+  it('a shard larger than the budget is counted in pieces of its sessions, merged into the same counts (a project alone in its pieces, records without one in another)', () => {
+    const home = tempDir();
+    const obs = join(home, 'observations');
+    mkdirSync(obs, { recursive: true });
+    const at = NOW - 2 * DAY;
+    const habit = (session: string, from: number, project?: string): PlainRecord[] =>
+      ['Grep', 'Read', 'Edit', 'Grep', 'Read', 'Edit'].map((tool, i) => ({ ts: from + i * 60_000, tool, ok: i !== 4, session, project }));
+    // One day's shard of three sessions, 6 records each: with a budget of 8, one piece a session.
+    appendRecords(obs, [...habit('p1', at, 'a1b2c3d4e5f6'), ...habit('p2', at + HOUR, 'a1b2c3d4e5f6'), ...habit('n1', at + 2 * HOUR), ...habit('now', NOW - HOUR, '0123456789ab')], 0);
+    const r = runAt(home, NOW, {}, 0, 8);
+    expect(r.report.shards.counted).toBe(2); // the day's shard and the newest hour's, not the pieces
+    const clean = cleanAt(obs, NOW);
+    expect(r.results).toEqual(clean.results);
+    // The project's own records only (not the piece without a project's), and reused as counted.
+    expect(r.report.projects!.projects.get('a1b2c3d4e5f6')!.recordsInWindow).toBe(12);
+    const again = runAt(home, NOW, {}, 0, 8);
+    expect(again.report.shards).toEqual({ reused: 2, counted: 0 });
+    expect(again.results).toEqual(clean.results);
+    // A late record of the last piece's session, in today's file: the index knows the session's
+    // shard (every piece's sessions), which is counted again, not a second home for it.
+    appendRecords(obs, [{ ts: NOW - HOUR / 2, tool: 'Bash', ok: true, session: 'n1', detail: 'ls' }], 100);
+    const late = runAt(home, NOW, {}, 0, 8);
+    expect(late.report.shards).toEqual({ reused: 1, counted: 1 });
+    expect(late.results).toEqual(cleanAt(obs, NOW).results);
+    // Sessions of one project only, in pieces: its part is the shard's whole part, as counted whole.
+    const one = tempDir();
+    mkdirSync(join(one, 'observations'));
+    appendRecords(join(one, 'observations'), [...habit('p1', at, 'a1b2c3d4e5f6'), ...habit('p2', at + HOUR, 'a1b2c3d4e5f6'), ...habit('now', NOW - HOUR, '0123456789ab')], 0);
+    runAt(one, NOW, {}, 0, 8);
+    const shard = JSON.parse(readFileSync(join(one, 'state', 'cache', `parts-${new Date(at).toISOString().slice(0, 10)}.json`), 'utf8')) as { projects: Record<string, unknown> };
+    expect(shard.projects).toEqual({ a1b2c3d4e5f6: 'all' });
+  });
+
   it('a shard reused as it was, then counted again when a late record of one of its sessions lands in an older file', () => {
     const home = tempDir();
     const obs = join(home, 'observations');

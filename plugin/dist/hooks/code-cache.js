@@ -83,7 +83,7 @@ function writeNewFile(path, data, mode, opts = { replace: true }) {
     fd = (0, import_node_fs.openSync)(path, CREATE_NEW, mode);
   }
   try {
-    writeAll(fd, data, path);
+    for (const chunk of data instanceof Uint8Array ? [data] : data) writeAll(fd, chunk, path);
   } catch (e) {
     (0, import_node_fs.closeSync)(fd);
     try {
@@ -211,7 +211,7 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   if (opts.skipIfSame !== false) {
     try {
-      if (readDataFile(path).equals(bytes)) return false;
+      if (readDataFile(path).equals(Buffer.isBuffer(bytes) ? bytes : Buffer.concat(bytes))) return false;
     } catch {
     }
   }

@@ -58,7 +58,7 @@ function writeNewFile(path2, data, mode, opts = { replace: true }) {
     fd = (0, import_node_fs.openSync)(path2, CREATE_NEW, mode);
   }
   try {
-    writeAll(fd, data, path2);
+    for (const chunk of data instanceof Uint8Array ? [data] : data) writeAll(fd, chunk, path2);
   } catch (e) {
     (0, import_node_fs.closeSync)(fd);
     try {

@@ -77,7 +77,7 @@ function writeNewFile(path, data, mode, opts = { replace: true }) {
     fd = (0, import_node_fs.openSync)(path, CREATE_NEW, mode);
   }
   try {
-    writeAll(fd, data, path);
+    for (const chunk of data instanceof Uint8Array ? [data] : data) writeAll(fd, chunk, path);
   } catch (e) {
     (0, import_node_fs.closeSync)(fd);
     try {

@@ -54,7 +54,7 @@ function writeNewFile(path2, data, mode, opts = { replace: true }) {
     fd = (0, import_node_fs.openSync)(path2, CREATE_NEW, mode);
   }
   try {
-    writeAll(fd, data, path2);
+    for (const chunk of data instanceof Uint8Array ? [data] : data) writeAll(fd, chunk, path2);
   } catch (e) {
     (0, import_node_fs.closeSync)(fd);
     try {
@@ -196,7 +196,7 @@ function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   if (opts.skipIfSame !== false) {
     try {
-      if (readDataFile(path2).equals(bytes)) return false;
+      if (readDataFile(path2).equals(Buffer.isBuffer(bytes) ? bytes : Buffer.concat(bytes))) return false;
     } catch {
     }
   }

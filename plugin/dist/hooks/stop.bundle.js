@@ -7417,7 +7417,7 @@ function writeNewFile(path, data, mode, opts = { replace: true }) {
     fd = (0, import_node_fs.openSync)(path, CREATE_NEW, mode);
   }
   try {
-    writeAll(fd, data, path);
+    for (const chunk of data instanceof Uint8Array ? [data] : data) writeAll(fd, chunk, path);
   } catch (e) {
     (0, import_node_fs.closeSync)(fd);
     try {
@@ -7595,7 +7595,7 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   if (opts.skipIfSame !== false) {
     try {
-      if (readDataFile(path).equals(bytes)) return false;
+      if (readDataFile(path).equals(Buffer.isBuffer(bytes) ? bytes : Buffer.concat(bytes))) return false;
     } catch {
     }
   }
@@ -8007,20 +8007,12 @@ var VERSION = 3;
 var EDGE = 4096;
 var RECORD_BYTES = 25;
 function encode(h, t) {
-  let json = Buffer.from(JSON.stringify(h));
+  const json = Buffer.from(JSON.stringify(h));
   const pad = (8 - (4 + json.length) % 8) % 8;
-  json = Buffer.concat([json, Buffer.alloc(pad, 32)]);
-  const n = t.length;
-  const out = Buffer.allocUnsafe(4 + json.length + n * RECORD_BYTES);
-  out.writeUInt32LE(json.length, 0);
-  json.copy(out, 4);
-  let o = 4 + json.length;
-  for (const col of [t.ts, t.stream, t.tool, t.detail, t.project, t.ok]) {
-    const bytes = Buffer.from(col.buffer, col.byteOffset, col.byteLength);
-    bytes.copy(out, o);
-    o += bytes.length;
-  }
-  return out;
+  const head = Buffer.alloc(4 + json.length + pad, 32);
+  head.writeUInt32LE(json.length + pad, 0);
+  json.copy(head, 4);
+  return [head, ...[t.ts, t.stream, t.tool, t.detail, t.project, t.ok].map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
 }
 function decode(buf) {
   if (buf.length < 4) return void 0;
@@ -8875,9 +8867,43 @@ function mergeParts(parts, day0, nDays) {
   return out;
 }
 
+// analyzer/reclaim.ts
+var import_node_module = require("node:module");
+var gc;
+function collectGarbage() {
+  if (gc === void 0) {
+    const exposed = globalThis.gc;
+    if (typeof exposed === "function") gc = exposed;
+    else {
+      const require2 = (0, import_node_module.createRequire)(__homunculus_import_meta_url);
+      require2("node:v8").setFlagsFromString("--expose-gc");
+      gc = require2("node:vm").runInNewContext("gc");
+    }
+  }
+  gc();
+}
+var GarbageMeter = class {
+  constructor(every, collect = collectGarbage) {
+    this.every = every;
+    this.collect = collect;
+  }
+  every;
+  collect;
+  released = 0;
+  let(bytes) {
+    this.released += bytes;
+    if (this.released >= this.every) {
+      this.released = 0;
+      this.collect();
+    }
+  }
+};
+
 // analyzer/parts-cache.ts
 var VERSION2 = 1;
 var BUDGET_RECORDS = 2e5;
+var RECORD_BYTES2 = 25;
+var COLLECT_EVERY_BYTES = 8 * 1048576;
 var INDEX = "parts.json";
 var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
 function newShardKey(fileDay, firstTs, newest) {
@@ -8983,6 +9009,36 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) 
     for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], toPlainPart(c));
   }
 }
+function mergePieces(from, to, meta, counted, day0, nDays) {
+  const ms = from.map((g) => meta.get(g));
+  const cs = from.map((g) => counted.get(g));
+  meta.set(to, {
+    sessions: ms.flatMap((m) => m.sessions),
+    span: new Set(ms.flatMap((m) => [...m.span])),
+    minTs: Math.min(...ms.map((m) => m.minTs)),
+    maxTs: Math.max(...ms.map((m) => m.maxTs)),
+    projects: /* @__PURE__ */ new Set(),
+    // table indices, meaningful within a batch only
+    unnamed: ms.some((m) => m.unnamed),
+    unnamedInWindow: ms.some((m) => m.unnamedInWindow)
+  });
+  const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
+  const projects = /* @__PURE__ */ new Map();
+  const whole = names.length === 1 && !meta.get(to).unnamed;
+  const all = toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays));
+  for (const name of names) {
+    if (whole) projects.set(name, "all");
+    else {
+      const parts = cs.map((c) => c.projects.get(name) === "all" ? c.all : c.projects.get(name)).filter((p) => p !== void 0);
+      projects.set(name, toPlainPart(mergeParts(parts, day0, nDays)));
+    }
+  }
+  counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
+  for (const g of from) {
+    meta.delete(g);
+    counted.delete(g);
+  }
+}
 function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, check, budget = BUDGET_RECORDS) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   const index = readIndex(cacheDir, config);
@@ -9071,7 +9127,10 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   const homeDay = /* @__PURE__ */ new Map();
   const shardFiles = /* @__PURE__ */ new Map();
   const shardSize = /* @__PURE__ */ new Map();
+  const sessionSize = /* @__PURE__ */ new Map();
+  const shardSessions = /* @__PURE__ */ new Map();
   let held = 0;
+  const meter = new GarbageMeter(COLLECT_EVERY_BYTES);
   for (let fi = 0; fi < chosen.length; fi++) {
     const f = chosen[fi];
     const ft = load2(f);
@@ -9088,38 +9147,86 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       if (sf === void 0) shardFiles.set(home, sf = /* @__PURE__ */ new Set());
       sf.add(fi);
       shardSize.set(home, (shardSize.get(home) ?? 0) + per[s]);
+      const seen = sessionSize.get(name);
+      if (seen === void 0) {
+        let list2 = shardSessions.get(home);
+        if (list2 === void 0) shardSessions.set(home, list2 = []);
+        list2.push(name);
+      }
+      sessionSize.set(name, (seen ?? 0) + per[s]);
     });
-    if (held + ft.length > budget) tables.delete(f.day);
-    else held += ft.length;
+    if (held + ft.length > budget) {
+      tables.delete(f.day);
+      meter.let(ft.length * RECORD_BYTES2);
+    } else held += ft.length;
   }
   const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
   const counted = /* @__PURE__ */ new Map();
   const meta = /* @__PURE__ */ new Map();
-  const shardDays = [...shardFiles.keys()].sort();
-  for (let b = 0; b < shardDays.length; ) {
+  const pieceOf = /* @__PURE__ */ new Map();
+  const lastPiece = /* @__PURE__ */ new Map();
+  const units = [];
+  for (const shard of [...shardFiles.keys()].sort()) {
+    const size = shardSize.get(shard);
+    if (size <= budget) {
+      units.push({ key: shard, files: shardFiles.get(shard), size });
+      continue;
+    }
+    const keys2 = [];
+    let n = 0;
+    for (const name of shardSessions.get(shard)) {
+      const c = sessionSize.get(name);
+      if (keys2.length === 0 || n > 0 && n + c > budget) {
+        keys2.push(`${shard}#${keys2.length}`);
+        units.push({ key: keys2[keys2.length - 1], files: shardFiles.get(shard), size: 0 });
+        n = 0;
+      }
+      pieceOf.set(name, keys2[keys2.length - 1]);
+      units[units.length - 1].size += c;
+      n += c;
+    }
+    lastPiece.set(keys2[keys2.length - 1], { shard, keys: keys2 });
+  }
+  const unitOf = (name) => pieceOf.get(name) ?? homeDay.get(name);
+  const open = /* @__PURE__ */ new Map();
+  for (let b = 0; b < units.length; ) {
     const batch = /* @__PURE__ */ new Set();
+    const fileSet = /* @__PURE__ */ new Set();
     let size = 0;
-    while (b < shardDays.length && (batch.size === 0 || size + shardSize.get(shardDays[b]) <= budget)) {
-      batch.add(shardDays[b]);
-      size += shardSize.get(shardDays[b]);
+    while (b < units.length && (batch.size === 0 || size + units[b].size <= budget)) {
+      batch.add(units[b].key);
+      for (const fi of units[b].files) fileSet.add(fi);
+      size += units[b].size;
       b++;
     }
-    const fileIdx = [...new Set([...batch].flatMap((d) => [...shardFiles.get(d)]))].sort((x, y) => x - y);
+    const fileIdx = [...fileSet].sort((x, y) => x - y);
+    for (const [fi, ft] of open) {
+      if (fileSet.has(fi)) continue;
+      open.delete(fi);
+      meter.let(ft.length * RECORD_BYTES2);
+    }
     const builder = new TableBuilder(size + 16);
     const ends = [];
     for (const fi of fileIdx) {
       const f = chosen[fi];
-      const ft = tables.get(f.day) ?? loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      let ft = tables.get(f.day) ?? open.get(fi);
+      if (ft === void 0) open.set(fi, ft = loadObservationFile(f.path, f.cachePath, { writeCache: false }).table);
       const keep = new Uint8Array(ft.streams.length);
-      ft.streamSession.forEach((s, stream) => keep[stream] = batch.has(homeDay.get(ft.sessions[s])) ? 1 : 0);
+      ft.streamSession.forEach((s, stream) => keep[stream] = batch.has(unitOf(ft.sessions[s])) ? 1 : 0);
       builder.addTable(ft, keep);
       ends.push(builder.length);
     }
     const t = builder.build();
     check("joining the window");
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(homeDay.get(name)), opts, day0, nDays, meta, counted);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted);
+    for (const key of batch) {
+      const split = lastPiece.get(key);
+      if (split !== void 0) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
+    }
+    meter.let(t.length * RECORD_BYTES2);
   }
+  open.clear();
   check("scoring the patterns");
   counts.reused += cached.size + (base?.members.size ?? 0);
   counts.counted += counted.size;
