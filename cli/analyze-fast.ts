@@ -48,7 +48,12 @@ export function fastAnalyze(args: readonly string[]): boolean {
     const flag = '--max-semi-space-size=2';
     const large = Math.max(ctx.config.partsFromMiB, 16) * 1048576;
     if (!process.execArgv.some((a) => a.startsWith('--max-semi-space-size')) && process.argv[1] !== undefined && windowBytes(ctx.home, ctx.now.getTime(), ctx.config) >= large) {
-      const r = spawnSync(process.execPath, [...process.execArgv, flag, process.argv[1], ...process.argv.slice(2)], { stdio: 'inherit' });
+      // And glibc's malloc told to map every block of 256 KiB or more on its own: by default the
+      // threshold rises to the largest block freed (a batch's columns, tens of MiB), and the
+      // freed memory below it stays in the process (5M records: peak RSS ~200 -> ~165 MiB, BENCHMARKS.md).
+      // Other C libraries ignore the variable; one set by the user is left as it is.
+      const env = { MALLOC_MMAP_THRESHOLD_: '262144', ...process.env };
+      const r = spawnSync(process.execPath, [...process.execArgv, flag, process.argv[1], ...process.argv.slice(2)], { stdio: 'inherit', env });
       if (r.error === undefined) {
         process.exitCode = r.status ?? 1;
         return true;
