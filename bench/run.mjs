@@ -26,7 +26,10 @@ const benches = [
 ];
 for (const [file, ...args] of benches) {
   console.log(`\n## ${file} ${args.join(' ')}`);
-  const r = spawnSync(process.execPath, [join(import.meta.dirname, file), ...args], { stdio: 'inherit', env: { ...process.env, HOMUNCULUS_BENCH_TARGETS: targets } });
+  // report.mjs generates its 4M-record month in its own process: V8's default heap limit (~4 GB
+  // here) was hit once at 3.75M records (2026-11-23), so it gets room.
+  const flags = file === 'report.mjs' ? ['--max-old-space-size=8192'] : [];
+  const r = spawnSync(process.execPath, [...flags, join(import.meta.dirname, file), ...args], { stdio: 'inherit', env: { ...process.env, HOMUNCULUS_BENCH_TARGETS: targets } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 const rows = readFileSync(targets, 'utf8').trim().split('\n').filter(Boolean).map((l) => JSON.parse(l));
