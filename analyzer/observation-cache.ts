@@ -20,7 +20,7 @@ import { TableBuilder, type RecordTable } from './record-table.js';
 const VERSION = 3;
 const EDGE = 4096;
 /** ts (8), stream, tool, detail, project (4 each), ok (1). */
-const RECORD_BYTES = 25;
+export const RECORD_BYTES = 25;
 
 /** What the records were read from: the bytes [0, offset) of the file with this inode, size and mtime, and their edges. */
 export interface FileState {

@@ -5,7 +5,7 @@ import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
-import { compareFile, loadObservationFile, type FileRecords, type FileState } from './observation-cache.js';
+import { compareFile, loadObservationFile, RECORD_BYTES, type FileRecords, type FileState } from './observation-cache.js';
 import { mergeParts, toPlainPart, type PlainPart } from './parts.js';
 import { countGroups, emptyCounted, windowDays, type CountOptions } from './patterns.js';
 import type { ProjectAnalyses } from './projects.js';
@@ -31,8 +31,6 @@ const VERSION = 1;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;
-/** Bytes of a record in a table's columns (analyzer/observation-cache.ts). */
-const RECORD_BYTES = 25;
 /** Garbage a run in batches lets pile up before it collects it (analyzer/reclaim.ts). */
 const COLLECT_EVERY_BYTES = 8 * 1048576;
 
@@ -262,7 +260,7 @@ function mergePieces(from: number[], to: number, meta: Map<number, Meta>, counte
   });
   const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
   const projects = new Map<string, PlainPart | 'all'>();
-  const whole = names.length === 1 && !meta.get(to)!.unnamed;
+  const whole = names.length === 1 && !ms.some((m) => m.unnamed);
   const all = toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays));
   for (const name of names) {
     if (whole) projects.set(name, 'all');

@@ -8949,7 +8949,6 @@ var GarbageMeter = class {
 // analyzer/parts-cache.ts
 var VERSION2 = 1;
 var BUDGET_RECORDS = 2e5;
-var RECORD_BYTES2 = 25;
 var COLLECT_EVERY_BYTES = 8 * 1048576;
 var INDEX = "parts.json";
 var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
@@ -9071,7 +9070,7 @@ function mergePieces(from, to, meta, counted, day0, nDays) {
   });
   const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
   const projects = /* @__PURE__ */ new Map();
-  const whole = names.length === 1 && !meta.get(to).unnamed;
+  const whole = names.length === 1 && !ms.some((m) => m.unnamed);
   const all = toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays));
   for (const name of names) {
     if (whole) projects.set(name, "all");
@@ -9204,7 +9203,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     });
     if (held + ft.length > budget) {
       tables.delete(f.day);
-      meter.let(ft.length * RECORD_BYTES2);
+      meter.let(ft.length * RECORD_BYTES);
     } else held += ft.length;
   }
   const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
@@ -9251,7 +9250,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const [fi, ft] of open) {
       if (fileSet.has(fi)) continue;
       open.delete(fi);
-      meter.let(ft.length * RECORD_BYTES2);
+      meter.let(ft.length * RECORD_BYTES);
     }
     const builder = new TableBuilder(size + 16);
     const ends = [];
@@ -9271,7 +9270,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const split = lastPiece.get(key);
       if (split !== void 0) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
     }
-    meter.let(t.length * RECORD_BYTES2);
+    meter.let(t.length * RECORD_BYTES);
   }
   open.clear();
   check("scoring the patterns");
