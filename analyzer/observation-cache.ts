@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { READ_NOFOLLOW, readDataFile } from '../lib/data-files.js';
 import { DataHomeError } from '../lib/data-home.js';
 import { readObservationFile, type ReadCounts } from './observation-file.js';
-import { TableBuilder, type RecordTable } from './record-table.js';
+import { TableBuilder, type RecordTable, type TableStrings } from './record-table.js';
 
 // Per-file cache of parsed records, so the Stop hook (which fires after every assistant turn)
 // parses only what was appended since the last run. Deleting the cache never changes a result:
@@ -264,5 +264,135 @@ export function compareFile(path: string, state: FileState): 'same' | 'grown' | 
     return Number(st.size) > state.offset ? 'grown' : 'other';
   } finally {
     closeSync(fd);
+  }
+}
+
+/** Records read at a time from a cache file read in slices (1.6 MiB of columns). */
+const SLICE_RECORDS = 65536;
+
+const sameState = (a: FileState, b: FileState) =>
+  a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed;
+
+/** Reads exactly into `into` from pos, or throws: the file was checked to be this long. */
+function readExactly(fd: number, into: Uint8Array, pos: number, path: string): void {
+  for (let got = 0; got < into.length; ) {
+    const n = readSync(fd, into, got, into.length - got, pos + got);
+    if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
+    got += n;
+  }
+}
+
+/**
+ * A file's cached records read a slice at a time, so that a large day counted in pieces
+ * (analyzer/parts-cache.ts) joins each piece's records without holding the day's whole table.
+ * Opened only when the cache holds exactly the records of `state`, what the run read from the
+ * file before (it wrote or checked the cache then); else undefined, and the caller reads the file.
+ */
+export class CachedSlices implements TableStrings {
+  private constructor(
+    private readonly path: string,
+    private readonly ino: bigint,
+    private readonly bytes: number,
+    private readonly body: number,
+    readonly length: number,
+    private readonly h: Header,
+    private readonly sliceRecords: number,
+  ) {}
+
+  get projects(): string[] {
+    return this.h.projects;
+  }
+  get streams(): string[] {
+    return this.h.streams;
+  }
+  get streamSession(): number[] {
+    return this.h.streamSession;
+  }
+  get sessions(): string[] {
+    return this.h.sessions;
+  }
+  get tools(): string[] {
+    return this.h.tools;
+  }
+  get details(): string[] {
+    return this.h.details;
+  }
+
+  static open(cachePath: string, state: FileState, sliceRecords = SLICE_RECORDS): CachedSlices | undefined {
+    let fd: number;
+    try {
+      fd = openSync(cachePath, READ_NOFOLLOW);
+    } catch {
+      return undefined;
+    }
+    try {
+      const st = fstatSync(fd, { bigint: true });
+      const size = Number(st.size);
+      if (!st.isFile() || size < 4) return undefined;
+      const len = Buffer.alloc(4);
+      readExactly(fd, len, 0, cachePath);
+      const hl = len.readUInt32LE(0);
+      if (4 + hl > size) return undefined;
+      const hb = Buffer.allocUnsafe(hl);
+      readExactly(fd, hb, 4, cachePath);
+      let h: Header;
+      try {
+        h = JSON.parse(hb.toString('utf8')) as Header;
+      } catch {
+        return undefined;
+      }
+      if (h.version !== VERSION || !sameState(h, state) || size !== 4 + hl + h.length * RECORD_BYTES) return undefined;
+      return new CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /**
+   * Each slice of the records in order, as a table over this file's strings (its columns are
+   * reused for the next slice: copy what you keep). False, with nothing read, when the file is
+   * no longer the one opened.
+   */
+  forEach(each: (slice: RecordTable) => void): boolean {
+    let fd: number;
+    try {
+      fd = openSync(this.path, READ_NOFOLLOW);
+    } catch {
+      return false;
+    }
+    try {
+      const st = fstatSync(fd, { bigint: true });
+      if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
+      const n = this.length;
+      const cap = Math.min(n, this.sliceRecords);
+      const ab = new ArrayBuffer(cap * RECORD_BYTES); // columns at 8-byte multiples of cap
+      const { body, h } = this;
+      for (let a = 0; a < n; a += cap) {
+        const m = Math.min(cap, n - a);
+        // Column c of width w starts at body + n * (sum of the widths before it); a slice of it at + a * w.
+        const col = <T extends Float64Array | Int32Array | Uint8Array>(make: new (b: ArrayBuffer, o: number, l: number) => T, before: number, w: number): T => {
+          readExactly(fd, new Uint8Array(ab, cap * before, m * w), body + n * before + a * w, this.path);
+          return new make(ab, cap * before, m);
+        };
+        each({
+          length: m,
+          ts: col(Float64Array, 0, 8),
+          stream: col(Int32Array, 8, 4),
+          tool: col(Int32Array, 12, 4),
+          detail: col(Int32Array, 16, 4),
+          project: col(Int32Array, 20, 4),
+          ok: col(Uint8Array, 24, 1),
+          projects: h.projects,
+          streams: h.streams,
+          streamSession: h.streamSession,
+          sessions: h.sessions,
+          tools: h.tools,
+          details: h.details,
+        });
+      }
+      return true;
+    } finally {
+      closeSync(fd);
+    }
   }
 }

@@ -5,11 +5,11 @@ import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
-import { compareFile, loadObservationFile, RECORD_BYTES, type FileRecords, type FileState } from './observation-cache.js';
+import { CachedSlices, compareFile, loadObservationFile, RECORD_BYTES, type FileRecords, type FileState } from './observation-cache.js';
 import { mergeParts, toPlainPart, type PlainPart } from './parts.js';
 import { countGroups, emptyCounted, windowDays, type CountOptions } from './patterns.js';
 import type { ProjectAnalyses } from './projects.js';
-import { TableBuilder, type RecordTable } from './record-table.js';
+import { TableBuilder, type RecordTable, type TableStrings } from './record-table.js';
 import { GarbageMeter } from './reclaim.js';
 
 // The window analysed in parts, so that the Stop hook, which runs after every turn, counts again
@@ -453,8 +453,10 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     lastPiece.set(keys[keys.length - 1]!, { shard, keys });
   }
   const unitOf = (name: string) => pieceOf.get(name) ?? homeDay.get(name)!;
-  // Files read again for a batch, kept for the next while it needs them (the pieces of a shard).
-  const open = new Map<number, RecordTable>();
+  // Files read again for a batch, kept for the next while it needs them (the pieces of a shard):
+  // from their cache a slice at a time (a day's whole table is tens of MiB on a large window),
+  // else whole (no cache of the records the first pass read: a read-only run, a failed write).
+  const open = new Map<number, RecordTable | CachedSlices>();
   for (let b = 0; b < units.length; ) {
     const batch = new Set<string>();
     const fileSet = new Set<number>();
@@ -469,17 +471,33 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     for (const [fi, ft] of open) {
       if (fileSet.has(fi)) continue;
       open.delete(fi);
-      meter.let(ft.length * RECORD_BYTES);
+      if (!(ft instanceof CachedSlices)) meter.let(ft.length * RECORD_BYTES);
     }
     const builder = new TableBuilder(size + 16);
     const ends: number[] = [];
     for (const fi of fileIdx) {
       const f = chosen[fi]!;
+      const whole = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      /** Per stream of a file's strings: 1 for the streams of this batch's sessions. */
+      const keepOf = (t: TableStrings) => {
+        const keep = new Uint8Array(t.streams.length);
+        t.streamSession.forEach((s, stream) => (keep[stream] = batch.has(unitOf(t.sessions[s]!)) ? 1 : 0));
+        return keep;
+      };
       let ft = tables.get(f.day) ?? open.get(fi);
-      if (ft === undefined) open.set(fi, (ft = loadObservationFile(f.path, f.cachePath, { writeCache: false }).table));
-      const keep = new Uint8Array(ft.streams.length);
-      ft.streamSession.forEach((s, stream) => (keep[stream] = batch.has(unitOf(ft.sessions[s]!)) ? 1 : 0));
-      builder.addTable(ft, keep);
+      if (ft === undefined) {
+        const state = states.get(f.day);
+        open.set(fi, (ft = (state === undefined ? undefined : CachedSlices.open(f.cachePath, state)) ?? whole()));
+      }
+      let keep = keepOf(ft);
+      const ids = builder.idsOf(ft, keep);
+      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids, keep);
+      else if (!ft.forEach((slice) => builder.addRecords(slice, ids, keep))) {
+        // The cache is no longer the file opened (nothing of it was added): the file read whole.
+        open.set(fi, (ft = whole()));
+        keep = keepOf(ft);
+        builder.addRecords(ft, builder.idsOf(ft, keep), keep);
+      }
       ends.push(builder.length);
     }
     const t = builder.build();

@@ -18,6 +18,17 @@ export interface RecordTable {
   details: string[];
 }
 
+/** A table's strings: what its columns' indices point into. */
+export type TableStrings = Pick<RecordTable, 'projects' | 'streams' | 'streamSession' | 'sessions' | 'tools' | 'details'>;
+
+/** One builder's ids for a table's strings (TableBuilder.idsOf). */
+export interface TableIds {
+  streams: number[];
+  tools: number[];
+  details: number[];
+  projects: number[];
+}
+
 /** A plain record, as tests and small callers write them. */
 export interface PlainRecord {
   ts: number;
@@ -133,15 +144,30 @@ export class TableBuilder {
    * `keep` (per stream of t) the records of the streams kept.
    */
   addTable(t: RecordTable, keep?: Uint8Array): void {
-    const streamMap = t.streams.map((name, s) => {
-      if (keep !== undefined && keep[s] === 0) return -1;
-      const session = t.sessions[t.streamSession[s]!]!;
-      const sep = name.indexOf('\u0000');
-      return this.streamId(session, sep === -1 ? undefined : name.slice(sep + 1));
-    });
-    const toolMap = t.tools.map((v) => this.tools.id(v));
-    const detailMap = t.details.map((v) => this.details.id(v));
-    const projectMap = t.projects.map((v) => this.projects.id(v));
+    this.addRecords(t, this.idsOf(t, keep), keep);
+  }
+
+  /**
+   * This builder's ids for the streams (-1 where `keep` has 0), tools, details and projects of a
+   * table's string arrays: worked out once for the slices of one file (addRecords).
+   */
+  idsOf(t: TableStrings, keep?: Uint8Array): TableIds {
+    return {
+      streams: t.streams.map((name, s) => {
+        if (keep !== undefined && keep[s] === 0) return -1;
+        const session = t.sessions[t.streamSession[s]!]!;
+        const sep = name.indexOf('\u0000');
+        return this.streamId(session, sep === -1 ? undefined : name.slice(sep + 1));
+      }),
+      tools: t.tools.map((v) => this.tools.id(v)),
+      details: t.details.map((v) => this.details.id(v)),
+      projects: t.projects.map((v) => this.projects.id(v)),
+    };
+  }
+
+  /** Appends the records of t whose stream is kept (all with no `keep`), through ids from idsOf(t, keep). */
+  addRecords(t: RecordTable, ids: TableIds, keep?: Uint8Array): void {
+    const { streams: streamMap, tools: toolMap, details: detailMap, projects: projectMap } = ids;
     let n = t.length;
     if (keep !== undefined) {
       n = 0;

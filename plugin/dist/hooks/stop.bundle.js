@@ -7943,15 +7943,28 @@ var TableBuilder = class {
    * `keep` (per stream of t) the records of the streams kept.
    */
   addTable(t, keep) {
-    const streamMap = t.streams.map((name, s) => {
-      if (keep !== void 0 && keep[s] === 0) return -1;
-      const session = t.sessions[t.streamSession[s]];
-      const sep3 = name.indexOf("\0");
-      return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
-    });
-    const toolMap = t.tools.map((v) => this.tools.id(v));
-    const detailMap = t.details.map((v) => this.details.id(v));
-    const projectMap = t.projects.map((v) => this.projects.id(v));
+    this.addRecords(t, this.idsOf(t, keep), keep);
+  }
+  /**
+   * This builder's ids for the streams (-1 where `keep` has 0), tools, details and projects of a
+   * table's string arrays: worked out once for the slices of one file (addRecords).
+   */
+  idsOf(t, keep) {
+    return {
+      streams: t.streams.map((name, s) => {
+        if (keep !== void 0 && keep[s] === 0) return -1;
+        const session = t.sessions[t.streamSession[s]];
+        const sep3 = name.indexOf("\0");
+        return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
+      }),
+      tools: t.tools.map((v) => this.tools.id(v)),
+      details: t.details.map((v) => this.details.id(v)),
+      projects: t.projects.map((v) => this.projects.id(v))
+    };
+  }
+  /** Appends the records of t whose stream is kept (all with no `keep`), through ids from idsOf(t, keep). */
+  addRecords(t, ids2, keep) {
+    const { streams: streamMap, tools: toolMap, details: detailMap, projects: projectMap } = ids2;
     let n = t.length;
     if (keep !== void 0) {
       n = 0;
@@ -8177,6 +8190,126 @@ function compareFile(path, state) {
     (0, import_node_fs8.closeSync)(fd);
   }
 }
+var SLICE_RECORDS = 65536;
+var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed;
+function readExactly(fd, into, pos, path) {
+  for (let got = 0; got < into.length; ) {
+    const n = (0, import_node_fs8.readSync)(fd, into, got, into.length - got, pos + got);
+    if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
+    got += n;
+  }
+}
+var CachedSlices = class _CachedSlices {
+  constructor(path, ino, bytes, body, length, h, sliceRecords) {
+    this.path = path;
+    this.ino = ino;
+    this.bytes = bytes;
+    this.body = body;
+    this.length = length;
+    this.h = h;
+    this.sliceRecords = sliceRecords;
+  }
+  path;
+  ino;
+  bytes;
+  body;
+  length;
+  h;
+  sliceRecords;
+  get projects() {
+    return this.h.projects;
+  }
+  get streams() {
+    return this.h.streams;
+  }
+  get streamSession() {
+    return this.h.streamSession;
+  }
+  get sessions() {
+    return this.h.sessions;
+  }
+  get tools() {
+    return this.h.tools;
+  }
+  get details() {
+    return this.h.details;
+  }
+  static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
+    let fd;
+    try {
+      fd = (0, import_node_fs8.openSync)(cachePath, READ_NOFOLLOW);
+    } catch {
+      return void 0;
+    }
+    try {
+      const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+      const size = Number(st.size);
+      if (!st.isFile() || size < 4) return void 0;
+      const len = Buffer.alloc(4);
+      readExactly(fd, len, 0, cachePath);
+      const hl = len.readUInt32LE(0);
+      if (4 + hl > size) return void 0;
+      const hb = Buffer.allocUnsafe(hl);
+      readExactly(fd, hb, 4, cachePath);
+      let h;
+      try {
+        h = JSON.parse(hb.toString("utf8"));
+      } catch {
+        return void 0;
+      }
+      if (h.version !== VERSION || !sameState(h, state) || size !== 4 + hl + h.length * RECORD_BYTES) return void 0;
+      return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
+    } finally {
+      (0, import_node_fs8.closeSync)(fd);
+    }
+  }
+  /**
+   * Each slice of the records in order, as a table over this file's strings (its columns are
+   * reused for the next slice: copy what you keep). False, with nothing read, when the file is
+   * no longer the one opened.
+   */
+  forEach(each) {
+    let fd;
+    try {
+      fd = (0, import_node_fs8.openSync)(this.path, READ_NOFOLLOW);
+    } catch {
+      return false;
+    }
+    try {
+      const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+      if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
+      const n = this.length;
+      const cap = Math.min(n, this.sliceRecords);
+      const ab = new ArrayBuffer(cap * RECORD_BYTES);
+      const { body, h } = this;
+      for (let a = 0; a < n; a += cap) {
+        const m = Math.min(cap, n - a);
+        const col = (make, before, w) => {
+          readExactly(fd, new Uint8Array(ab, cap * before, m * w), body + n * before + a * w, this.path);
+          return new make(ab, cap * before, m);
+        };
+        each({
+          length: m,
+          ts: col(Float64Array, 0, 8),
+          stream: col(Int32Array, 8, 4),
+          tool: col(Int32Array, 12, 4),
+          detail: col(Int32Array, 16, 4),
+          project: col(Int32Array, 20, 4),
+          ok: col(Uint8Array, 24, 1),
+          projects: h.projects,
+          streams: h.streams,
+          streamSession: h.streamSession,
+          sessions: h.sessions,
+          tools: h.tools,
+          details: h.details
+        });
+      }
+      return true;
+    } finally {
+      (0, import_node_fs8.closeSync)(fd);
+    }
+  }
+};
 
 // analyzer/parts-cache.ts
 var import_node_fs9 = require("node:fs");
@@ -9203,17 +9336,31 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const [fi, ft] of open) {
       if (fileSet.has(fi)) continue;
       open.delete(fi);
-      meter.let(ft.length * RECORD_BYTES);
+      if (!(ft instanceof CachedSlices)) meter.let(ft.length * RECORD_BYTES);
     }
     const builder = new TableBuilder(size + 16);
     const ends = [];
     for (const fi of fileIdx) {
       const f = chosen[fi];
+      const whole = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      const keepOf = (t2) => {
+        const keep2 = new Uint8Array(t2.streams.length);
+        t2.streamSession.forEach((s, stream) => keep2[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
+        return keep2;
+      };
       let ft = tables.get(f.day) ?? open.get(fi);
-      if (ft === void 0) open.set(fi, ft = loadObservationFile(f.path, f.cachePath, { writeCache: false }).table);
-      const keep = new Uint8Array(ft.streams.length);
-      ft.streamSession.forEach((s, stream) => keep[stream] = batch.has(unitOf(ft.sessions[s])) ? 1 : 0);
-      builder.addTable(ft, keep);
+      if (ft === void 0) {
+        const state = states.get(f.day);
+        open.set(fi, ft = (state === void 0 ? void 0 : CachedSlices.open(f.cachePath, state)) ?? whole());
+      }
+      let keep = keepOf(ft);
+      const ids2 = builder.idsOf(ft, keep);
+      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids2, keep);
+      else if (!ft.forEach((slice) => builder.addRecords(slice, ids2, keep))) {
+        open.set(fi, ft = whole());
+        keep = keepOf(ft);
+        builder.addRecords(ft, builder.idsOf(ft, keep), keep);
+      }
       ends.push(builder.length);
     }
     const t = builder.build();
