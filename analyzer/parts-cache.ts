@@ -388,7 +388,8 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   const shardSessions = new Map<string, string[]>();
   let held = 0;
   const meter = new GarbageMeter(COLLECT_EVERY_BYTES);
-  for (let fi = 0; fi < chosen.length; fi++) {
+  /** The first pass over one file: the bytes of its table when it is let go (0: kept, within the budget). */
+  const firstPass = (fi: number): number => {
     const f = chosen[fi]!;
     const ft = load(f);
     const per = new Int32Array(ft.sessions.length);
@@ -414,9 +415,14 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     });
     if (held + ft.length > budget) {
       tables.delete(f.day);
-      meter.let(ft.length * RECORD_BYTES);
-    } else held += ft.length;
-  }
+      return ft.length * RECORD_BYTES;
+    }
+    held += ft.length;
+    return 0;
+  };
+  // What a pass lets go is counted once its frame is gone: a collection while a table is still
+  // in a live frame keeps it (to the next collection, beside the next file's table).
+  for (let fi = 0; fi < chosen.length; fi++) meter.let(firstPass(fi));
 
   // Second pass: the shards in batches of at most the budget's records, each batch's records
   // joined from its files, counted, and let go. A shard larger than the budget (a busy day) is
@@ -457,22 +463,19 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   // from their cache a slice at a time (a day's whole table is tens of MiB on a large window),
   // else whole (no cache of the records the first pass read: a read-only run, a failed write).
   const open = new Map<number, RecordTable | CachedSlices>();
-  for (let b = 0; b < units.length; ) {
-    const batch = new Set<string>();
-    const fileSet = new Set<number>();
-    let size = 0;
-    while (b < units.length && (batch.size === 0 || size + units[b]!.size <= budget)) {
-      batch.add(units[b]!.key);
-      for (const fi of units[b]!.files) fileSet.add(fi);
-      size += units[b]!.size;
-      b++;
-    }
-    const fileIdx = [...fileSet].sort((x, y) => x - y);
+  /** Lets go of the files read again that the next batch does not need; returns the bytes of their tables. */
+  const evict = (fileSet: Set<number>): number => {
+    let dropped = 0;
     for (const [fi, ft] of open) {
       if (fileSet.has(fi)) continue;
       open.delete(fi);
-      if (!(ft instanceof CachedSlices)) meter.let(ft.length * RECORD_BYTES);
+      if (!(ft instanceof CachedSlices)) dropped += ft.length * RECORD_BYTES;
     }
+    return dropped;
+  };
+  /** Joins and counts one batch of units (their records: size); returns the bytes of its table, let go. */
+  const countUnits = (batch: Set<string>, fileSet: Set<number>, size: number): number => {
+    const fileIdx = [...fileSet].sort((x, y) => x - y);
     const builder = new TableBuilder(size + 16);
     const ends: number[] = [];
     for (const fi of fileIdx) {
@@ -507,7 +510,21 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       const split = lastPiece.get(key);
       if (split !== undefined) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
     }
-    meter.let(t.length * RECORD_BYTES);
+    return t.length * RECORD_BYTES;
+  };
+  for (let b = 0; b < units.length; ) {
+    const batch = new Set<string>();
+    const fileSet = new Set<number>();
+    let size = 0;
+    while (b < units.length && (batch.size === 0 || size + units[b]!.size <= budget)) {
+      batch.add(units[b]!.key);
+      for (const fi of units[b]!.files) fileSet.add(fi);
+      size += units[b]!.size;
+      b++;
+    }
+    // As in the first pass: counted once the frame that held them is gone.
+    meter.let(evict(fileSet));
+    meter.let(countUnits(batch, fileSet, size));
   }
   open.clear();
   check('scoring the patterns');

@@ -9263,7 +9263,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   const shardSessions = /* @__PURE__ */ new Map();
   let held = 0;
   const meter = new GarbageMeter(COLLECT_EVERY_BYTES);
-  for (let fi = 0; fi < chosen.length; fi++) {
+  const firstPass = (fi) => {
     const f = chosen[fi];
     const ft = load2(f);
     const per = new Int32Array(ft.sessions.length);
@@ -9289,9 +9289,12 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     });
     if (held + ft.length > budget) {
       tables.delete(f.day);
-      meter.let(ft.length * RECORD_BYTES);
-    } else held += ft.length;
-  }
+      return ft.length * RECORD_BYTES;
+    }
+    held += ft.length;
+    return 0;
+  };
+  for (let fi = 0; fi < chosen.length; fi++) meter.let(firstPass(fi));
   const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
   const counted = /* @__PURE__ */ new Map();
@@ -9322,22 +9325,17 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   }
   const unitOf = (name) => pieceOf.get(name) ?? homeDay.get(name);
   const open = /* @__PURE__ */ new Map();
-  for (let b = 0; b < units.length; ) {
-    const batch = /* @__PURE__ */ new Set();
-    const fileSet = /* @__PURE__ */ new Set();
-    let size = 0;
-    while (b < units.length && (batch.size === 0 || size + units[b].size <= budget)) {
-      batch.add(units[b].key);
-      for (const fi of units[b].files) fileSet.add(fi);
-      size += units[b].size;
-      b++;
-    }
-    const fileIdx = [...fileSet].sort((x, y) => x - y);
+  const evict = (fileSet) => {
+    let dropped = 0;
     for (const [fi, ft] of open) {
       if (fileSet.has(fi)) continue;
       open.delete(fi);
-      if (!(ft instanceof CachedSlices)) meter.let(ft.length * RECORD_BYTES);
+      if (!(ft instanceof CachedSlices)) dropped += ft.length * RECORD_BYTES;
     }
+    return dropped;
+  };
+  const countUnits = (batch, fileSet, size) => {
+    const fileIdx = [...fileSet].sort((x, y) => x - y);
     const builder = new TableBuilder(size + 16);
     const ends = [];
     for (const fi of fileIdx) {
@@ -9370,7 +9368,20 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const split = lastPiece.get(key);
       if (split !== void 0) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
     }
-    meter.let(t.length * RECORD_BYTES);
+    return t.length * RECORD_BYTES;
+  };
+  for (let b = 0; b < units.length; ) {
+    const batch = /* @__PURE__ */ new Set();
+    const fileSet = /* @__PURE__ */ new Set();
+    let size = 0;
+    while (b < units.length && (batch.size === 0 || size + units[b].size <= budget)) {
+      batch.add(units[b].key);
+      for (const fi of units[b].files) fileSet.add(fi);
+      size += units[b].size;
+      b++;
+    }
+    meter.let(evict(fileSet));
+    meter.let(countUnits(batch, fileSet, size));
   }
   open.clear();
   check("scoring the patterns");
