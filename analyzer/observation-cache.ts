@@ -289,33 +289,23 @@ function readExactly(fd: number, into: Uint8Array, pos: number, path: string): v
  * file before (it wrote or checked the cache then); else undefined, and the caller reads the file.
  */
 export class CachedSlices implements TableStrings {
+  readonly projects: string[];
+  readonly streams: string[];
+  readonly streamSession: number[];
+  readonly sessions: string[];
+  readonly tools: string[];
+  readonly details: string[];
+
   private constructor(
     private readonly path: string,
     private readonly ino: bigint,
     private readonly bytes: number,
     private readonly body: number,
     readonly length: number,
-    private readonly h: Header,
+    h: Header,
     private readonly sliceRecords: number,
-  ) {}
-
-  get projects(): string[] {
-    return this.h.projects;
-  }
-  get streams(): string[] {
-    return this.h.streams;
-  }
-  get streamSession(): number[] {
-    return this.h.streamSession;
-  }
-  get sessions(): string[] {
-    return this.h.sessions;
-  }
-  get tools(): string[] {
-    return this.h.tools;
-  }
-  get details(): string[] {
-    return this.h.details;
+  ) {
+    ({ projects: this.projects, streams: this.streams, streamSession: this.streamSession, sessions: this.sessions, tools: this.tools, details: this.details } = h);
   }
 
   static open(cachePath: string, state: FileState, sliceRecords = SLICE_RECORDS): CachedSlices | undefined {
@@ -366,7 +356,7 @@ export class CachedSlices implements TableStrings {
       const n = this.length;
       const cap = Math.min(n, this.sliceRecords);
       const ab = new ArrayBuffer(cap * RECORD_BYTES); // columns at 8-byte multiples of cap
-      const { body, h } = this;
+      const { body, projects, streams, streamSession, sessions, tools, details } = this;
       for (let a = 0; a < n; a += cap) {
         const m = Math.min(cap, n - a);
         // Column c of width w starts at body + n * (sum of the widths before it); a slice of it at + a * w.
@@ -382,12 +372,12 @@ export class CachedSlices implements TableStrings {
           detail: col(Int32Array, 16, 4),
           project: col(Int32Array, 20, 4),
           ok: col(Uint8Array, 24, 1),
-          projects: h.projects,
-          streams: h.streams,
-          streamSession: h.streamSession,
-          sessions: h.sessions,
-          tools: h.tools,
-          details: h.details,
+          projects,
+          streams,
+          streamSession,
+          sessions,
+          tools,
+          details,
         });
       }
       return true;

@@ -8206,34 +8206,21 @@ var CachedSlices = class _CachedSlices {
     this.bytes = bytes;
     this.body = body;
     this.length = length;
-    this.h = h;
     this.sliceRecords = sliceRecords;
+    ({ projects: this.projects, streams: this.streams, streamSession: this.streamSession, sessions: this.sessions, tools: this.tools, details: this.details } = h);
   }
   path;
   ino;
   bytes;
   body;
   length;
-  h;
   sliceRecords;
-  get projects() {
-    return this.h.projects;
-  }
-  get streams() {
-    return this.h.streams;
-  }
-  get streamSession() {
-    return this.h.streamSession;
-  }
-  get sessions() {
-    return this.h.sessions;
-  }
-  get tools() {
-    return this.h.tools;
-  }
-  get details() {
-    return this.h.details;
-  }
+  projects;
+  streams;
+  streamSession;
+  sessions;
+  tools;
+  details;
   static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
     let fd;
     try {
@@ -8281,7 +8268,7 @@ var CachedSlices = class _CachedSlices {
       const n = this.length;
       const cap = Math.min(n, this.sliceRecords);
       const ab = new ArrayBuffer(cap * RECORD_BYTES);
-      const { body, h } = this;
+      const { body, projects, streams, streamSession, sessions, tools, details } = this;
       for (let a = 0; a < n; a += cap) {
         const m = Math.min(cap, n - a);
         const col = (make, before, w) => {
@@ -8296,12 +8283,12 @@ var CachedSlices = class _CachedSlices {
           detail: col(Int32Array, 16, 4),
           project: col(Int32Array, 20, 4),
           ok: col(Uint8Array, 24, 1),
-          projects: h.projects,
-          streams: h.streams,
-          streamSession: h.streamSession,
-          sessions: h.sessions,
-          tools: h.tools,
-          details: h.details
+          projects,
+          streams,
+          streamSession,
+          sessions,
+          tools,
+          details
         });
       }
       return true;
