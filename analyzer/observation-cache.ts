@@ -67,19 +67,24 @@ function encode(h: Header, t: RecordTable): Buffer[] {
   return [head, ...[t.ts, t.stream, t.tool, t.detail, t.project, t.ok].map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
 }
 
+/** The header of a cache file of fileBytes bytes from its JSON; undefined unless it is this version's and the file holds exactly its records. */
+function checkedHeader(json: Buffer, fileBytes: number): Header | undefined {
+  let h: Header;
+  try {
+    h = JSON.parse(json.toString('utf8')) as Header;
+  } catch {
+    return undefined;
+  }
+  return h.version === VERSION && fileBytes === 4 + json.length + h.length * RECORD_BYTES ? h : undefined;
+}
+
 function decode(buf: Buffer): { header: Header; table: RecordTable } | undefined {
   if (buf.length < 4) return undefined;
   const hl = buf.readUInt32LE(0);
   if (4 + hl > buf.length) return undefined;
-  let h: Header;
-  try {
-    h = JSON.parse(buf.subarray(4, 4 + hl).toString('utf8')) as Header;
-  } catch {
-    return undefined;
-  }
-  if (h.version !== VERSION) return undefined;
+  const h = checkedHeader(buf.subarray(4, 4 + hl), buf.length);
+  if (h === undefined) return undefined;
   const n = h.length;
-  if (buf.length !== 4 + hl + n * RECORD_BYTES) return undefined;
   // The columns are read in place when the body is 8-byte aligned (a file read whole has its own
   // memory, and the header is padded to keep the body aligned); else copied into aligned memory
   // (a small Buffer may sit at any offset of node's shared pool).
@@ -325,13 +330,8 @@ export class CachedSlices implements TableStrings {
       if (4 + hl > size) return undefined;
       const hb = Buffer.allocUnsafe(hl);
       readExactly(fd, hb, 4, cachePath);
-      let h: Header;
-      try {
-        h = JSON.parse(hb.toString('utf8')) as Header;
-      } catch {
-        return undefined;
-      }
-      if (h.version !== VERSION || !sameState(h, state) || size !== 4 + hl + h.length * RECORD_BYTES) return undefined;
+      const h = checkedHeader(hb, size);
+      if (h === undefined || !sameState(h, state)) return undefined;
       return new CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
     } finally {
       closeSync(fd);

@@ -8074,19 +8074,22 @@ function encode(h, t) {
   json.copy(head, 4);
   return [head, ...[t.ts, t.stream, t.tool, t.detail, t.project, t.ok].map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
 }
+function checkedHeader(json, fileBytes) {
+  let h;
+  try {
+    h = JSON.parse(json.toString("utf8"));
+  } catch {
+    return void 0;
+  }
+  return h.version === VERSION && fileBytes === 4 + json.length + h.length * RECORD_BYTES ? h : void 0;
+}
 function decode(buf) {
   if (buf.length < 4) return void 0;
   const hl = buf.readUInt32LE(0);
   if (4 + hl > buf.length) return void 0;
-  let h;
-  try {
-    h = JSON.parse(buf.subarray(4, 4 + hl).toString("utf8"));
-  } catch {
-    return void 0;
-  }
-  if (h.version !== VERSION) return void 0;
+  const h = checkedHeader(buf.subarray(4, 4 + hl), buf.length);
+  if (h === void 0) return void 0;
   const n = h.length;
-  if (buf.length !== 4 + hl + n * RECORD_BYTES) return void 0;
   let ab;
   let at = buf.byteOffset + 4 + hl;
   if (at % 8 === 0) {
@@ -8285,13 +8288,8 @@ var CachedSlices = class _CachedSlices {
       if (4 + hl > size) return void 0;
       const hb = Buffer.allocUnsafe(hl);
       readExactly(fd, hb, 4, cachePath);
-      let h;
-      try {
-        h = JSON.parse(hb.toString("utf8"));
-      } catch {
-        return void 0;
-      }
-      if (h.version !== VERSION || !sameState(h, state) || size !== 4 + hl + h.length * RECORD_BYTES) return void 0;
+      const h = checkedHeader(hb, size);
+      if (h === void 0 || !sameState(h, state)) return void 0;
       return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
     } finally {
       (0, import_node_fs8.closeSync)(fd);
