@@ -6,7 +6,7 @@ import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
 import { CachedSlices, compareFile, loadObservationFile, RECORD_BYTES, type FileRecords, type FileState } from './observation-cache.js';
-import { mergeParts, toPlainPart, type PlainPart } from './parts.js';
+import { mergeParts, packPart, partJson, toPlainPart, type AnyPart, type PlainPart } from './parts.js';
 import { countGroups, emptyCounted, windowDays, type CountOptions } from './patterns.js';
 import type { ProjectAnalyses } from './projects.js';
 import { TableBuilder, type RecordTable, type TableStrings } from './record-table.js';
@@ -70,10 +70,11 @@ interface ShardFile {
   projects: Record<string, PlainPart | 'all'>;
 }
 
+/** A shard's parts: as read from its file, or packed (counted by this run: analyzer/parts.ts). */
 interface Shard {
   unnamed: boolean;
-  all: PlainPart;
-  projects: Map<string, PlainPart | 'all'>;
+  all: AnyPart;
+  projects: Map<string, AnyPart | 'all'>;
 }
 
 const shardPath = (cacheDir: string, day: string) => join(cacheDir, `parts-${day}.json`);
@@ -122,6 +123,12 @@ function readShard(cacheDir: string, day: string, gen: string): Shard | undefine
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
 
+/** A shard's file (a ShardFile) from its parts' JSON: a packed part is written as it is held. */
+function shardJson(gen: string, c: Shard): string {
+  const projects = [...c.projects].map(([name, p]) => `${JSON.stringify(name)}:${p === 'all' ? '"all"' : partJson(p)}`);
+  return `{"version":${VERSION},"gen":${JSON.stringify(gen)},"unnamed":${c.unnamed},"all":${partJson(c.all)},"projects":{${projects.join(',')}}}`;
+}
+
 const BASE = 'parts-base.json';
 
 interface BaseFile {
@@ -153,7 +160,7 @@ function writeBase(cacheDir: string, members: [string, string][], shards: Shard[
   const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
   const projects: Record<string, PlainPart> = {};
   for (const name of [...names].sort()) {
-    const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is PlainPart => c !== undefined);
+    const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is AnyPart => c !== undefined);
     projects[name] = toPlainPart(mergeParts(parts, day0, nDays));
   }
   const file: BaseFile = { version: VERSION, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
@@ -221,7 +228,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
   }
   const allParts = countGroups(t, { ...opts, groupOf });
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays)), projects: new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: packPart(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -236,7 +243,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, toPlainPart(c));
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, packPart(toPlainPart(c)));
   }
 }
 
@@ -259,14 +266,14 @@ function mergePieces(from: number[], to: number, meta: Map<number, Meta>, counte
     unnamedInWindow: ms.some((m) => m.unnamedInWindow),
   });
   const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
-  const projects = new Map<string, PlainPart | 'all'>();
+  const projects = new Map<string, AnyPart | 'all'>();
   const whole = names.length === 1 && !ms.some((m) => m.unnamed);
-  const all = toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays));
+  const all = packPart(toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays)));
   for (const name of names) {
     if (whole) projects.set(name, 'all');
     else {
-      const parts = cs.map((c) => (c.projects.get(name) === 'all' ? c.all : c.projects.get(name))).filter((p): p is PlainPart => p !== undefined);
-      projects.set(name, toPlainPart(mergeParts(parts, day0, nDays)));
+      const parts = cs.map((c) => (c.projects.get(name) === 'all' ? c.all : c.projects.get(name))).filter((p): p is AnyPart => p !== undefined);
+      projects.set(name, packPart(toPlainPart(mergeParts(parts, day0, nDays))));
     }
   }
   counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
@@ -545,7 +552,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   if (names.size === 1 && !unnamed) projects.set([...names][0]!, all);
   else {
     for (const name of [...names].sort()) {
-      const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is PlainPart => c !== undefined);
+      const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is AnyPart => c !== undefined);
       projects.set(name, analysisOf(mergeParts(parts, day0, nDays), nowMs, config));
     }
   }
@@ -576,10 +583,8 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
         rmSync(path, { force: true });
         continue;
       }
-      const c = counted.get(g)!;
-      const file: ShardFile = { version: VERSION, gen, unnamed: c.unnamed, all: c.all, projects: Object.fromEntries(c.projects) };
       try {
-        writeFileAtomic(path, JSON.stringify(file), { skipIfSame: false });
+        writeFileAtomic(path, shardJson(gen, counted.get(g)!), { skipIfSame: false });
       } catch {
         // a cache is an optimisation
       }

@@ -44,8 +44,29 @@ export function toPlainPart(c: Counted): PlainPart {
   };
 }
 
-/** The parts together, with days numbered from day0 (days outside [day0, day0 + nDays) are dropped). */
-export function mergeParts(parts: readonly PlainPart[], day0: number, nDays: number): Counted {
+/**
+ * A part held as its JSON, beside the two fields read before it is merged: a fraction of the
+ * memory of its arrays (a large cold run holds every shard it counted until the end), and the
+ * text its cache file is written from. Parsed again when merged: the same numbers (a part read
+ * from a shard file has been through JSON too).
+ */
+export interface PackedPart {
+  keys: string[];
+  calls: number;
+  json: string;
+}
+
+export type AnyPart = PlainPart | PackedPart;
+
+export const packPart = (p: PlainPart): PackedPart => ({ keys: p.keys, calls: p.calls, json: JSON.stringify(p) });
+
+const isPacked = (p: AnyPart): p is PackedPart => 'json' in p;
+
+/** A part's JSON (as written to a cache file). */
+export const partJson = (p: AnyPart): string => (isPacked(p) ? p.json : JSON.stringify(p));
+
+/** The parts together, with days numbered from day0 (days outside [day0, day0 + nDays) are dropped). A packed part is parsed when its turn comes, and let go after. */
+export function mergeParts(parts: readonly AnyPart[], day0: number, nDays: number): Counted {
   const keys: string[] = [];
   const ids = new Map<string, number>();
   const maps = parts.map((p) =>
@@ -81,7 +102,8 @@ export function mergeParts(parts: readonly PlainPart[], day0: number, nDays: num
       c.decayByDay[j]! += days[k + 2]!;
     }
   };
-  parts.forEach((part, pi) => {
+  parts.forEach((any, pi) => {
+    const part = isPacked(any) ? (JSON.parse(any.json) as PlainPart) : any;
     const map = maps[pi]!;
     out.sessionsInWindow += part.sessions;
     out.calls += part.calls;

@@ -187,6 +187,25 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     expect(other.results).toEqual(cleanAt(obs, NOW + HOUR, { halfLifeDays: 3 }).results);
   });
 
+  it('a shard read back from its file keeps its records without a project: the one project beside them is still analysed alone', () => {
+    const home = tempDir();
+    const obs = join(home, 'observations');
+    mkdirSync(obs, { recursive: true });
+    const habit = (session: string, from: number, tools: string[], project?: string): PlainRecord[] => tools.map((tool, i) => ({ ts: from + i * 60_000, tool, ok: true, session, project }));
+    // Two days back, sessions without a project and a habit of their own; today, the project's sessions.
+    const before = [0, 1, 2].flatMap((k) => habit(`n${k}`, NOW - 2 * DAY + k * HOUR, ['Glob', 'Write', 'Bash', 'Glob', 'Write', 'Bash']));
+    const today = [0, 1].flatMap((k) => habit(`p${k}`, NOW - 4 * HOUR + k * HOUR, ['Grep', 'Read', 'Edit', 'Grep', 'Read', 'Edit'], 'a1b2c3d4e5f6'));
+    appendRecords(obs, [...before, ...today], 0);
+    runAt(home, NOW);
+    appendRecords(obs, habit('p2', NOW - 30 * 60_000, ['Grep', 'Read', 'Edit'], 'a1b2c3d4e5f6'), 100);
+    const warm = runAt(home, NOW);
+    expect(warm.report.shards.reused).toBeGreaterThan(0); // the older day's shard, from its file
+    const clean = cleanAt(obs, NOW);
+    expect(clean.results.projects.map(([name]) => name)).toEqual(['a1b2c3d4e5f6']);
+    expect(clean.results.projects[0]![1]).not.toEqual(clean.results.all); // not the whole window's analysis
+    expect(warm.results).toEqual(clean.results);
+  });
+
   it('a shard larger than the budget is counted in pieces of its sessions, merged into the same counts (a project alone in its pieces, records without one in another)', () => {
     const home = tempDir();
     const obs = join(home, 'observations');

@@ -8894,6 +8894,9 @@ function toPlainPart(c) {
     retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0))
   };
 }
+var packPart = (p) => ({ keys: p.keys, calls: p.calls, json: JSON.stringify(p) });
+var isPacked = (p) => "json" in p;
+var partJson = (p) => isPacked(p) ? p.json : JSON.stringify(p);
 function mergeParts(parts, day0, nDays) {
   const keys = [];
   const ids2 = /* @__PURE__ */ new Map();
@@ -8930,7 +8933,8 @@ function mergeParts(parts, day0, nDays) {
       c.decayByDay[j] += days[k + 2];
     }
   };
-  parts.forEach((part, pi) => {
+  parts.forEach((any, pi) => {
+    const part = isPacked(any) ? JSON.parse(any.json) : any;
     const map = maps[pi];
     out.sessionsInWindow += part.sessions;
     out.calls += part.calls;
@@ -9054,6 +9058,10 @@ function readShard(cacheDir, day, gen) {
   if (!parts.every((p) => p === "all" || isPlainPart(p))) return void 0;
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
+function shardJson(gen, c) {
+  const projects = [...c.projects].map(([name, p]) => `${JSON.stringify(name)}:${p === "all" ? '"all"' : partJson(p)}`);
+  return `{"version":${VERSION2},"gen":${JSON.stringify(gen)},"unnamed":${c.unnamed},"all":${partJson(c.all)},"projects":{${projects.join(",")}}}`;
+}
 var BASE = "parts-base.json";
 function readBase(cacheDir, reusable) {
   const x = readJson((0, import_node_path4.join)(cacheDir, BASE));
@@ -9108,7 +9116,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) 
   }
   const allParts = countGroups(t, { ...opts, groupOf });
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays)), projects: /* @__PURE__ */ new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: packPart(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -9123,7 +9131,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) 
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], toPlainPart(c));
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], packPart(toPlainPart(c)));
   }
 }
 function mergePieces(from, to, meta, counted, day0, nDays) {
@@ -9142,12 +9150,12 @@ function mergePieces(from, to, meta, counted, day0, nDays) {
   const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
   const projects = /* @__PURE__ */ new Map();
   const whole = names.length === 1 && !ms.some((m) => m.unnamed);
-  const all = toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays));
+  const all = packPart(toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays)));
   for (const name of names) {
     if (whole) projects.set(name, "all");
     else {
       const parts = cs.map((c) => c.projects.get(name) === "all" ? c.all : c.projects.get(name)).filter((p) => p !== void 0);
-      projects.set(name, toPlainPart(mergeParts(parts, day0, nDays)));
+      projects.set(name, packPart(toPlainPart(mergeParts(parts, day0, nDays))));
     }
   }
   counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
@@ -9412,10 +9420,8 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
         (0, import_node_fs9.rmSync)(path, { force: true });
         continue;
       }
-      const c = counted.get(g);
-      const file = { version: VERSION2, gen, unnamed: c.unnamed, all: c.all, projects: Object.fromEntries(c.projects) };
       try {
-        writeFileAtomic(path, JSON.stringify(file), { skipIfSame: false });
+        writeFileAtomic(path, shardJson(gen, counted.get(g)), { skipIfSame: false });
       } catch {
       }
     }
