@@ -14,6 +14,7 @@ import { analyzeProjects, type ProjectAnalyses } from './projects.js';
 import type { ScoredPattern } from './score.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
 import { scopePatterns } from '../store/scope.js';
+import { pruneInjections } from '../store/turn-feedback.js';
 
 // The analyzer's edges: read observation files (through the cache), run the pure core over all
 // projects together and each on its own, hand the results to the store (the one writer of
@@ -153,6 +154,7 @@ function windowFiles(home: string, nowMs: number, config: Config, report: Analys
       if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
+    pruneInjections(home, pruneBefore, Date.now());
   }
   return out;
 }

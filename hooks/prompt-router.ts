@@ -16,7 +16,7 @@ import { runHook } from '../lib/hook-shell.js';
 import { scanStdin } from '../observer/stdin.js';
 import { idToken } from '../lib/tokens.js';
 import { appendLine } from '../lib/append-line.js';
-import { resolveNow } from '../lib/clock.js';
+import { resolveNow, utcDay } from '../lib/clock.js';
 import { logHookError } from '../lib/hook-errors.js';
 import { storeKey } from '../store/keys.js';
 import { readFreshIndex } from '../store/index-read.js';
@@ -26,7 +26,7 @@ import { currentProject } from '../store/projects.js';
 /** Increments and returns the session's prompt count (a tiny file per session). */
 function nextPromptNumber(home: string, session: string): number {
   const dir = layout.promptCounts(home);
-  assertDataHome(home, ['state', join('state', 'prompts')]);
+  assertDataHome(home, ['state', join('state', 'prompts'), join('state', 'injections')]);
   const path = join(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
@@ -96,6 +96,6 @@ function inject(home: string, env: NodeJS.ProcessEnv, session: string, turn: num
   if (picked.text === '') return undefined;
   // The session and turn, and what was added by id: the Stop hook judges it from the turn's records.
   const line = { ts: now.toISOString(), session, turn, project, instincts: picked.instincts.map((x) => ({ id: x.id, pattern: x.pattern, trigger: x.trigger })), facts: picked.facts.map((f) => f.id) };
-  appendLine(layout.injections(home), JSON.stringify(line));
+  appendLine(layout.injections(home, utcDay(now.getTime())), JSON.stringify(line));
   return picked.text;
 }

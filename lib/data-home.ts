@@ -67,8 +67,14 @@ export const layout = {
   storeIndex: (home: string) => join(home, 'state', 'store-index.json'),
   suggestions: (home: string) => join(home, 'state', 'suggestions.jsonl'),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
-  injections: (home: string) => join(home, 'state', 'injections.jsonl'),
-  injectionsJudged: (home: string) => join(home, 'state', 'injections-judged.jsonl'),
+  // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
+  // days are pruned with the observations of their day.
+  injectionsDir: (home: string) => join(home, 'state', 'injections'),
+  injections: (home: string, day: string) => join(home, 'state', 'injections', `${day}.jsonl`),
+  injectionsJudged: (home: string, day: string) => join(home, 'state', 'injections', `${day}.judged.jsonl`),
+  /** The single logs of earlier versions (read while they are recent, then removed). */
+  legacyInjections: (home: string) => join(home, 'state', 'injections.jsonl'),
+  legacyInjectionsJudged: (home: string) => join(home, 'state', 'injections-judged.jsonl'),
   analysisLog: (home: string) => join(home, 'analysis.log'),
   lastDream: (home: string) => join(home, 'state', 'last-dream.json'),
 };
@@ -89,7 +95,7 @@ export function ensurePrivateDir(path: string): void {
 export class DataHomeError extends Error {}
 
 /** Every folder of the data home, parents before children. */
-export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'sessions'), join('state', 'cache'), 'instincts', 'archive', 'facts'];
+export const DATA_DIRS = ['observations', 'state', join('state', 'streams'), join('state', 'prompts'), join('state', 'sessions'), join('state', 'cache'), join('state', 'injections'), 'instincts', 'archive', 'facts'];
 
 /**
  * Refuses a data home whose own folders are symbolic links leading out of it (or nowhere): every

@@ -6,7 +6,7 @@ import { effective, type LifecycleConfig } from './lifecycle.js';
 // What the prompt router adds to a prompt: the instincts and facts relevant to its words that are
 // not rules already (those reached Claude at session start), within a budget. Pure over the
 // store's index, the prompt's words and `now`. The prompt itself stays in memory: only the ids of
-// what was injected are logged (injections.jsonl), so the turn's outcome can be judged.
+// what was injected are logged (state/injections/DAY.jsonl), so the turn's outcome can be judged.
 
 export type InjectConfig = LifecycleConfig & Pick<Config, 'maxInjected' | 'maxInjectionChars' | 'injectMinConfidence'>;
 

@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { lstatSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { appendLine } from '../lib/append-line.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
-import { layout } from '../lib/data-home.js';
-import { readIfFile } from './io.js';
+import { assertDataHome, layout } from '../lib/data-home.js';
+import { listDir, readIfFile } from './io.js';
 
 // The outcome of each turn the prompt router added instincts to, judged from the turn's own tool
 // records, deterministically: did the turn follow the instinct (confirmed), did the user stop a
@@ -83,7 +84,7 @@ export function judge(x: InjectedRef, calls: readonly TurnCall[]): { outcome: Ou
   return inactive('a call of the turn failed');
 }
 
-/** One line of state/injections.jsonl (hooks/prompt-router.ts). */
+/** One line of state/injections/DAY.jsonl (hooks/prompt-router.ts). */
 export interface InjectionEntry {
   ts: string;
   session: string;
@@ -125,13 +126,34 @@ export const turnKey = (e: { session: string; turn: number; ts: string }) => `${
 /** A turn of another session is judged at a later Stop once it is this old (its own Stop was missed). */
 export const CATCH_UP_MS = 30 * 60_000;
 
+/** How far back a turn is judged: the analysis window. An older turn is never judged (its Stop, and every Stop since, missed it). */
+export const JUDGE_DAYS = 7;
+
+/**
+ * The injections from JUDGE_DAYS before nowMs to nowMs's day, in the order written (an earlier
+ * version's single log first, while it is there), and the keys of the turns judged. Only those
+ * days' files are read: the Stop hook's cost does not grow with the months behind it.
+ */
+function recentInjections(home: string, nowMs: number): { all: InjectionEntry[]; done: Set<string> } {
+  const fromMs = nowMs - JUDGE_DAYS * DAY_MS;
+  const all: InjectionEntry[] = [];
+  const done = new Set<string>();
+  const read = (log: string, judged: string) => {
+    for (const e of jsonl(log)) if (entryOk(e) && Date.parse(e.ts) >= fromMs) all.push(e);
+    for (const k of jsonl(judged)) if (typeof k === 'string') done.add(k);
+  };
+  read(layout.legacyInjections(home), layout.legacyInjectionsJudged(home));
+  for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= nowMs; day += DAY_MS) read(layout.injections(home, utcDay(day)), layout.injectionsJudged(home, utcDay(day)));
+  return { all, done };
+}
+
 /**
  * The injections still to judge: those of `session` (its turn has just ended), and any other at
- * least CATCH_UP_MS old. Each with the end of its turn: the session's next injection, or now.
+ * least CATCH_UP_MS old, within JUDGE_DAYS. Each with the end of its turn: the session's next
+ * injection, or now.
  */
 export function pendingTurns(home: string, nowMs: number, session: string | undefined): { entry: InjectionEntry; endMs: number }[] {
-  const done = new Set(jsonl(layout.injectionsJudged(home)).filter((k): k is string => typeof k === 'string'));
-  const all = jsonl(layout.injections(home)).filter(entryOk);
+  const { all, done } = recentInjections(home, nowMs);
   const out: { entry: InjectionEntry; endMs: number }[] = [];
   all.forEach((e, i) => {
     if (done.has(turnKey(e))) return;
@@ -174,9 +196,43 @@ export function turnCalls(home: string, session: string, fromMs: number, toMs: n
   return out;
 }
 
+const DAY_FILE = /^(\d{4}-\d\d-\d\d)(?:\.judged)?\.jsonl$/;
+
+/**
+ * Removes the injection files of days before pruneBefore (the observations' retention: a turn is
+ * judged from its day's records), and an earlier version's single logs once untouched for
+ * JUDGE_DAYS (real time: nothing writes them any more). Returns the names removed.
+ */
+export function pruneInjections(home: string, pruneBefore: string, realNowMs: number): string[] {
+  const removed: string[] = [];
+  const dir = layout.injectionsDir(home);
+  for (const f of listDir(dir)) {
+    const m = DAY_FILE.exec(f);
+    if (m === null || m[1]! >= pruneBefore) continue;
+    rmSync(join(dir, f), { force: true });
+    removed.push(f);
+  }
+  for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
+    try {
+      if (lstatSync(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      rmSync(path, { force: true });
+      removed.push(path.slice(home.length + 1));
+    } catch {
+      // absent
+    }
+  }
+  return removed;
+}
+
+/** Each turn's key into the judged file of its injection's day. */
 export function markJudged(home: string, entries: readonly InjectionEntry[]): void {
-  if (entries.length === 0) return;
-  appendLine(layout.injectionsJudged(home), entries.map((e) => JSON.stringify(turnKey(e))).join('\n'));
+  const byDay = new Map<string, string[]>();
+  for (const e of entries) {
+    const day = utcDay(Date.parse(e.ts));
+    byDay.set(day, [...(byDay.get(day) ?? []), JSON.stringify(turnKey(e))]);
+  }
+  if (byDay.size > 0) assertDataHome(home, ['state', join('state', 'injections')]);
+  for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join('\n'));
 }
 
 export interface JudgedItem {

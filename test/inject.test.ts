@@ -105,10 +105,10 @@ describe('the UserPromptSubmit hook adds relevant context on every forcedEvalEve
     expect(ctx).toContain('## Project knowledge\n- [0.60] the test database listens on 3306');
     expect(ctx).not.toContain('already a rule');
     expect(ctx).not.toContain('friday');
-    const log = readJsonl(join(s.data, 'state', 'injections.jsonl'));
+    const log = readJsonl(join(s.data, 'state', 'injections', `${NOW.slice(0, 10)}.jsonl`));
     expect(log).toEqual([{ ts: NOW, session: 'sess-1', turn: 5, project: projectId(s.project), instincts: [{ id: 'pref-runner-vitest', pattern: 'pref:runner=vitest', trigger: true }], facts: ['fact-test-db'] }]);
     // The prompt is never written anywhere.
-    expect(readFileSync(join(s.data, 'state', 'injections.jsonl'), 'utf8')).not.toContain('fail again');
+    expect(readFileSync(join(s.data, 'state', 'injections', `${NOW.slice(0, 10)}.jsonl`), 'utf8')).not.toContain('fail again');
   });
 
   it('a task notification neither counts nor gets context; a prompt with nothing relevant gets nothing', async () => {
@@ -120,6 +120,6 @@ describe('the UserPromptSubmit hook adds relevant context on every forcedEvalEve
     }
     // The 5th real prompt: the rules reminder alone.
     expect(contextOf((await runRouter(other, env)).stdout)).toMatch(/^homunculus: re-check your approach[^\n]*$/);
-    expect(readJsonl(join(s.data, 'state', 'injections.jsonl')).filter((l) => l['session'] === 'sess-2')).toEqual([]);
+    expect(readJsonl(join(s.data, 'state', 'injections', `${NOW.slice(0, 10)}.jsonl`)).filter((l) => l['session'] === 'sess-2')).toEqual([]);
   });
 });

@@ -1,8 +1,8 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { judge, type TurnCall } from '../store/turn-feedback.js';
-import { readObservations, runHook, sandbox } from './helpers.js';
+import { judge, JUDGE_DAYS, markJudged, pendingTurns, turnKey, type TurnCall } from '../store/turn-feedback.js';
+import { cleanEnv, readObservations, runCli, runHook, sandbox, tempDir } from './helpers.js';
 import { contextOf, indexStore, readJsonl, runRouter, runStop, writeInstinct } from './inloop-helpers.js';
 import { cliJson } from './store-helpers.js';
 
@@ -116,7 +116,7 @@ describe('the Stop hook judges each turn the prompt router added instincts to', 
     // Another Stop of the same session judges nothing again.
     await runStop({ session_id: 'turn-idle', hook_event_name: 'Stop' }, { ...env, HOMUNCULUS_NOW: at(400) });
     expect(await get(glob.id)).toMatchObject({ inactive: 1, suggested: 1 });
-    expect(readJsonl(join(s.data, 'state', 'injections-judged.jsonl'))).toHaveLength(4);
+    expect(readJsonl(join(s.data, 'state', 'injections', `${at(0).slice(0, 10)}.judged.jsonl`))).toHaveLength(4);
   });
 
   it('a taught instinct: the prompt met its trigger and the turn succeeded', async () => {
@@ -127,5 +127,63 @@ describe('the Stop hook judges each turn the prompt router added instincts to', 
     expect(await get(vitest.id)).toMatchObject({ confirmed: 1, suggested: 1, confidence: 0.65 });
     const history = await cliJson<{ events: { reason: string }[] }>(['history', vitest.id], env);
     expect(history.events.at(-1)!.reason).toMatch(/^turn 1: confirmed \(its trigger met the prompt/);
+  });
+});
+
+describe('the injection log: a file per day, read back JUDGE_DAYS, pruned with the observations', () => {
+  const DAY = 86_400_000;
+  const entry = (ts: number, session: string, turn = 1) => ({ ts: new Date(ts).toISOString(), session, turn, project: null, instincts: [{ id: 'seq-grep-read-edit', pattern: 'seq:Grep->Read->Edit', trigger: false }], facts: [] });
+  const dayOf = (e: { ts: string }) => e.ts.slice(0, 10);
+  const write = (path: string, lines: unknown[]) => {
+    mkdirSync(join(path, '..'), { recursive: true });
+    writeFileSync(path, lines.map((l) => `${JSON.stringify(l)}\n`).join(''));
+  };
+
+  it('judges the turns of the last JUDGE_DAYS (an earlier version\'s single log first), marks each in its day\'s file, and the analysis removes what is past retention', async () => {
+    const data = tempDir();
+    const dir = join(data, 'state', 'injections');
+    const old = entry(T0 - (JUDGE_DAYS + 5) * DAY, 'old'); // past what a Stop judges
+    const recent = entry(T0 - 2 * DAY, 'recent'); // another session's turn, missed by its Stop
+    const judged = entry(T0 - DAY, 'judged');
+    const now = entry(T0 - 60_000, 'cur');
+    const legacy = entry(T0 - 3 * DAY, 'legacy');
+    const legacyJudged = entry(T0 - 3 * DAY + 1000, 'legacy-judged');
+    for (const e of [old, recent, judged, now]) write(join(dir, `${dayOf(e)}.jsonl`), [e]);
+    write(join(dir, `${dayOf(judged)}.judged.jsonl`), [turnKey(judged)]);
+    const legacyOld = entry(T0 - (JUDGE_DAYS + 3) * DAY, 'legacy-old');
+    write(join(data, 'state', 'injections.jsonl'), [legacyOld, legacy, legacyJudged]);
+    write(join(data, 'state', 'injections-judged.jsonl'), [turnKey(legacyJudged)]);
+
+    const pending = pendingTurns(data, T0, 'cur');
+    expect(pending.map((p) => p.entry.session)).toEqual(['legacy', 'recent', 'cur']);
+    expect(pending.map((p) => p.endMs)).toEqual([T0, T0, T0]);
+    markJudged(data, pending.map((p) => p.entry));
+    expect(readJsonl(join(dir, `${dayOf(recent)}.judged.jsonl`))).toEqual([turnKey(recent)]);
+    expect(readJsonl(join(dir, `${dayOf(legacy)}.judged.jsonl`))).toEqual([turnKey(legacy)]);
+    expect(pendingTurns(data, T0, 'cur')).toEqual([]);
+
+    // An analysis at T0 with a retention of 10 days: the day files before it go, the rest stay;
+    // the earlier version's logs stay while they were touched within JUDGE_DAYS (real time).
+    writeFileSync(join(data, 'config.json'), JSON.stringify({ retentionDays: 10 }));
+    const run = async () => expect((await runCli(['analyze', '--home', data, '--now', new Date(T0).toISOString()], cleanEnv())).exitCode).toBe(0);
+    await run();
+    const days = (f: string[]) => f.filter((x) => x.endsWith('.jsonl')).sort();
+    expect(days(readdirSync(dir))).toEqual([`${dayOf(legacy)}.judged.jsonl`, `${dayOf(recent)}.judged.jsonl`, `${dayOf(recent)}.jsonl`, `${dayOf(judged)}.judged.jsonl`, `${dayOf(judged)}.jsonl`, `${dayOf(now)}.judged.jsonl`, `${dayOf(now)}.jsonl`].sort());
+    expect(existsSync(join(data, 'state', 'injections.jsonl'))).toBe(true);
+    const longAgo = (Date.now() - (JUDGE_DAYS + 1) * DAY) / 1000;
+    for (const f of ['injections.jsonl', 'injections-judged.jsonl']) utimesSync(join(data, 'state', f), longAgo, longAgo);
+    await run();
+    expect(existsSync(join(data, 'state', 'injections.jsonl'))).toBe(false);
+    expect(existsSync(join(data, 'state', 'injections-judged.jsonl'))).toBe(false);
+    expect(readdirSync(dir).length).toBe(7);
+  });
+
+  it('a clock far ahead prunes nothing', async () => {
+    const data = tempDir();
+    const e = entry(T0 - 20 * DAY, 'old');
+    write(join(data, 'state', 'injections', `${dayOf(e)}.jsonl`), [e]);
+    const ahead = new Date(Date.now() + 400 * DAY).toISOString();
+    expect((await runCli(['analyze', '--home', data, '--now', ahead], cleanEnv())).exitCode).toBe(0);
+    expect(readdirSync(join(data, 'state', 'injections'))).toEqual([`${dayOf(e)}.jsonl`]);
   });
 });

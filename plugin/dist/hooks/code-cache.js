@@ -161,8 +161,14 @@ var layout = {
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
-  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
-  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
+  // days are pruned with the observations of their day.
+  injectionsDir: (home) => (0, import_node_path.join)(home, "state", "injections"),
+  injections: (home, day) => (0, import_node_path.join)(home, "state", "injections", `${day}.jsonl`),
+  injectionsJudged: (home, day) => (0, import_node_path.join)(home, "state", "injections", `${day}.judged.jsonl`),
+  /** The single logs of earlier versions (read while they are recent, then removed). */
+  legacyInjections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  legacyInjectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
   analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
   lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
@@ -178,7 +184,7 @@ function ensurePrivateDir(path) {
 }
 var DataHomeError = class extends Error {
 };
-var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive", "facts"];
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), (0, import_node_path.join)("state", "injections"), "instincts", "archive", "facts"];
 function assertDataHome(home, dirs = DATA_DIRS) {
   let realHome;
   for (const d of dirs) {

@@ -155,8 +155,14 @@ var layout = {
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
-  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
-  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
+  // days are pruned with the observations of their day.
+  injectionsDir: (home) => (0, import_node_path.join)(home, "state", "injections"),
+  injections: (home, day) => (0, import_node_path.join)(home, "state", "injections", `${day}.jsonl`),
+  injectionsJudged: (home, day) => (0, import_node_path.join)(home, "state", "injections", `${day}.judged.jsonl`),
+  /** The single logs of earlier versions (read while they are recent, then removed). */
+  legacyInjections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  legacyInjectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
   analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
   lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
@@ -172,7 +178,7 @@ function ensurePrivateDir(path) {
 }
 var DataHomeError = class extends Error {
 };
-var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive", "facts"];
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), (0, import_node_path.join)("state", "injections"), "instincts", "archive", "facts"];
 function assertDataHome(home, dirs = DATA_DIRS) {
   let realHome;
   for (const d of dirs) {
@@ -904,6 +910,9 @@ function resolveNow(flag, env) {
 }
 var DAY_MS = 864e5;
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
+function utcDay(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
 
 // store/index-read.ts
 var import_node_fs7 = require("node:fs");
@@ -1167,7 +1176,7 @@ function currentProject(cwd, env) {
 // hooks/prompt-router.ts
 function nextPromptNumber(home, session) {
   const dir = layout.promptCounts(home);
-  assertDataHome(home, ["state", (0, import_node_path8.join)("state", "prompts")]);
+  assertDataHome(home, ["state", (0, import_node_path8.join)("state", "prompts"), (0, import_node_path8.join)("state", "injections")]);
   const path = (0, import_node_path8.join)(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
@@ -1223,7 +1232,7 @@ function inject(home, env, session, turn, prompt, project, rules, loaded, config
   const picked = selectInjection(index, prompt, { project, rules: keys, nowMs: now.getTime(), config });
   if (picked.text === "") return void 0;
   const line = { ts: now.toISOString(), session, turn, project, instincts: picked.instincts.map((x) => ({ id: x.id, pattern: x.pattern, trigger: x.trigger })), facts: picked.facts.map((f) => f.id) };
-  appendLine(layout.injections(home), JSON.stringify(line));
+  appendLine(layout.injections(home, utcDay(now.getTime())), JSON.stringify(line));
   return picked.text;
 }
 // Annotate the CommonJS export names for ESM import in node:

@@ -7359,11 +7359,11 @@ var require_dist = __commonJS({
 
 // claude/reconcile.ts
 var import_node_fs22 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 
 // analyzer/logged-run.ts
-var import_node_fs15 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path13 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7499,8 +7499,14 @@ var layout = {
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
-  injections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
-  injectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
+  // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
+  // days are pruned with the observations of their day.
+  injectionsDir: (home) => (0, import_node_path.join)(home, "state", "injections"),
+  injections: (home, day) => (0, import_node_path.join)(home, "state", "injections", `${day}.jsonl`),
+  injectionsJudged: (home, day) => (0, import_node_path.join)(home, "state", "injections", `${day}.judged.jsonl`),
+  /** The single logs of earlier versions (read while they are recent, then removed). */
+  legacyInjections: (home) => (0, import_node_path.join)(home, "state", "injections.jsonl"),
+  legacyInjectionsJudged: (home) => (0, import_node_path.join)(home, "state", "injections-judged.jsonl"),
   analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
   lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
@@ -7516,7 +7522,7 @@ function ensurePrivateDir(path) {
 }
 var DataHomeError = class extends Error {
 };
-var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), "instincts", "archive", "facts"];
+var DATA_DIRS = ["observations", "state", (0, import_node_path.join)("state", "streams"), (0, import_node_path.join)("state", "prompts"), (0, import_node_path.join)("state", "sessions"), (0, import_node_path.join)("state", "cache"), (0, import_node_path.join)("state", "injections"), "instincts", "archive", "facts"];
 function assertDataHome(home, dirs = DATA_DIRS) {
   let realHome;
   for (const d of dirs) {
@@ -7674,8 +7680,8 @@ function utcDay(ms) {
 }
 
 // analyzer/run.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path12 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs6 = require("node:fs");
@@ -10698,27 +10704,190 @@ function writeObserved(home, pa, config, nowIso) {
   return out;
 }
 
+// store/turn-feedback.ts
+var import_node_fs14 = require("node:fs");
+var import_node_path11 = require("node:path");
+function meets(step, c) {
+  return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
+}
+var failed = (c) => c !== void 0 && !c.ok && c.stop === void 0;
+var stopped = (c) => c !== void 0 && c.stop !== void 0;
+function judge(x, calls) {
+  const inactive = (why) => ({ outcome: "inactive", why });
+  if (x.pattern.startsWith("seq:")) {
+    const steps = x.pattern.slice(4).split("->").map((s) => s.trim());
+    if (steps.length < 2) return inactive("not a chain");
+    const head = steps.slice(0, -1);
+    const last = steps[steps.length - 1];
+    for (let i = 0; i + head.length <= calls.length; i++) {
+      if (!head.every((s, k) => meets(s, calls[i + k]))) continue;
+      const next = calls[i + head.length];
+      if (next === void 0) continue;
+      if (meets(last, next)) {
+        if (stopped(next) || stopped(calls[i + head.length + 1])) return { outcome: "corrected", why: `${head.join("->")}->${last} was followed, then the user stopped a call` };
+        return { outcome: "confirmed", why: `${head.join("->")} was followed by ${last}` };
+      }
+      if (calls.slice(i + head.length).some(failed)) return { outcome: "contradicted", why: `${head.join("->")} was followed by ${next.tool}, not ${last}, and a call failed` };
+    }
+    return inactive(`${head.join("->")} then ${last} did not apply`);
+  }
+  if (x.pattern.startsWith("retry:")) {
+    const tool = x.pattern.slice(6).trim();
+    for (let i = 0; i + 1 < calls.length; i++) {
+      if (!(meets(tool, calls[i]) && failed(calls[i]))) continue;
+      const next = calls[i + 1];
+      if (meets(tool, next)) {
+        if (stopped(next)) return { outcome: "corrected", why: `${tool} was retried and the user stopped it` };
+        return { outcome: "confirmed", why: `${tool} failed and was retried` };
+      }
+      if (calls.slice(i + 1).some(failed)) return { outcome: "contradicted", why: `${tool} failed, was not retried, and a call failed` };
+    }
+    return inactive(`no failed ${tool}`);
+  }
+  if (!x.trigger) return inactive("the prompt did not meet its trigger");
+  if (calls.length === 0) return inactive("the turn made no tool call");
+  if (calls.some(stopped)) return { outcome: "corrected", why: "the user stopped a call of the turn" };
+  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
+  return inactive("a call of the turn failed");
+}
+var ID3 = /^[A-Za-z0-9_-]{1,128}$/;
+var REF_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+function entryOk(e) {
+  const o = e;
+  return typeof o === "object" && o !== null && typeof o.ts === "string" && !Number.isNaN(Date.parse(o.ts)) && typeof o.session === "string" && ID3.test(o.session) && Number.isInteger(o.turn) && Array.isArray(o.instincts) && o.instincts.every((x) => typeof x?.id === "string" && REF_ID.test(x.id) && typeof x.pattern === "string") && Array.isArray(o.facts) && o.facts.every((f) => typeof f === "string" && REF_ID.test(f));
+}
+function jsonl(path) {
+  const bytes = readIfFile(path);
+  if (bytes === void 0) return [];
+  const out = [];
+  for (const line of bytes.toString("utf8").split("\n")) {
+    if (!line) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {
+    }
+  }
+  return out;
+}
+var turnKey = (e) => `${e.session}:${e.turn}:${e.ts}`;
+var CATCH_UP_MS = 30 * 6e4;
+var JUDGE_DAYS = 7;
+function recentInjections(home, nowMs) {
+  const fromMs = nowMs - JUDGE_DAYS * DAY_MS;
+  const all = [];
+  const done = /* @__PURE__ */ new Set();
+  const read = (log, judged) => {
+    for (const e of jsonl(log)) if (entryOk(e) && Date.parse(e.ts) >= fromMs) all.push(e);
+    for (const k of jsonl(judged)) if (typeof k === "string") done.add(k);
+  };
+  read(layout.legacyInjections(home), layout.legacyInjectionsJudged(home));
+  for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= nowMs; day += DAY_MS) read(layout.injections(home, utcDay(day)), layout.injectionsJudged(home, utcDay(day)));
+  return { all, done };
+}
+function pendingTurns(home, nowMs, session) {
+  const { all, done } = recentInjections(home, nowMs);
+  const out = [];
+  all.forEach((e, i) => {
+    if (done.has(turnKey(e))) return;
+    const t = Date.parse(e.ts);
+    if (e.session !== session && nowMs - t < CATCH_UP_MS) return;
+    if (t > nowMs) return;
+    const next = all.slice(i + 1).find((n) => n.session === e.session);
+    out.push({ entry: e, endMs: next ? Date.parse(next.ts) : nowMs });
+  });
+  return out;
+}
+function turnCalls(home, session, fromMs, toMs) {
+  const out = [];
+  for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
+    let text;
+    try {
+      text = (0, import_node_fs14.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n")) {
+      if (!line.includes(session)) continue;
+      let r;
+      try {
+        r = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      if (r["session"] !== session || r["agentId"] !== void 0 || typeof r["tool"] !== "string" || typeof r["ok"] !== "boolean") continue;
+      const ts = typeof r["ts"] === "string" ? Date.parse(r["ts"]) : Number.NaN;
+      if (!(ts >= fromMs && ts <= toMs)) continue;
+      const c = { tool: r["tool"], ok: r["ok"] };
+      if (typeof r["detail"] === "string") c.detail = r["detail"];
+      if (typeof r["stop"] === "string") c.stop = r["stop"];
+      out.push(c);
+    }
+  }
+  return out;
+}
+var DAY_FILE = /^(\d{4}-\d\d-\d\d)(?:\.judged)?\.jsonl$/;
+function pruneInjections(home, pruneBefore, realNowMs) {
+  const removed = [];
+  const dir = layout.injectionsDir(home);
+  for (const f of listDir(dir)) {
+    const m = DAY_FILE.exec(f);
+    if (m === null || m[1] >= pruneBefore) continue;
+    (0, import_node_fs14.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+    removed.push(f);
+  }
+  for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
+    try {
+      if ((0, import_node_fs14.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      (0, import_node_fs14.rmSync)(path, { force: true });
+      removed.push(path.slice(home.length + 1));
+    } catch {
+    }
+  }
+  return removed;
+}
+function markJudged(home, entries) {
+  const byDay = /* @__PURE__ */ new Map();
+  for (const e of entries) {
+    const day = utcDay(Date.parse(e.ts));
+    byDay.set(day, [...byDay.get(day) ?? [], JSON.stringify(turnKey(e))]);
+  }
+  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path11.join)("state", "injections")]);
+  for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
+}
+function judgePending(home, nowMs, session) {
+  const entries = [];
+  const items = [];
+  const facts = [];
+  for (const { entry, endMs } of pendingTurns(home, nowMs, session)) {
+    const calls = turnCalls(home, entry.session, Date.parse(entry.ts), endMs);
+    for (const x of entry.instincts) items.push({ id: x.id, pattern: x.pattern, ...judge(x, calls), session: entry.session, turn: entry.turn });
+    facts.push(...entry.facts);
+    entries.push(entry);
+  }
+  return { entries, items, facts };
+}
+
 // analyzer/run.ts
 var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs14.readdirSync)(dir).sort();
+    return (0, import_node_fs15.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs14.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs15.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path11.join)(dir, f);
+      const path = (0, import_node_path12.join)(dir, f);
       try {
-        if ((0, import_node_fs14.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs14.rmSync)(path, { force: true });
+        if ((0, import_node_fs15.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs15.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -10726,7 +10895,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs14.lstatSync)(path).size;
+    return (0, import_node_fs15.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -10756,19 +10925,20 @@ function windowFiles(home, nowMs, config, report) {
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs14.rmSync)((0, import_node_path11.join)(obsDir, f), { force: true });
-      (0, import_node_fs14.rmSync)((0, import_node_path11.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs15.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
+      (0, import_node_fs15.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
     days.add(day);
-    if (day >= firstDay) out.push({ day, path: (0, import_node_path11.join)(obsDir, f), cachePath: (0, import_node_path11.join)(cacheDir, `${day}.bin`) });
+    if (day >= firstDay) out.push({ day, path: (0, import_node_path12.join)(obsDir, f), cachePath: (0, import_node_path12.join)(cacheDir, `${day}.bin`) });
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs14.rmSync)((0, import_node_path11.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs15.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
+    pruneInjections(home, pruneBefore, Date.now());
   }
   return out;
 }
@@ -10848,7 +11018,7 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   try {
-    (0, import_node_fs14.chmodSync)(home, 448);
+    (0, import_node_fs15.chmodSync)(home, 448);
   } catch {
   }
   const lock = opts.lockHeld ? { release: () => {
@@ -10876,7 +11046,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs14.rmSync)((0, import_node_path11.join)(archDir, f), { force: true });
+        (0, import_node_fs15.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -10897,7 +11067,7 @@ function runAnalysis(opts) {
 
 // analyzer/logged-run.ts
 var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path12.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path13.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -10910,13 +11080,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs15.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+    files = (0, import_node_fs16.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      out[f] = (0, import_node_fs15.statSync)((0, import_node_path12.join)(layout.observations(home), f)).size;
+      out[f] = (0, import_node_fs16.statSync)((0, import_node_path13.join)(layout.observations(home), f)).size;
     } catch {
     }
   }
@@ -10929,16 +11099,16 @@ function newRecords(home, before, now) {
     let at = before[f] ?? 0;
     if (size < at) at = 0;
     if (size === at) continue;
-    const fd = (0, import_node_fs15.openSync)((0, import_node_path12.join)(layout.observations(home), f), "r");
+    const fd = (0, import_node_fs16.openSync)((0, import_node_path13.join)(layout.observations(home), f), "r");
     try {
       while (at < size) {
-        const got = (0, import_node_fs15.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs16.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs15.closeSync)(fd);
+      (0, import_node_fs16.closeSync)(fd);
     }
   }
   return n;
@@ -11021,11 +11191,11 @@ var NEGATIONS = /* @__PURE__ */ new Set(["not", "no", "never", "dont", "don't", 
 var POLARITY = /* @__PURE__ */ new Set([...OPPOSITES.flat(), ...NEGATIONS, "do", "to"]);
 
 // observer/project-id.ts
-var import_node_fs16 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path14 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs16.statSync)(path);
+    (0, import_node_fs17.statSync)(path);
     return true;
   } catch {
     return false;
@@ -11033,12 +11203,12 @@ function isPresent(path) {
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path13.resolve)(fromEnv);
+  if (fromEnv) return (0, import_node_path14.resolve)(fromEnv);
   if (!cwd) return void 0;
-  const start = (0, import_node_path13.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path13.dirname)(dir)) {
-    if (exists((0, import_node_path13.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path13.dirname)(dir) === dir) return start;
+  const start = (0, import_node_path14.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path14.dirname)(dir)) {
+    if (exists((0, import_node_path14.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path14.dirname)(dir) === dir) return start;
   }
 }
 function projectId(root) {
@@ -11213,131 +11383,6 @@ function turnFeedback(ctx, items, facts = []) {
   });
 }
 
-// store/turn-feedback.ts
-var import_node_fs17 = require("node:fs");
-function meets(step, c) {
-  return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
-}
-var failed = (c) => c !== void 0 && !c.ok && c.stop === void 0;
-var stopped = (c) => c !== void 0 && c.stop !== void 0;
-function judge(x, calls) {
-  const inactive = (why) => ({ outcome: "inactive", why });
-  if (x.pattern.startsWith("seq:")) {
-    const steps = x.pattern.slice(4).split("->").map((s) => s.trim());
-    if (steps.length < 2) return inactive("not a chain");
-    const head = steps.slice(0, -1);
-    const last = steps[steps.length - 1];
-    for (let i = 0; i + head.length <= calls.length; i++) {
-      if (!head.every((s, k) => meets(s, calls[i + k]))) continue;
-      const next = calls[i + head.length];
-      if (next === void 0) continue;
-      if (meets(last, next)) {
-        if (stopped(next) || stopped(calls[i + head.length + 1])) return { outcome: "corrected", why: `${head.join("->")}->${last} was followed, then the user stopped a call` };
-        return { outcome: "confirmed", why: `${head.join("->")} was followed by ${last}` };
-      }
-      if (calls.slice(i + head.length).some(failed)) return { outcome: "contradicted", why: `${head.join("->")} was followed by ${next.tool}, not ${last}, and a call failed` };
-    }
-    return inactive(`${head.join("->")} then ${last} did not apply`);
-  }
-  if (x.pattern.startsWith("retry:")) {
-    const tool = x.pattern.slice(6).trim();
-    for (let i = 0; i + 1 < calls.length; i++) {
-      if (!(meets(tool, calls[i]) && failed(calls[i]))) continue;
-      const next = calls[i + 1];
-      if (meets(tool, next)) {
-        if (stopped(next)) return { outcome: "corrected", why: `${tool} was retried and the user stopped it` };
-        return { outcome: "confirmed", why: `${tool} failed and was retried` };
-      }
-      if (calls.slice(i + 1).some(failed)) return { outcome: "contradicted", why: `${tool} failed, was not retried, and a call failed` };
-    }
-    return inactive(`no failed ${tool}`);
-  }
-  if (!x.trigger) return inactive("the prompt did not meet its trigger");
-  if (calls.length === 0) return inactive("the turn made no tool call");
-  if (calls.some(stopped)) return { outcome: "corrected", why: "the user stopped a call of the turn" };
-  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
-  return inactive("a call of the turn failed");
-}
-var ID3 = /^[A-Za-z0-9_-]{1,128}$/;
-var REF_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-function entryOk(e) {
-  const o = e;
-  return typeof o === "object" && o !== null && typeof o.ts === "string" && !Number.isNaN(Date.parse(o.ts)) && typeof o.session === "string" && ID3.test(o.session) && Number.isInteger(o.turn) && Array.isArray(o.instincts) && o.instincts.every((x) => typeof x?.id === "string" && REF_ID.test(x.id) && typeof x.pattern === "string") && Array.isArray(o.facts) && o.facts.every((f) => typeof f === "string" && REF_ID.test(f));
-}
-function jsonl(path) {
-  const bytes = readIfFile(path);
-  if (bytes === void 0) return [];
-  const out = [];
-  for (const line of bytes.toString("utf8").split("\n")) {
-    if (!line) continue;
-    try {
-      out.push(JSON.parse(line));
-    } catch {
-    }
-  }
-  return out;
-}
-var turnKey = (e) => `${e.session}:${e.turn}:${e.ts}`;
-var CATCH_UP_MS = 30 * 6e4;
-function pendingTurns(home, nowMs, session) {
-  const done = new Set(jsonl(layout.injectionsJudged(home)).filter((k) => typeof k === "string"));
-  const all = jsonl(layout.injections(home)).filter(entryOk);
-  const out = [];
-  all.forEach((e, i) => {
-    if (done.has(turnKey(e))) return;
-    const t = Date.parse(e.ts);
-    if (e.session !== session && nowMs - t < CATCH_UP_MS) return;
-    if (t > nowMs) return;
-    const next = all.slice(i + 1).find((n) => n.session === e.session);
-    out.push({ entry: e, endMs: next ? Date.parse(next.ts) : nowMs });
-  });
-  return out;
-}
-function turnCalls(home, session, fromMs, toMs) {
-  const out = [];
-  for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
-    let text;
-    try {
-      text = (0, import_node_fs17.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
-    } catch {
-      continue;
-    }
-    for (const line of text.split("\n")) {
-      if (!line.includes(session)) continue;
-      let r;
-      try {
-        r = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      if (r["session"] !== session || r["agentId"] !== void 0 || typeof r["tool"] !== "string" || typeof r["ok"] !== "boolean") continue;
-      const ts = typeof r["ts"] === "string" ? Date.parse(r["ts"]) : Number.NaN;
-      if (!(ts >= fromMs && ts <= toMs)) continue;
-      const c = { tool: r["tool"], ok: r["ok"] };
-      if (typeof r["detail"] === "string") c.detail = r["detail"];
-      if (typeof r["stop"] === "string") c.stop = r["stop"];
-      out.push(c);
-    }
-  }
-  return out;
-}
-function markJudged(home, entries) {
-  if (entries.length === 0) return;
-  appendLine(layout.injectionsJudged(home), entries.map((e) => JSON.stringify(turnKey(e))).join("\n"));
-}
-function judgePending(home, nowMs, session) {
-  const entries = [];
-  const items = [];
-  const facts = [];
-  for (const { entry, endMs } of pendingTurns(home, nowMs, session)) {
-    const calls = turnCalls(home, entry.session, Date.parse(entry.ts), endMs);
-    for (const x of entry.instincts) items.push({ id: x.id, pattern: x.pattern, ...judge(x, calls), session: entry.session, turn: entry.turn });
-    facts.push(...entry.facts);
-    entries.push(entry);
-  }
-  return { entries, items, facts };
-}
-
 // store/turn-apply.ts
 function applyTurnFeedback(home, config, now, session, opts = {}) {
   const { entries, items, facts } = judgePending(home, now.getTime(), session);
@@ -11355,9 +11400,9 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 
 // claude/sessions.ts
 var import_node_fs18 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path14.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path15.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -11372,7 +11417,7 @@ function readMarks(home) {
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path14.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path15.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -11380,7 +11425,7 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path14.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path15.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
@@ -12709,10 +12754,10 @@ async function importTranscriptFiles(opts) {
 var LIVE_MARGIN_MS = 6e4;
 var SETTLE_MS = 3e3;
 function transcriptFilesOf(transcript) {
-  const sub = (0, import_node_path15.join)((0, import_node_path15.dirname)(transcript), transcript.slice((0, import_node_path15.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
+  const sub = (0, import_node_path16.join)((0, import_node_path16.dirname)(transcript), transcript.slice((0, import_node_path16.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs22.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path15.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs22.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -12750,7 +12795,7 @@ async function pass(o, report) {
   return { added, closed };
 }
 async function reconcile(o) {
-  const lock = acquireLockWaiting((0, import_node_path15.join)(layout.state(o.home), "reconcile.lock"), 6e4);
+  const lock = acquireLockWaiting((0, import_node_path16.join)(layout.state(o.home), "reconcile.lock"), 6e4);
   if ("heldBy" in lock) return "busy";
   const report = { sessions: [], added: 0 };
   let closed = 0;
@@ -12791,7 +12836,7 @@ async function reconcile(o) {
 
 // lib/config.ts
 var import_node_fs23 = require("node:fs");
-var import_node_path16 = require("node:path");
+var import_node_path17 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -12936,8 +12981,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
-    [(0, import_node_path16.join)(root, "config", "defaults.json"), readJson2((0, import_node_path16.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path16.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path16.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path17.join)(root, "config", "defaults.json"), readJson2((0, import_node_path17.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path17.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path17.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
