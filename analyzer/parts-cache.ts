@@ -197,7 +197,7 @@ interface Meta {
  * into `counted`, and what the index keeps of them into `meta`: all records, then each project's
  * records in the shards where the project is not the only one (there its part is the whole one).
  */
-function countBatch(t: RecordTable, files: { day: string; end: number }[], groupOfSession: (name: string) => number, opts: Omit<CountOptions, 'project' | 'groupOf'>, day0: number, nDays: number, meta: Map<number, Meta>, counted: Map<number, Shard>): void {
+function countBatch(t: RecordTable, files: { day: string; end: number }[], groupOfSession: (name: string) => number, opts: Omit<CountOptions, 'project' | 'groupOf'>, day0: number, nDays: number, meta: Map<number, Meta>, counted: Map<number, Shard>, keep: (p: PlainPart) => AnyPart): void {
   const { windowStartMs, nowMs } = opts;
   const nSessions = t.sessions.length;
   const groupOf = Int32Array.from(t.sessions, groupOfSession);
@@ -228,7 +228,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
   }
   const allParts = countGroups(t, { ...opts, groupOf });
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: packPart(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: keep(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -243,7 +243,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, packPart(toPlainPart(c)));
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, keep(toPlainPart(c)));
   }
 }
 
@@ -466,6 +466,9 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     lastPiece.set(keys[keys.length - 1]!, { shard, keys });
   }
   const unitOf = (name: string) => pieceOf.get(name) ?? homeDay.get(name)!;
+  // Counted parts are held as their text when the run counts in more than one batch (a large
+  // cold run: they would pile up as arrays to the end); in one batch, as they are (no parse again).
+  const keep = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p: PlainPart) => p;
   // Files read again for a batch, kept for the next while it needs them (the pieces of a shard):
   // from their cache a slice at a time (a day's whole table is tens of MiB on a large window),
   // else whole (no cache of the records the first pass read: a read-only run, a failed write).
@@ -512,7 +515,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     }
     const t = builder.build();
     check('joining the window');
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted, keep);
     for (const key of batch) {
       const split = lastPiece.get(key);
       if (split !== undefined) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);

@@ -9138,7 +9138,7 @@ function writeBase(cacheDir, members, shards, day0, nDays) {
   } catch {
   }
 }
-function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) {
+function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, keep) {
   const { windowStartMs, nowMs } = opts;
   const nSessions = t.sessions.length;
   const groupOf = Int32Array.from(t.sessions, groupOfSession);
@@ -9169,7 +9169,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) 
   }
   const allParts = countGroups(t, { ...opts, groupOf });
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: packPart(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: keep(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -9184,7 +9184,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted) 
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], packPart(toPlainPart(c)));
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], keep(toPlainPart(c)));
   }
 }
 function mergePieces(from, to, meta, counted, day0, nDays) {
@@ -9370,6 +9370,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     lastPiece.set(keys2[keys2.length - 1], { shard, keys: keys2 });
   }
   const unitOf = (name) => pieceOf.get(name) ?? homeDay.get(name);
+  const keep = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p) => p;
   const open = /* @__PURE__ */ new Map();
   const evict = (fileSet) => {
     let dropped = 0;
@@ -9388,28 +9389,28 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const f = chosen[fi];
       const whole = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
       const keepOf = (t2) => {
-        const keep2 = new Uint8Array(t2.streams.length);
-        t2.streamSession.forEach((s, stream) => keep2[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
-        return keep2;
+        const keep3 = new Uint8Array(t2.streams.length);
+        t2.streamSession.forEach((s, stream) => keep3[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
+        return keep3;
       };
       let ft = tables.get(f.day) ?? open.get(fi);
       if (ft === void 0) {
         const state = states.get(f.day);
         open.set(fi, ft = (state === void 0 ? void 0 : CachedSlices.open(f.cachePath, state)) ?? whole());
       }
-      let keep = keepOf(ft);
-      const ids2 = builder.idsOf(ft, keep);
-      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids2, keep);
-      else if (!ft.forEach((slice) => builder.addRecords(slice, ids2, keep))) {
+      let keep2 = keepOf(ft);
+      const ids2 = builder.idsOf(ft, keep2);
+      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids2, keep2);
+      else if (!ft.forEach((slice) => builder.addRecords(slice, ids2, keep2))) {
         open.set(fi, ft = whole());
-        keep = keepOf(ft);
-        builder.addRecords(ft, builder.idsOf(ft, keep), keep);
+        keep2 = keepOf(ft);
+        builder.addRecords(ft, builder.idsOf(ft, keep2), keep2);
       }
       ends.push(builder.length);
     }
     const t = builder.build();
     check("joining the window");
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted, keep);
     for (const key of batch) {
       const split = lastPiece.get(key);
       if (split !== void 0) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
