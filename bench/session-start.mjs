@@ -79,7 +79,16 @@ restore();
 const t0 = Date.now();
 runOnce(process.execPath, [HOOK], { input: payload('catch-up'), env });
 for (;;) {
-  const open = readdirSync(join(data, 'state', 'sessions')).filter((f) => f.startsWith('backlog-') && !JSON.parse(readFileSync(join(data, 'state', 'sessions', f), 'utf8')).reconciled);
+  // The marks only (a worker writes each through a temporary file, renamed over it: one may be
+  // gone between the listing and the read, and is looked at again on the next poll).
+  const reconciled = (f) => {
+    try {
+      return JSON.parse(readFileSync(join(data, 'state', 'sessions', f), 'utf8')).reconciled;
+    } catch {
+      return false;
+    }
+  };
+  const open = readdirSync(join(data, 'state', 'sessions')).filter((f) => /^backlog-.*\.json$/.test(f) && !reconciled(f));
   if (open.length === 0) break;
   if (Date.now() - t0 > 600_000) throw new Error('catch-up did not finish in 10 minutes');
   await new Promise((r) => setTimeout(r, 100));
