@@ -56,6 +56,12 @@ class Interner {
   }
 }
 
+/** Whether an id map sends every id to itself. */
+function sameIds(map: readonly number[]): boolean {
+  for (let i = 0; i < map.length; i++) if (map[i] !== i) return false;
+  return true;
+}
+
 /** Builds a table incrementally; used by the file reader and by tests. */
 export class TableBuilder {
   length = 0;
@@ -181,6 +187,15 @@ export class TableBuilder {
       // Times and outcomes need no mapping: copied whole. The rest through the maps, in locals.
       ts.set(t.ts, at);
       ok.set(t.ok, at);
+      // The ids of a table added first to an empty builder (a cached file resumed) are its own.
+      if (sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
+        stream.set(tStream.subarray(0, n), at);
+        tool.set(tTool.subarray(0, n), at);
+        detail.set(tDetail.subarray(0, n), at);
+        project.set(tProject.subarray(0, n), at);
+        this.length = at + n;
+        return;
+      }
     }
     for (let i = 0, j = at; i < t.length; i++) {
       const st = streamMap[tStream[i]!]!;

@@ -7916,6 +7916,10 @@ var Interner = class {
     return i;
   }
 };
+function sameIds(map) {
+  for (let i = 0; i < map.length; i++) if (map[i] !== i) return false;
+  return true;
+}
 var TableBuilder = class {
   length = 0;
   cap;
@@ -8030,6 +8034,14 @@ var TableBuilder = class {
     if (keep === void 0) {
       ts.set(t.ts, at);
       ok.set(t.ok, at);
+      if (sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
+        stream.set(tStream.subarray(0, n), at);
+        tool.set(tTool.subarray(0, n), at);
+        detail.set(tDetail.subarray(0, n), at);
+        project.set(tProject.subarray(0, n), at);
+        this.length = at + n;
+        return;
+      }
     }
     for (let i = 0, j = at; i < t.length; i++) {
       const st = streamMap[tStream[i]];
