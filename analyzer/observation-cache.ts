@@ -22,6 +22,29 @@ const EDGE = 4096;
 /** ts (8), stream, tool, detail, project (4 each), ok (1). */
 export const RECORD_BYTES = 25;
 
+type Column = 'ts' | 'stream' | 'tool' | 'detail' | 'project' | 'ok';
+type ColumnArray = Float64Array | Int32Array | Uint8Array;
+
+/**
+ * The columns of a cache file's body, in order, with their element type and the bytes before
+ * them per record: column c of a body of n records starts at n * before (and a slice of the
+ * records from a at n * before + a * width).
+ */
+const COLUMNS: [Column, new (b: ArrayBufferLike, o: number, l: number) => ColumnArray, number, number][] = [
+  ['ts', Float64Array, 0, 8],
+  ['stream', Int32Array, 8, 4],
+  ['tool', Int32Array, 12, 4],
+  ['detail', Int32Array, 16, 4],
+  ['project', Int32Array, 20, 4],
+  ['ok', Uint8Array, 24, 1],
+];
+
+/** The columns of m records laid out as COLUMNS for `stride` records from byte `at` of ab. */
+function columnsAt(ab: ArrayBufferLike, at: number, stride: number, m: number): Pick<RecordTable, Column> {
+  const [ts, stream, tool, detail, project, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
+  return { ts: ts as Float64Array, stream: stream as Int32Array, tool: tool as Int32Array, detail: detail as Int32Array, project: project as Int32Array, ok: ok as Uint8Array };
+}
+
 /** What the records were read from: the bytes [0, offset) of the file with this inode, size and mtime, and their edges. */
 export interface FileState {
   /** From a bigint stat, as strings: inode numbers and nanosecond times pass 2^53. */
@@ -64,7 +87,7 @@ function encode(h: Header, t: RecordTable): Buffer[] {
   const head = Buffer.alloc(4 + json.length + pad, 0x20);
   head.writeUInt32LE(json.length + pad, 0);
   json.copy(head, 4);
-  return [head, ...[t.ts, t.stream, t.tool, t.detail, t.project, t.ok].map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
+  return [head, ...COLUMNS.map(([name]) => t[name]).map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
 }
 
 /** The header of a cache file of fileBytes bytes from its JSON; undefined unless it is this version's and the file holds exactly its records. */
@@ -102,12 +125,7 @@ function decode(buf: Buffer): { header: Header; table: RecordTable } | undefined
     header: h,
     table: {
       length: n,
-      ts: new Float64Array(ab, at, n),
-      stream: new Int32Array(ab, at + n * 8, n),
-      tool: new Int32Array(ab, at + n * 12, n),
-      detail: new Int32Array(ab, at + n * 16, n),
-      project: new Int32Array(ab, at + n * 20, n),
-      ok: new Uint8Array(ab, at + n * 24, n),
+      ...columnsAt(ab, at, n, n),
       projects: h.projects,
       streams: h.streams,
       streamSession: h.streamSession,
@@ -359,19 +377,10 @@ export class CachedSlices implements TableStrings {
       const { body, projects, streams, streamSession, sessions, tools, details } = this;
       for (let a = 0; a < n; a += cap) {
         const m = Math.min(cap, n - a);
-        // Column c of width w starts at body + n * (sum of the widths before it); a slice of it at + a * w.
-        const col = <T extends Float64Array | Int32Array | Uint8Array>(make: new (b: ArrayBuffer, o: number, l: number) => T, before: number, w: number): T => {
-          readExactly(fd, new Uint8Array(ab, cap * before, m * w), body + n * before + a * w, this.path);
-          return new make(ab, cap * before, m);
-        };
+        for (const [, , before, width] of COLUMNS) readExactly(fd, new Uint8Array(ab, cap * before, m * width), body + n * before + a * width, this.path);
         each({
           length: m,
-          ts: col(Float64Array, 0, 8),
-          stream: col(Int32Array, 8, 4),
-          tool: col(Int32Array, 12, 4),
-          detail: col(Int32Array, 16, 4),
-          project: col(Int32Array, 20, 4),
-          ok: col(Uint8Array, 24, 1),
+          ...columnsAt(ab, 0, cap, m),
           projects,
           streams,
           streamSession,

@@ -123,6 +123,16 @@ function readShard(cacheDir: string, day: string, gen: string): Shard | undefine
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
 
+/** Project `name`'s part of each shard that has one (the shard's whole part where it is its only project). */
+function projectParts(shards: readonly Shard[], name: string): AnyPart[] {
+  const out: AnyPart[] = [];
+  for (const s of shards) {
+    const p = s.projects.get(name);
+    if (p !== undefined) out.push(p === 'all' ? s.all : p);
+  }
+  return out;
+}
+
 /** A shard's file (a ShardFile) from its parts' JSON: a packed part is written as it is held. */
 function shardJson(gen: string, c: Shard): string {
   const projects = [...c.projects].map(([name, p]) => `${JSON.stringify(name)}:${p === 'all' ? '"all"' : partJson(p)}`);
@@ -160,8 +170,7 @@ function writeBase(cacheDir: string, members: [string, string][], shards: Shard[
   const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
   const projects: Record<string, PlainPart> = {};
   for (const name of [...names].sort()) {
-    const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is AnyPart => c !== undefined);
-    projects[name] = toPlainPart(mergeParts(parts, day0, nDays));
+    projects[name] = toPlainPart(mergeParts(projectParts(shards, name), day0, nDays));
   }
   const file: BaseFile = { version: VERSION, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
   try {
@@ -197,7 +206,7 @@ interface Meta {
  * into `counted`, and what the index keeps of them into `meta`: all records, then each project's
  * records in the shards where the project is not the only one (there its part is the whole one).
  */
-function countBatch(t: RecordTable, files: { day: string; end: number }[], groupOfSession: (name: string) => number, opts: Omit<CountOptions, 'project' | 'groupOf'>, day0: number, nDays: number, meta: Map<number, Meta>, counted: Map<number, Shard>, keep: (p: PlainPart) => AnyPart): void {
+function countBatch(t: RecordTable, files: { day: string; end: number }[], groupOfSession: (name: string) => number, opts: Omit<CountOptions, 'project' | 'groupOf'>, day0: number, nDays: number, meta: Map<number, Meta>, counted: Map<number, Shard>, hold: (p: PlainPart) => AnyPart): void {
   const { windowStartMs, nowMs } = opts;
   const nSessions = t.sessions.length;
   const groupOf = Int32Array.from(t.sessions, groupOfSession);
@@ -228,7 +237,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
   }
   const allParts = countGroups(t, { ...opts, groupOf });
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: keep(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: hold(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -243,7 +252,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, keep(toPlainPart(c)));
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, hold(toPlainPart(c)));
   }
 }
 
@@ -272,8 +281,7 @@ function mergePieces(from: number[], to: number, meta: Map<number, Meta>, counte
   for (const name of names) {
     if (whole) projects.set(name, 'all');
     else {
-      const parts = cs.map((c) => (c.projects.get(name) === 'all' ? c.all : c.projects.get(name))).filter((p): p is AnyPart => p !== undefined);
-      projects.set(name, packPart(toPlainPart(mergeParts(parts, day0, nDays))));
+      projects.set(name, packPart(toPlainPart(mergeParts(projectParts(cs, name), day0, nDays))));
     }
   }
   counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
@@ -468,7 +476,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   const unitOf = (name: string) => pieceOf.get(name) ?? homeDay.get(name)!;
   // Counted parts are held as their text when the run counts in more than one batch (a large
   // cold run: they would pile up as arrays to the end); in one batch, as they are (no parse again).
-  const keep = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p: PlainPart) => p;
+  const hold = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p: PlainPart) => p;
   // Files read again for a batch, kept for the next while it needs them (the pieces of a shard):
   // from their cache a slice at a time (a day's whole table is tens of MiB on a large window),
   // else whole (no cache of the records the first pass read: a read-only run, a failed write).
@@ -515,7 +523,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     }
     const t = builder.build();
     check('joining the window');
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted, keep);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi]!.day, end: ends[k]! })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted, hold);
     for (const key of batch) {
       const split = lastPiece.get(key);
       if (split !== undefined) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
@@ -555,8 +563,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   if (names.size === 1 && !unnamed) projects.set([...names][0]!, all);
   else {
     for (const name of [...names].sort()) {
-      const parts = shards.map((s) => (s.projects.get(name) === 'all' ? s.all : s.projects.get(name))).filter((c): c is AnyPart => c !== undefined);
-      projects.set(name, analysisOf(mergeParts(parts, day0, nDays), nowMs, config));
+      projects.set(name, analysisOf(mergeParts(projectParts(shards, name), day0, nDays), nowMs, config));
     }
   }
 

@@ -8037,13 +8037,25 @@ var TableBuilder = class {
 var VERSION = 3;
 var EDGE = 4096;
 var RECORD_BYTES = 25;
+var COLUMNS = [
+  ["ts", Float64Array, 0, 8],
+  ["stream", Int32Array, 8, 4],
+  ["tool", Int32Array, 12, 4],
+  ["detail", Int32Array, 16, 4],
+  ["project", Int32Array, 20, 4],
+  ["ok", Uint8Array, 24, 1]
+];
+function columnsAt(ab, at, stride, m) {
+  const [ts, stream, tool, detail, project, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
+  return { ts, stream, tool, detail, project, ok };
+}
 function encode(h, t) {
   const json = Buffer.from(JSON.stringify(h));
   const pad = (8 - (4 + json.length) % 8) % 8;
   const head = Buffer.alloc(4 + json.length + pad, 32);
   head.writeUInt32LE(json.length + pad, 0);
   json.copy(head, 4);
-  return [head, ...[t.ts, t.stream, t.tool, t.detail, t.project, t.ok].map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
+  return [head, ...COLUMNS.map(([name]) => t[name]).map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
 }
 function checkedHeader(json, fileBytes) {
   let h;
@@ -8075,12 +8087,7 @@ function decode(buf) {
     header: h,
     table: {
       length: n,
-      ts: new Float64Array(ab, at, n),
-      stream: new Int32Array(ab, at + n * 8, n),
-      tool: new Int32Array(ab, at + n * 12, n),
-      detail: new Int32Array(ab, at + n * 16, n),
-      project: new Int32Array(ab, at + n * 20, n),
-      ok: new Uint8Array(ab, at + n * 24, n),
+      ...columnsAt(ab, at, n, n),
       projects: h.projects,
       streams: h.streams,
       streamSession: h.streamSession,
@@ -8287,18 +8294,10 @@ var CachedSlices = class _CachedSlices {
       const { body, projects, streams, streamSession, sessions, tools, details } = this;
       for (let a = 0; a < n; a += cap) {
         const m = Math.min(cap, n - a);
-        const col = (make, before, w) => {
-          readExactly(fd, new Uint8Array(ab, cap * before, m * w), body + n * before + a * w, this.path);
-          return new make(ab, cap * before, m);
-        };
+        for (const [, , before, width] of COLUMNS) readExactly(fd, new Uint8Array(ab, cap * before, m * width), body + n * before + a * width, this.path);
         each({
           length: m,
-          ts: col(Float64Array, 0, 8),
-          stream: col(Int32Array, 8, 4),
-          tool: col(Int32Array, 12, 4),
-          detail: col(Int32Array, 16, 4),
-          project: col(Int32Array, 20, 4),
-          ok: col(Uint8Array, 24, 1),
+          ...columnsAt(ab, 0, cap, m),
           projects,
           streams,
           streamSession,
@@ -9076,6 +9075,14 @@ function readShard(cacheDir, day, gen) {
   if (!parts.every((p) => p === "all" || isPlainPart(p))) return void 0;
   return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
 }
+function projectParts(shards, name) {
+  const out = [];
+  for (const s of shards) {
+    const p = s.projects.get(name);
+    if (p !== void 0) out.push(p === "all" ? s.all : p);
+  }
+  return out;
+}
 function shardJson(gen, c) {
   const projects = [...c.projects].map(([name, p]) => `${JSON.stringify(name)}:${p === "all" ? '"all"' : partJson(p)}`);
   return `{"version":${VERSION2},"gen":${JSON.stringify(gen)},"unnamed":${c.unnamed},"all":${partJson(c.all)},"projects":{${projects.join(",")}}}`;
@@ -9094,8 +9101,7 @@ function writeBase(cacheDir, members, shards, day0, nDays) {
   const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
   const projects = {};
   for (const name of [...names].sort()) {
-    const parts = shards.map((s) => s.projects.get(name) === "all" ? s.all : s.projects.get(name)).filter((c) => c !== void 0);
-    projects[name] = toPlainPart(mergeParts(parts, day0, nDays));
+    projects[name] = toPlainPart(mergeParts(projectParts(shards, name), day0, nDays));
   }
   const file = { version: VERSION2, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
   try {
@@ -9103,7 +9109,7 @@ function writeBase(cacheDir, members, shards, day0, nDays) {
   } catch {
   }
 }
-function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, keep) {
+function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, hold) {
   const { windowStartMs, nowMs } = opts;
   const nSessions = t.sessions.length;
   const groupOf = Int32Array.from(t.sessions, groupOfSession);
@@ -9134,7 +9140,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, 
   }
   const allParts = countGroups(t, { ...opts, groupOf });
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: keep(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: hold(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -9149,7 +9155,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, 
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], keep(toPlainPart(c)));
+    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], hold(toPlainPart(c)));
   }
 }
 function mergePieces(from, to, meta, counted, day0, nDays) {
@@ -9172,8 +9178,7 @@ function mergePieces(from, to, meta, counted, day0, nDays) {
   for (const name of names) {
     if (whole) projects.set(name, "all");
     else {
-      const parts = cs.map((c) => c.projects.get(name) === "all" ? c.all : c.projects.get(name)).filter((p) => p !== void 0);
-      projects.set(name, packPart(toPlainPart(mergeParts(parts, day0, nDays))));
+      projects.set(name, packPart(toPlainPart(mergeParts(projectParts(cs, name), day0, nDays))));
     }
   }
   counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
@@ -9335,7 +9340,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     lastPiece.set(keys2[keys2.length - 1], { shard, keys: keys2 });
   }
   const unitOf = (name) => pieceOf.get(name) ?? homeDay.get(name);
-  const keep = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p) => p;
+  const hold = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p) => p;
   const open = /* @__PURE__ */ new Map();
   const evict = (fileSet) => {
     let dropped = 0;
@@ -9354,28 +9359,28 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const f = chosen[fi];
       const whole = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
       const keepOf = (t2) => {
-        const keep3 = new Uint8Array(t2.streams.length);
-        t2.streamSession.forEach((s, stream) => keep3[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
-        return keep3;
+        const keep2 = new Uint8Array(t2.streams.length);
+        t2.streamSession.forEach((s, stream) => keep2[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
+        return keep2;
       };
       let ft = tables.get(f.day) ?? open.get(fi);
       if (ft === void 0) {
         const state = states.get(f.day);
         open.set(fi, ft = (state === void 0 ? void 0 : CachedSlices.open(f.cachePath, state)) ?? whole());
       }
-      let keep2 = keepOf(ft);
-      const ids2 = builder.idsOf(ft, keep2);
-      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids2, keep2);
-      else if (!ft.forEach((slice) => builder.addRecords(slice, ids2, keep2))) {
+      let keep = keepOf(ft);
+      const ids2 = builder.idsOf(ft, keep);
+      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids2, keep);
+      else if (!ft.forEach((slice) => builder.addRecords(slice, ids2, keep))) {
         open.set(fi, ft = whole());
-        keep2 = keepOf(ft);
-        builder.addRecords(ft, builder.idsOf(ft, keep2), keep2);
+        keep = keepOf(ft);
+        builder.addRecords(ft, builder.idsOf(ft, keep), keep);
       }
       ends.push(builder.length);
     }
     const t = builder.build();
     check("joining the window");
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted, keep);
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted, hold);
     for (const key of batch) {
       const split = lastPiece.get(key);
       if (split !== void 0) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
@@ -9411,8 +9416,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   if (names.size === 1 && !unnamed) projects.set([...names][0], all);
   else {
     for (const name of [...names].sort()) {
-      const parts = shards.map((s) => s.projects.get(name) === "all" ? s.all : s.projects.get(name)).filter((c) => c !== void 0);
-      projects.set(name, analysisOf(mergeParts(parts, day0, nDays), nowMs, config));
+      projects.set(name, analysisOf(mergeParts(projectParts(shards, name), day0, nDays), nowMs, config));
     }
   }
   for (const f of files) {
