@@ -29,22 +29,39 @@ function digits(text: string, at: number, n: number): number {
   return v;
 }
 
+// The last date seen and its midnight: a file's lines share a handful of dates, so a line's date
+// is checked and converted once per change of date, not per line.
+let lastDate = '#';
+let lastDayMs = Number.NaN;
+
+/** Midnight UTC of `YYYY-MM-DD` at `at`; NaN unless it names a real date. */
+function dayAt(text: string, at: number): number {
+  if (text.startsWith(lastDate, at)) return lastDayMs;
+  const y = digits(text, at, 4);
+  const mo = digits(text, at + 5, 2);
+  const d = digits(text, at + 8, 2);
+  let ms = Number.NaN;
+  // Date.UTC maps years 0-99 to 19xx
+  if (y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= (mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31))) ms = Date.UTC(y, mo - 1, d);
+  lastDate = text.slice(at, at + 10);
+  lastDayMs = ms;
+  return ms;
+}
+
 /**
  * `YYYY-MM-DDTHH:MM:SS.sssZ` at a known position, whose shape the regex checked. NaN unless it
  * names a real date and time: Date.UTC would quietly roll `2026-13-45T99:99:99Z` over into a
  * valid instant, which the JSON path (isoToMs) rejects. NaN sends the line to the JSON path, so
- * both paths accept exactly the same timestamps.
+ * both paths accept exactly the same timestamps. A valid time of day adds to its date's midnight
+ * exactly (whole milliseconds), as Date.UTC would compute it.
  */
 function isoAt(text: string, at: number): number {
-  const y = digits(text, at, 4);
-  const mo = digits(text, at + 5, 2);
-  const d = digits(text, at + 8, 2);
+  const day = dayAt(text, at);
   const h = digits(text, at + 11, 2);
   const mi = digits(text, at + 14, 2);
   const s = digits(text, at + 17, 2);
-  if (y < 100 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return Number.NaN; // Date.UTC maps years 0-99 to 19xx
-  if (d > 28 && d > (mo === 2 ? (y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28) : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31)) return Number.NaN;
-  return Date.UTC(y, mo - 1, d, h, mi, s, digits(text, at + 20, 3));
+  if (h > 23 || mi > 59 || s > 59) return Number.NaN;
+  return day + h * 3_600_000 + mi * 60_000 + s * 1000 + digits(text, at + 20, 3);
 }
 
 export interface ReadCounts {

@@ -299,6 +299,21 @@ describe('the fast reader and the JSON path accept the same timestamps', () => {
     expect(read(json)).toBe(Date.parse(ts));
   });
 
+  it('lines read one after another (a date remembered from the line before) read as each does alone', () => {
+    // The next day, month and year right after a day; each bad time on a good date right after
+    // that date; each good time right after a bad date or time of the same day; the same date
+    // again after another one; a bad date twice in a row.
+    const sequence = ['2026-11-08T10:00:00.000Z', '2026-11-09T00:00:00.000Z', '2026-12-09T00:00:00.000Z', '2027-12-09T00:00:00.000Z', ...GOOD_TS, ...BAD_TS, '2026-11-08T10:00:00.000Z', '2026-11-08T24:00:00.000Z', '2026-11-08T23:59:59.999Z', '2026-02-30T10:00:00.000Z', '2026-02-28T10:00:00.000Z', '2026-02-30T10:00:00.000Z', '2026-02-30T10:00:00.000Z', ...GOOD_TS.slice().reverse()];
+    const b = new TableBuilder();
+    const accepted: boolean[] = [];
+    for (const ts of sequence) {
+      const line = both(ts)[0];
+      accepted.push(addLine(line, 0, line.length, b));
+    }
+    expect(accepted).toEqual(sequence.map((ts) => !BAD_TS.includes(ts)));
+    expect([...b.build().ts]).toEqual(sequence.filter((ts) => !BAD_TS.includes(ts)).map((ts) => Date.parse(ts)));
+  });
+
   it('through analyze: every bad line is counted malformed, whichever path reads it', async () => {
     const { data } = sandbox();
     mkdirSync(join(data, 'observations'), { recursive: true });

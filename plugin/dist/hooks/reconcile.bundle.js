@@ -7817,16 +7817,26 @@ function digits(text, at, n) {
   for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
   return v;
 }
-function isoAt(text, at) {
+var lastDate = "#";
+var lastDayMs = Number.NaN;
+function dayAt(text, at) {
+  if (text.startsWith(lastDate, at)) return lastDayMs;
   const y = digits(text, at, 4);
   const mo = digits(text, at + 5, 2);
   const d = digits(text, at + 8, 2);
+  let ms = Number.NaN;
+  if (y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= (mo === 2 ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28 : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31))) ms = Date.UTC(y, mo - 1, d);
+  lastDate = text.slice(at, at + 10);
+  lastDayMs = ms;
+  return ms;
+}
+function isoAt(text, at) {
+  const day = dayAt(text, at);
   const h = digits(text, at + 11, 2);
   const mi = digits(text, at + 14, 2);
   const s = digits(text, at + 17, 2);
-  if (y < 100 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return Number.NaN;
-  if (d > 28 && d > (mo === 2 ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28 : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31)) return Number.NaN;
-  return Date.UTC(y, mo - 1, d, h, mi, s, digits(text, at + 20, 3));
+  if (h > 23 || mi > 59 || s > 59) return Number.NaN;
+  return day + h * 36e5 + mi * 6e4 + s * 1e3 + digits(text, at + 20, 3);
 }
 function validDetail(d) {
   if (typeof d !== "string") return false;
