@@ -23,10 +23,12 @@ import { readFreshIndex } from '../store/index-read.js';
 import { selectInjection } from '../store/inject.js';
 import { currentProject } from '../store/projects.js';
 
+/** The folders this hook writes in (its prompt counts, its injection log): refused when they are links out of the data home. */
+const OWN_DIRS = ['state', join('state', 'prompts'), join('state', 'injections')];
+
 /** Increments and returns the session's prompt count (a tiny file per session). */
 function nextPromptNumber(home: string, session: string): number {
   const dir = layout.promptCounts(home);
-  assertDataHome(home, ['state', join('state', 'prompts'), join('state', 'injections')]);
   const path = join(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
@@ -55,6 +57,7 @@ runHook('prompt-router', async (home, env) => {
   if (session === undefined) throw new Error('payload: expected session_id of [A-Za-z0-9_-]{1,128}');
   if (isSystemTurn(scanner.result.top.get('prompt'))) return;
   const { config } = loadConfig(home, env);
+  assertDataHome(home, OWN_DIRS);
   const n = nextPromptNumber(home, session);
   if (n % config.forcedEvalEvery !== 0) return;
   // The rules themselves reached Claude once, at session start; repeating them every few prompts

@@ -154,6 +154,19 @@ describe('a data home whose folders are links leading out of it is refused', () 
     expect(snapshot(s.outside)).toEqual(outsideBefore);
   });
 
+  it('state/injections -> outside: the prompt router logs it before writing anything, and nothing outside changes', async () => {
+    const s = setup();
+    mkdirSync(join(s.data, 'state'), { recursive: true });
+    const target = join(s.outside, 'dir');
+    symlinkSync(target, join(s.data, 'state', 'injections'));
+    const r = await runRouter({ session_id: 'p1', hook_event_name: 'UserPromptSubmit', prompt: 'x' }, s.env);
+    expect(r.exitCode).toBe(0);
+    expect(hookErrors(s.data)).toContain(` prompt-router: ${join(s.data, 'state', 'injections')} is a symbolic link to ${target}, outside the data home ${s.data}; homunculus never writes through it: replace the link with a folder`);
+    // Refused before the prompt count was written: the router writes nothing on a home it refuses.
+    expect(existsSync(join(s.data, 'state', 'prompts'))).toBe(false);
+    expect(snapshot(s.outside)).toEqual(s.before);
+  });
+
   it('a folder linked inside the data home, and a data home that is itself a link, are fine', async () => {
     const s = setup();
     seedObservations(s.data);

@@ -1174,9 +1174,9 @@ function currentProject(cwd, env) {
 }
 
 // hooks/prompt-router.ts
+var OWN_DIRS = ["state", (0, import_node_path8.join)("state", "prompts"), (0, import_node_path8.join)("state", "injections")];
 function nextPromptNumber(home, session) {
   const dir = layout.promptCounts(home);
-  assertDataHome(home, ["state", (0, import_node_path8.join)("state", "prompts"), (0, import_node_path8.join)("state", "injections")]);
   const path = (0, import_node_path8.join)(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
@@ -1199,6 +1199,7 @@ runHook("prompt-router", async (home, env) => {
   if (session === void 0) throw new Error("payload: expected session_id of [A-Za-z0-9_-]{1,128}");
   if (isSystemTurn(scanner.result.top.get("prompt"))) return;
   const { config } = loadConfig(home, env);
+  assertDataHome(home, OWN_DIRS);
   const n = nextPromptNumber(home, session);
   if (n % config.forcedEvalEvery !== 0) return;
   const rawCwd = scanner.result.top.get("cwd");

@@ -10808,7 +10808,7 @@ function recentInjections(home, nowMs) {
     for (const k of jsonl(judged)) if (typeof k === "string") done.add(k);
   };
   read(layout.legacyInjections(home), layout.legacyInjectionsJudged(home));
-  for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= nowMs; day += DAY_MS) read(layout.injections(home, utcDay(day)), layout.injectionsJudged(home, utcDay(day)));
+  for (let day = Math.floor(fromMs / DAY_MS) * DAY_MS; day <= nowMs; day += DAY_MS) read(layout.injections(home, utcDay(day)), layout.injectionsJudged(home, utcDay(day)));
   return { all, done };
 }
 function pendingTurns(home, nowMs, session) {
@@ -10876,7 +10876,9 @@ function markJudged(home, entries) {
   const byDay = /* @__PURE__ */ new Map();
   for (const e of entries) {
     const day = utcDay(Date.parse(e.ts));
-    byDay.set(day, [...byDay.get(day) ?? [], JSON.stringify(turnKey(e))]);
+    let keys = byDay.get(day);
+    if (keys === void 0) byDay.set(day, keys = []);
+    keys.push(JSON.stringify(turnKey(e)));
   }
   if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path11.join)("state", "injections")]);
   for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
