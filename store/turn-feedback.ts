@@ -201,27 +201,23 @@ const DAY_FILE = /^(\d{4}-\d\d-\d\d)(?:\.judged)?\.jsonl$/;
 /**
  * Removes the injection files of days before pruneBefore (the observations' retention: a turn is
  * judged from its day's records), and an earlier version's single logs once untouched for
- * JUDGE_DAYS (real time: nothing writes them any more). Returns the names removed.
+ * JUDGE_DAYS (real time: nothing writes them any more).
  */
-export function pruneInjections(home: string, pruneBefore: string, realNowMs: number): string[] {
-  const removed: string[] = [];
+export function pruneInjections(home: string, pruneBefore: string, realNowMs: number): void {
   const dir = layout.injectionsDir(home);
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1]! >= pruneBefore) continue;
     rmSync(join(dir, f), { force: true });
-    removed.push(f);
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
       if (lstatSync(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       rmSync(path, { force: true });
-      removed.push(path.slice(home.length + 1));
     } catch {
       // absent
     }
   }
-  return removed;
 }
 
 /** Each turn's key into the judged file of its injection's day. */

@@ -10854,23 +10854,19 @@ function turnCalls(home, session, fromMs, toMs) {
 }
 var DAY_FILE = /^(\d{4}-\d\d-\d\d)(?:\.judged)?\.jsonl$/;
 function pruneInjections(home, pruneBefore, realNowMs) {
-  const removed = [];
   const dir = layout.injectionsDir(home);
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
     (0, import_node_fs14.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
-    removed.push(f);
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
       if ((0, import_node_fs14.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       (0, import_node_fs14.rmSync)(path, { force: true });
-      removed.push(path.slice(home.length + 1));
     } catch {
     }
   }
-  return removed;
 }
 function markJudged(home, entries) {
   const byDay = /* @__PURE__ */ new Map();
