@@ -1,7 +1,7 @@
 import { readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { DAY_MS } from '../lib/clock.js';
+import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
@@ -14,10 +14,10 @@ import { GarbageMeter } from './reclaim.js';
 
 // The window analysed in parts, so that the Stop hook, which runs after every turn, counts again
 // only what changed. Sessions are grouped into shards by their home day (the first observation
-// file that holds a record of theirs). A shard whose every record lies inside the window is
-// stable: its counts (one part for all its records and one per project) are kept in
-// cache/parts-DAY.json and reused until a record of one of its sessions arrives, a file it spans
-// changes, or the window's start reaches it. Everything else is counted again from the records,
+// file that holds a record of theirs). A shard without records after now is stable: its counts
+// (one part for all its records and one per project) are kept in cache/parts-DAY.json and reused
+// until a record of one of its sessions arrives, a file it spans changes, or the window's start
+// passes one of its records (its records in the window are then no longer those counted). Everything else is counted again from the records,
 // and the parts merged (analyzer/parts.ts): the same analysis as one pass over the window, whatever
 // was cached (test/analyze-incremental.test.ts compares them run by run). cache/parts.json indexes
 // the shards (sessions, files spanned, times) and the state of each observation file they were
@@ -49,8 +49,23 @@ interface ShardEntry {
   span: string[];
   minTs: number;
   maxTs: number;
-  /** Every record inside the window when counted: the parts were kept. */
+  /** No record after now when counted: the parts were kept. */
   stable: boolean;
+  /**
+   * Its latest record at or before the window's start when counted, and its earliest record after
+   * it (null: none). The parts hold for any window start from the one to before the other: the
+   * same records in the window. Absent in an index of an older build, which kept only shards
+   * with every record in the window (lastBefore null, firstAfter minTs).
+   */
+  lastBefore?: number | null;
+  firstAfter?: number | null;
+}
+
+/** Whether a shard's records in the window are those it was counted with, for a window starting at windowStartMs. */
+function sameRecordsInWindow(sh: ShardEntry, windowStartMs: number): boolean {
+  const lastBefore = sh.lastBefore ?? null;
+  const firstAfter = sh.firstAfter === undefined ? sh.minTs : sh.firstAfter;
+  return (lastBefore === null || lastBefore <= windowStartMs) && (firstAfter === null || firstAfter > windowStartMs);
 }
 
 interface PartsIndex {
@@ -78,19 +93,30 @@ interface Shard {
 }
 
 const shardPath = (cacheDir: string, day: string) => join(cacheDir, `parts-${day}.json`);
-/**
- * A new session's shard: the day of the first file holding it, and on the newest day (where the
- * Stop hook's new records go) the hour of its first record there too, so that a run counts again
- * an hour's sessions rather than a day's. Hour shards of a day that is no longer the newest are
- * folded into their day's shard (counted again once, when the day turns).
- */
-function newShardKey(fileDay: string, firstTs: number, newest: string): string {
-  return fileDay === newest ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, '0')}` : fileDay;
+interface EdgeDays {
+  /** The newest observation file's day. */
+  newest: string;
+  /** The day the window starts in. */
+  first: string;
 }
 
-/** An indexed shard's key now: an hour shard of a day before the newest is its day's. */
-function currentKey(key: string, newest: string): string {
-  return key.length > 10 && key.slice(0, 10) < newest ? key.slice(0, 10) : key;
+/**
+ * A new session's shard: the day of the first file holding it, and on the newest day (where the
+ * Stop hook's new records go) and on the window's first day (where its start moves on at every
+ * run) the hour of its first record there too, so that a run counts again an hour's sessions
+ * rather than a day's. Hour shards of a day between the two are folded into their day's shard
+ * (counted again once, when the day turns), and a day's shard is split into hours when the
+ * window's start reaches its day (counted again once).
+ */
+function newShardKey(fileDay: string, firstTs: number, days: EdgeDays): string {
+  return fileDay === days.newest || fileDay === days.first ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, '0')}` : fileDay;
+}
+
+/** An indexed shard's key now (see newShardKey); undefined: a day's shard to split into hours. */
+function currentKey(key: string, days: EdgeDays): string | undefined {
+  const day = key.slice(0, 10);
+  if (key.length > 10) return day < days.newest && day !== days.first ? day : key;
+  return day === days.first && day !== days.newest ? undefined : key;
 }
 
 function readJson<T>(path: string): T | undefined {
@@ -199,6 +225,9 @@ interface Meta {
   unnamed: boolean;
   /** A window record without a project. */
   unnamedInWindow: boolean;
+  /** The latest record at or before the window's start, the earliest after it (-Infinity, Infinity: none). */
+  lastBefore: number;
+  firstAfter: number;
 }
 
 /**
@@ -212,7 +241,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
   const groupOf = Int32Array.from(t.sessions, groupOfSession);
   const metaOf = (g: number) => {
     let m = meta.get(g);
-    if (m === undefined) meta.set(g, (m = { sessions: [], span: new Set(), minTs: Infinity, maxTs: -Infinity, projects: new Set(), unnamed: false, unnamedInWindow: false }));
+    if (m === undefined) meta.set(g, (m = { sessions: [], span: new Set(), minTs: Infinity, maxTs: -Infinity, projects: new Set(), unnamed: false, unnamedInWindow: false, lastBefore: -Infinity, firstAfter: Infinity }));
     return m;
   };
   t.sessions.forEach((name, s) => metaOf(groupOf[s]!).sessions.push(name));
@@ -226,7 +255,11 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
       const ts = t.ts[i]!;
       if (ts < m.minTs) m.minTs = ts;
       if (ts > m.maxTs) m.maxTs = ts;
-      if (ts <= windowStartMs) continue;
+      if (ts <= windowStartMs) {
+        if (ts > m.lastBefore) m.lastBefore = ts;
+        continue;
+      }
+      if (ts < m.firstAfter) m.firstAfter = ts;
       const p = t.project[i]!;
       if (p !== -1) m.projects.add(p);
       else {
@@ -273,6 +306,8 @@ function mergePieces(from: number[], to: number, meta: Map<number, Meta>, counte
     projects: new Set(), // table indices, meaningful within a batch only
     unnamed: ms.some((m) => m.unnamed),
     unnamedInWindow: ms.some((m) => m.unnamedInWindow),
+    lastBefore: Math.max(...ms.map((m) => m.lastBefore)),
+    firstAfter: Math.min(...ms.map((m) => m.firstAfter)),
   });
   const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
   const projects = new Map<string, AnyPart | 'all'>();
@@ -312,7 +347,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     return t;
   };
   const fileDays = new Set(files.map((f) => f.day));
-  const newest = files.length === 0 ? '' : files[files.length - 1]!.day;
+  const days: EdgeDays = { newest: files.length === 0 ? '' : files[files.length - 1]!.day, first: utcDay(windowStartMs) };
   /** Per session of a file table, its first record's time in that file (file order). */
   const firstTimes = (ft: RecordTable, from: number) => {
     const first = new Float64Array(ft.sessions.length).fill(Number.NaN);
@@ -339,12 +374,21 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   let everything = index === undefined;
   let base: { shard: Shard; members: Set<string> } | undefined;
   if (index !== undefined) {
+    const split = new Set<string>();
     for (const [key, sh] of Object.entries(index.shards)) {
-      const now = currentKey(key, newest);
+      const now = currentKey(key, days);
+      // The window's start reached a day's shard: counted again, its sessions homeless until the
+      // first pass gives them hour shards (new ones, or hour shards of that day also counted again).
+      if (now === undefined) {
+        recount.add(key);
+        split.add(key);
+        continue;
+      }
       for (const s of sh.sessions) homeOf.set(s, now);
       // The day turned: the hour shards and their day's shard are counted again as one.
       if (now !== key) recount.add(key).add(now);
     }
+    for (const key of Object.keys(index.shards)) if (key.length > 10 && split.has(key.slice(0, 10))) recount.add(key);
     const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
     for (const f of files) {
       const st = index.files[f.day];
@@ -354,7 +398,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       fresh.set(f.day, c === 'grown' ? st!.length : 0);
     }
     for (const [day, sh] of Object.entries(index.shards)) {
-      const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
+      const stale = !sh.stable || !sameRecordsInWindow(sh, windowStartMs) || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
       if (stale) recount.add(day);
     }
     // The sessions of records not counted before: their shards, or new shards for new sessions.
@@ -366,7 +410,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
       t.sessions.forEach((name, s) => {
         if (Number.isNaN(first[s]!)) return;
         // A known session is counted again in its shard; a new one in the shard of the first file holding it.
-        recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s]!, newest));
+        recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s]!, days));
       });
     }
     // The shards reused: through the base (one part for many) when every shard it merges is
@@ -413,7 +457,11 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     ft.sessions.forEach((name, s) => {
       if (per[s] === 0) return;
       let home = homeDay.get(name) ?? (everything ? undefined : homeOf.get(name));
-      if (home === undefined) home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s]!, newest);
+      if (home === undefined) {
+        // A session without a home (new, or of a day's shard split into hours): counted, in a new shard or one counted again.
+        home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s]!, days);
+        recount.add(home);
+      }
       homeDay.set(name, home);
       if (!everything && !recount.has(home)) return;
       let sf = shardFiles.get(home);
@@ -586,8 +634,9 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     for (const day of recount) if (!meta.has(groupId(day))) rmSync(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = keys[g]!;
-      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
-      next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
+      const stable = m.maxTs <= nowMs;
+      const [lastBefore, firstAfter] = [Number.isFinite(m.lastBefore) ? m.lastBefore : null, Number.isFinite(m.firstAfter) ? m.firstAfter : null];
+      next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
       const path = shardPath(cacheDir, day);
       if (!stable) {
         rmSync(path, { force: true });
@@ -608,11 +657,14 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     // Stop hook's new records are there, and their shard is counted again on the next run too),
     // written when there was none that fits, or when BASE_REBUILD_AFTER shards were read beside
     // it; not by a run that counted everything (a cold run: the next run, which reads the shards
-    // anyway, writes it).
+    // anyway, writes it). Nor does it merge the shards of the window's first day that still have
+    // records in the window: the window's start passes their records, run after run, and a base
+    // that merged one would not be read again.
+    const settled = [...cached.keys()].filter((k) => k.slice(0, 10) !== days.first || next.shards[k]!.firstAfter === null);
     if (everything) rmSync(join(cacheDir, BASE), { force: true });
-    else if (base === undefined || cached.size >= BASE_REBUILD_AFTER) {
-      const members = [...(base?.members ?? []), ...cached.keys()].sort();
-      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k]!.gen]), [...(base === undefined ? [] : [base.shard]), ...cached.values()], day0, nDays);
+    else if (base === undefined || settled.length >= BASE_REBUILD_AFTER) {
+      const members = [...(base?.members ?? []), ...settled].sort();
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k]!.gen]), [...(base === undefined ? [] : [base.shard]), ...settled.map((k) => cached.get(k)!)], day0, nDays);
       else rmSync(join(cacheDir, BASE), { force: true });
     }
     // Shard files the index does not name (shards folded or gone; anything else by that name).

@@ -128,18 +128,22 @@ describe('the cache: incremental runs equal a clean run', () => {
     const expected = run(clean, Infinity);
     expect(expected.report.files.parsed).toBe(expected.report.files.read);
     expect(last!.results).toEqual(expected.results);
-    // A cache written by another version of the format is not read: that file is parsed again.
+    // A cache written by another version of the format is not read: that file (today's, which a
+    // record has just joined) is parsed again.
     const cache = join(a, 'state', 'cache');
-    const file = readdirSync(cache).find((f) => f.endsWith('.bin'))!;
+    const file = `${new Date(NOW).toISOString().slice(0, 10)}.bin`;
     const bytes = readFileSync(join(cache, file));
     const header = bytes.subarray(0, 64).toString('latin1');
     expect(header).toMatch(/"version":\d+,/);
     bytes.write(header.replace(/"version":\d+,/, '"version":0,'), 0, 'latin1');
     writeFileSync(join(cache, file), bytes);
+    appendRecords(obs, [{ ts: NOW - 60_000, tool: 'Read', ok: true, session: 's0' }], records.length);
     const again = run(a);
     expect(again.report.files.parsed).toBe(1);
     expect(again.report.files.cached).toBe(again.report.files.read - 1);
-    expect(again.results).toEqual(expected.results);
+    const clean2 = tempDir();
+    cpSync(obs, join(clean2, 'observations'), { recursive: true });
+    expect(again.results).toEqual(run(clean2, Infinity).results);
   });
 });
 
@@ -175,16 +179,47 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
       expect(warm.results, new Date(now).toISOString()).toEqual(cleanAt(obs, now).results);
     }
     expect(reused).toBeGreaterThan(0); // shards were reused, not all counted again
-    // Shards by the hour on the newest day only: the hours of days before it were folded into their day.
+    // Shards by the hour on the newest day and on the day the window starts in only: the hours of
+    // the days between were folded into their day.
     const index = JSON.parse(readFileSync(join(home, 'state', 'cache', 'parts.json'), 'utf8')) as { shards: Record<string, unknown> };
     const keys = Object.keys(index.shards).sort();
     const newest = readdirSync(obs).sort().pop()!.slice(0, 10);
-    expect(keys.filter((k) => k.length > 10).length).toBeGreaterThan(0);
-    for (const k of keys) expect(k.length === 10 || k.startsWith(newest), k).toBe(true);
+    const first = new Date(NOW + HOUR - 7 * DAY).toISOString().slice(0, 10);
+    expect(keys.filter((k) => k.startsWith(newest) && k.length > 10).length).toBeGreaterThan(0);
+    expect(keys.filter((k) => k.startsWith(first) && k.length > 10).length).toBeGreaterThan(0);
+    for (const k of keys) expect(k.length === 10 || k.startsWith(newest) || k.startsWith(first), k).toBe(true);
     // Another half-life: every part is counted again, and still equal.
     const other = runAt(home, NOW + HOUR, { halfLifeDays: 3 });
     expect(other.report.shards.reused).toBe(0);
     expect(other.results).toEqual(cleanAt(obs, NOW + HOUR, { halfLifeDays: 3 }).results);
+  });
+
+  it('the window\'s start moving on by minutes counts again only the first day\'s hour shards whose records it passes', () => {
+    const home = tempDir();
+    const obs = join(home, 'observations');
+    mkdirSync(obs, { recursive: true });
+    const start = NOW - 7 * DAY; // 2026-11-01T19:00, in the window's first day
+    const firstDay = Date.UTC(2026, 10, 1);
+    const habit = (session: string, at: number, project?: string): PlainRecord[] =>
+      ['Grep', 'Read', 'Edit', 'Grep', 'Read', 'Edit'].map((tool, i) => ({ ts: at + i * 60_000, tool, ok: i !== 3, session, project }));
+    // The first day: a session before the window's start, one across it (18:57 to 19:02), two after it; then later days.
+    appendRecords(obs, [...habit('before', firstDay + 2 * HOUR), ...habit('across', start - 3 * 60_000), ...habit('evening', firstDay + 21 * HOUR, 'a1b2c3d4e5f6'), ...habit('night', firstDay + 23 * HOUR), ...habit('later', NOW - 2 * DAY), ...habit('today', NOW - HOUR, 'a1b2c3d4e5f6')], 0);
+    const at = (nowMs: number, counted: number) => {
+      const r = runAt(home, nowMs);
+      expect(r.report.shards.counted, new Date(nowMs).toISOString()).toBe(counted);
+      expect(r.results, new Date(nowMs).toISOString()).toEqual(cleanAt(obs, nowMs).results);
+      return r;
+    };
+    at(NOW, 6);
+    const index = JSON.parse(readFileSync(join(home, 'state', 'cache', 'parts.json'), 'utf8')) as { shards: Record<string, unknown> };
+    expect(Object.keys(index.shards).filter((k) => k.startsWith('2026-11-01')).sort()).toEqual(['2026-11-01T02', '2026-11-01T18', '2026-11-01T21', '2026-11-01T23']);
+    at(NOW, 0);
+    at(NOW + 30_000, 0); // the start at 19:00:30 passes no record
+    at(NOW + 90_000, 1); // 19:01:30 passes one of the session across it
+    at(NOW + 3 * HOUR, 2); // 22:00 passes the evening's records and the last of the session across
+    at(NOW + 3 * HOUR, 0);
+    // Nothing that was counted before the start is counted again however far it moves.
+    expect(runAt(home, NOW + 4 * HOUR + 30 * 60_000).report.shards.counted).toBe(1); // the night's session
   });
 
   it('a shard read back from its file keeps its records without a project: the one project beside them is still analysed alone', () => {

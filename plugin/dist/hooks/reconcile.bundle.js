@@ -9100,12 +9100,19 @@ var VERSION2 = 1;
 var BUDGET_RECORDS = 2e5;
 var COLLECT_EVERY_BYTES = 8 * 1048576;
 var INDEX = "parts.json";
-var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
-function newShardKey(fileDay, firstTs, newest) {
-  return fileDay === newest ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, "0")}` : fileDay;
+function sameRecordsInWindow(sh, windowStartMs) {
+  const lastBefore = sh.lastBefore ?? null;
+  const firstAfter = sh.firstAfter === void 0 ? sh.minTs : sh.firstAfter;
+  return (lastBefore === null || lastBefore <= windowStartMs) && (firstAfter === null || firstAfter > windowStartMs);
 }
-function currentKey(key, newest) {
-  return key.length > 10 && key.slice(0, 10) < newest ? key.slice(0, 10) : key;
+var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
+function newShardKey(fileDay, firstTs, days) {
+  return fileDay === days.newest || fileDay === days.first ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, "0")}` : fileDay;
+}
+function currentKey(key, days) {
+  const day = key.slice(0, 10);
+  if (key.length > 10) return day < days.newest && day !== days.first ? day : key;
+  return day === days.first && day !== days.newest ? void 0 : key;
 }
 function readJson(path) {
   try {
@@ -9172,7 +9179,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, 
   const groupOf = Int32Array.from(t.sessions, groupOfSession);
   const metaOf = (g) => {
     let m = meta.get(g);
-    if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false });
+    if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false, lastBefore: -Infinity, firstAfter: Infinity });
     return m;
   };
   t.sessions.forEach((name, s) => metaOf(groupOf[s]).sessions.push(name));
@@ -9186,7 +9193,11 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, 
       const ts = t.ts[i];
       if (ts < m.minTs) m.minTs = ts;
       if (ts > m.maxTs) m.maxTs = ts;
-      if (ts <= windowStartMs) continue;
+      if (ts <= windowStartMs) {
+        if (ts > m.lastBefore) m.lastBefore = ts;
+        continue;
+      }
+      if (ts < m.firstAfter) m.firstAfter = ts;
       const p = t.project[i];
       if (p !== -1) m.projects.add(p);
       else {
@@ -9226,7 +9237,9 @@ function mergePieces(from, to, meta, counted, day0, nDays) {
     projects: /* @__PURE__ */ new Set(),
     // table indices, meaningful within a batch only
     unnamed: ms.some((m) => m.unnamed),
-    unnamedInWindow: ms.some((m) => m.unnamedInWindow)
+    unnamedInWindow: ms.some((m) => m.unnamedInWindow),
+    lastBefore: Math.max(...ms.map((m) => m.lastBefore)),
+    firstAfter: Math.min(...ms.map((m) => m.firstAfter))
   });
   const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
   const projects = /* @__PURE__ */ new Map();
@@ -9261,7 +9274,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     return t;
   };
   const fileDays = new Set(files.map((f) => f.day));
-  const newest = files.length === 0 ? "" : files[files.length - 1].day;
+  const days = { newest: files.length === 0 ? "" : files[files.length - 1].day, first: utcDay(windowStartMs) };
   const firstTimes = (ft, from) => {
     const first = new Float64Array(ft.sessions.length).fill(Number.NaN);
     for (let i = from; i < ft.length; i++) {
@@ -9284,11 +9297,18 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   let everything = index === void 0;
   let base;
   if (index !== void 0) {
+    const split = /* @__PURE__ */ new Set();
     for (const [key, sh] of Object.entries(index.shards)) {
-      const now = currentKey(key, newest);
+      const now = currentKey(key, days);
+      if (now === void 0) {
+        recount.add(key);
+        split.add(key);
+        continue;
+      }
       for (const s of sh.sessions) homeOf.set(s, now);
       if (now !== key) recount.add(key).add(now);
     }
+    for (const key of Object.keys(index.shards)) if (key.length > 10 && split.has(key.slice(0, 10))) recount.add(key);
     const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
     for (const f of files) {
       const st = index.files[f.day];
@@ -9298,7 +9318,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       fresh.set(f.day, c === "grown" ? st.length : 0);
     }
     for (const [day, sh] of Object.entries(index.shards)) {
-      const stale = !sh.stable || sh.minTs <= windowStartMs || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
+      const stale = !sh.stable || !sameRecordsInWindow(sh, windowStartMs) || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
       if (stale) recount.add(day);
     }
     for (const f of files) {
@@ -9308,7 +9328,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const first = firstTimes(t, from);
       t.sessions.forEach((name, s) => {
         if (Number.isNaN(first[s])) return;
-        recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s], newest));
+        recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s], days));
       });
     }
     const reuse = Object.keys(index.shards).filter((k) => !recount.has(k));
@@ -9345,7 +9365,10 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     ft.sessions.forEach((name, s) => {
       if (per[s] === 0) return;
       let home = homeDay.get(name) ?? (everything ? void 0 : homeOf.get(name));
-      if (home === void 0) home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s], newest);
+      if (home === void 0) {
+        home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s], days);
+        recount.add(home);
+      }
       homeDay.set(name, home);
       if (!everything && !recount.has(home)) return;
       let sf = shardFiles.get(home);
@@ -9493,8 +9516,9 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = keys[g];
-      const stable = m.minTs > windowStartMs && m.maxTs <= nowMs;
-      next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable };
+      const stable = m.maxTs <= nowMs;
+      const [lastBefore, firstAfter] = [Number.isFinite(m.lastBefore) ? m.lastBefore : null, Number.isFinite(m.firstAfter) ? m.firstAfter : null];
+      next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
       const path = shardPath(cacheDir, day);
       if (!stable) {
         (0, import_node_fs9.rmSync)(path, { force: true });
@@ -9509,10 +9533,11 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
     } catch {
     }
+    const settled = [...cached.keys()].filter((k) => k.slice(0, 10) !== days.first || next.shards[k].firstAfter === null);
     if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
-    else if (base === void 0 || cached.size >= BASE_REBUILD_AFTER) {
-      const members = [...base?.members ?? [], ...cached.keys()].sort();
-      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...cached.values()], day0, nDays);
+    else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
+      const members = [...base?.members ?? [], ...settled].sort();
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached.get(k))], day0, nDays);
       else (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     }
     for (const f of (0, import_node_fs9.readdirSync)(cacheDir)) {
