@@ -191,6 +191,13 @@ function readBase(cacheDir: string, reusable: (key: string) => string | undefine
 
 /** Reused shards read one by one beside a base before a run merges them all into a new base. */
 const BASE_REBUILD_AFTER = 4;
+/**
+ * A shard of the window's first day joins the base only when its records in the window start at
+ * least this long after the window's start (or it has none there): one the start is about to pass
+ * is read on its own, so that a base is not merged again at every run, only when the start
+ * passes a record of one it merges (about once an hour).
+ */
+const BASE_EDGE_MARGIN_MS = 3_600_000;
 
 function writeBase(cacheDir: string, members: [string, string][], shards: Shard[], day0: number, nDays: number): void {
   const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
@@ -657,10 +664,13 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     // Stop hook's new records are there, and their shard is counted again on the next run too),
     // written when there was none that fits, or when BASE_REBUILD_AFTER shards were read beside
     // it; not by a run that counted everything (a cold run: the next run, which reads the shards
-    // anyway, writes it). Nor does it merge the shards of the window's first day that still have
-    // records in the window: the window's start passes their records, run after run, and a base
-    // that merged one would not be read again.
-    const settled = [...cached.keys()].filter((k) => k.slice(0, 10) !== days.first || next.shards[k]!.firstAfter === null);
+    // anyway, writes it). Nor does it merge the shards of the window's first day whose records the
+    // window's start is about to pass (BASE_EDGE_MARGIN_MS): a base that merged one would not be
+    // read again after the next runs.
+    const settled = [...cached.keys()].filter((k) => {
+      const after = next.shards[k]!.firstAfter;
+      return k.slice(0, 10) !== days.first || after === null || (after !== undefined && after > windowStartMs + BASE_EDGE_MARGIN_MS);
+    });
     if (everything) rmSync(join(cacheDir, BASE), { force: true });
     else if (base === undefined || settled.length >= BASE_REBUILD_AFTER) {
       const members = [...(base?.members ?? []), ...settled].sort();

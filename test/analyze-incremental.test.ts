@@ -214,6 +214,10 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
     const index = JSON.parse(readFileSync(join(home, 'state', 'cache', 'parts.json'), 'utf8')) as { shards: Record<string, unknown> };
     expect(Object.keys(index.shards).filter((k) => k.startsWith('2026-11-01')).sort()).toEqual(['2026-11-01T02', '2026-11-01T18', '2026-11-01T21', '2026-11-01T23']);
     at(NOW, 0);
+    // The base (written by that second run) merges the first day's shards the start has passed or
+    // is an hour or more from, not the one it is about to pass, which is read on its own.
+    const base = JSON.parse(readFileSync(join(home, 'state', 'cache', 'parts-base.json'), 'utf8')) as { members: Record<string, string> };
+    expect(Object.keys(base.members).filter((k) => k.startsWith('2026-11-01')).sort()).toEqual(['2026-11-01T02', '2026-11-01T21', '2026-11-01T23']);
     at(NOW + 30_000, 0); // the start at 19:00:30 passes no record
     at(NOW + 90_000, 1); // 19:01:30 passes one of the session across it
     at(NOW + 3 * HOUR, 2); // 22:00 passes the evening's records and the last of the session across

@@ -9114,6 +9114,7 @@ function readBase(cacheDir, reusable) {
   return { shard: { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) }, members: new Set(members.map(([k]) => k)) };
 }
 var BASE_REBUILD_AFTER = 4;
+var BASE_EDGE_MARGIN_MS = 36e5;
 function writeBase(cacheDir, members, shards, day0, nDays) {
   const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
   const projects = {};
@@ -9486,7 +9487,10 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
     } catch {
     }
-    const settled = [...cached.keys()].filter((k) => k.slice(0, 10) !== days.first || next.shards[k].firstAfter === null);
+    const settled = [...cached.keys()].filter((k) => {
+      const after = next.shards[k].firstAfter;
+      return k.slice(0, 10) !== days.first || after === null || after !== void 0 && after > windowStartMs + BASE_EDGE_MARGIN_MS;
+    });
     if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
       const members = [...base?.members ?? [], ...settled].sort();
