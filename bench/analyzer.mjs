@@ -1,8 +1,10 @@
 // The analyzer against an ndjson.parse() baseline on the same files, interleaved in one run, and
 // the warm Stop hook (cache present, 1,000 new records) against `node -e 0`. The Stop hook runs
-// with the flags `homunculus install` gives it (--max-semi-space-size=2).
+// with the flags `homunculus install` gives it (--max-semi-space-size=2). Beside it, for what real
+// use looks like (no target): the same warm run on a copy of the data home whose clock is 2 minutes
+// later at each run, so that the window's start passes records too.
 // Usage: node bench/analyzer.mjs [rounds]
-import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { generateObservations } from './generate.mjs';
@@ -36,24 +38,30 @@ for (const set of sets) {
   );
   // Warm: the cache is present; each round appends 1,000 records to today's file first.
   runOnce('node', [cli, 'analyze', '--home', set.home, '--now', NOW]);
+  const moving = `${set.home}-moving`;
+  cpSync(set.home, moving, { recursive: true });
+  runOnce('node', [cli, 'analyze', '--home', moving, '--now', NOW]); // its own cache (a copied file is another file)
   let k = 0;
-  const append = () => {
+  const append = (home) => {
     const lines = [];
     for (let i = 0; i < 1000; i++) {
       const ts = new Date(Date.parse('2026-11-08T18:00:00Z') + (k++ % 3_000_000)).toISOString();
       lines.push(`{"v":1,"ts":"${ts}","tool":"${['Grep', 'Read', 'Edit'][i % 3]}","ok":true,"ms":3,"prev":null,"prev2":null,"session":"warm-${k % 7}","project":null,"event":"PostToolUse"}`);
     }
-    appendFileSync(join(obs, '2026-11-08.jsonl'), lines.join('\n') + '\n');
+    appendFileSync(join(home, 'observations', '2026-11-08.jsonl'), lines.join('\n') + '\n');
   };
+  const later = (i) => new Date(Date.parse(NOW) + (i + 1) * 120_000).toISOString();
   const warm = interleave(
     [
       { name: 'node -e 0', run: () => runOnce('node', ['-e', '0']) },
-      { name: 'stop hook, warm', run: () => (append(), runOnce('node', ['--max-semi-space-size=2', stop], { env: { HOMUNCULUS_HOME: set.home, HOMUNCULUS_NOW: NOW } })) },
+      { name: 'stop hook, warm', run: () => (append(set.home), runOnce('node', ['--max-semi-space-size=2', stop], { env: { HOMUNCULUS_HOME: set.home, HOMUNCULUS_NOW: NOW } })) },
+      { name: 'moving clock', run: (i) => (append(moving), runOnce('node', ['--max-semi-space-size=2', stop], { env: { HOMUNCULUS_HOME: moving, HOMUNCULUS_NOW: later(i) } })) },
     ],
     Math.max(10, rounds * 4),
   );
   rows.push({ set, cold, warm });
   rmSync(set.home, { recursive: true, force: true });
+  rmSync(moving, { recursive: true, force: true });
 }
 for (const { set, cold, warm } of rows) {
   console.log(`\n### ${set.name}: ${set.records} records, ${set.files} files, ${(set.bytes / 1048576).toFixed(0)} MiB`);
@@ -64,6 +72,7 @@ for (const { set, cold, warm } of rows) {
   console.log(`| Stop hook (bundled analyzer), cold (no cache) | ${fmt(cold['cold stop'].ms)} | ${fmt(cold['cold stop'].ms / cold.baseline.ms, 2)} x baseline | ${fmt(cold['cold stop'].rssMiB)} |`);
   console.log(`| node -e 0 | ${fmt(warm['node -e 0'].ms)} | 1.00 | ${fmt(warm['node -e 0'].rssMiB)} |`);
   console.log(`| Stop hook, warm (+1,000 records) | ${fmt(warm['stop hook, warm'].ms)} | ${fmt(warm['stop hook, warm'].ms / warm['node -e 0'].ms, 2)} x node | ${fmt(warm['stop hook, warm'].rssMiB)} |`);
+  console.log(`| Stop hook, warm (+1,000 records), the clock 2 minutes later at each run (no target) | ${fmt(warm['moving clock'].ms)} | ${fmt(warm['moving clock'].ms / warm['node -e 0'].ms, 2)} x node | ${fmt(warm['moving clock'].rssMiB)} |`);
 }
 for (const { set, cold, warm } of rows) {
   const r = (x) => x.ms / cold.baseline.ms;
