@@ -7,7 +7,7 @@ import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
 import { CachedSlices, compareFile, loadObservationFile, RECORD_BYTES, type FileRecords, type FileState } from './observation-cache.js';
 import { mergeParts, packPart, partJson, toPlainPart, type AnyPart, type PlainPart } from './parts.js';
-import { countGroups, emptyCounted, windowDays, type CountOptions } from './patterns.js';
+import { emptyCounted, forEachGroupCount, windowDays, type CountOptions } from './patterns.js';
 import type { ProjectAnalyses } from './projects.js';
 import { TableBuilder, type RecordTable, type TableStrings } from './record-table.js';
 import { GarbageMeter } from './reclaim.js';
@@ -17,10 +17,11 @@ import { GarbageMeter } from './reclaim.js';
 // file that holds a record of theirs). A shard without records after now is stable: its counts
 // (one part for all its records and one per project) are kept in cache/parts-DAY.json and reused
 // until a record of one of its sessions arrives, a file it spans changes, or the window's start
-// passes one of its records (its records in the window are then no longer those counted). Everything else is counted again from the records,
-// and the parts merged (analyzer/parts.ts): the same analysis as one pass over the window, whatever
-// was cached (test/analyze-incremental.test.ts compares them run by run). cache/parts.json indexes
-// the shards (sessions, files spanned, times) and the state of each observation file they were
+// passes one of its records (its records in the window are then no longer those counted).
+// Everything else is counted again from the records, and the parts merged (analyzer/parts.ts):
+// the same analysis as one pass over the window, whatever was cached
+// (test/analyze-incremental.test.ts compares them run by run). cache/parts.json indexes the
+// shards (sessions, files spanned, times) and the state of each observation file they were
 // counted from; it is written last, and names the generation of each shard file it trusts.
 // cache/parts-base.json is the merge of many reused shards (it names them and their generations),
 // read as one part while every shard it merges is reused.
@@ -32,7 +33,7 @@ const VERSION = 1;
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;
 /** Garbage a run in batches lets pile up before it collects it (analyzer/reclaim.ts). */
-const COLLECT_EVERY_BYTES = 8 * 1048576;
+const COLLECT_EVERY_BYTES = 6 * 1048576;
 
 const INDEX = 'parts.json';
 
@@ -275,9 +276,12 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
       }
     }
   }
-  const allParts = countGroups(t, { ...opts, groupOf });
+  // Each group's counts made plain as soon as they are counted: a batch of many groups (the hours
+  // of a day) holds one group's pattern counts at a time.
+  const allParts = new Map<number, AnyPart>();
+  forEachGroupCount(t, { ...opts, groupOf }, (g, c) => allParts.set(g, hold(toPlainPart(c))));
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: hold(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g)!.unnamedInWindow, all: allParts.get(g) ?? hold(toPlainPart(emptyCounted([], day0, nDays))), projects: new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -292,7 +296,7 @@ function countBatch(t: RecordTable, files: { day: string; end: number }[], group
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g)!.projects.set(t.projects[p]!, hold(toPlainPart(c)));
+    forEachGroupCount(t, { ...opts, project: p, groupOf: only }, (g, c) => counted.get(g)!.projects.set(t.projects[p]!, hold(toPlainPart(c))));
   }
 }
 
@@ -369,7 +373,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   const recount = new Set<string>();
   const cached = new Map<string, Shard>();
   const homeOf = new Map<string, string>();
-  // Shard keys as numbers for countGroups.
+  // Shard keys as numbers for forEachGroupCount.
   const keys: string[] = [];
   const keyIds = new Map<string, number>();
   const groupId = (key: string) => {
@@ -585,7 +589,8 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     }
     return t.length * RECORD_BYTES;
   };
-  for (let b = 0; b < units.length; ) {
+  let batches = 0;
+  for (let b = 0; b < units.length; batches++) {
     const batch = new Set<string>();
     const fileSet = new Set<number>();
     let size = 0;
@@ -600,6 +605,10 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     meter.let(countUnits(batch, fileSet, size));
   }
   open.clear();
+  // A run of several batches (a large window counted cold) collects what the last ones let go
+  // before the merge, the scoring and the writes allocate beside it: whether a collection had
+  // come by then was left to chance, and moved its peak by ~10 MiB (1M week, BENCHMARKS.md).
+  if (batches > 1) meter.flush();
   check('scoring the patterns');
   counts.reused += cached.size + (base?.members.size ?? 0);
   counts.counted += counted.size;

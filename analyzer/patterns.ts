@@ -359,13 +359,41 @@ export function countPatterns(t: RecordTable, opts: CountOptions): Counted {
  * of whole numbers. Decay sums are left per day: finishCounted turns them into weights at now.
  */
 export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Counted> {
+  const out = new Map<number, Counted>();
+  forEachGroupCount(t, opts, (g, c) => out.set(g, c));
+  return out;
+}
+
+/**
+ * countGroups one group at a time: each group's counts are handed to `emit` as soon as its last
+ * session is walked (groups in ascending order, then those with records after now only), so that
+ * a caller that turns them into something smaller holds one group's counts at a time, not all.
+ */
+export function forEachGroupCount(t: RecordTable, opts: CountOptions, emit: (group: number, c: Counted) => void): void {
   const { nowMs, windowStartMs, project, groupOf } = opts;
   const { keyOf, keys } = recordKeys(t, opts.chainDetail);
   const K = keys.length;
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
   const dayStartMs = day0 * DAY_MS;
   const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
-  const out = new Map<number, Counted>();
+  // Records after now, by group (the walk sees the window's records only).
+  const futureOf = new Map<number, number>();
+  if (future > 0) {
+    if (groupOf === undefined) futureOf.set(0, future);
+    else {
+      const { ts: tsOf } = t;
+      for (let i = 0; i < t.length; i++) {
+        if (tsOf[i]! <= nowMs || (project !== undefined && t.project[i] !== project)) continue;
+        const g = groupOf[t.streamSession[t.stream[i]!]!]!;
+        if (g !== -1) futureOf.set(g, (futureOf.get(g) ?? 0) + 1);
+      }
+    }
+  }
+  const done = (g: number, c: Counted) => {
+    c.future += futureOf.get(g) ?? 0;
+    futureOf.delete(g);
+    emit(g, c);
+  };
   const w = new GroupWalk(t, keyOf, order, K, dayStartMs, nDays, Math.LN2 / (opts.halfLifeDays * DAY_MS));
   const bySession = streamsBySession(t, groupOf);
   let group = Number.NaN;
@@ -378,7 +406,7 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
     const session = t.streamSession[s]!;
     const g = groupOf === undefined ? 0 : groupOf[session]!;
     if (g !== group) {
-      if (!Number.isNaN(group)) out.set(group, w.close(keys));
+      if (!Number.isNaN(group)) done(group, w.close(keys));
       group = g;
       w.open(emptyCounted(keys, day0, nDays));
       lastSession = -1;
@@ -389,24 +417,11 @@ export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Cou
     }
     w.walk(a, b, session);
   }
-  if (!Number.isNaN(group)) out.set(group, w.close(keys));
-  const { ts: tsOf } = t;
-  // Records after now, by group (the walk above sees the window's records only).
-  const addFuture = (g: number, n: number) => {
-    let c = out.get(g);
-    if (c === undefined) out.set(g, (c = emptyCounted(keys, day0, nDays)));
-    c.future += n;
-  };
-  if (groupOf === undefined) {
-    if (future > 0) addFuture(0, future);
-  } else if (future > 0) {
-    const byGroup = new Map<number, number>();
-    for (let i = 0; i < t.length; i++) {
-      if (tsOf[i]! <= nowMs || (project !== undefined && t.project[i] !== project)) continue;
-      const g = groupOf[t.streamSession[t.stream[i]!]!]!;
-      if (g !== -1) byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
-    }
-    for (const [g, n] of byGroup) addFuture(g, n);
+  if (!Number.isNaN(group)) done(group, w.close(keys));
+  // Groups with records after now only.
+  for (const [g, n] of futureOf) {
+    const c = emptyCounted(keys, day0, nDays);
+    c.future = n;
+    emit(g, c);
   }
-  return out;
 }

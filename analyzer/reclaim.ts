@@ -44,4 +44,11 @@ export class GarbageMeter {
       this.collect();
     }
   }
+
+  /** Collects now what was let go since the last collection, if anything was. */
+  flush(): void {
+    if (this.released === 0) return;
+    this.released = 0;
+    this.collect();
+  }
 }

@@ -43,4 +43,21 @@ describe('GarbageMeter', () => {
     meter.let(20);
     expect(collected).toBe(2);
   });
+
+  it('flush collects what was let go since the last collection, and nothing when nothing was', () => {
+    let collected = 0;
+    const meter = new GarbageMeter(8, () => collected++);
+    meter.flush();
+    expect(collected).toBe(0);
+    meter.let(3);
+    meter.flush();
+    expect(collected).toBe(1);
+    meter.flush();
+    expect(collected).toBe(1);
+    // Counting starts again from nothing after a flush.
+    meter.let(7);
+    expect(collected).toBe(1);
+    meter.let(1);
+    expect(collected).toBe(2);
+  });
 });

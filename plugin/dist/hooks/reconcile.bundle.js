@@ -8644,13 +8644,34 @@ function countPatterns(t, opts) {
   return countGroups(t, { ...opts, groupOf: void 0 }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
 }
 function countGroups(t, opts) {
+  const out = /* @__PURE__ */ new Map();
+  forEachGroupCount(t, opts, (g, c) => out.set(g, c));
+  return out;
+}
+function forEachGroupCount(t, opts, emit) {
   const { nowMs, windowStartMs, project, groupOf } = opts;
   const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
   const K = keys.length;
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
   const dayStartMs = day0 * DAY_MS;
   const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
-  const out = /* @__PURE__ */ new Map();
+  const futureOf = /* @__PURE__ */ new Map();
+  if (future > 0) {
+    if (groupOf === void 0) futureOf.set(0, future);
+    else {
+      const { ts: tsOf } = t;
+      for (let i = 0; i < t.length; i++) {
+        if (tsOf[i] <= nowMs || project !== void 0 && t.project[i] !== project) continue;
+        const g = groupOf[t.streamSession[t.stream[i]]];
+        if (g !== -1) futureOf.set(g, (futureOf.get(g) ?? 0) + 1);
+      }
+    }
+  }
+  const done = (g, c) => {
+    c.future += futureOf.get(g) ?? 0;
+    futureOf.delete(g);
+    emit(g, c);
+  };
   const w = new GroupWalk(t, keyOf2, order, K, dayStartMs, nDays, Math.LN2 / (opts.halfLifeDays * DAY_MS));
   const bySession = streamsBySession(t, groupOf);
   let group = Number.NaN;
@@ -8663,7 +8684,7 @@ function countGroups(t, opts) {
     const session = t.streamSession[s];
     const g = groupOf === void 0 ? 0 : groupOf[session];
     if (g !== group) {
-      if (!Number.isNaN(group)) out.set(group, w.close(keys));
+      if (!Number.isNaN(group)) done(group, w.close(keys));
       group = g;
       w.open(emptyCounted(keys, day0, nDays));
       lastSession = -1;
@@ -8674,25 +8695,12 @@ function countGroups(t, opts) {
     }
     w.walk(a, b, session);
   }
-  if (!Number.isNaN(group)) out.set(group, w.close(keys));
-  const { ts: tsOf } = t;
-  const addFuture = (g, n) => {
-    let c = out.get(g);
-    if (c === void 0) out.set(g, c = emptyCounted(keys, day0, nDays));
-    c.future += n;
-  };
-  if (groupOf === void 0) {
-    if (future > 0) addFuture(0, future);
-  } else if (future > 0) {
-    const byGroup = /* @__PURE__ */ new Map();
-    for (let i = 0; i < t.length; i++) {
-      if (tsOf[i] <= nowMs || project !== void 0 && t.project[i] !== project) continue;
-      const g = groupOf[t.streamSession[t.stream[i]]];
-      if (g !== -1) byGroup.set(g, (byGroup.get(g) ?? 0) + 1);
-    }
-    for (const [g, n] of byGroup) addFuture(g, n);
+  if (!Number.isNaN(group)) done(group, w.close(keys));
+  for (const [g, n] of futureOf) {
+    const c = emptyCounted(keys, day0, nDays);
+    c.future = n;
+    emit(g, c);
   }
-  return out;
 }
 
 // analyzer/lift.ts
@@ -9093,12 +9101,18 @@ var GarbageMeter = class {
       this.collect();
     }
   }
+  /** Collects now what was let go since the last collection, if anything was. */
+  flush() {
+    if (this.released === 0) return;
+    this.released = 0;
+    this.collect();
+  }
 };
 
 // analyzer/parts-cache.ts
 var VERSION2 = 1;
 var BUDGET_RECORDS = 2e5;
-var COLLECT_EVERY_BYTES = 8 * 1048576;
+var COLLECT_EVERY_BYTES = 6 * 1048576;
 var INDEX = "parts.json";
 function sameRecordsInWindow(sh, windowStartMs) {
   const lastBefore = sh.lastBefore ?? null;
@@ -9207,9 +9221,10 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, 
       }
     }
   }
-  const allParts = countGroups(t, { ...opts, groupOf });
+  const allParts = /* @__PURE__ */ new Map();
+  forEachGroupCount(t, { ...opts, groupOf }, (g, c) => allParts.set(g, hold(toPlainPart(c))));
   const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: hold(toPlainPart(allParts.get(g) ?? emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: allParts.get(g) ?? hold(toPlainPart(emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
   for (let p = 0; p < t.projects.length; p++) {
     const only = new Int32Array(nSessions).fill(-1);
     let any = false;
@@ -9224,7 +9239,7 @@ function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, 
       }
     }
     if (!any) continue;
-    for (const [g, c] of countGroups(t, { ...opts, project: p, groupOf: only })) counted.get(g).projects.set(t.projects[p], hold(toPlainPart(c)));
+    forEachGroupCount(t, { ...opts, project: p, groupOf: only }, (g, c) => counted.get(g).projects.set(t.projects[p], hold(toPlainPart(c))));
   }
 }
 function mergePieces(from, to, meta, counted, day0, nDays) {
@@ -9468,7 +9483,8 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     }
     return t.length * RECORD_BYTES;
   };
-  for (let b = 0; b < units.length; ) {
+  let batches = 0;
+  for (let b = 0; b < units.length; batches++) {
     const batch = /* @__PURE__ */ new Set();
     const fileSet = /* @__PURE__ */ new Set();
     let size = 0;
@@ -9482,6 +9498,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     meter.let(countUnits(batch, fileSet, size));
   }
   open.clear();
+  if (batches > 1) meter.flush();
   check("scoring the patterns");
   counts.reused += cached.size + (base?.members.size ?? 0);
   counts.counted += counted.size;
