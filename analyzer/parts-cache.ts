@@ -62,10 +62,13 @@ interface ShardEntry {
   firstAfter?: number | null;
 }
 
+/** A shard's earliest record after the window's start when counted (an older build's entry: its first record). */
+const firstAfterOf = (sh: ShardEntry): number | null => (sh.firstAfter === undefined ? sh.minTs : sh.firstAfter);
+
 /** Whether a shard's records in the window are those it was counted with, for a window starting at windowStartMs. */
 function sameRecordsInWindow(sh: ShardEntry, windowStartMs: number): boolean {
   const lastBefore = sh.lastBefore ?? null;
-  const firstAfter = sh.firstAfter === undefined ? sh.minTs : sh.firstAfter;
+  const firstAfter = firstAfterOf(sh);
   return (lastBefore === null || lastBefore <= windowStartMs) && (firstAfter === null || firstAfter > windowStartMs);
 }
 
@@ -677,8 +680,8 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     // window's start is about to pass (BASE_EDGE_MARGIN_MS): a base that merged one would not be
     // read again after the next runs.
     const settled = [...cached.keys()].filter((k) => {
-      const after = next.shards[k]!.firstAfter;
-      return k.slice(0, 10) !== days.first || after === null || (after !== undefined && after > windowStartMs + BASE_EDGE_MARGIN_MS);
+      const after = firstAfterOf(next.shards[k]!);
+      return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
     });
     if (everything) rmSync(join(cacheDir, BASE), { force: true });
     else if (base === undefined || settled.length >= BASE_REBUILD_AFTER) {

@@ -350,24 +350,18 @@ class GroupWalk {
 /** Counts over the whole window (or one project's records): one group. */
 export function countPatterns(t: RecordTable, opts: CountOptions): Counted {
   const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
-  return countGroups(t, { ...opts, groupOf: undefined }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
+  let all: Counted | undefined;
+  forEachGroupCount(t, { ...opts, groupOf: undefined }, (_, c) => (all = c));
+  return all ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
 }
 
 /**
  * Counts each group of sessions apart (group 0 when no groupOf). The sums of the groups, merged
- * by mergeParts (analyzer/parts.ts), equal the count of them all together: sessions are disjoint, and every sum is
- * of whole numbers. Decay sums are left per day: finishCounted turns them into weights at now.
- */
-export function countGroups(t: RecordTable, opts: CountOptions): Map<number, Counted> {
-  const out = new Map<number, Counted>();
-  forEachGroupCount(t, opts, (g, c) => out.set(g, c));
-  return out;
-}
-
-/**
- * countGroups one group at a time: each group's counts are handed to `emit` as soon as its last
- * session is walked (groups in ascending order, then those with records after now only), so that
- * a caller that turns them into something smaller holds one group's counts at a time, not all.
+ * by mergeParts (analyzer/parts.ts), equal the count of them all together: sessions are disjoint,
+ * and every sum is of whole numbers. Decay sums are left per day: finishCounted turns them into
+ * weights at now. Each group's counts are handed to `emit` as soon as its last session is walked
+ * (groups in ascending order, then those with records after now only), so that a caller that
+ * turns them into something smaller holds one group's counts at a time, not all.
  */
 export function forEachGroupCount(t: RecordTable, opts: CountOptions, emit: (group: number, c: Counted) => void): void {
   const { nowMs, windowStartMs, project, groupOf } = opts;

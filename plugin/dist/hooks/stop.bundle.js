@@ -8594,12 +8594,9 @@ var GroupWalk = class {
 };
 function countPatterns(t, opts) {
   const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
-  return countGroups(t, { ...opts, groupOf: void 0 }).get(0) ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
-}
-function countGroups(t, opts) {
-  const out = /* @__PURE__ */ new Map();
-  forEachGroupCount(t, opts, (g, c) => out.set(g, c));
-  return out;
+  let all;
+  forEachGroupCount(t, { ...opts, groupOf: void 0 }, (_, c) => all = c);
+  return all ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
 }
 function forEachGroupCount(t, opts, emit) {
   const { nowMs, windowStartMs, project, groupOf } = opts;
@@ -9067,9 +9064,10 @@ var VERSION2 = 1;
 var BUDGET_RECORDS = 2e5;
 var COLLECT_EVERY_BYTES = 6 * 1048576;
 var INDEX = "parts.json";
+var firstAfterOf = (sh) => sh.firstAfter === void 0 ? sh.minTs : sh.firstAfter;
 function sameRecordsInWindow(sh, windowStartMs) {
   const lastBefore = sh.lastBefore ?? null;
-  const firstAfter = sh.firstAfter === void 0 ? sh.minTs : sh.firstAfter;
+  const firstAfter = firstAfterOf(sh);
   return (lastBefore === null || lastBefore <= windowStartMs) && (firstAfter === null || firstAfter > windowStartMs);
 }
 var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
@@ -9505,8 +9503,8 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     } catch {
     }
     const settled = [...cached.keys()].filter((k) => {
-      const after = next.shards[k].firstAfter;
-      return k.slice(0, 10) !== days.first || after === null || after !== void 0 && after > windowStartMs + BASE_EDGE_MARGIN_MS;
+      const after = firstAfterOf(next.shards[k]);
+      return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
     });
     if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
