@@ -1,5 +1,5 @@
-import { lstatSync, rmSync } from 'node:fs';
-import { readDataFile, writeNewFile } from './data-files.js';
+import { closeSync, linkSync, lstatSync, openSync, rmSync } from 'node:fs';
+import { CREATE_NEW, readDataFile, writeAll, writeNewFile } from './data-files.js';
 import { DataHomeError, PRIVATE_FILE } from './data-home.js';
 
 export const STALE_LOCK_MS = 10 * 60 * 1000;
@@ -46,8 +46,9 @@ function alive(pid: number): boolean {
 export function acquireLock(path: string): LockResult {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      writeLockFile(path); // EEXIST when another run holds it
-      return { release: () => rmSync(path, { force: true }) };
+      // EEXIST when another run holds it; false when its temporary file was removed under it.
+      if (writeLockFile(path)) return { release: () => rmSync(path, { force: true }) };
+      continue;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
@@ -60,8 +61,9 @@ export function acquireLock(path: string): LockResult {
     } catch {
       info = undefined;
     }
-    // An empty lock may be one another run has just created and not yet written: give it a
-    // moment. Anything else unreadable is a leftover, and stale.
+    // An empty lock may be one another run has just created in place and not yet written (a
+    // filesystem without links, an older build): give it a moment. Anything else unreadable is
+    // a leftover, and stale.
     if (text === '' && Date.now() - mtimeMs(path) < 5000) return { heldBy: { pid: -1, started: 'just now' } };
     const age = info ? Date.now() - Date.parse(info.started) : Infinity;
     if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: info };
@@ -70,9 +72,40 @@ export function acquireLock(path: string): LockResult {
   throw new Error(`could not take the analysis lock ${path}`);
 }
 
-function writeLockFile(path: string): void {
+/** Filesystems without hard links: the lock is created in place (where a kill may leave it empty). */
+const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
+
+/**
+ * Creates the lock whole: written under a temporary name, then linked to its own (link(2) fails
+ * with EEXIST when the name is taken, a link planted there included). A run killed between
+ * creating a lock and writing it left it empty, which reads as a lock another run has just made:
+ * the runs of the next 5 seconds reported "locked" and did nothing (a kill -9 test's final run,
+ * in CI). A leftover temporary file is removed by the next analysis (analyzer/run.ts). Returns
+ * false when that removal raced this run's link (try again); a write that fails names the lock.
+ */
+function writeLockFile(path: string): boolean {
   const data = Buffer.from(JSON.stringify({ pid: process.pid, started: new Date().toISOString() }));
-  writeNewFile(path, data, PRIVATE_FILE, { replace: false });
+  const tmp = `${path}.${process.pid}.tmp`;
+  rmSync(tmp, { force: true }); // a leftover of a killed run with this pid: never followed
+  const fd = openSync(tmp, CREATE_NEW, PRIVATE_FILE);
+  try {
+    try {
+      writeAll(fd, data, path);
+    } finally {
+      closeSync(fd);
+    }
+    linkSync(tmp, path);
+    return true;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if ((e as NodeJS.ErrnoException).syscall !== 'link') throw e;
+    if (code === 'ENOENT') return false;
+    if (code === undefined || !NO_LINKS.has(code)) throw e;
+    writeNewFile(path, data, PRIVATE_FILE, { replace: false });
+    return true;
+  } finally {
+    rmSync(tmp, { force: true });
+  }
 }
 
 const sleeper = new Int32Array(new SharedArrayBuffer(4));

@@ -85,6 +85,20 @@ describe('analyze: the lock', () => {
     expect(r.stdout).toContain('Analyzed');
     expect(existsSync(join(data, 'analysis.lock'))).toBe(false);
   });
+
+  it('a run killed as it writes the lock leaves none that stops the next run', async () => {
+    const { data } = sandbox();
+    mkdirSync(join(data, 'observations'), { recursive: true });
+    writeFileSync(join(data, 'observations', '2026-11-08.jsonl'), ['Grep', 'Read', 'Edit'].map((t, i) => line(`2026-11-08T10:0${i}:00.000Z`, t, 's1')).join('\n') + '\n');
+    const killed = await execa('node', ['--require', join(import.meta.dirname, 'fixtures', 'kill-at-lock-write.cjs'), CLI, 'analyze', '--home', data, '--now', NOW], { env: cleanEnv(), extendEnv: false, reject: false });
+    expect(killed.signal).toBe('SIGKILL');
+    // No lock, or a whole one naming the dead run: never an empty one, which read as "just taken".
+    if (existsSync(join(data, 'analysis.lock'))) expect(JSON.parse(readFileSync(join(data, 'analysis.lock'), 'utf8')).pid).toBe(killed.pid);
+    const next = await analyzeJson(data);
+    expect(next.status).toBe('done');
+    expect(next.recordsInWindow).toBe(3);
+    expect(listFiles(data).filter((f) => f.endsWith('.tmp') || f.endsWith('.lock'))).toEqual([]);
+  });
 });
 
 describe('analyze: the cache', () => {
@@ -149,6 +163,7 @@ describe('analyze: killed at random moments', () => {
     }
     expect(kills).toBe(20);
     const final = await analyzeJson(a.data, times[1]);
+    expect(final.status, JSON.stringify(final.heldBy)).toBe('done');
     expect(listFiles(a.data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const b = sandbox();
     cpSync(obs, join(b.data, 'observations'), { recursive: true });

@@ -7704,8 +7704,8 @@ function alive(pid) {
 function acquireLock(path) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      writeLockFile(path);
-      return { release: () => (0, import_node_fs6.rmSync)(path, { force: true }) };
+      if (writeLockFile(path)) return { release: () => (0, import_node_fs6.rmSync)(path, { force: true }) };
+      continue;
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
     }
@@ -7725,9 +7725,30 @@ function acquireLock(path) {
   }
   throw new Error(`could not take the analysis lock ${path}`);
 }
+var NO_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function writeLockFile(path) {
   const data = Buffer.from(JSON.stringify({ pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString() }));
-  writeNewFile(path, data, PRIVATE_FILE, { replace: false });
+  const tmp = `${path}.${process.pid}.tmp`;
+  (0, import_node_fs6.rmSync)(tmp, { force: true });
+  const fd = (0, import_node_fs6.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
+  try {
+    try {
+      writeAll(fd, data, path);
+    } finally {
+      (0, import_node_fs6.closeSync)(fd);
+    }
+    (0, import_node_fs6.linkSync)(tmp, path);
+    return true;
+  } catch (e) {
+    const code = e.code;
+    if (e.syscall !== "link") throw e;
+    if (code === "ENOENT") return false;
+    if (code === void 0 || !NO_LINKS.has(code)) throw e;
+    writeNewFile(path, data, PRIVATE_FILE, { replace: false });
+    return true;
+  } finally {
+    (0, import_node_fs6.rmSync)(tmp, { force: true });
+  }
 }
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
 function acquireLockWaiting(path, waitMs) {
