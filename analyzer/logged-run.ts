@@ -118,7 +118,7 @@ export function runLoggedAnalysis(opts: AnalysisOptions & { by: string; gate?: b
   if (!report.readOnly) safeLog(home, analysisEvent(report, opts.by, Date.now() - started));
   if (current !== undefined && report.status === 'done' && !report.readOnly) {
     try {
-      writeFileAtomic(gatePath(home), `${JSON.stringify({ sizes: current })}\n`, { skipIfSame: false });
+      writeFileAtomic(gatePath(home), `${JSON.stringify({ sizes: current })}\n`, { skipIfSame: false, cache: true });
     } catch {
       // the gate is an optimisation: without it the next run simply goes
     }

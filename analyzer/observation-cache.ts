@@ -256,7 +256,7 @@ function load(fd: number, path: string, cachePath: string | undefined, writeCach
   const key: FileKey = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : '', ...edges(fd, offset) };
   if (cachePath !== undefined && writeCache) {
     try {
-      writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false });
+      writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false, cache: true });
     } catch {
       // a cache is an optimisation: failing to write it is not an error
     }

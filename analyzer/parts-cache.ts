@@ -211,7 +211,7 @@ function writeBase(cacheDir: string, members: [string, string][], shards: Shard[
   }
   const file: BaseFile = { version: VERSION, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
   try {
-    writeFileAtomic(join(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false });
+    writeFileAtomic(join(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false, cache: true });
   } catch {
     // a cache is an optimisation
   }
@@ -662,13 +662,13 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
         continue;
       }
       try {
-        writeFileAtomic(path, shardJson(gen, counted.get(g)!), { skipIfSame: false });
+        writeFileAtomic(path, shardJson(gen, counted.get(g)!), { skipIfSame: false, cache: true });
       } catch {
         // a cache is an optimisation
       }
     }
     try {
-      writeFileAtomic(join(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
+      writeFileAtomic(join(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
     } catch {
       // the next run counts everything again
     }

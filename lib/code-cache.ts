@@ -51,7 +51,7 @@ function saveCache(home: string, name: string, path: string, script: Script): vo
   assertDataHome(home, V8_DIRS);
   if (!isFolder(layout.cache(home))) return;
   const dir = dirname(path);
-  writeFileAtomic(path, script.createCachedData(), { skipIfSame: false });
+  writeFileAtomic(path, script.createCachedData(), { skipIfSame: false, cache: true });
   for (const f of readdirSync(dir)) {
     if (f.startsWith(`${name}-`) && f.endsWith('.bin') && join(dir, f) !== path) rmSync(join(dir, f), { force: true });
   }

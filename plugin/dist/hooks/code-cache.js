@@ -225,6 +225,7 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   const tmp = `${path}.${process.pid}.${++counter}.tmp`;
   try {
     writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
+    if (opts.cache === true) (0, import_node_fs3.rmSync)(path, { force: true });
     (0, import_node_fs3.renameSync)(tmp, path);
   } catch (e) {
     (0, import_node_fs3.rmSync)(tmp, { force: true });
@@ -310,7 +311,7 @@ function saveCache(home, name, path, script) {
   assertDataHome(home, V8_DIRS);
   if (!isFolder(layout.cache(home))) return;
   const dir = (0, import_node_path3.dirname)(path);
-  writeFileAtomic(path, script.createCachedData(), { skipIfSame: false });
+  writeFileAtomic(path, script.createCachedData(), { skipIfSame: false, cache: true });
   for (const f of (0, import_node_fs4.readdirSync)(dir)) {
     if (f.startsWith(`${name}-`) && f.endsWith(".bin") && (0, import_node_path3.join)(dir, f) !== path) (0, import_node_fs4.rmSync)((0, import_node_path3.join)(dir, f), { force: true });
   }

@@ -210,6 +210,7 @@ function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
   const tmp = `${path2}.${process.pid}.${++counter}.tmp`;
   try {
     writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
+    if (opts.cache === true) (0, import_node_fs3.rmSync)(path2, { force: true });
     (0, import_node_fs3.renameSync)(tmp, path2);
   } catch (e) {
     (0, import_node_fs3.rmSync)(tmp, { force: true });

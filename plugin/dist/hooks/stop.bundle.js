@@ -7609,6 +7609,7 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   const tmp = `${path}.${process.pid}.${++counter}.tmp`;
   try {
     writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
+    if (opts.cache === true) (0, import_node_fs5.rmSync)(path, { force: true });
     (0, import_node_fs5.renameSync)(tmp, path);
   } catch (e) {
     (0, import_node_fs5.rmSync)(tmp, { force: true });
@@ -8225,7 +8226,7 @@ function load(fd, path, cachePath, writeCache) {
   const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache) {
     try {
-      writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false });
+      writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false, cache: true });
     } catch {
     }
   }
@@ -9156,7 +9157,7 @@ function writeBase(cacheDir, members, shards, day0, nDays) {
   }
   const file = { version: VERSION2, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
   try {
-    writeFileAtomic((0, import_node_path4.join)(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false });
+    writeFileAtomic((0, import_node_path4.join)(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false, cache: true });
   } catch {
   }
 }
@@ -9515,12 +9516,12 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
         continue;
       }
       try {
-        writeFileAtomic(path, shardJson(gen, counted.get(g)), { skipIfSame: false });
+        writeFileAtomic(path, shardJson(gen, counted.get(g)), { skipIfSame: false, cache: true });
       } catch {
       }
     }
     try {
-      writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false });
+      writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
     } catch {
     }
     const settled = [...cached.keys()].filter((k) => {
@@ -11224,7 +11225,7 @@ function runLoggedAnalysis(opts) {
   if (current !== void 0 && report.status === "done" && !report.readOnly) {
     try {
       writeFileAtomic(gatePath(home), `${JSON.stringify({ sizes: current })}
-`, { skipIfSame: false });
+`, { skipIfSame: false, cache: true });
     } catch {
     }
   }
