@@ -1,0 +1,353 @@
+// The observation reader's byte parser against the specification it replaced: one regular
+// expression for the hook's line shape, then JSON.parse and the token checks for anything else.
+// Both are written out here as they were, and every line (the hook's own, each field at and past
+// its limits, and thousands of random edits of them) must read to the same record, or be refused
+// by both. The byte parser must also take exactly the lines the expression took: a parser that
+// refused everything would still agree through the JSON path, and be slow.
+import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { addLine, ByteStrings, canonicalRecord, readObservationFile } from '../analyzer/observation-file.js';
+import { TableBuilder, type RecordTable } from '../analyzer/record-table.js';
+import { isoToMs } from '../lib/clock.js';
+import { DETAIL_PART, ID, TOOL_NAME } from '../lib/tokens.js';
+
+const TOOL = '[A-Za-z0-9_.:-]{1,128}';
+const WORD = '[A-Za-z0-9._:+@-]{1,40}';
+/** The hook's line shape, as the reader matched it until the byte parser. */
+const CANONICAL = new RegExp(
+  '^\\{"v":1,"ts":"(\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z)","tool":"(' + TOOL + ')","ok":(true|false),' +
+    '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
+    '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"' +
+    '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + ')?)")?' +
+    '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?$',
+);
+
+interface Rec {
+  ts: number;
+  tool: string;
+  ok: boolean;
+  session: string;
+  agentId: string | undefined;
+  detail: string | undefined;
+  project: string | undefined;
+}
+
+/** What the expression took: the record, or undefined (a line it did not match, or a date that is not real). */
+function byExpression(line: string): Rec | undefined {
+  const m = CANONICAL.exec(line);
+  if (m === null) return undefined;
+  // Years before 100 were left to the JSON path (Date.UTC maps them to 19xx).
+  const ts = isoToMs(m[1]!);
+  if (Number.isNaN(ts) || Number(m[1]!.slice(0, 4)) < 100) return undefined;
+  return { ts, tool: m[2]!, ok: m[3] === 'true', session: m[4]!, project: m[5], detail: m[6], agentId: m[7] };
+}
+
+/** The JSON path, as it was. */
+function byJson(line: string): Rec | undefined {
+  let o: Record<string, unknown>;
+  try {
+    o = JSON.parse(line) as Record<string, unknown>;
+  } catch {
+    return undefined;
+  }
+  if (typeof o !== 'object' || o === null) return undefined;
+  const ts = typeof o['ts'] === 'string' ? isoToMs(o['ts']) : Number.NaN;
+  if (o['v'] !== 1 || Number.isNaN(ts)) return undefined;
+  if (typeof o['tool'] !== 'string' || !TOOL_NAME.test(o['tool'])) return undefined;
+  if (typeof o['ok'] !== 'boolean') return undefined;
+  if (typeof o['session'] !== 'string' || !ID.test(o['session'])) return undefined;
+  const agentId = o['agentId'];
+  if (agentId !== undefined && (typeof agentId !== 'string' || !ID.test(agentId))) return undefined;
+  const detail = o['detail'];
+  if (detail !== undefined && (typeof detail !== 'string' || detail.split(' ').length > 2 || !detail.split(' ').every((p) => DETAIL_PART.test(p)))) return undefined;
+  const project = typeof o['project'] === 'string' && /^[0-9a-f]{12}$/.test(o['project']) ? o['project'] : undefined;
+  return { ts, tool: o['tool'], ok: o['ok'], session: o['session'], agentId: agentId as string | undefined, detail: detail as string | undefined, project };
+}
+
+/** A record (or undefined) as a string with its keys in one order, to compare. */
+function show(r: Rec | undefined): string {
+  return r === undefined ? 'refused' : JSON.stringify([r.ts, r.tool, r.ok, r.session, r.agentId ?? null, r.detail ?? null, r.project ?? null]);
+}
+
+function recordAt(t: RecordTable, i: number): Rec {
+  const stream = t.streams[t.stream[i]!]!;
+  const sep = stream.indexOf('\u0000');
+  return {
+    ts: t.ts[i]!,
+    tool: t.tools[t.tool[i]!]!,
+    ok: t.ok[i] === 1,
+    session: t.sessions[t.streamSession[t.stream[i]!]!]!,
+    agentId: sep === -1 ? undefined : stream.slice(sep + 1),
+    detail: t.detail[i] === -1 ? undefined : t.details[t.detail[i]!],
+    project: t.project[i] === -1 ? undefined : t.projects[t.project[i]!],
+  };
+}
+
+function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+}
+
+const x = (c: string, n: number) => c.repeat(n);
+
+/** The fields of a line the hook writes, in its order; undefined leaves an optional one out. */
+interface Fields {
+  ts: string;
+  tool: string;
+  ok: string;
+  ms: string;
+  prev: string;
+  prev2: string;
+  session: string;
+  project: string;
+  event: string;
+  id?: string;
+  detail?: string;
+  agent?: string;
+  agentId?: string;
+  end: string;
+}
+
+const BASE: Fields = { ts: '"2026-11-08T10:00:00.123Z"', tool: '"Read"', ok: 'true', ms: '12', prev: '"Grep"', prev2: 'null', session: '"s-1_A"', project: '"a1b2c3d4e5f6"', event: '"PostToolUse"', end: '}' };
+
+function lineOf(f: Fields): string {
+  let s = `{"v":1,"ts":${f.ts},"tool":${f.tool},"ok":${f.ok},"ms":${f.ms},"prev":${f.prev},"prev2":${f.prev2},"session":${f.session},"project":${f.project},"event":${f.event}`;
+  if (f.id !== undefined) s += `,"id":${f.id}`;
+  if (f.detail !== undefined) s += `,"detail":${f.detail}`;
+  if (f.agent !== undefined) s += `,"agent":${f.agent}`;
+  if (f.agentId !== undefined) s += `,"agentId":${f.agentId}`;
+  return s + f.end;
+}
+
+/** Each field at and past its limits, one at a time, and a few together. */
+function edgeLines(): string[] {
+  const q = (s: string) => `"${s}"`;
+  const variants: Partial<Fields>[] = [
+    {},
+    { ts: q('2026-02-29T10:00:00.000Z') },
+    { ts: q('2024-02-29T23:59:59.999Z') },
+    { ts: q('2026-13-01T00:00:00.000Z') },
+    { ts: q('2026-11-08T24:00:00.000Z') },
+    { ts: q('2026-11-08T10:00:00.12Z') },
+    { ts: q('2026-11-08T10:00:00Z') },
+    { ts: q('2026-11-08 10:00:00.000Z') },
+    { ts: q('0099-11-08T10:00:00.000Z') },
+    { ts: q('2026-11-08T10:00:00.000+01:00') },
+    { tool: q('a') },
+    { tool: q(x('a', 128)) },
+    { tool: q(x('a', 129)) },
+    { tool: q('mcp__github__search_issues') },
+    { tool: q('Re ad') },
+    { tool: q('Re\\u0061d') },
+    { tool: q('') },
+    { tool: 'null' },
+    { ok: 'false' },
+    { ok: '"true"' },
+    { ok: 'tru' },
+    { ms: 'null' },
+    { ms: x('9', 15) },
+    { ms: x('9', 16) },
+    { ms: '-1' },
+    { ms: '1.5' },
+    { ms: '' },
+    { prev: 'null', prev2: q('Edit') },
+    { prev: q(x('b', 128)) },
+    { prev: q(x('b', 129)) },
+    { prev2: q('a"b') },
+    { prev: q('a\\"b') },
+    { prev: q('') },
+    { session: q(x('s', 128)) },
+    { session: q(x('s', 129)) },
+    { session: q('s.1') },
+    { session: q('s\\u002d1') },
+    { session: q('') },
+    { project: 'null' },
+    { project: q('a1b2c3d4e5f') },
+    { project: q('a1b2c3d4e5f67') },
+    { project: q('A1B2C3D4E5F6') },
+    { project: q('a1b2c3d4e5fg') },
+    { project: '12' },
+    { event: q('PostToolUseFailure') },
+    { event: q('PostToolUseFail') },
+    { event: q('PreToolUse') },
+    { id: q('toolu_01') },
+    { id: q(x('i', 128)) },
+    { id: q(x('i', 129)) },
+    { id: q('a.b') },
+    { detail: q('npm test') },
+    { detail: q('ls') },
+    { detail: q(`${x('w', 40)} ${x('w', 40)}`) },
+    { detail: q(x('w', 41)) },
+    { detail: q(`a ${x('w', 41)}`) },
+    { detail: q('a b c') },
+    { detail: q(' a') },
+    { detail: q('a ') },
+    { detail: q('a  b') },
+    { detail: q('git@x:y +z') },
+    { detail: q('') },
+    { agent: q('Explore'), agentId: q('ag1') },
+    { agent: q(x('e', 64)) },
+    { agent: q(x('e', 65)) },
+    { agentId: q(x('g', 128)) },
+    { agentId: q(x('g', 129)) },
+    { agentId: q('a:b') },
+    { id: q('t1'), detail: q('npm run'), agent: q('plugin:agent'), agentId: q('ag-2') },
+    { end: '}\r' },
+    { end: '}\r\r' },
+    { end: '} ' },
+    { end: '},"x":1}' },
+    { end: ',"x":1}' },
+    { end: '' },
+    { end: '}}' },
+  ];
+  const lines = variants.map((v) => lineOf({ ...BASE, ...v }));
+  // Not the hook's order or spacing: the JSON path's.
+  lines.push(JSON.stringify({ ts: '2026-11-08T10:00:00.000Z', v: 1, tool: 'Read', ok: true, session: 's1' }));
+  lines.push(lineOf(BASE).replace('{"v":1,', '{ "v":1,'));
+  lines.push(lineOf(BASE).replace('"session":"s-1_A"', '"session":"s\u00e9"'));
+  lines.push('', '{', 'null', '[]', '{"v":1}', x('{', 300));
+  return lines;
+}
+
+const ALPHABET = ['"', '\\', '{', '}', ':', ',', ' ', '0', '9', 'a', 'f', 'g', 'Z', '-', '.', '_', '@', '+', '\r', '\u00e9', 'T', 'n'];
+
+/** Random edits of good lines: bytes replaced, deleted, doubled, and whole pieces moved. */
+function mutatedLines(n: number, seed: number): string[] {
+  const rand = rng(seed);
+  const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)]!;
+  const good = edgeLines().filter((l) => byExpression(l) !== undefined);
+  const out: string[] = [];
+  for (let i = 0; i < n; i++) {
+    let s = pick(good);
+    const edits = 1 + Math.floor(rand() * 3);
+    for (let e = 0; e < edits; e++) {
+      const at = Math.floor(rand() * (s.length + 1));
+      const kind = rand();
+      if (kind < 0.4) s = s.slice(0, at) + pick(ALPHABET) + s.slice(at + 1);
+      else if (kind < 0.6) s = s.slice(0, at) + s.slice(at + 1);
+      else if (kind < 0.8) s = s.slice(0, at) + pick(ALPHABET) + s.slice(at);
+      else {
+        const len = 1 + Math.floor(rand() * 12);
+        s = s.slice(0, at) + s.slice(at, at + len) + s.slice(at);
+      }
+    }
+    out.push(s);
+  }
+  return out;
+}
+
+/** Reads each line alone through the reader; the record, or undefined when refused. */
+function read(line: string, fast: boolean): Rec | undefined {
+  const b = new TableBuilder();
+  const buf = Buffer.from(line, 'latin1');
+  const took = fast ? canonicalRecord(buf, 0, buf.length, b) : addLine(buf, 0, buf.length, b);
+  return took ? recordAt(b.build(), 0) : undefined;
+}
+
+describe('the observation reader reads what the expression and the JSON path read', () => {
+  const edges = edgeLines();
+  const mutated = mutatedLines(20_000, 7);
+
+  it('the edge lines include lines each path takes and lines both refuse', () => {
+    const taken = edges.filter((l) => byExpression(l) !== undefined).length;
+    const jsonOnly = edges.filter((l) => byExpression(l) === undefined && byJson(l) !== undefined).length;
+    const refused = edges.filter((l) => byExpression(l) === undefined && byJson(l) === undefined).length;
+    expect(taken).toBeGreaterThan(20);
+    expect(jsonOnly).toBeGreaterThan(5);
+    expect(refused).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ['edge lines', edges],
+    ['random edits of good lines', mutated],
+  ])('%s: the byte parser takes exactly the lines the expression takes, as the same record', (_name, lines) => {
+    const differ = lines.filter((l) => show(read(l, true)) !== show(byExpression(l)));
+    expect(differ).toEqual([]);
+  });
+
+  it.each([
+    ['edge lines', edges],
+    ['random edits of good lines', mutated],
+  ])('%s: a line reads to the same record as before (expression, then JSON path), or is refused by both', (_name, lines) => {
+    const differ = lines.filter((l) => show(read(l, false)) !== show(byExpression(l) ?? byJson(l)));
+    expect(differ).toEqual([]);
+    // The random edits keep many lines good, on each path
+    if (lines === mutated) {
+      expect(lines.filter((l) => byExpression(l) !== undefined).length).toBeGreaterThan(500);
+      expect(lines.filter((l) => byExpression(l) === undefined && byJson(l) !== undefined).length).toBeGreaterThan(200);
+    }
+  });
+
+  const dir = mkdtempSync(join(tmpdir(), 'homunculus-reader-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('a file of all of them, read in 256 KiB pieces (lines across the pieces), gives the records in order and counts the rest malformed', () => {
+    // Dates change from line to line, and values repeat: what the reader remembers between lines
+    // (the last date, the strings it has made) must not leak from one line into the next.
+    const rand = rng(3);
+    const lines: string[] = [];
+    for (let i = 0; lines.length < 30_000; i++) {
+      const src = i % 3 === 0 ? mutated[i % mutated.length]! : edges[Math.floor(rand() * edges.length)]!;
+      if (src.includes('\n') || src === '') continue;
+      const day = 1 + Math.floor(rand() * 28);
+      lines.push(src.replace('2026-11-08T', `2026-11-${String(day).padStart(2, '0')}T`));
+    }
+    const path = join(dir, 'mixed.jsonl');
+    writeFileSync(path, Buffer.from(`${lines.join('\n')}\n`, 'latin1'));
+    const b = new TableBuilder();
+    const counts = { lines: 0, malformed: 0 };
+    const fd = openSync(path, 'r');
+    try {
+      readObservationFile(fd, 0, b, counts);
+    } finally {
+      closeSync(fd);
+    }
+    const expected = lines.map((l) => byExpression(l) ?? byJson(l)).filter((r) => r !== undefined);
+    const t = b.build();
+    expect(counts.lines).toBe(lines.length);
+    expect(counts.malformed).toBe(lines.length - expected.length);
+    expect(Array.from({ length: t.length }, (_, i) => show(recordAt(t, i)))).toEqual(expected.map(show));
+  });
+});
+
+describe('ByteStrings', () => {
+  function fnv(s: string): number {
+    let h = 0x811c9dc5;
+    for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+    return h;
+  }
+
+  it('hands out each value for its own bytes when two values share a hash', () => {
+    // Two tokens with the same 32-bit FNV-1a hash (a birthday search over short ids).
+    const seen = new Map<number, string>();
+    let pair: [string, string] | undefined;
+    for (let i = 0; pair === undefined; i++) {
+      const s = `s${i.toString(36)}`;
+      const other = seen.get(fnv(s));
+      if (other !== undefined) pair = [other, s];
+      else seen.set(fnv(s), s);
+    }
+    const [a, b] = pair;
+    expect(a).not.toBe(b);
+    expect(fnv(a)).toBe(fnv(b));
+    const strings = new ByteStrings();
+    const got = [a, b, a, b, b, a].map((s) => {
+      const buf = Buffer.from(`"${s}"`, 'latin1');
+      return strings.get(buf, 1, buf.length - 1, fnv(s));
+    });
+    expect(got).toEqual([a, b, a, b, b, a]);
+  });
+
+  it('the same bytes at any place give the same value', () => {
+    const strings = new ByteStrings();
+    const one = Buffer.from('xx session-1 yy', 'latin1');
+    const two = Buffer.from('session-1', 'latin1');
+    const h = fnv('session-1');
+    const first = strings.get(one, 3, 12, h);
+    expect(first).toBe('session-1');
+    expect(strings.get(two, 0, 9, h)).toBe(first);
+    expect(strings.get(Buffer.from('session-2'), 0, 9, h)).toBe('session-2');
+  });
+});
