@@ -1270,9 +1270,9 @@ ${indent}`) + "'";
         return quotedString(value, ctx);
       }
       const indent = ctx.indent || (ctx.forceBlockIndent || containsDocumentMarker(value) ? "  " : "");
-      const literal2 = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
+      const literal = blockQuote === "literal" ? true : blockQuote === "folded" || type === Scalar.Scalar.BLOCK_FOLDED ? false : type === Scalar.Scalar.BLOCK_LITERAL ? true : !lineLengthOverLimit(value, lineWidth, indent.length);
       if (!value)
-        return literal2 ? "|\n" : ">\n";
+        return literal ? "|\n" : ">\n";
       let chomp;
       let endStart;
       for (endStart = value.length; endStart > 0; --endStart) {
@@ -1321,7 +1321,7 @@ ${indent}`) + "'";
         if (onComment)
           onComment();
       }
-      if (!literal2) {
+      if (!literal) {
         const foldedValue = value.replace(/\n+/g, "\n$&").replace(/(?:^|\n)([\t ].*)(?:([\n\t ]*)\n(?![\n\t ]))?/g, "$1$2").replace(/\n+/g, `$&${indent}`);
         let literalFallback = false;
         const foldOptions = getFoldOptions(ctx, true);
@@ -3780,29 +3780,29 @@ var require_resolve_props = __commonJS({
       let comma = null;
       let found = null;
       let start = null;
-      for (const token2 of tokens) {
+      for (const token of tokens) {
         if (reqSpace) {
-          if (token2.type !== "space" && token2.type !== "newline" && token2.type !== "comma")
-            onError(token2.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
+          if (token.type !== "space" && token.type !== "newline" && token.type !== "comma")
+            onError(token.offset, "MISSING_CHAR", "Tags and anchors must be separated from the next token by white space");
           reqSpace = false;
         }
         if (tab) {
-          if (atNewline && token2.type !== "comment" && token2.type !== "newline") {
+          if (atNewline && token.type !== "comment" && token.type !== "newline") {
             onError(tab, "TAB_AS_INDENT", "Tabs are not allowed as indentation");
           }
           tab = null;
         }
-        switch (token2.type) {
+        switch (token.type) {
           case "space":
-            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token2.source.includes("	")) {
-              tab = token2;
+            if (!flow && (indicator !== "doc-start" || next?.type !== "flow-collection") && token.source.includes("	")) {
+              tab = token;
             }
             hasSpace = true;
             break;
           case "comment": {
             if (!hasSpace)
-              onError(token2, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
-            const cb = token2.source.substring(1) || " ";
+              onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+            const cb = token.source.substring(1) || " ";
             if (!comment)
               comment = cb;
             else
@@ -3814,33 +3814,33 @@ var require_resolve_props = __commonJS({
           case "newline":
             if (atNewline) {
               if (comment)
-                comment += token2.source;
+                comment += token.source;
               else if (!found || indicator !== "seq-item-ind")
                 spaceBefore = true;
             } else
-              commentSep += token2.source;
+              commentSep += token.source;
             atNewline = true;
             hasNewline = true;
             if (anchor || tag)
-              newlineAfterProp = token2;
+              newlineAfterProp = token;
             hasSpace = true;
             break;
           case "anchor":
             if (anchor)
-              onError(token2, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
-            if (token2.source.endsWith(":"))
-              onError(token2.offset + token2.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
-            anchor = token2;
-            start ?? (start = token2.offset);
+              onError(token, "MULTIPLE_ANCHORS", "A node can have at most one anchor");
+            if (token.source.endsWith(":"))
+              onError(token.offset + token.source.length - 1, "BAD_ALIAS", "Anchor ending in : is ambiguous", true);
+            anchor = token;
+            start ?? (start = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
             break;
           case "tag": {
             if (tag)
-              onError(token2, "MULTIPLE_TAGS", "A node can have at most one tag");
-            tag = token2;
-            start ?? (start = token2.offset);
+              onError(token, "MULTIPLE_TAGS", "A node can have at most one tag");
+            tag = token;
+            start ?? (start = token.offset);
             atNewline = false;
             hasSpace = false;
             reqSpace = true;
@@ -3848,25 +3848,25 @@ var require_resolve_props = __commonJS({
           }
           case indicator:
             if (anchor || tag)
-              onError(token2, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token2.source} indicator`);
+              onError(token, "BAD_PROP_ORDER", `Anchors and tags must be after the ${token.source} indicator`);
             if (found)
-              onError(token2, "UNEXPECTED_TOKEN", `Unexpected ${token2.source} in ${flow ?? "collection"}`);
-            found = token2;
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.source} in ${flow ?? "collection"}`);
+            found = token;
             atNewline = indicator === "seq-item-ind" || indicator === "explicit-key-ind";
             hasSpace = false;
             break;
           case "comma":
             if (flow) {
               if (comma)
-                onError(token2, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
-              comma = token2;
+                onError(token, "UNEXPECTED_TOKEN", `Unexpected , in ${flow}`);
+              comma = token;
               atNewline = false;
               hasSpace = false;
               break;
             }
           // else fallthrough
           default:
-            onError(token2, "UNEXPECTED_TOKEN", `Unexpected ${token2.type} token`);
+            onError(token, "UNEXPECTED_TOKEN", `Unexpected ${token.type} token`);
             atNewline = false;
             hasSpace = false;
         }
@@ -4139,15 +4139,15 @@ var require_resolve_end = __commonJS({
       if (end) {
         let hasSpace = false;
         let sep3 = "";
-        for (const token2 of end) {
-          const { source, type } = token2;
+        for (const token of end) {
+          const { source, type } = token;
           switch (type) {
             case "space":
               hasSpace = true;
               break;
             case "comment": {
               if (reqSpace && !hasSpace)
-                onError(token2, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
+                onError(token, "MISSING_CHAR", "Comments must be separated from other tokens by white space characters");
               const cb = source.substring(1) || " ";
               if (!comment)
                 comment = cb;
@@ -4162,7 +4162,7 @@ var require_resolve_end = __commonJS({
               hasSpace = true;
               break;
             default:
-              onError(token2, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
+              onError(token, "UNEXPECTED_TOKEN", `Unexpected ${type} at node end`);
           }
           offset += source.length;
         }
@@ -4186,7 +4186,7 @@ var require_resolve_flow_collection = __commonJS({
     var utilContainsNewline = require_util_contains_newline();
     var utilMapIncludes = require_util_map_includes();
     var blockMsg = "Block collections are not allowed within flow collections";
-    var isBlock = (token2) => token2 && (token2.type === "block-map" || token2.type === "block-seq");
+    var isBlock = (token) => token && (token.type === "block-map" || token.type === "block-seq");
     function resolveFlowCollection({ composeNode, composeEmptyNode }, ctx, fc, onError, tag) {
       const isMap = fc.start.source === "{";
       const fcName = isMap ? "flow map" : "flow sequence";
@@ -4378,8 +4378,8 @@ var require_compose_collection = __commonJS({
     var resolveBlockMap = require_resolve_block_map();
     var resolveBlockSeq = require_resolve_block_seq();
     var resolveFlowCollection = require_resolve_flow_collection();
-    function resolveCollection(CN, ctx, token2, onError, tagName, tag) {
-      const coll = token2.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token2, onError, tag) : token2.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token2, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token2, onError, tag);
+    function resolveCollection(CN, ctx, token, onError, tagName, tag) {
+      const coll = token.type === "block-map" ? resolveBlockMap.resolveBlockMap(CN, ctx, token, onError, tag) : token.type === "block-seq" ? resolveBlockSeq.resolveBlockSeq(CN, ctx, token, onError, tag) : resolveFlowCollection.resolveFlowCollection(CN, ctx, token, onError, tag);
       const Coll = coll.constructor;
       if (tagName === "!" || tagName === Coll.tagName) {
         coll.tag = Coll.tagName;
@@ -4389,10 +4389,10 @@ var require_compose_collection = __commonJS({
         coll.tag = tagName;
       return coll;
     }
-    function composeCollection(CN, ctx, token2, props, onError) {
+    function composeCollection(CN, ctx, token, props, onError) {
       const tagToken = props.tag;
       const tagName = !tagToken ? null : ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg));
-      if (token2.type === "block-seq") {
+      if (token.type === "block-seq") {
         const { anchor, newlineAfterProp: nl } = props;
         const lastProp = anchor && tagToken ? anchor.offset > tagToken.offset ? anchor : tagToken : anchor ?? tagToken;
         if (lastProp && (!nl || nl.offset < lastProp.offset)) {
@@ -4400,9 +4400,9 @@ var require_compose_collection = __commonJS({
           onError(lastProp, "MISSING_CHAR", message);
         }
       }
-      const expType = token2.type === "block-map" ? "map" : token2.type === "block-seq" ? "seq" : token2.start.source === "{" ? "map" : "seq";
+      const expType = token.type === "block-map" ? "map" : token.type === "block-seq" ? "seq" : token.start.source === "{" ? "map" : "seq";
       if (!tagToken || !tagName || tagName === "!" || tagName === YAMLMap.YAMLMap.tagName && expType === "map" || tagName === YAMLSeq.YAMLSeq.tagName && expType === "seq") {
-        return resolveCollection(CN, ctx, token2, onError, tagName);
+        return resolveCollection(CN, ctx, token, onError, tagName);
       }
       let tag = ctx.schema.tags.find((t) => t.tag === tagName && t.collection === expType);
       if (!tag) {
@@ -4416,10 +4416,10 @@ var require_compose_collection = __commonJS({
           } else {
             onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, true);
           }
-          return resolveCollection(CN, ctx, token2, onError, tagName);
+          return resolveCollection(CN, ctx, token, onError, tagName);
         }
       }
-      const coll = resolveCollection(CN, ctx, token2, onError, tagName, tag);
+      const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
       const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
       node.range = coll.range;
@@ -4569,31 +4569,31 @@ var require_resolve_block_scalar = __commonJS({
       let comment = "";
       let length = source.length;
       for (let i = 1; i < props.length; ++i) {
-        const token2 = props[i];
-        switch (token2.type) {
+        const token = props[i];
+        switch (token.type) {
           case "space":
             hasSpace = true;
           // fallthrough
           case "newline":
-            length += token2.source.length;
+            length += token.source.length;
             break;
           case "comment":
             if (strict && !hasSpace) {
               const message = "Comments must be separated from other tokens by white space characters";
-              onError(token2, "MISSING_CHAR", message);
+              onError(token, "MISSING_CHAR", message);
             }
-            length += token2.source.length;
-            comment = token2.source.substring(1);
+            length += token.source.length;
+            comment = token.source.substring(1);
             break;
           case "error":
-            onError(token2, "UNEXPECTED_TOKEN", token2.message);
-            length += token2.source.length;
+            onError(token, "UNEXPECTED_TOKEN", token.message);
+            length += token.source.length;
             break;
           /* istanbul ignore next should not happen */
           default: {
-            const message = `Unexpected token in block scalar header: ${token2.type}`;
-            onError(token2, "UNEXPECTED_TOKEN", message);
-            const ts = token2.source;
+            const message = `Unexpected token in block scalar header: ${token.type}`;
+            onError(token, "UNEXPECTED_TOKEN", message);
+            const ts = token.source;
             if (ts && typeof ts === "string")
               length += ts.length;
           }
@@ -4844,25 +4844,25 @@ var require_compose_scalar = __commonJS({
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
-    function composeScalar(ctx, token2, tagToken, onError) {
-      const { value, type, comment, range } = token2.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token2, onError) : resolveFlowScalar.resolveFlowScalar(token2, ctx.options.strict, onError);
+    function composeScalar(ctx, token, tagToken, onError) {
+      const { value, type, comment, range } = token.type === "block-scalar" ? resolveBlockScalar.resolveBlockScalar(ctx, token, onError) : resolveFlowScalar.resolveFlowScalar(token, ctx.options.strict, onError);
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
         tag = ctx.schema[identity.SCALAR];
       } else if (tagName)
         tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
-      else if (token2.type === "scalar")
-        tag = findScalarTagByTest(ctx, value, token2, onError);
+      else if (token.type === "scalar")
+        tag = findScalarTagByTest(ctx, value, token, onError);
       else
         tag = ctx.schema[identity.SCALAR];
       let scalar;
       try {
-        const res = tag.resolve(value, (msg) => onError(tagToken ?? token2, "TAG_RESOLVE_FAILED", msg), ctx.options);
+        const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
         scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
-        onError(tagToken ?? token2, "TAG_RESOLVE_FAILED", msg);
+        onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
         scalar = new Scalar.Scalar(value);
       }
       scalar.range = range;
@@ -4900,7 +4900,7 @@ var require_compose_scalar = __commonJS({
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
       return schema[identity.SCALAR];
     }
-    function findScalarTagByTest({ atKey, directives, schema }, value, token2, onError) {
+    function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
       const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
       if (schema.compat) {
         const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
@@ -4908,7 +4908,7 @@ var require_compose_scalar = __commonJS({
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
           const msg = `Value may be parsed as either ${ts} or ${cs}`;
-          onError(token2, "TAG_RESOLVE_FAILED", msg, true);
+          onError(token, "TAG_RESOLVE_FAILED", msg, true);
         }
       }
       return tag;
@@ -4958,22 +4958,22 @@ var require_compose_node = __commonJS({
     var resolveEnd = require_resolve_end();
     var utilEmptyScalarPosition = require_util_empty_scalar_position();
     var CN = { composeNode, composeEmptyNode };
-    function composeNode(ctx, token2, props, onError) {
+    function composeNode(ctx, token, props, onError) {
       const atKey = ctx.atKey;
       const { spaceBefore, comment, anchor, tag } = props;
       let node;
       let isSrcToken = true;
-      switch (token2.type) {
+      switch (token.type) {
         case "alias":
-          node = composeAlias(ctx, token2, onError);
+          node = composeAlias(ctx, token, onError);
           if (anchor || tag)
-            onError(token2, "ALIAS_PROPS", "An alias node must not specify any properties");
+            onError(token, "ALIAS_PROPS", "An alias node must not specify any properties");
           break;
         case "scalar":
         case "single-quoted-scalar":
         case "double-quoted-scalar":
         case "block-scalar":
-          node = composeScalar.composeScalar(ctx, token2, tag, onError);
+          node = composeScalar.composeScalar(ctx, token, tag, onError);
           if (anchor)
             node.anchor = anchor.source.substring(1);
           break;
@@ -4981,47 +4981,47 @@ var require_compose_node = __commonJS({
         case "block-seq":
         case "flow-collection":
           try {
-            node = composeCollection.composeCollection(CN, ctx, token2, props, onError);
+            node = composeCollection.composeCollection(CN, ctx, token, props, onError);
             if (anchor)
               node.anchor = anchor.source.substring(1);
           } catch (error) {
             const message = error instanceof Error ? error.message : String(error);
-            onError(token2, "RESOURCE_EXHAUSTION", message);
+            onError(token, "RESOURCE_EXHAUSTION", message);
           }
           break;
         default: {
-          const message = token2.type === "error" ? token2.message : `Unsupported token (type: ${token2.type})`;
-          onError(token2, "UNEXPECTED_TOKEN", message);
+          const message = token.type === "error" ? token.message : `Unsupported token (type: ${token.type})`;
+          onError(token, "UNEXPECTED_TOKEN", message);
           isSrcToken = false;
         }
       }
-      node ?? (node = composeEmptyNode(ctx, token2.offset, void 0, null, props, onError));
+      node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
       if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
-        onError(tag ?? token2, "NON_STRING_KEY", msg);
+        onError(tag ?? token, "NON_STRING_KEY", msg);
       }
       if (spaceBefore)
         node.spaceBefore = true;
       if (comment) {
-        if (token2.type === "scalar" && token2.source === "")
+        if (token.type === "scalar" && token.source === "")
           node.comment = comment;
         else
           node.commentBefore = comment;
       }
       if (ctx.options.keepSourceTokens && isSrcToken)
-        node.srcToken = token2;
+        node.srcToken = token;
       return node;
     }
     function composeEmptyNode(ctx, offset, before, pos, { spaceBefore, comment, anchor, tag, end }, onError) {
-      const token2 = {
+      const token = {
         type: "scalar",
         offset: utilEmptyScalarPosition.emptyScalarPosition(offset, before, pos),
         indent: -1,
         source: ""
       };
-      const node = composeScalar.composeScalar(ctx, token2, tag, onError);
+      const node = composeScalar.composeScalar(ctx, token, tag, onError);
       if (anchor) {
         node.anchor = anchor.source.substring(1);
         if (node.anchor === "")
@@ -5212,28 +5212,28 @@ ${cb}` : comment;
        * @param endOffset - Should be set if `forceDoc` is also set, to set the document range end and to indicate errors correctly.
        */
       *compose(tokens, forceDoc = false, endOffset = -1) {
-        for (const token2 of tokens)
-          yield* this.next(token2);
+        for (const token of tokens)
+          yield* this.next(token);
         yield* this.end(forceDoc, endOffset);
       }
       /** Advance the composer by one CST token. */
-      *next(token2) {
+      *next(token) {
         if (node_process.env.LOG_STREAM)
-          console.dir(token2, { depth: null });
-        switch (token2.type) {
+          console.dir(token, { depth: null });
+        switch (token.type) {
           case "directive":
-            this.directives.add(token2.source, (offset, message, warning) => {
-              const pos = getErrorPos(token2);
+            this.directives.add(token.source, (offset, message, warning) => {
+              const pos = getErrorPos(token);
               pos[0] += offset;
               this.onError(pos, "BAD_DIRECTIVE", message, warning);
             });
-            this.prelude.push(token2.source);
+            this.prelude.push(token.source);
             this.atDirectives = true;
             break;
           case "document": {
-            const doc = composeDoc.composeDoc(this.options, this.directives, token2, this.onError);
+            const doc = composeDoc.composeDoc(this.options, this.directives, token, this.onError);
             if (this.atDirectives && !doc.directives.docStart)
-              this.onError(token2, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
+              this.onError(token, "MISSING_CHAR", "Missing directives-end/doc-start indicator line");
             this.decorate(doc, false);
             if (this.doc)
               yield this.doc;
@@ -5246,11 +5246,11 @@ ${cb}` : comment;
             break;
           case "comment":
           case "newline":
-            this.prelude.push(token2.source);
+            this.prelude.push(token.source);
             break;
           case "error": {
-            const msg = token2.source ? `${token2.message}: ${JSON.stringify(token2.source)}` : token2.message;
-            const error = new errors.YAMLParseError(getErrorPos(token2), "UNEXPECTED_TOKEN", msg);
+            const msg = token.source ? `${token.message}: ${JSON.stringify(token.source)}` : token.message;
+            const error = new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg);
             if (this.atDirectives || !this.doc)
               this.errors.push(error);
             else
@@ -5260,11 +5260,11 @@ ${cb}` : comment;
           case "doc-end": {
             if (!this.doc) {
               const msg = "Unexpected doc-end without preceding document";
-              this.errors.push(new errors.YAMLParseError(getErrorPos(token2), "UNEXPECTED_TOKEN", msg));
+              this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", msg));
               break;
             }
             this.doc.directives.docEnd = true;
-            const end = resolveEnd.resolveEnd(token2.end, token2.offset + token2.source.length, this.doc.options.strict, this.onError);
+            const end = resolveEnd.resolveEnd(token.end, token.offset + token.source.length, this.doc.options.strict, this.onError);
             this.decorate(this.doc, true);
             if (end.comment) {
               const dc = this.doc.comment;
@@ -5275,7 +5275,7 @@ ${end.comment}` : end.comment;
             break;
           }
           default:
-            this.errors.push(new errors.YAMLParseError(getErrorPos(token2), "UNEXPECTED_TOKEN", `Unsupported token ${token2.type}`));
+            this.errors.push(new errors.YAMLParseError(getErrorPos(token), "UNEXPECTED_TOKEN", `Unsupported token ${token.type}`));
         }
       }
       /**
@@ -5312,8 +5312,8 @@ var require_cst_scalar = __commonJS({
     var resolveFlowScalar = require_resolve_flow_scalar();
     var errors = require_errors();
     var stringifyString = require_stringifyString();
-    function resolveAsScalar(token2, strict = true, onError) {
-      if (token2) {
+    function resolveAsScalar(token, strict = true, onError) {
+      if (token) {
         const _onError = (pos, code, message) => {
           const offset = typeof pos === "number" ? pos : Array.isArray(pos) ? pos[0] : pos.offset;
           if (onError)
@@ -5321,13 +5321,13 @@ var require_cst_scalar = __commonJS({
           else
             throw new errors.YAMLParseError([offset, offset + 1], code, message);
         };
-        switch (token2.type) {
+        switch (token.type) {
           case "scalar":
           case "single-quoted-scalar":
           case "double-quoted-scalar":
-            return resolveFlowScalar.resolveFlowScalar(token2, strict, _onError);
+            return resolveFlowScalar.resolveFlowScalar(token, strict, _onError);
           case "block-scalar":
-            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token2, _onError);
+            return resolveBlockScalar.resolveBlockScalar({ options: { strict } }, token, _onError);
         }
       }
       return null;
@@ -5364,13 +5364,13 @@ var require_cst_scalar = __commonJS({
           return { type: "scalar", offset, indent, source, end };
       }
     }
-    function setScalarValue(token2, value, context = {}) {
+    function setScalarValue(token, value, context = {}) {
       let { afterKey = false, implicitKey = false, inFlow = false, type } = context;
-      let indent = "indent" in token2 ? token2.indent : null;
+      let indent = "indent" in token ? token.indent : null;
       if (afterKey && typeof indent === "number")
         indent += 2;
       if (!type)
-        switch (token2.type) {
+        switch (token.type) {
           case "single-quoted-scalar":
             type = "QUOTE_SINGLE";
             break;
@@ -5378,7 +5378,7 @@ var require_cst_scalar = __commonJS({
             type = "QUOTE_DOUBLE";
             break;
           case "block-scalar": {
-            const header2 = token2.props[0];
+            const header2 = token.props[0];
             if (header2.type !== "block-scalar-header")
               throw new Error("Invalid block scalar header");
             type = header2.source[0] === ">" ? "BLOCK_FOLDED" : "BLOCK_LITERAL";
@@ -5396,40 +5396,40 @@ var require_cst_scalar = __commonJS({
       switch (source[0]) {
         case "|":
         case ">":
-          setBlockScalarValue(token2, source);
+          setBlockScalarValue(token, source);
           break;
         case '"':
-          setFlowScalarValue(token2, source, "double-quoted-scalar");
+          setFlowScalarValue(token, source, "double-quoted-scalar");
           break;
         case "'":
-          setFlowScalarValue(token2, source, "single-quoted-scalar");
+          setFlowScalarValue(token, source, "single-quoted-scalar");
           break;
         default:
-          setFlowScalarValue(token2, source, "scalar");
+          setFlowScalarValue(token, source, "scalar");
       }
     }
-    function setBlockScalarValue(token2, source) {
+    function setBlockScalarValue(token, source) {
       const he = source.indexOf("\n");
       const head = source.substring(0, he);
       const body = source.substring(he + 1) + "\n";
-      if (token2.type === "block-scalar") {
-        const header2 = token2.props[0];
+      if (token.type === "block-scalar") {
+        const header2 = token.props[0];
         if (header2.type !== "block-scalar-header")
           throw new Error("Invalid block scalar header");
         header2.source = head;
-        token2.source = body;
+        token.source = body;
       } else {
-        const { offset } = token2;
-        const indent = "indent" in token2 ? token2.indent : -1;
+        const { offset } = token;
+        const indent = "indent" in token ? token.indent : -1;
         const props = [
           { type: "block-scalar-header", offset, indent, source: head }
         ];
-        if (!addEndtoBlockProps(props, "end" in token2 ? token2.end : void 0))
+        if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key of Object.keys(token2))
+        for (const key of Object.keys(token))
           if (key !== "type" && key !== "offset")
-            delete token2[key];
-        Object.assign(token2, { type: "block-scalar", indent, props, source: body });
+            delete token[key];
+        Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
     function addEndtoBlockProps(props, end) {
@@ -5446,40 +5446,40 @@ var require_cst_scalar = __commonJS({
           }
       return false;
     }
-    function setFlowScalarValue(token2, source, type) {
-      switch (token2.type) {
+    function setFlowScalarValue(token, source, type) {
+      switch (token.type) {
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          token2.type = type;
-          token2.source = source;
+          token.type = type;
+          token.source = source;
           break;
         case "block-scalar": {
-          const end = token2.props.slice(1);
+          const end = token.props.slice(1);
           let oa = source.length;
-          if (token2.props[0].type === "block-scalar-header")
-            oa -= token2.props[0].source.length;
+          if (token.props[0].type === "block-scalar-header")
+            oa -= token.props[0].source.length;
           for (const tok of end)
             tok.offset += oa;
-          delete token2.props;
-          Object.assign(token2, { type, source, end });
+          delete token.props;
+          Object.assign(token, { type, source, end });
           break;
         }
         case "block-map":
         case "block-seq": {
-          const offset = token2.offset + source.length;
-          const nl = { type: "newline", offset, indent: token2.indent, source: "\n" };
-          delete token2.items;
-          Object.assign(token2, { type, source, end: [nl] });
+          const offset = token.offset + source.length;
+          const nl = { type: "newline", offset, indent: token.indent, source: "\n" };
+          delete token.items;
+          Object.assign(token, { type, source, end: [nl] });
           break;
         }
         default: {
-          const indent = "indent" in token2 ? token2.indent : -1;
-          const end = "end" in token2 && Array.isArray(token2.end) ? token2.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token2))
+          const indent = "indent" in token ? token.indent : -1;
+          const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
+          for (const key of Object.keys(token))
             if (key !== "type" && key !== "offset")
-              delete token2[key];
-          Object.assign(token2, { type, indent, source, end });
+              delete token[key];
+          Object.assign(token, { type, indent, source, end });
         }
       }
     }
@@ -5494,40 +5494,40 @@ var require_cst_stringify = __commonJS({
   "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
-    function stringifyToken(token2) {
-      switch (token2.type) {
+    function stringifyToken(token) {
+      switch (token.type) {
         case "block-scalar": {
           let res = "";
-          for (const tok of token2.props)
+          for (const tok of token.props)
             res += stringifyToken(tok);
-          return res + token2.source;
+          return res + token.source;
         }
         case "block-map":
         case "block-seq": {
           let res = "";
-          for (const item of token2.items)
+          for (const item of token.items)
             res += stringifyItem(item);
           return res;
         }
         case "flow-collection": {
-          let res = token2.start.source;
-          for (const item of token2.items)
+          let res = token.start.source;
+          for (const item of token.items)
             res += stringifyItem(item);
-          for (const st of token2.end)
+          for (const st of token.end)
             res += st.source;
           return res;
         }
         case "document": {
-          let res = stringifyItem(token2);
-          if (token2.end)
-            for (const st of token2.end)
+          let res = stringifyItem(token);
+          if (token.end)
+            for (const st of token.end)
               res += st.source;
           return res;
         }
         default: {
-          let res = token2.source;
-          if ("end" in token2 && token2.end)
-            for (const st of token2.end)
+          let res = token.source;
+          if ("end" in token && token.end)
+            for (const st of token.end)
               res += st.source;
           return res;
         }
@@ -5589,16 +5589,16 @@ var require_cst_visit = __commonJS({
       if (typeof ctrl === "symbol")
         return ctrl;
       for (const field of ["key", "value"]) {
-        const token2 = item[field];
-        if (token2 && "items" in token2) {
-          for (let i = 0; i < token2.items.length; ++i) {
-            const ci = _visit(Object.freeze(path.concat([[field, i]])), token2.items[i], visitor);
+        const token = item[field];
+        if (token && "items" in token) {
+          for (let i = 0; i < token.items.length; ++i) {
+            const ci = _visit(Object.freeze(path.concat([[field, i]])), token.items[i], visitor);
             if (typeof ci === "number")
               i = ci - 1;
             else if (ci === BREAK)
               return BREAK;
             else if (ci === REMOVE) {
-              token2.items.splice(i, 1);
+              token.items.splice(i, 1);
               i -= 1;
             }
           }
@@ -5623,10 +5623,10 @@ var require_cst = __commonJS({
     var DOCUMENT = "";
     var FLOW_END = "";
     var SCALAR = "";
-    var isCollection = (token2) => !!token2 && "items" in token2;
-    var isScalar = (token2) => !!token2 && (token2.type === "scalar" || token2.type === "single-quoted-scalar" || token2.type === "double-quoted-scalar" || token2.type === "block-scalar");
-    function prettyToken(token2) {
-      switch (token2) {
+    var isCollection = (token) => !!token && "items" in token;
+    var isScalar = (token) => !!token && (token.type === "scalar" || token.type === "single-quoted-scalar" || token.type === "double-quoted-scalar" || token.type === "block-scalar");
+    function prettyToken(token) {
+      switch (token) {
         case BOM:
           return "<BOM>";
         case DOCUMENT:
@@ -5636,7 +5636,7 @@ var require_cst = __commonJS({
         case SCALAR:
           return "<SCALAR>";
         default:
-          return JSON.stringify(token2);
+          return JSON.stringify(token);
       }
     }
     function tokenType(source) {
@@ -6360,8 +6360,8 @@ var require_parser = __commonJS({
       }
       return -1;
     }
-    function isFlowToken(token2) {
-      switch (token2?.type) {
+    function isFlowToken(token) {
+      switch (token?.type) {
         case "alias":
         case "scalar":
         case "single-quoted-scalar":
@@ -6568,38 +6568,38 @@ var require_parser = __commonJS({
         return this.stack[this.stack.length - n];
       }
       *pop(error) {
-        const token2 = error ?? this.stack.pop();
-        if (!token2) {
+        const token = error ?? this.stack.pop();
+        if (!token) {
           const message = "Tried to pop an empty stack";
           yield { type: "error", offset: this.offset, source: "", message };
         } else if (this.stack.length === 0) {
-          yield token2;
+          yield token;
         } else {
           const top = this.peek(1);
-          if (token2.type === "block-scalar") {
-            token2.indent = "indent" in top ? top.indent : 0;
-          } else if (token2.type === "flow-collection" && top.type === "document") {
-            token2.indent = 0;
+          if (token.type === "block-scalar") {
+            token.indent = "indent" in top ? top.indent : 0;
+          } else if (token.type === "flow-collection" && top.type === "document") {
+            token.indent = 0;
           }
-          if (token2.type === "flow-collection")
-            fixFlowSeqItems(token2);
+          if (token.type === "flow-collection")
+            fixFlowSeqItems(token);
           switch (top.type) {
             case "document":
-              top.value = token2;
+              top.value = token;
               break;
             case "block-scalar":
-              top.props.push(token2);
+              top.props.push(token);
               break;
             case "block-map": {
               const it = top.items[top.items.length - 1];
               if (it.value) {
-                top.items.push({ start: [], key: token2, sep: [] });
+                top.items.push({ start: [], key: token, sep: [] });
                 this.onKeyLine = true;
                 return;
               } else if (it.sep) {
-                it.value = token2;
+                it.value = token;
               } else {
-                Object.assign(it, { key: token2, sep: [] });
+                Object.assign(it, { key: token, sep: [] });
                 this.onKeyLine = !it.explicitKey;
                 return;
               }
@@ -6608,34 +6608,34 @@ var require_parser = __commonJS({
             case "block-seq": {
               const it = top.items[top.items.length - 1];
               if (it.value)
-                top.items.push({ start: [], value: token2 });
+                top.items.push({ start: [], value: token });
               else
-                it.value = token2;
+                it.value = token;
               break;
             }
             case "flow-collection": {
               const it = top.items[top.items.length - 1];
               if (!it || it.value)
-                top.items.push({ start: [], key: token2, sep: [] });
+                top.items.push({ start: [], key: token, sep: [] });
               else if (it.sep)
-                it.value = token2;
+                it.value = token;
               else
-                Object.assign(it, { key: token2, sep: [] });
+                Object.assign(it, { key: token, sep: [] });
               return;
             }
             /* istanbul ignore next should not happen */
             default:
               yield* this.pop();
-              yield* this.pop(token2);
+              yield* this.pop(token);
           }
-          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token2.type === "block-map" || token2.type === "block-seq")) {
-            const last = token2.items[token2.items.length - 1];
-            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token2.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token2.indent))) {
+          if ((top.type === "document" || top.type === "block-map" || top.type === "block-seq") && (token.type === "block-map" || token.type === "block-seq")) {
+            const last = token.items[token.items.length - 1];
+            if (last && !last.sep && !last.value && last.start.length > 0 && findNonEmptyIndex(last.start) === -1 && (token.indent === 0 || last.start.every((st) => st.type !== "comment" || st.indent < token.indent))) {
               if (top.type === "document")
                 top.end = last.start;
               else
                 top.items.push({ start: last.start });
-              token2.items.splice(-1, 1);
+              token.items.splice(-1, 1);
             }
           }
         }
@@ -7178,7 +7178,7 @@ var require_parser = __commonJS({
             yield* this.pop();
         }
       }
-      *lineEnd(token2) {
+      *lineEnd(token) {
         switch (this.type) {
           case "comma":
           case "doc-start":
@@ -7195,10 +7195,10 @@ var require_parser = __commonJS({
           case "space":
           case "comment":
           default:
-            if (token2.end)
-              token2.end.push(this.sourceToken);
+            if (token.end)
+              token.end.push(this.sourceToken);
             else
-              token2.end = [this.sourceToken];
+              token.end = [this.sourceToken];
             if (this.type === "newline")
               yield* this.pop();
         }
@@ -7598,17 +7598,17 @@ var import_node_fs5 = require("node:fs");
 var import_node_path3 = require("node:path");
 var counter = 0;
 function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
-  const bytes2 = typeof data === "string" ? Buffer.from(data) : data;
+  const bytes = typeof data === "string" ? Buffer.from(data) : data;
   if (opts.skipIfSame !== false) {
     try {
-      if (readDataFile(path).equals(Buffer.isBuffer(bytes2) ? bytes2 : Buffer.concat(bytes2))) return false;
+      if (readDataFile(path).equals(Buffer.isBuffer(bytes) ? bytes : Buffer.concat(bytes))) return false;
     } catch {
     }
   }
   ensurePrivateDir((0, import_node_path3.dirname)(path));
   const tmp = `${path}.${process.pid}.${++counter}.tmp`;
   try {
-    writeNewFile(tmp, bytes2, opts.mode ?? PRIVATE_FILE);
+    writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
     if (opts.cache === true) (0, import_node_fs5.rmSync)(path, { force: true });
     (0, import_node_fs5.renameSync)(tmp, path);
   } catch (e) {
@@ -7779,216 +7779,56 @@ function idToken(value) {
 }
 
 // analyzer/observation-file.ts
-var TOOL_CH = 1;
-var WORD_CH = 2;
-var ID_CH = 4;
-var DIGIT_CH = 8;
-var HEX_CH = 16;
-var CH = new Uint8Array(256);
-for (let c = 0; c < 256; c++) {
-  const ch = String.fromCharCode(c);
-  const alnum = /[A-Za-z0-9]/.test(ch);
-  if (alnum || "_.:-".includes(ch)) CH[c] |= TOOL_CH;
-  if (alnum || "._:+@-".includes(ch)) CH[c] |= WORD_CH;
-  if (alnum || "_-".includes(ch)) CH[c] |= ID_CH;
-  if (/[0-9]/.test(ch)) CH[c] |= DIGIT_CH;
-  if (/[0-9a-f]/.test(ch)) CH[c] |= HEX_CH;
-}
-var QUOTE = 34;
+var TOOL = "[A-Za-z0-9_.:-]{1,128}";
+var WORD = "[A-Za-z0-9._:+@-]{1,40}";
+var CANONICAL = new RegExp(
+  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + ')?)")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
+  "y"
+);
+var TS_AT = 13;
 var PROJECT_ID = /^[0-9a-f]{12}$/;
-var bytes = (s) => Uint8Array.from(s, (c) => c.charCodeAt(0));
-var HEAD = bytes('{"v":1,"ts":"');
-var TS_BYTES = 24;
-var TOOL_KEY = bytes('","tool":"');
-var OK_KEY = bytes('","ok":');
-var TRUE = bytes("true");
-var FALSE = bytes("false");
-var MS_KEY = bytes(',"ms":');
-var NULL = bytes("null");
-var PREV_KEY = bytes(',"prev":');
-var PREV2_KEY = bytes(',"prev2":');
-var SESSION_KEY = bytes(',"session":"');
-var PROJECT_KEY = bytes('","project":');
-var EVENT_KEY = bytes(',"event":"PostToolUse');
-var FAILURE = bytes("Failure");
-var ID_KEY = bytes(',"id":"');
-var DETAIL_KEY = bytes(',"detail":"');
-var AGENT_KEY = bytes(',"agent":"');
-var AGENT_ID_KEY = bytes(',"agentId":"');
-function literal(buf, p, lit) {
-  for (let k = 0; k < lit.length; k++) if (buf[p + k] !== lit[k]) return -1;
-  return p + lit.length;
-}
-var tokenHash = 0;
-function token(buf, p, ch, max) {
-  let q = p;
-  let h = 2166136261;
-  for (let c = buf[q]; (CH[c] & ch) !== 0; c = buf[++q]) h = Math.imul(h ^ c, 16777619);
-  const n = q - p;
-  if (n < 1 || n > max) return -1;
-  tokenHash = h;
-  return q;
-}
-function quoted(buf, p, ch, max) {
-  if (buf[p] !== QUOTE) return -1;
-  let q = p + 1;
-  while ((CH[buf[q]] & ch) !== 0) q++;
-  return q - p - 1 >= 1 && q - p - 1 <= max && buf[q] === QUOTE ? q + 1 : -1;
-}
-function prevField(buf, p, key) {
-  const q = literal(buf, p, key);
-  if (q === -1) return -1;
-  return buf[q] === QUOTE ? quoted(buf, q, TOOL_CH, 128) : literal(buf, q, NULL);
-}
-var ByteStrings = class {
-  byHash = /* @__PURE__ */ new Map();
-  get(buf, s, e, h) {
-    const v = this.byHash.get(h);
-    if (v !== void 0 && v.length === e - s) {
-      let k = 0;
-      while (k < v.length && v.charCodeAt(k) === buf[s + k]) k++;
-      if (k === v.length) return v;
-    }
-    const str2 = buf.toString("latin1", s, e);
-    if (v === void 0) this.byHash.set(h, str2);
-    return str2;
-  }
-};
-var newStrings = () => ({ tools: new ByteStrings(), sessions: new ByteStrings(), projects: new ByteStrings(), details: new ByteStrings(), agents: new ByteStrings() });
-var strings = newStrings();
-function digits(buf, at, n) {
+function digits(text, at, n) {
   let v = 0;
-  for (let k = 0; k < n; k++) {
-    const c = buf[at + k] - 48;
-    if (!(c >= 0 && c <= 9)) return -1;
-    v = v * 10 + c;
-  }
+  for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
   return v;
 }
-var lastDate = -1;
+var lastDate = "#";
 var lastDayMs = Number.NaN;
-function isoAt(buf, p) {
-  const y = digits(buf, p, 4);
-  const mo = digits(buf, p + 5, 2);
-  const d = digits(buf, p + 8, 2);
-  if ((y | mo | d) < 0 || buf[p + 4] !== 45 || buf[p + 7] !== 45 || buf[p + 10] !== 84) return Number.NaN;
-  const date = y * 1e4 + mo * 100 + d;
-  if (date !== lastDate) {
-    let ms2 = Number.NaN;
-    if (y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= (mo === 2 ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28 : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31))) ms2 = Date.UTC(y, mo - 1, d);
-    lastDate = date;
-    lastDayMs = ms2;
-  }
-  const h = digits(buf, p + 11, 2);
-  const mi = digits(buf, p + 14, 2);
-  const s = digits(buf, p + 17, 2);
-  const ms = digits(buf, p + 20, 3);
-  if ((h | mi | s | ms) < 0 || buf[p + 13] !== 58 || buf[p + 16] !== 58 || buf[p + 19] !== 46 || buf[p + 23] !== 90) return Number.NaN;
-  if (h > 23 || mi > 59 || s > 59) return Number.NaN;
-  return lastDayMs + h * 36e5 + mi * 6e4 + s * 1e3 + ms;
+function dayAt(text, at) {
+  if (text.startsWith(lastDate, at)) return lastDayMs;
+  const y = digits(text, at, 4);
+  const mo = digits(text, at + 5, 2);
+  const d = digits(text, at + 8, 2);
+  let ms = Number.NaN;
+  if (y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= (mo === 2 ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28 : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31))) ms = Date.UTC(y, mo - 1, d);
+  lastDate = text.slice(at, at + 10);
+  lastDayMs = ms;
+  return ms;
 }
-function canonicalRecord(buf, start, end, into) {
-  let p = literal(buf, start, HEAD);
-  if (p === -1) return false;
-  const ts = isoAt(buf, p);
-  if (Number.isNaN(ts)) return false;
-  p = literal(buf, p + TS_BYTES, TOOL_KEY);
-  if (p === -1) return false;
-  const toolAt = p;
-  p = token(buf, p, TOOL_CH, 128);
-  if (p === -1) return false;
-  const toolEnd = p;
-  const toolHash = tokenHash;
-  p = literal(buf, p, OK_KEY);
-  if (p === -1) return false;
-  let ok = true;
-  let q = literal(buf, p, TRUE);
-  if (q === -1) {
-    ok = false;
-    q = literal(buf, p, FALSE);
-    if (q === -1) return false;
-  }
-  p = literal(buf, q, MS_KEY);
-  if (p === -1) return false;
-  q = p;
-  while ((CH[buf[q]] & DIGIT_CH) !== 0) q++;
-  if (q === p) q = literal(buf, p, NULL);
-  else if (q - p > 15) return false;
-  if (q === -1) return false;
-  q = prevField(buf, q, PREV_KEY);
-  if (q === -1) return false;
-  q = prevField(buf, q, PREV2_KEY);
-  if (q === -1) return false;
-  p = literal(buf, q, SESSION_KEY);
-  if (p === -1) return false;
-  const sessionAt = p;
-  p = token(buf, p, ID_CH, 128);
-  if (p === -1) return false;
-  const sessionEnd = p;
-  const sessionHash = tokenHash;
-  p = literal(buf, p, PROJECT_KEY);
-  if (p === -1) return false;
-  let project;
-  if (buf[p] === QUOTE) {
-    q = token(buf, p + 1, HEX_CH, 12);
-    if (q !== p + 13 || buf[q] !== QUOTE) return false;
-    project = strings.projects.get(buf, p + 1, q, tokenHash);
-    p = q + 1;
-  } else {
-    p = literal(buf, p, NULL);
-    if (p === -1) return false;
-  }
-  p = literal(buf, p, EVENT_KEY);
-  if (p === -1) return false;
-  q = literal(buf, p, FAILURE);
-  if (q !== -1) p = q;
-  if (buf[p++] !== QUOTE) return false;
-  q = literal(buf, p, ID_KEY);
-  if (q !== -1) {
-    p = token(buf, q, ID_CH, 128);
-    if (p === -1 || buf[p++] !== QUOTE) return false;
-  }
-  let detail;
-  q = literal(buf, p, DETAIL_KEY);
-  if (q !== -1) {
-    p = token(buf, q, WORD_CH, 40);
-    if (p === -1) return false;
-    let h = tokenHash;
-    if (buf[p] === 32) {
-      const second = token(buf, p + 1, WORD_CH, 40);
-      if (second === -1) return false;
-      h = Math.imul(h, 31) ^ tokenHash;
-      p = second;
-    }
-    if (buf[p] !== QUOTE) return false;
-    detail = strings.details.get(buf, q, p, h);
-    p++;
-  }
-  q = literal(buf, p, AGENT_KEY);
-  if (q !== -1) {
-    p = token(buf, q, TOOL_CH, 64);
-    if (p === -1 || buf[p++] !== QUOTE) return false;
-  }
-  let agentId;
-  q = literal(buf, p, AGENT_ID_KEY);
-  if (q !== -1) {
-    p = token(buf, q, ID_CH, 128);
-    if (p === -1 || buf[p] !== QUOTE) return false;
-    agentId = strings.agents.get(buf, q, p, tokenHash);
-    p++;
-  }
-  if (buf[p++] !== 125) return false;
-  if (p !== end && !(p === end - 1 && buf[p] === 13)) return false;
-  into.add(ts, strings.tools.get(buf, toolAt, toolEnd, toolHash), ok, strings.sessions.get(buf, sessionAt, sessionEnd, sessionHash), agentId, detail, project);
-  return true;
+function isoAt(text, at) {
+  const day = dayAt(text, at);
+  const h = digits(text, at + 11, 2);
+  const mi = digits(text, at + 14, 2);
+  const s = digits(text, at + 17, 2);
+  if (h > 23 || mi > 59 || s > 59) return Number.NaN;
+  return day + h * 36e5 + mi * 6e4 + s * 1e3 + digits(text, at + 20, 3);
 }
 function validDetail(d) {
   if (typeof d !== "string") return false;
   const parts = d.split(" ");
   return parts.length <= 2 && parts.every((p) => DETAIL_PART.test(p));
 }
-function addLine(buf, start, end, into) {
-  return canonicalRecord(buf, start, end, into) || addJsonLine(buf.toString("latin1", start, end), into);
+function addLine(text, start, end, into) {
+  CANONICAL.lastIndex = start;
+  const m = CANONICAL.exec(text);
+  if (m !== null && CANONICAL.lastIndex >= end) {
+    const ts = isoAt(text, start + TS_AT);
+    if (!Number.isNaN(ts)) {
+      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4]);
+      return true;
+    }
+  }
+  return addJsonLine(text.slice(start, end), into);
 }
 function addJsonLine(line, into) {
   let r;
@@ -8014,7 +7854,6 @@ function addJsonLine(line, into) {
 }
 var CHUNK = 256 * 1024;
 function readObservationFile(fd, offset, into, counts) {
-  strings = newStrings();
   let buf = Buffer.allocUnsafe(CHUNK);
   let filled = 0;
   let pos = offset;
@@ -8029,12 +7868,14 @@ function readObservationFile(fd, offset, into, counts) {
     filled += n;
     const lastNl = buf.lastIndexOf(10, filled - 1);
     if (lastNl === -1) continue;
+    const text = buf.toString("latin1", 0, lastNl);
     let start = 0;
-    while (start <= lastNl) {
-      const end = buf.indexOf(10, start);
+    while (start <= text.length) {
+      let end = text.indexOf("\n", start);
+      if (end === -1) end = text.length;
       if (end > start) {
         counts.lines++;
-        if (!addLine(buf, start, end, into)) counts.malformed++;
+        if (!addLine(text, start, end, into)) counts.malformed++;
       }
       start = end + 1;
     }
@@ -8419,10 +8260,10 @@ function readExactly(fd, into, pos, path) {
   }
 }
 var CachedSlices = class _CachedSlices {
-  constructor(path, ino, bytes2, body, length, h, sliceRecords) {
+  constructor(path, ino, bytes, body, length, h, sliceRecords) {
     this.path = path;
     this.ino = ino;
-    this.bytes = bytes2;
+    this.bytes = bytes;
     this.body = body;
     this.length = length;
     this.sliceRecords = sliceRecords;
@@ -9225,8 +9066,8 @@ var GarbageMeter = class {
   every;
   collect;
   released = 0;
-  let(bytes2) {
-    this.released += bytes2;
+  let(bytes) {
+    this.released += bytes;
     if (this.released >= this.every) {
       this.released = 0;
       this.collect();
@@ -10126,7 +9967,7 @@ var time = (o, k, fallback) => {
   if (Number.isNaN(isoToMs(v))) throw new FileProblem(`"${k}" must be an ISO 8601 time, found ${JSON.stringify(v).slice(0, 40)}`);
   return v;
 };
-var strings2 = (o, k, test = () => true) => {
+var strings = (o, k, test = () => true) => {
   const v = o[k];
   if (v === void 0 || v === null) return [];
   if (!Array.isArray(v) || !v.every((s) => typeof s === "string" && test(s))) throw new FileProblem(`"${k}" must be a list of strings, found ${JSON.stringify(v)?.slice(0, 40)}`);
@@ -10223,14 +10064,14 @@ function parseInstinct2(text) {
     action: str(o, "action", ""),
     explain: str(o, "explain", ""),
     ...scopeOf(o),
-    projects: strings2(o, "projects", (s) => PROJECT_ID2.test(s)),
+    projects: strings(o, "projects", (s) => PROJECT_ID2.test(s)),
     source: sourceOf(o),
     confidence: confidenceOf(o),
     observations: count(o, "observations"),
     level,
     state: stateValue(o),
     sessions: count(o, "sessions"),
-    session_ids: strings2(o, "session_ids"),
+    session_ids: strings(o, "session_ids"),
     first_seen: time(o, "first_seen"),
     last_seen: time(o, "last_seen"),
     created: time(o, "created", str(o, "first_seen")),
@@ -10240,7 +10081,7 @@ function parseInstinct2(text) {
     corrected: count(o, "corrected"),
     suggested: count(o, "suggested"),
     inactive: count(o, "inactive"),
-    aliases: strings2(o, "aliases"),
+    aliases: strings(o, "aliases"),
     extra,
     evidence,
     body: before,
@@ -10250,7 +10091,7 @@ function parseInstinct2(text) {
   if (o["score"] !== void 0) x.score = num(o, "score");
   if (o["adjustment"] !== void 0) x.adjustment = num(o, "adjustment");
   if (o["adjustment_runs"] !== void 0) x.adjustment_runs = count(o, "adjustment_runs");
-  if (o["contradicts"] !== void 0) x.contradicts = strings2(o, "contradicts", validId);
+  if (o["contradicts"] !== void 0) x.contradicts = strings(o, "contradicts", validId);
   if (x.source !== "observed" && (x.trigger === "" || x.action === "")) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
 }
@@ -10332,13 +10173,13 @@ function parseFact(text) {
     text: text_,
     domain: domainOf(o),
     ...scopeOf(o),
-    projects: strings2(o, "projects", (s) => PROJECT_ID2.test(s)),
+    projects: strings(o, "projects", (s) => PROJECT_ID2.test(s)),
     source: sourceOf(o),
     confidence: confidenceOf(o),
     observations: count(o, "observations"),
     state: stateValue(o),
     sessions: count(o, "sessions"),
-    session_ids: strings2(o, "session_ids"),
+    session_ids: strings(o, "session_ids"),
     first_seen: time(o, "first_seen"),
     last_seen: time(o, "last_seen"),
     created: time(o, "created", str(o, "first_seen")),
@@ -10599,9 +10440,9 @@ function scanInstincts(home, opts = {}) {
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
     const path = (0, import_node_path8.join)(dir, f);
-    const bytes2 = readIfFile(path);
-    if (bytes2 === void 0) continue;
-    const text = bytes2.toString("utf8");
+    const bytes = readIfFile(path);
+    if (bytes === void 0) continue;
+    const text = bytes.toString("utf8");
     const e = { file: f, stamp: fileStamp(path), text, pristine: false };
     try {
       e.value = parseInstinct2(text);
@@ -10632,9 +10473,9 @@ function scanFacts(home, opts = {}) {
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
     const path = (0, import_node_path8.join)(dir, f);
-    const bytes2 = readIfFile(path);
-    if (bytes2 === void 0) continue;
-    const text = bytes2.toString("utf8");
+    const bytes = readIfFile(path);
+    if (bytes === void 0) continue;
+    const text = bytes.toString("utf8");
     const e = { file: f, stamp: fileStamp(path), text, pristine: false };
     try {
       e.value = parseFact(text);
@@ -10654,10 +10495,10 @@ function scanFacts(home, opts = {}) {
 // store/migrate.ts
 var STORE_VERSION = 2;
 function migrated(home) {
-  const bytes2 = readIfFile(layout.storeMarker(home));
-  if (bytes2 === void 0) return false;
+  const bytes = readIfFile(layout.storeMarker(home));
+  if (bytes === void 0) return false;
   try {
-    return JSON.parse(bytes2.toString("utf8")).version === STORE_VERSION;
+    return JSON.parse(bytes.toString("utf8")).version === STORE_VERSION;
   } catch {
     return false;
   }
@@ -10981,10 +10822,10 @@ function entryOk(e) {
   return typeof o === "object" && o !== null && typeof o.ts === "string" && !Number.isNaN(Date.parse(o.ts)) && typeof o.session === "string" && ID3.test(o.session) && Number.isInteger(o.turn) && Array.isArray(o.instincts) && o.instincts.every((x) => typeof x?.id === "string" && REF_ID.test(x.id) && typeof x.pattern === "string") && Array.isArray(o.facts) && o.facts.every((f) => typeof f === "string" && REF_ID.test(f));
 }
 function jsonl(path) {
-  const bytes2 = readIfFile(path);
-  if (bytes2 === void 0) return [];
+  const bytes = readIfFile(path);
+  if (bytes === void 0) return [];
   const out = [];
-  for (const line of bytes2.toString("utf8").split("\n")) {
+  for (const line of bytes.toString("utf8").split("\n")) {
     if (!line) continue;
     try {
       out.push(JSON.parse(line));
@@ -11165,8 +11006,8 @@ function windowFiles(home, nowMs, config, report) {
   return out;
 }
 var bytesOf = (files) => files.reduce((n, f) => n + fileSize(f.path), 0);
-function loadFiles(files, bytes2, report, deadline) {
-  const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes2 / 200)));
+function loadFiles(files, bytes, report, deadline) {
+  const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
     const r = loadObservationFile(f.path, f.cachePath, { writeCache: !report.readOnly });
     report.files.read++;
@@ -11202,9 +11043,9 @@ function emptyReport(now, config, readOnlyReason) {
 function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords) {
   const files = windowFiles(home, nowMs, config, report);
   let pa;
-  const bytes2 = bytesOf(files);
-  if (bytes2 < partsFromBytes) {
-    const table = loadFiles(files, bytes2, report, deadline);
+  const bytes = bytesOf(files);
+  if (bytes < partsFromBytes) {
+    const table = loadFiles(files, bytes, report, deadline);
     checkDeadline(deadline, "joining the window");
     pa = analyzeProjects(table, nowMs, config);
     checkDeadline(deadline, "scoring the patterns");
@@ -11623,7 +11464,7 @@ function runHook(name, body) {
 }
 
 // observer/payload-scan.ts
-var QUOTE2 = 34;
+var QUOTE = 34;
 var BACKSLASH = 92;
 var OBJ = 1;
 var ARR = 2;
@@ -11733,7 +11574,7 @@ var PayloadScanner = class {
           break;
         case 58:
           break;
-        case QUOTE2:
+        case QUOTE:
           this.inString = true;
           this.escape = false;
           if (this.stack[depth - 1] === OBJ && this.expectKey) {
@@ -11766,7 +11607,7 @@ var PayloadScanner = class {
     }
     const floor = pos;
     for (; ; ) {
-      const q = pos < n ? chunk.indexOf(QUOTE2, pos) : -1;
+      const q = pos < n ? chunk.indexOf(QUOTE, pos) : -1;
       if (q === -1) {
         this.escape = oddBackslashesBefore(chunk, n, floor);
         if (this.capturing) this.take(chunk, i, n);
