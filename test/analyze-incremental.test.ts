@@ -9,7 +9,7 @@ import { analyzeProjects } from '../analyzer/projects.js';
 import { projectTable, tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
 import { runAnalysis } from '../analyzer/run.js';
 import { loadConfig, type Config } from '../lib/config.js';
-import { tempDir } from './helpers.js';
+import { rng, tempDir } from './helpers.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-08T19:00:00Z');
@@ -18,11 +18,6 @@ const config: Config = {
   maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: true, halfLifeDays: 7,
   saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,
 };
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
-}
 
 const TOOLS = ['Grep', 'Read', 'Edit', 'Bash', 'Glob', 'Write', 'TodoWrite'];
 const DETAILS = ['npm test', 'git status', 'ls', undefined];

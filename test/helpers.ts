@@ -91,3 +91,9 @@ export function readObservations(data: string): Record<string, unknown>[] {
 export function mode(path: string): number {
   return statSync(path).mode & 0o777;
 }
+
+/** A seeded generator of numbers in [0, 1) (a linear congruential generator): the same sequence on every run. */
+export function rng(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
+}

@@ -9,23 +9,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addLine, readObservationFile } from '../analyzer/observation-file.js';
-import { TableBuilder, type RecordTable } from '../analyzer/record-table.js';
+import { TableBuilder, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, ID, TOOL_NAME } from '../lib/tokens.js';
-
-interface Rec {
-  ts: number;
-  tool: string;
-  ok: boolean;
-  session: string;
-  agentId: string | undefined;
-  detail: string | undefined;
-  project: string | undefined;
-}
+import { rng } from './helpers.js';
 
 /** The JSON path: what a line means, whichever path reads it. */
 const realParse = JSON.parse;
-function byJson(line: string): Rec | undefined {
+function byJson(line: string): PlainRecord | undefined {
   let o: Record<string, unknown>;
   try {
     o = realParse(line) as Record<string, unknown>;
@@ -47,11 +38,11 @@ function byJson(line: string): Rec | undefined {
 }
 
 /** A record (or undefined) as a string with its keys in one order, to compare. */
-function show(r: Rec | undefined): string {
+function show(r: PlainRecord | undefined): string {
   return r === undefined ? 'refused' : JSON.stringify([r.ts, r.tool, r.ok, r.session, r.agentId ?? null, r.detail ?? null, r.project ?? null]);
 }
 
-function recordAt(t: RecordTable, i: number): Rec {
+function recordAt(t: RecordTable, i: number): PlainRecord {
   const stream = t.streams[t.stream[i]!]!;
   const sep = stream.indexOf('\u0000');
   return {
@@ -64,13 +55,6 @@ function recordAt(t: RecordTable, i: number): Rec {
     project: t.project[i] === -1 ? undefined : t.projects[t.project[i]!],
   };
 }
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
-}
-
-const x = (c: string, n: number) => c.repeat(n);
 
 /** The fields of a line the hook writes, in its order; undefined leaves an optional one out. */
 interface Fields {
@@ -118,8 +102,8 @@ function edgeLines(): string[] {
     { ts: q('0099-11-08T10:00:00.000Z') },
     { ts: q('2026-11-08T10:00:00.000+01:00') },
     { tool: q('a') },
-    { tool: q(x('a', 128)) },
-    { tool: q(x('a', 129)) },
+    { tool: q('a'.repeat(128)) },
+    { tool: q('a'.repeat(129)) },
     { tool: q('mcp__github__search_issues') },
     { tool: q('Re ad') },
     { tool: q('Re\\u0061d') },
@@ -129,19 +113,19 @@ function edgeLines(): string[] {
     { ok: '"true"' },
     { ok: 'tru' },
     { ms: 'null' },
-    { ms: x('9', 15) },
-    { ms: x('9', 16) },
+    { ms: '9'.repeat(15) },
+    { ms: '9'.repeat(16) },
     { ms: '-1' },
     { ms: '1.5' },
     { ms: '' },
     { prev: 'null', prev2: q('Edit') },
-    { prev: q(x('b', 128)) },
-    { prev: q(x('b', 129)) },
+    { prev: q('b'.repeat(128)) },
+    { prev: q('b'.repeat(129)) },
     { prev2: q('a"b') },
     { prev: q('a\\"b') },
     { prev: q('') },
-    { session: q(x('s', 128)) },
-    { session: q(x('s', 129)) },
+    { session: q('s'.repeat(128)) },
+    { session: q('s'.repeat(129)) },
     { session: q('s.1') },
     { session: q('s\\u002d1') },
     { session: q('') },
@@ -155,14 +139,14 @@ function edgeLines(): string[] {
     { event: q('PostToolUseFail') },
     { event: q('PreToolUse') },
     { id: q('toolu_01') },
-    { id: q(x('i', 128)) },
-    { id: q(x('i', 129)) },
+    { id: q('i'.repeat(128)) },
+    { id: q('i'.repeat(129)) },
     { id: q('a.b') },
     { detail: q('npm test') },
     { detail: q('ls') },
-    { detail: q(`${x('w', 40)} ${x('w', 40)}`) },
-    { detail: q(x('w', 41)) },
-    { detail: q(`a ${x('w', 41)}`) },
+    { detail: q(`${'w'.repeat(40)} ${'w'.repeat(40)}`) },
+    { detail: q('w'.repeat(41)) },
+    { detail: q(`a ${'w'.repeat(41)}`) },
     { detail: q('a b c') },
     { detail: q(' a') },
     { detail: q('a ') },
@@ -170,10 +154,10 @@ function edgeLines(): string[] {
     { detail: q('git@x:y +z') },
     { detail: q('') },
     { agent: q('Explore'), agentId: q('ag1') },
-    { agent: q(x('e', 64)) },
-    { agent: q(x('e', 65)) },
-    { agentId: q(x('g', 128)) },
-    { agentId: q(x('g', 129)) },
+    { agent: q('e'.repeat(64)) },
+    { agent: q('e'.repeat(65)) },
+    { agentId: q('g'.repeat(128)) },
+    { agentId: q('g'.repeat(129)) },
     { agentId: q('a:b') },
     { id: q('t1'), detail: q('npm run'), agent: q('plugin:agent'), agentId: q('ag-2') },
     { end: '}\r' },
@@ -189,7 +173,7 @@ function edgeLines(): string[] {
   lines.push(JSON.stringify({ ts: '2026-11-08T10:00:00.000Z', v: 1, tool: 'Read', ok: true, session: 's1' }));
   lines.push(lineOf(BASE).replace('{"v":1,', '{ "v":1,'));
   lines.push(lineOf(BASE).replace('"session":"s-1_A"', '"session":"s\u00e9"'));
-  lines.push('', '{', 'null', '[]', '{"v":1}', x('{', 300));
+  lines.push('', '{', 'null', '[]', '{"v":1}', '{'.repeat(300));
   return lines;
 }
 
@@ -221,7 +205,7 @@ function mutatedLines(n: number, seed: number): string[] {
 }
 
 /** Reads each line alone through the reader; the record, or undefined when refused. */
-function read(line: string): Rec | undefined {
+function read(line: string): PlainRecord | undefined {
   const b = new TableBuilder();
   return addLine(line, 0, line.length, b) ? recordAt(b.build(), 0) : undefined;
 }
@@ -251,7 +235,7 @@ describe('the observation reader reads each line as the JSON path does', () => {
       { ok: 'false', event: '"PostToolUseFailure"' },
       { ms: 'null', prev: 'null', prev2: 'null', project: 'null' },
       { id: '"toolu_01"', detail: '"npm test"', agent: '"Explore"', agentId: '"ag-1"' },
-      { tool: `"${x('a', 128)}"`, session: `"${x('s', 128)}"`, detail: `"${x('w', 40)} ${x('w', 40)}"` },
+      { tool: `"${'a'.repeat(128)}"`, session: `"${'s'.repeat(128)}"`, detail: `"${'w'.repeat(40)} ${'w'.repeat(40)}"` },
       { end: '}\r' },
     ].map((v) => lineOf({ ...BASE, ...v }));
     const parse = vi.spyOn(JSON, 'parse');

@@ -1,5 +1,6 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { rng } from './helpers.js';
 
 // A generated week of observations for the report's tests, written as the hook writes them
 // (canonical lines, one file per UTC day), together with what the report must find in it,
@@ -14,11 +15,6 @@ const WORKFLOWS: string[][] = [
 ];
 const COMMANDS = ['npm test', 'git status', 'pytest'];
 export const FIXTURE_PROJECT = 'a1b2c3d4e5f6';
-
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 4294967296;
-}
 
 export interface Expected {
   days: string[];
