@@ -2,7 +2,7 @@
 // server: structured content, files written in the project folder, {error} on a miss.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, sandbox } from './helpers.js';
@@ -65,7 +65,45 @@ describe('the export tools over MCP', () => {
     expect(bad.isError).toBe(true);
     expect(bad.out.error).toContain('unknown format "vscode": expected one of claude-md, agents-md, cursorrules, cursor-mdc, windsurfrules, json');
     const notOurs = await call('export_platform', { format: 'agents-md', out: '.bashrc' });
-    expect(notOurs.out.error).toContain('out: expected a .md, .mdc, .json, .cursorrules or .windsurfrules file');
+    expect(notOurs.out.error).toContain('out: expected a Markdown file (.md)');
+  });
+
+  it("keeps a model's paths inside the project folder and never replaces a file that is not the export", async () => {
+    const outside = join(s.root, 'outside');
+    mkdirSync(outside, { recursive: true });
+    const settings = join(outside, 'settings.json');
+    writeFileSync(settings, '{"permissions":{"deny":["Bash(rm:*)"]}}\n');
+    const pkg = join(s.project, 'package.json');
+    writeFileSync(pkg, '{"name":"proj"}\n');
+    symlinkSync(outside, join(s.project, 'linked'));
+    const refused = async (name: string, args: Record<string, unknown>, says: string) => {
+      const r = await call(name, args);
+      expect(r.isError, `${name} ${JSON.stringify(args)}: ${JSON.stringify(r.out)}`).toBe(true);
+      expect(r.out.error).toContain(says);
+    };
+    const inside = 'expected a path inside the project folder';
+    await refused('export_platform', { format: 'json', out: settings }, inside);
+    await refused('export_skill', { out: '../outside/README.md' }, inside);
+    await refused('inject_claude_md', { file: join(outside, 'CLAUDE.md') }, inside);
+    await refused('export_platform', { format: 'cursor-mdc', out: join(s.root, 'new', 'deep', 'x.mdc') }, inside);
+    await refused('export_skill', { out: 'linked/SKILL.md' }, inside);
+    await refused('import_claude_md', { file: '../outside/notes.md' }, inside);
+    await refused('export_platform', { format: 'json', out: 'package.json' }, 'exists and is not a homunculus json export; nothing was written');
+    await refused('export_platform', { format: 'agents-md', out: 'package.json' }, 'out: expected a Markdown file (.md)');
+    writeFileSync(join(s.project, 'README.md'), '# Proj\n');
+    await refused('export_skill', { out: 'README.md' }, 'exists and is not a homunculus SKILL.md export');
+    expect(readFileSync(settings, 'utf8')).toBe('{"permissions":{"deny":["Bash(rm:*)"]}}\n');
+    expect(readFileSync(pkg, 'utf8')).toBe('{"name":"proj"}\n');
+    expect(readFileSync(join(s.project, 'README.md'), 'utf8')).toBe('# Proj\n');
+    expect(readdirSync(outside)).toEqual(['settings.json']);
+    expect(existsSync(join(s.root, 'new'))).toBe(false);
+    // Its own exports are replaced, by an absolute path inside the project too.
+    const first = await ok('export_platform', { format: 'json', out: join(s.project, 'team.json') });
+    expect(first).toMatchObject({ changed: true, how: 'created' });
+    const again = await ok('export_platform', { format: 'json', out: 'team.json', all: true });
+    expect(again).toMatchObject({ how: expect.stringMatching(/^(written|unchanged)$/) });
+    await ok('export_platform', { format: 'cursor-mdc', out: '.cursor/rules/homunculus.mdc' });
+    await ok('export_platform', { format: 'cursor-mdc', out: '.cursor/rules/homunculus.mdc' });
   });
 
   it('export_skill returns a SKILL.md, writes it with out; import_claude_md reads rules back', async () => {
