@@ -23,13 +23,40 @@ function block(body: string, eol: string, markers: [string, string] = [START, EN
   return [markers[0], ...lines, markers[1]].join(eol);
 }
 
-/** The span of a start marker and the first end marker after it, or undefined. */
-function span(text: string, start: string, end: string): { from: number; to: number } | undefined {
-  const from = text.indexOf(start);
-  if (from === -1) return undefined;
-  const endAt = text.indexOf(end, from + start.length);
-  if (endAt === -1) return undefined;
-  return { from, to: endAt + end.length };
+interface Span {
+  /** Where the start marker's line begins, and where the end marker's line ends (before its line break). */
+  from: number;
+  to: number;
+  /** Where the start marker's line ends and the end marker's line begins: the body between. */
+  bodyFrom: number;
+  bodyTo: number;
+}
+
+/**
+ * The block: a start marker's line and the first end marker's line after it, with no other start
+ * marker between (the nearest start before that end). A marker counts only on a line of its own
+ * (spaces around it allowed) and outside a fenced code block: a marker quoted in the user's prose
+ * or shown in an example is the user's text. A start marker without an end is left alone.
+ */
+function span(text: string, start: string, end: string): Span | undefined {
+  let fence: string | undefined;
+  let open: { from: number; bodyFrom: number } | undefined;
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf('\n', at);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const contentEnd = lineEnd > at && text[lineEnd - 1] === '\r' ? lineEnd - 1 : lineEnd;
+    const line = text.slice(at, contentEnd).replace(/^\uFEFF/, '');
+    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fenceMark !== undefined && (fence === undefined || (fenceMark[0] === fence[0] && fenceMark.length >= fence.length))) fence = fence === undefined ? fenceMark : undefined;
+    else if (fence === undefined) {
+      const t = line.trim();
+      if (t === start) open = { from: at + (text.startsWith('\uFEFF', at) ? 1 : 0), bodyFrom: contentEnd };
+      else if (t === end && open !== undefined) return { from: open.from, to: contentEnd, bodyFrom: open.bodyFrom, bodyTo: at };
+    }
+    if (nl === -1) break;
+    at = nl + 1;
+  }
+  return undefined;
 }
 
 /** Puts `body` between the markers in `text`, creating them at the end when there are none. */
@@ -55,7 +82,7 @@ export function injectBlock(text: string, body: string, markers: [string, string
 export function blockBody(text: string): string | undefined {
   for (const [s, e] of [[START, END], ...LEGACY] as [string, string][]) {
     const at = span(text, s, e);
-    if (at) return text.slice(at.from + s.length, at.to - e.length).replace(/^\r?\n/, '').replace(/\r?\n$/, '');
+    if (at) return text.slice(at.bodyFrom, at.bodyTo).replace(/^\r?\n/, '').replace(/\r?\n$/, '');
   }
   return undefined;
 }

@@ -114,6 +114,28 @@ describe('the marker block', () => {
     expect(r.text).toBe(`Intro\n${START}\nnew\n${END}\nOutro\n`);
   });
 
+  it("counts a marker only on a line of its own and outside code fences: the user's text that quotes one is kept byte for byte, run after run", () => {
+    const inline = `# Notes\nhomunculus writes between \`${START}\` and \`${END}\`; keep edits outside.\n- use pnpm\n`;
+    const fenced = `# Docs\n\n\`\`\`md\n${START}\nexample\n${END}\n\`\`\`\n`;
+    const orphan = `# Project\n${START}\n## My own section\n- never force-push\n`;
+    const strayEnd = `${END}\n# Project\n- mine\n`;
+    for (const user of [inline, fenced, orphan, strayEnd]) {
+      const once = injectBlock(user, 'rules');
+      expect(once.how).toBe('appended');
+      expect(once.text.startsWith(user)).toBe(true);
+      const twice = injectBlock(once.text, 'new rules');
+      expect(twice.how).toBe('updated');
+      expect(twice.text).toBe(injectBlock(user, 'new rules').text);
+      expect(injectBlock(twice.text, 'new rules').changed).toBe(false);
+      expect(blockBody(twice.text)).toBe('new rules');
+    }
+    // Spaces around a marker, a BOM before the first: still the block, replaced whole.
+    const spaced = `\uFEFF  ${START}  \r\nold\r\n\t${END}\r\nafter\r\n`;
+    const r = injectBlock(spaced, 'b');
+    expect(r.text).toBe(`\uFEFF${START}\r\nb\r\n${END}\r\nafter\r\n`);
+    expect(blockBody(spaced)).toBe('old');
+  });
+
   it('a file that ends without a line ending gets one before the block; an empty file is just the block', () => {
     expect(injectBlock('text', 'b').text).toBe(`text\n\n${START}\nb\n${END}\n`);
     expect(injectBlock('', 'b').text).toBe(`${START}\nb\n${END}\n`);
