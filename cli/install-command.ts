@@ -6,7 +6,7 @@ import { stamp } from '../analyzer/run.js';
 import { InstallError, planInstall, planUninstall, type Locators, type Plan } from '../claude/installer.js';
 import { SCOPES, type Scope } from '../claude/paths.js';
 import { SettingsError } from '../claude/settings.js';
-import { packageRoot } from '../lib/data-home.js';
+import { dataHomeNames, packageRoot } from '../lib/data-home.js';
 import { backupUserFile, UserFileError, writeUserFile } from '../lib/user-file.js';
 import { CliError } from './errors.js';
 import { context, printJson } from './context.js';
@@ -118,7 +118,7 @@ export const installCommand: CommandModule<object, Args> = {
   },
 };
 
-const KNOWN_DATA = new Set(['observations', 'state', 'instincts', 'archive', 'daily-summary.md', 'rules.json', 'config.json', 'hook-errors.log', 'hook-errors.log.1', 'analysis.lock', 'README.md', 'generated-rules.md', 'facts', 'events.jsonl', 'projects.json', 'aliases.json', 'store.json']);
+const KNOWN_DATA = dataHomeNames();
 
 /** Refuses to purge a data home that holds files homunculus did not write (checked before anything is removed). */
 function purgeCheck(home: string): void {

@@ -79,6 +79,18 @@ export const layout = {
   lastDream: (home: string) => join(home, 'state', 'last-dream.json'),
 };
 
+/**
+ * The names homunculus writes at the top of a data home, from the layout above (with the logs'
+ * rotated copies and a checkout's README.md): what `uninstall --purge` may delete.
+ */
+export function dataHomeNames(): Set<string> {
+  const names = new Set<string>(['README.md']);
+  const fns = Object.values(layout) as ((home: string, day: string) => string)[];
+  for (const f of fns) names.add(f('/home', 'day').slice('/home/'.length).split('/')[0]!);
+  for (const log of [layout.hookErrors, layout.analysisLog]) names.add(`${log('/home').slice('/home/'.length)}.1`);
+  return names;
+}
+
 export const PRIVATE_DIR = 0o700;
 export const PRIVATE_FILE = 0o600;
 

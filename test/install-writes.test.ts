@@ -4,7 +4,7 @@ import { execa } from 'execa';
 import { chmodSync, chownSync, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cleanEnv, listFiles, ROOT, runCli } from './helpers.js';
+import { cleanEnv, listFiles, ROOT, runCli, runHook } from './helpers.js';
 import { settingsPath, setup } from './install-helpers.js';
 
 type Settings = { hooks: Record<string, { hooks: { command: string }[] }[]> };
@@ -169,6 +169,22 @@ describe('a refused install or uninstall writes nothing', () => {
     expect(un.exitCode).toBe(0);
     expect(readlinkSync(link)).toBe(mine);
     expect(un.stdout).toContain(`left ${link} in place: homunculus did not make it (it points at ${mine})`);
+  });
+
+  it('--purge deletes a data home the whole loop has used: every file there is one homunculus writes', async () => {
+    const b = setup();
+    const env = { ...b.env, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z' };
+    expect((await runCli(['install'], env)).exitCode).toBe(0);
+    const payload = readFileSync(join(ROOT, 'test', 'fixtures', 'hook-payloads', 'post-tool-use-edit.json'));
+    for (let i = 0; i < 3; i++) expect((await runHook(payload, env)).exitCode).toBe(0);
+    for (const args of [['analyze'], ['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], ['bye']]) {
+      const r = await runCli(args, env);
+      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    expect(existsSync(join(b.data, 'analysis.log'))).toBe(true);
+    const r = await runCli(['uninstall', '--purge'], env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(existsSync(b.data)).toBe(false);
   });
 
   it('--purge checks the data home before uninstalling anything', async () => {
