@@ -75,7 +75,7 @@ function planJson(plan: Plan, extra: { dryRun: boolean; backup?: string | undefi
 }
 
 const scopeOptions = {
-  scope: { choices: SCOPES, default: 'user' as Scope, describe: 'which settings file: ~/.claude/settings.json, <project>/.claude/settings.json or settings.local.json' },
+  scope: { type: 'string', choices: SCOPES, default: 'user' as Scope, describe: 'which settings file: ~/.claude/settings.json, <project>/.claude/settings.json or settings.local.json' },
   project: { type: 'string', describe: 'project folder for --scope project|local (default: the current folder; it must exist)' },
   'dry-run': { type: 'boolean', default: false, describe: 'print the exact changes and write nothing' },
   json: { type: 'boolean', default: false, describe: 'print JSON for machines: the settings file, the files, what changed' },

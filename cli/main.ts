@@ -1,7 +1,8 @@
-import yargs, { type Argv } from 'yargs';
+import yargs, { type Arguments, type Argv, type MiddlewareFunction } from 'yargs';
 import { CliError } from './errors.js';
 import { reportFailure } from './fail.js';
 import { commands } from './commands.js';
+import { checkOptionValues, type DeclaredOptions } from './option-values.js';
 
 export function buildParser(rawArgs: string[]): Argv {
   let parser = yargs(rawArgs)
@@ -15,7 +16,8 @@ export function buildParser(rawArgs: string[]): Argv {
     .wrap(Math.min(100, process.stdout.columns || 100))
     .fail((msg, err) => {
       throw err ?? new CliError(msg, 2);
-    });
+    })
+    .middleware(((argv: Arguments, y: Argv) => checkOptionValues(rawArgs, argv, (y as unknown as { getOptions(): DeclaredOptions }).getOptions())) as MiddlewareFunction, true);
   for (const c of commands) parser = parser.command(c);
   return parser;
 }

@@ -326,3 +326,34 @@ describe('the fast reader and the JSON path accept the same timestamps', () => {
     expect(j.recordsInWindow).toBe(2);
   });
 });
+
+describe('an option given without its value, or a number option given words', () => {
+  it.each([
+    [['install', '--scope'], '--scope: expected a value, found none'],
+    [['install', '--scope', '--dry-run'], '--scope: expected a value, found the option --dry-run'],
+    [['uninstall', '--scope'], '--scope: expected a value, found none'],
+    [['list', '--scope'], '--scope: expected a value, found none'],
+    [['report', '--out'], '--out: expected a value, found none'],
+    [['status', '--days'], '--days: expected a value, found none'],
+    [['list', '--limit', 'abc'], '--limit: expected a whole number above 0, found "abc"'],
+    [['list', '--limit', '-1'], '--limit: expected a whole number above 0, found "-1"'],
+    [['search', 'pnpm', '--limit=1.5'], '--limit: expected a whole number above 0, found "1.5"'],
+    [['status', '--days', 'abc'], '--days: expected a whole number above 0, found "abc"'],
+    [['trending', '--days', '1e400'], '--days: expected a whole number above 0, found "1e400"'],
+  ])('%j: one line, exit 2, nothing written', async (args, says) => {
+    const box = sandbox();
+    const r = await runCli(args, { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: PAST }, { cwd: box.root });
+    expect(r.exitCode).toBe(2);
+    expect(oneLine(r.stderr)).toBe(`homunculus: ${says}`);
+    expect(listFiles(box.root)).toEqual([]);
+  });
+
+  it('the same commands with their values run', async () => {
+    const box = sandbox();
+    const env = { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: PAST };
+    for (const args of [['install', '--scope', 'user', '--dry-run'], ['list', '--limit', '2', '--json'], ['status', '--days=3', '--json']]) {
+      const r = await runCli(args, env, { cwd: box.root });
+      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+  });
+});
