@@ -13,6 +13,8 @@ export interface DeclaredOptions {
 
 /** Number options that count whole things (instincts, days). */
 const WHOLE = new Set(['limit', 'days']);
+/** Number options a command checks itself, with its own bounds and unit. */
+const OWN_CHECK = new Set(['max-line-mib']);
 
 export function checkOptionValues(rawArgs: readonly string[], argv: Arguments, opts: DeclaredOptions): void {
   const numbers = new Set(opts.number);
@@ -35,6 +37,7 @@ export function checkOptionValues(rawArgs: readonly string[], argv: Arguments, o
     }
   }
   for (const key of numbers) {
+    if (OWN_CHECK.has(key)) continue;
     const v = argv[key];
     if (v === undefined) continue;
     const given = rawArgs.find((x) => x === `--${key}` || x.startsWith(`--${key}=`));
