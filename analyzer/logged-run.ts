@@ -1,10 +1,10 @@
-import { closeSync, openSync, readdirSync, readSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendAnalysisEvent, type AnalysisEvent } from '../lib/analysis-log.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { futureClockReason } from '../lib/clock.js';
 
-import { readDataFile } from '../lib/data-files.js';
+import { readDataFile, READ_NOFOLLOW } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { AnalysisTimeout, runAnalysis, type AnalysisOptions, type AnalysisReport } from './run.js';
 
@@ -36,7 +36,9 @@ function sizes(home: string): Record<string, number> {
   }
   for (const f of files) {
     try {
-      out[f] = statSync(join(layout.observations(home), f)).size;
+      // Not through a link, and nothing but a regular file (a FIFO planted there would hang the read).
+      const st = lstatSync(join(layout.observations(home), f));
+      if (st.isFile()) out[f] = st.size;
     } catch {
       // removed meanwhile
     }
@@ -52,7 +54,12 @@ export function newRecords(home: string, before: Record<string, number>, now: Re
     let at = before[f] ?? 0;
     if (size < at) at = 0; // rewritten
     if (size === at) continue;
-    const fd = openSync(join(layout.observations(home), f), 'r');
+    let fd: number;
+    try {
+      fd = openSync(join(layout.observations(home), f), READ_NOFOLLOW);
+    } catch {
+      continue; // removed meanwhile, or a link put in its place
+    }
     try {
       while (at < size) {
         const got = readSync(fd, buf, 0, Math.min(buf.length, size - at), at);

@@ -8,6 +8,7 @@ import { runLoggedAnalysis } from '../analyzer/logged-run.js';
 import { claudePaths } from '../claude/paths.js';
 import { resolveNow } from '../lib/clock.js';
 import { loadConfig } from '../lib/config.js';
+import { assertDataHome } from '../lib/data-home.js';
 import { logHookError } from '../lib/hook-errors.js';
 import { runHook } from '../lib/hook-shell.js';
 import { idToken } from '../lib/tokens.js';
@@ -17,6 +18,9 @@ import { currentProject } from '../store/projects.js';
 import { applyTurnFeedback } from '../store/turn-apply.js';
 
 runHook('stop', async (home, env) => {
+  // The gate, the turn feedback and the dream read and write below state/ and observations/ even
+  // when no analysis runs (which checks this too): none of its folders may be a link out of it.
+  assertDataHome(home);
   const { config } = loadConfig(home, env);
   const now = resolveNow(undefined, env);
   const report = runLoggedAnalysis({ home, now, config, by: 'stop', gate: true });

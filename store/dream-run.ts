@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { appendAnalysisEvent } from '../lib/analysis-log.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
@@ -61,7 +61,13 @@ export function sessionsSince(home: string, sinceMs: number): number {
   }
   const re = /"ts":"([^"]+)".*?"session":"([A-Za-z0-9_-]{1,128})"/;
   for (const f of files) {
-    for (const line of readFileSync(`${layout.observations(home)}/${f}`, 'utf8').split('\n')) {
+    let text: string;
+    try {
+      text = readDataFile(`${layout.observations(home)}/${f}`).toString('utf8');
+    } catch {
+      continue; // removed meanwhile, or a link (never followed out of the data home)
+    }
+    for (const line of text.split('\n')) {
       const m = re.exec(line);
       if (m && Date.parse(m[1]!) > sinceMs) sessions.add(m[2]!);
     }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { peekWindow } from '../analyzer/run.js';
 import { runConsolidation } from '../analyzer/consolidate-run.js';
 import type { Config } from '../lib/config.js';
-import { layout } from '../lib/data-home.js';
+import { assertDataHome, layout } from '../lib/data-home.js';
 import { findContradictions, findDuplicates } from './clean.js';
 import { readEvents } from './events.js';
 import { readIfFile } from './io.js';
@@ -21,6 +21,8 @@ import { storeKey } from './keys.js';
 // result out. A miss throws StoreError (the CLI prints it, the MCP server answers {error}).
 
 export function storeContext(opts: { home: string; config: Config; now: Date; cwd: string; env: NodeJS.ProcessEnv; session?: string; register?: boolean }): StoreCtx {
+  // Every store command reads and writes below the data home's folders: none may be a link out of it.
+  assertDataHome(opts.home);
   const p = currentProject(opts.cwd, opts.env);
   if (p && opts.register && existsSync(opts.home)) {
     try {

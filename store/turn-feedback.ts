@@ -1,4 +1,5 @@
-import { lstatSync, readFileSync, rmSync } from 'node:fs';
+import { lstatSync, rmSync } from 'node:fs';
+import { readDataFile } from '../lib/data-files.js';
 import { join } from 'node:path';
 import { appendLine } from '../lib/append-line.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
@@ -172,7 +173,7 @@ export function turnCalls(home: string, session: string, fromMs: number, toMs: n
   for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
     let text: string;
     try {
-      text = readFileSync(layout.observationFile(home, utcDay(day)), 'utf8');
+      text = readDataFile(layout.observationFile(home, utcDay(day))).toString('utf8');
     } catch {
       continue;
     }

@@ -3,7 +3,8 @@
 // outside targets stay byte-identical. Data files are opened with O_NOFOLLOW (a link at a file
 // written by rename is replaced, never followed); folders that are links leaving the data home
 // are refused (one line from the CLI, a hook-errors.log entry from the hooks).
-import { existsSync, lstatSync, lutimesSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, lstatSync, lutimesSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runHook, sandbox } from './helpers.js';
@@ -190,5 +191,64 @@ describe('a data home whose folders are links leading out of it is refused', () 
     expect(r.exitCode).toBe(1);
     expect(r.stderr).toBe(`homunculus: ${join(s.data, 'instincts')} is a symbolic link to nowhere; homunculus writes only inside its data home ${s.data}: replace the link with a folder`);
     expect(existsSync(join(s.outside, 'missing'))).toBe(false);
+  });
+});
+
+describe('the store and the Stop hook refuse folders linked out of the data home', () => {
+  it('store commands (teach, forget, facts add, list) touch nothing outside: one line, exit 1', async () => {
+    const s = setup();
+    const env = { ...s.env, HOMUNCULUS_NOW: PAST };
+    expect((await runCli(['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], env, { cwd: s.root })).exitCode).toBe(0);
+    // instincts/ moved out and linked back: what forget would delete is outside now.
+    const moved = join(s.outside, 'instincts');
+    renameSync(join(s.data, 'instincts'), moved);
+    symlinkSync(moved, join(s.data, 'instincts'));
+    mkdirSync(join(s.outside, 'facts'));
+    rmSync(join(s.data, 'facts'), { recursive: true, force: true });
+    symlinkSync(join(s.outside, 'facts'), join(s.data, 'facts'));
+    const before = snapshot(s.outside);
+    for (const args of [['forget', 'pref:pkg=pnpm'], ['observe', 'pref:test=vitest', '--trigger', 't', '--action', 'a'], ['facts', 'add', 'the db is postgres'], ['list']]) {
+      const r = await runCli(args, env, { cwd: s.root });
+      expect(r.exitCode, `${args.join(' ')}: ${r.stdout}`).toBe(1);
+      expect(r.stderr).toMatch(/^homunculus: .*is a symbolic link.*$/);
+      expect(r.stderr.split('\n')).toHaveLength(1);
+    }
+    expect(snapshot(s.outside)).toEqual(before);
+  });
+
+  it('the Stop hook with state/ linked out writes nothing there and logs why', async () => {
+    const s = setup();
+    seedObservations(s.data);
+    const env = { ...s.env, HOMUNCULUS_NOW: `${DAY}T12:00:00Z` };
+    expect((await runStop(env)).exitCode).toBe(0);
+    const moved = join(s.outside, 'state');
+    renameSync(join(s.data, 'state'), moved);
+    symlinkSync(moved, join(s.data, 'state'));
+    rmSync(join(moved, 'last-dream.json'), { force: true });
+    const before = snapshot(s.outside);
+    expect((await runStop(env)).exitCode).toBe(0);
+    expect(snapshot(s.outside)).toEqual(before);
+    expect(hookErrors(s.data)).toMatch(/state is a symbolic link/);
+  });
+
+  it('the Stop hook never reads an observation file through a link, and a FIFO there does not hang it', async () => {
+    const s = setup();
+    seedObservations(s.data);
+    const env = { ...s.env, HOMUNCULUS_NOW: `${DAY}T12:00:00Z` };
+    expect((await runStop(env)).exitCode).toBe(0);
+    // Twelve sessions outside, linked in as another day's file: counted, they would make a dream due.
+    writeFileSync(join(s.data, 'state', 'last-dream.json'), '{"ts":"2026-10-20T00:00:00.000Z"}\n');
+    const other = Array.from({ length: 12 }, (_, i) => JSON.stringify({ v: 1, ts: '2026-11-07T10:00:00.000Z', tool: 'Read', ok: true, ms: 1, prev: null, prev2: null, session: `x${i}`, project: null, event: 'PostToolUse' })).join('\n');
+    writeFileSync(join(s.outside, 'other.jsonl'), `${other}\n`);
+    symlinkSync(join(s.outside, 'other.jsonl'), join(s.data, 'observations', '2026-11-07.jsonl'));
+    const log = () => (existsSync(join(s.data, 'analysis.log')) ? readFileSync(join(s.data, 'analysis.log'), 'utf8') : '');
+    const dreamsBefore = log().split('"kind":"dream"').length;
+    expect((await runStop(env)).exitCode).toBe(0);
+    expect(log().split('"kind":"dream"').length).toBe(dreamsBefore);
+    rmSync(join(s.data, 'observations', '2026-11-07.jsonl'));
+    execFileSync('mkfifo', [join(s.data, 'observations', '2026-11-06.jsonl')]);
+    const r = await runStop(env);
+    expect(r.exitCode).toBe(0);
+    expect(r.timedOut).toBe(false);
   });
 });

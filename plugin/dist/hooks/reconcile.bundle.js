@@ -10895,7 +10895,7 @@ function turnCalls(home, session, fromMs, toMs) {
   for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
     let text;
     try {
-      text = (0, import_node_fs14.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
+      text = readDataFile(layout.observationFile(home, utcDay(day))).toString("utf8");
     } catch {
       continue;
     }
@@ -11177,7 +11177,8 @@ function sizes(home) {
   }
   for (const f of files) {
     try {
-      out[f] = (0, import_node_fs16.statSync)((0, import_node_path13.join)(layout.observations(home), f)).size;
+      const st = (0, import_node_fs16.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      if (st.isFile()) out[f] = st.size;
     } catch {
     }
   }
@@ -11190,7 +11191,12 @@ function newRecords(home, before, now) {
     let at = before[f] ?? 0;
     if (size < at) at = 0;
     if (size === at) continue;
-    const fd = (0, import_node_fs16.openSync)((0, import_node_path13.join)(layout.observations(home), f), "r");
+    let fd;
+    try {
+      fd = (0, import_node_fs16.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+    } catch {
+      continue;
+    }
     try {
       while (at < size) {
         const got = (0, import_node_fs16.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);

@@ -10867,7 +10867,7 @@ function turnCalls(home, session, fromMs, toMs) {
   for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
     let text;
     try {
-      text = (0, import_node_fs14.readFileSync)(layout.observationFile(home, utcDay(day)), "utf8");
+      text = readDataFile(layout.observationFile(home, utcDay(day))).toString("utf8");
     } catch {
       continue;
     }
@@ -11149,7 +11149,8 @@ function sizes(home) {
   }
   for (const f of files) {
     try {
-      out[f] = (0, import_node_fs16.statSync)((0, import_node_path13.join)(layout.observations(home), f)).size;
+      const st = (0, import_node_fs16.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      if (st.isFile()) out[f] = st.size;
     } catch {
     }
   }
@@ -11162,7 +11163,12 @@ function newRecords(home, before, now) {
     let at = before[f] ?? 0;
     if (size < at) at = 0;
     if (size === at) continue;
-    const fd = (0, import_node_fs16.openSync)((0, import_node_path13.join)(layout.observations(home), f), "r");
+    let fd;
+    try {
+      fd = (0, import_node_fs16.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+    } catch {
+      continue;
+    }
     try {
       while (at < size) {
         const got = (0, import_node_fs16.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
@@ -11995,6 +12001,12 @@ function aliasesPath(home) {
 }
 
 // store/ops.ts
+var StoreError = class extends Error {
+};
+function refuseFutureClock(ctx, what) {
+  const reason = futureClockReason(ctx.now.getTime());
+  if (reason !== void 0) throw new StoreError(`${what}: refused: ${reason}; nothing was removed, archived or folded`);
+}
 function mutate(ctx, fn, opts = {}) {
   const nowIso = ctx.now.toISOString();
   return withStoreLock(
@@ -12192,6 +12204,7 @@ function mergeIn(m, src, into) {
   archiveInstinct(m, src, `merged into ${t.pattern}`);
 }
 function dream(ctx, shadowTexts, opts = {}) {
+  if (!opts.dryRun) refuseFutureClock(ctx, "dream");
   if (opts.dryRun) {
     const xs = scanInstincts(ctx.home).filter((e) => e.value).map((e) => e.value);
     return planDream(xs, shadowTexts, ctx.now.getTime(), ctx.config);
@@ -12277,7 +12290,13 @@ function sessionsSince(home, sinceMs) {
   }
   const re = /"ts":"([^"]+)".*?"session":"([A-Za-z0-9_-]{1,128})"/;
   for (const f of files) {
-    for (const line of (0, import_node_fs22.readFileSync)(`${layout.observations(home)}/${f}`, "utf8").split("\n")) {
+    let text;
+    try {
+      text = readDataFile(`${layout.observations(home)}/${f}`).toString("utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n")) {
       const m = re.exec(line);
       if (m && Date.parse(m[1]) > sinceMs) sessions.add(m[2]);
     }
@@ -12314,6 +12333,7 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 
 // hooks/stop.ts
 runHook("stop", async (home, env) => {
+  assertDataHome(home);
   const { config } = loadConfig(home, env);
   const now = resolveNow(void 0, env);
   const report = runLoggedAnalysis({ home, now, config, by: "stop", gate: true });
