@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { DAY_MS } from '../lib/clock.js';
+import { DAY_MS, futureClockReason } from '../lib/clock.js';
 import { layout } from '../lib/data-home.js';
 import { archiveText, keepUserVersion } from './archive.js';
 import { appendEvents, compactEvents, event, type StoreEvent } from './events.js';
@@ -24,6 +24,16 @@ import { readAliases, type StoreCtx } from './store.js';
 // kept in archive/ first); taught and imported files are the user's and are changed minimally.
 
 export class StoreError extends Error {}
+
+/**
+ * Refuses a step that removes, archives or folds by age when the clock is far ahead of the real
+ * one (a typo such as 2062 for 2026): at such a time everything looks expired. As analyze and
+ * bye, which turn read-only there (lib/clock.ts).
+ */
+export function refuseFutureClock(ctx: StoreCtx, what: string): void {
+  const reason = futureClockReason(ctx.now.getTime());
+  if (reason !== undefined) throw new StoreError(`${what}: refused: ${reason}; nothing was removed, archived or folded`);
+}
 
 export interface Mut {
   ctx: StoreCtx;
@@ -771,6 +781,7 @@ export interface HousekeepReport {
  * candidates removed; with `compact`, events older than eventRetentionDays folded.
  */
 export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: boolean } = {}): HousekeepReport {
+  refuseFutureClock(ctx, 'housekeeping');
   return mutate(
     ctx,
     (m) => {
@@ -880,6 +891,7 @@ export interface PruneRow {
 
 /** Prune candidates of taught and imported instincts and facts; with `apply`, the `remove` ones are archived. */
 export function prune(ctx: StoreCtx, apply: boolean): { candidates: PruneRow[]; removed: string[] } {
+  if (apply) refuseFutureClock(ctx, 'prune --apply');
   const find = (m: { instincts: Entry<Instinct>[]; facts: Entry<Fact>[] }, nowMs: number): PruneRow[] => {
     const rows: PruneRow[] = [];
     const c = ctx.config;
@@ -946,6 +958,7 @@ export const DAY = DAY_MS;
  * and writes nothing.
  */
 export function dream(ctx: StoreCtx, shadowTexts: readonly ShadowText[], opts: { dryRun?: boolean } = {}): DreamPlan {
+  if (!opts.dryRun) refuseFutureClock(ctx, 'dream');
   if (opts.dryRun) {
     const xs = scanInstincts(ctx.home).filter((e) => e.value).map((e) => e.value!);
     return planDream(xs, shadowTexts, ctx.now.getTime(), ctx.config);

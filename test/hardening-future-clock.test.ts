@@ -47,6 +47,25 @@ describe('future clock: read-only, byte for byte', () => {
     expect(after).toEqual(before);
   });
 
+  it('the store steps that remove, archive or fold by age (gc, prune --apply, dream, graduate) refuse a far-future clock, byte for byte', async () => {
+    const { root, data } = sandbox();
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: PAST };
+    for (const args of [['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], ['facts', 'add', 'the db is postgres'], ['feedback', 'pref:pkg=pnpm', 'confirm']]) {
+      const r = await runCli(args, env, { cwd: root });
+      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    }
+    const before = snapshot(root);
+    for (const args of [['gc'], ['prune', '--apply'], ['dream'], ['graduate']]) {
+      const r = await runCli(args, { ...env, HOMUNCULUS_NOW: TYPO }, { cwd: root });
+      expect(r.exitCode, `${args.join(' ')}: ${r.stdout}`).toBe(2);
+      expect(r.stderr).toMatch(/^homunculus: [a-z -]+: refused: the time 2062-11-08T19:00:00.000Z \(--now or HOMUNCULUS_NOW\) is \d+ days ahead of the real clock .*; nothing was removed, archived or folded\n?$/);
+      expect(snapshot(root)).toEqual(before);
+    }
+    // Their dry runs only read, and run.
+    for (const args of [['prune'], ['dream', '--dry-run']]) expect((await runCli(args, { ...env, HOMUNCULUS_NOW: TYPO }, { cwd: root })).exitCode).toBe(0);
+    expect(snapshot(root)).toEqual(before);
+  });
+
   it('bye with a far-future HOMUNCULUS_NOW changes no rule and writes nothing, and says what would happen', async () => {
     const { root, data } = sandbox();
     const rulesFile = join(root, 'rules.md');
