@@ -1,5 +1,5 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { futureClockReason } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
@@ -163,8 +163,13 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     }
     // The rules file first, rules.json (the state) last: if the rules file cannot be written,
     // rules.json still holds the previous state and the next bye reports the same promotions.
-    // Through a link to its target (a dotfiles setup), keeping its mode; unchanged content is left alone.
-    report.rulesFileChanged = writeUserFile(rulesFile, renderGeneratedRules(report.rules, report.taught, projectNames(home)), { createMode: 0o600 });
+    // Outside the data home (HOMUNCULUS_RULES_FILE, rulesFile), through a link to its target (a
+    // dotfiles setup), keeping its mode. Inside it, a data file: a link planted at its name is
+    // replaced, never followed out. Unchanged content is left alone either way.
+    const rulesText = renderGeneratedRules(report.rules, report.taught, projectNames(home));
+    const rel = relative(home, rulesFile);
+    const inHome = rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
+    report.rulesFileChanged = inHome ? writeFileAtomic(rulesFile, rulesText) : writeUserFile(rulesFile, rulesText, { createMode: 0o600 });
     writeFileAtomic(layout.rulesJson(home), `${JSON.stringify(report.taught.length ? { rules: report.rules, taught: report.taught } : { rules: report.rules }, null, 2)}\n`);
     // The instincts say which of them are rules now.
     markPromoted({ home, config, now, project: null }, promotedMap(report.rules, report.taught), { lockHeld: true });

@@ -252,3 +252,17 @@ describe('the store and the Stop hook refuse folders linked out of the data home
     expect(r.timedOut).toBe(false);
   });
 });
+
+describe('the rules file in the data home', () => {
+  it('bye replaces a link planted at <home>/generated-rules.md and writes nothing through it', async () => {
+    const s = setup();
+    seedObservations(s.data);
+    symlinkSync(s.victim, join(s.data, 'generated-rules.md'));
+    const env = { HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: `${DAY}T12:00:00Z` };
+    const r = await runCli(['bye'], env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    expect(snapshot(s.outside)).toEqual(s.before);
+    expect(lstatSync(join(s.data, 'generated-rules.md')).isFile()).toBe(true);
+    expect(readFileSync(join(s.data, 'generated-rules.md'), 'utf8')).toContain('homunculus');
+  });
+});
