@@ -196,7 +196,8 @@ describe('taught instincts', () => {
   const s = sandbox();
   const proj = join(s.root, 'proj');
   const env = { HOME: s.home, HOMUNCULUS_HOME: s.data };
-  const at = (day: number, h = 10) => `2026-11-${String(day).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00Z`;
+  // October: gc (below) refuses a time ahead of the real clock, and the decay wants three weeks after these.
+  const at = (day: number, h = 10) => `2026-10-${String(day).padStart(2, '0')}T${String(h).padStart(2, '0')}:00:00Z`;
   beforeAll(() => mkdirSync(proj, { recursive: true }));
 
   it('start at 0.3, +0.1 per reinforcement, become a rule at 7 observations in 2 sessions, through the validated renderer only', async () => {
@@ -251,7 +252,7 @@ describe('taught instincts', () => {
   });
 
   it('decays on read after 14 days of grace; gc twice reports nothing the second time', async () => {
-    const later = '2026-11-30T10:00:00Z'; // 22 days after the last reinforcement: one week past grace
+    const later = '2026-10-30T10:00:00Z'; // 22 days after the last reinforcement: one week past grace
     const v = await cliJson<{ instinct: { confidence: number; stored_confidence: number; state: string } }>(['get', 'pref:pkg=pnpm', '--now', later], env, proj);
     expect(v.instinct).toMatchObject({ confidence: 0.9, stored_confidence: 0.95, state: 'decaying' });
     const first = await cliJson<Record<string, unknown[] | number>>(['gc', '--now', later], env, proj);
