@@ -1,7 +1,9 @@
+import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readDataFile } from '../lib/data-files.js';
+import { blockBody, GUIDELINES } from './marker-block.js';
 
 // What was written where (inject, export --out, graduate): state/injected.json, file -> the rule
 // keys its block holds. The session-start rules leave out a key that already reaches the model
@@ -54,12 +56,32 @@ function loadedBy(record: string, cwd: string | undefined, userHome: string): bo
   return c === dir || c.startsWith(dir.endsWith(sep) ? dir : dir + sep);
 }
 
-/** Keys that reach a session in `cwd` through a block homunculus wrote into a loaded memory file. */
+/** A memory file's text as Claude Code would load it now; undefined when it is gone or not a regular file (a FIFO is never waited on). */
+function memoryText(file: string): string | undefined {
+  let fd: number | undefined;
+  try {
+    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
+    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
+
+/**
+ * Keys that reach a session in `cwd` through a block homunculus wrote into a loaded memory file,
+ * and that the block still holds: a file deleted or edited since, or a block taken out of it,
+ * holds nothing back (the record says what was written, the file what is loaded).
+ */
 export function keysLoadedIn(home: string, cwd: string | undefined, userHome: string = homedir()): Set<string> {
   const out = new Set<string>();
-  for (const [file, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
-    for (const k of f.keys) if (typeof k === 'string') out.add(k);
+  for (const [record, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    const text = memoryText(record.replace(/#[a-z-]+$/, ''));
+    const body = text === undefined ? undefined : blockBody(text, record.endsWith('#guidelines') ? GUIDELINES : undefined);
+    if (body === undefined) continue;
+    for (const k of f.keys) if (typeof k === 'string' && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;
 }

@@ -78,9 +78,9 @@ export function injectBlock(text: string, body: string, markers: [string, string
   return { text: `${head}${block(body, eol, markers)}${eol}`, changed: true, how: 'appended' };
 }
 
-/** The body currently between our markers (or a legacy block's), without the markers. */
-export function blockBody(text: string): string | undefined {
-  for (const [s, e] of [[START, END], ...LEGACY] as [string, string][]) {
+/** The body currently between our markers (or a legacy block's; or between `markers`), without the markers. */
+export function blockBody(text: string, markers?: [string, string]): string | undefined {
+  for (const [s, e] of markers ? [markers] : ([[START, END], ...LEGACY] as [string, string][])) {
     const at = span(text, s, e);
     if (at) return text.slice(at.bodyFrom, at.bodyTo).replace(/^\r?\n/, '').replace(/\r?\n$/, '');
   }

@@ -1,6 +1,6 @@
 // A rule that reaches the model through a block homunculus wrote into a CLAUDE.md that Claude
 // Code loads is not given again by the SessionStart hook; elsewhere it still is.
-import { cpSync, mkdirSync, readFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,20 @@ describe('no rule twice in one session', () => {
     expect(await start(s.project, 's1')).toBe(''); // its only rule is in CLAUDE.md already
     expect(await start(nested, 's2')).toBe('');
     expect(await start(s.root, 's3')).toContain('Grep->Read->Edit');
+  });
+
+  it('a CLAUDE.md deleted, or its block taken out, since the inject holds nothing back any more', async () => {
+    const file = join(s.project, 'CLAUDE.md');
+    expect(await start(s.project, 's4')).toBe('');
+    const text = readFileSync(file, 'utf8');
+    rmSync(file);
+    expect(await start(s.project, 's5')).toContain('Grep->Read->Edit');
+    // The user keeps the file but removes the block (its lines between the markers, markers too).
+    writeFileSync(file, text.replace(/<!-- homunculus:start -->[\s\S]*<!-- homunculus:end -->\n?/, ''));
+    expect(readFileSync(file, 'utf8')).not.toContain('homunculus:start');
+    expect(await start(s.project, 's6')).toContain('Grep->Read->Edit');
+    writeFileSync(file, text);
+    expect(await start(s.project, 's7')).toBe('');
   });
 
   it('an AGENTS.md block (which Claude Code does not load) does not hold a rule back', async () => {

@@ -19,21 +19,33 @@ describe('README table of formats', () => {
 
 describe('which memory files a session loads', () => {
   it('CLAUDE.md and CLAUDE.local.md in the folder or above, .claude/CLAUDE.md, the user\'s, and graduate\'s block in them; nothing else', async () => {
-    const { mkdtempSync, mkdirSync } = await import('node:fs');
+    const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
     const { tmpdir } = await import('node:os');
+    const { dirname } = await import('node:path');
     const { recordInjection, keysLoadedIn } = await import('../exports/injected.js');
+    const { injectBlock, GUIDELINES } = await import('../exports/marker-block.js');
     const home = mkdtempSync(join(tmpdir(), 'homunculus-injected-'));
+    const root = mkdtempSync(join(tmpdir(), 'homunculus-memory-'));
     mkdirSync(join(home, 'state'), { recursive: true });
     const at = '2026-11-20T00:00:00.000Z';
-    recordInjection(home, '/p/CLAUDE.md', ['a:1'], at);
-    recordInjection(home, '/p/CLAUDE.md#guidelines', ['b:2'], at);
-    recordInjection(home, '/p/.claude/CLAUDE.md', ['c:3'], at);
-    recordInjection(home, '/p/sub/CLAUDE.local.md', ['d:4'], at);
-    recordInjection(home, '/p/AGENTS.md', ['e:5'], at);
-    recordInjection(home, '/u/.claude/CLAUDE.md', ['f:6'], at);
-    recordInjection(home, '/pother/CLAUDE.md', ['g:7'], at);
-    expect([...keysLoadedIn(home, '/p', '/u')].sort()).toEqual(['a:1', 'b:2', 'c:3', 'f:6']);
-    expect([...keysLoadedIn(home, '/p/sub/deeper', '/u')].sort()).toEqual(['a:1', 'b:2', 'c:3', 'd:4', 'f:6']);
-    expect([...keysLoadedIn(home, '/elsewhere', '/u')]).toEqual(['f:6']);
+    // Each file holds the block it was recorded with (a key in backticks, as the exports write it).
+    const write = (file: string, text: string) => {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    };
+    const [p, u] = [join(root, 'p'), join(root, 'u')];
+    write(join(p, 'CLAUDE.md'), injectBlock(injectBlock('', '- `a:1`').text, '- `b:2`', GUIDELINES).text);
+    for (const [file, key] of [[join(p, '.claude', 'CLAUDE.md'), 'c:3'], [join(p, 'sub', 'CLAUDE.local.md'), 'd:4'], [join(p, 'AGENTS.md'), 'e:5'], [join(u, '.claude', 'CLAUDE.md'), 'f:6'], [join(root, 'pother', 'CLAUDE.md'), 'g:7']] as const) {
+      write(file, injectBlock('# mine\n', `- \`${key}\``).text);
+      recordInjection(home, file, [key], at);
+    }
+    recordInjection(home, join(p, 'CLAUDE.md'), ['a:1'], at);
+    recordInjection(home, `${join(p, 'CLAUDE.md')}#guidelines`, ['b:2'], at);
+    expect([...keysLoadedIn(home, p, u)].sort()).toEqual(['a:1', 'b:2', 'c:3', 'f:6']);
+    expect([...keysLoadedIn(home, join(p, 'sub', 'deeper'), u)].sort()).toEqual(['a:1', 'b:2', 'c:3', 'd:4', 'f:6']);
+    expect([...keysLoadedIn(home, join(root, 'elsewhere'), u)]).toEqual(['f:6']);
+    // What the record says was written counts only while the file still holds it.
+    write(join(p, 'CLAUDE.md'), injectBlock('', '- `a:1`').text);
+    expect([...keysLoadedIn(home, p, u)].sort()).toEqual(['a:1', 'c:3', 'f:6']);
   });
 });

@@ -25,7 +25,7 @@ __export(prompt_router_exports, {
   isSystemTurn: () => isSystemTurn
 });
 module.exports = __toCommonJS(prompt_router_exports);
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_path8 = require("node:path");
 
 // lib/data-files.ts
@@ -214,8 +214,44 @@ function storeKey(kind, key) {
 }
 
 // exports/injected.ts
+var import_node_fs3 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path2 = require("node:path");
+
+// exports/marker-block.ts
+var START = "<!-- homunculus:start -->";
+var END = "<!-- homunculus:end -->";
+var LEGACY = [["<!-- instinct:start -->", "<!-- instinct:end -->"]];
+var GUIDELINES = ["<!-- homunculus:guidelines:start -->", "<!-- homunculus:guidelines:end -->"];
+function span(text, start, end) {
+  let fence;
+  let open;
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const contentEnd = lineEnd > at && text[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
+    const line = text.slice(at, contentEnd).replace(/^\uFEFF/, "");
+    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fenceMark !== void 0 && (fence === void 0 || fenceMark[0] === fence[0] && fenceMark.length >= fence.length)) fence = fence === void 0 ? fenceMark : void 0;
+    else if (fence === void 0) {
+      const t = line.trim();
+      if (t === start) open = { from: at + (text.startsWith("\uFEFF", at) ? 1 : 0), bodyFrom: contentEnd };
+      else if (t === end && open !== void 0) return { from: open.from, to: contentEnd, bodyFrom: open.bodyFrom, bodyTo: at };
+    }
+    if (nl === -1) break;
+    at = nl + 1;
+  }
+  return void 0;
+}
+function blockBody(text, markers) {
+  for (const [s, e] of markers ? [markers] : [[START, END], ...LEGACY]) {
+    const at = span(text, s, e);
+    if (at) return text.slice(at.bodyFrom, at.bodyTo).replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  }
+  return void 0;
+}
+
+// exports/injected.ts
 function injectedPath(home) {
   return (0, import_node_path2.join)(home, "state", "injected.json");
 }
@@ -237,11 +273,25 @@ function loadedBy(record, cwd, userHome) {
   const c = (0, import_node_path2.resolve)(cwd);
   return c === dir || c.startsWith(dir.endsWith(import_node_path2.sep) ? dir : dir + import_node_path2.sep);
 }
+function memoryText(file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(file, import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NONBLOCK);
+    return (0, import_node_fs3.fstatSync)(fd).isFile() ? (0, import_node_fs3.readFileSync)(fd, "utf8") : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs3.closeSync)(fd);
+  }
+}
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
-  for (const [file, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
-    for (const k of f.keys) if (typeof k === "string") out.add(k);
+  for (const [record, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    const text = memoryText(record.replace(/#[a-z-]+$/, ""));
+    const body = text === void 0 ? void 0 : blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : void 0);
+    if (body === void 0) continue;
+    for (const k of f.keys) if (typeof k === "string" && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;
 }
@@ -349,7 +399,7 @@ function reminderText(shown) {
 }
 
 // lib/config.ts
-var import_node_fs3 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -474,7 +524,7 @@ function crossCheck(c) {
 function readJson(path) {
   let text;
   try {
-    text = (0, import_node_fs3.readFileSync)(path, "utf8");
+    text = (0, import_node_fs4.readFileSync)(path, "utf8");
   } catch (e) {
     throw new ConfigError(`cannot read ${path}: ${e.message}`);
   }
@@ -486,7 +536,7 @@ function readJson(path) {
 }
 function readOptionalJson(path) {
   try {
-    (0, import_node_fs3.readFileSync)(path);
+    (0, import_node_fs4.readFileSync)(path);
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
@@ -525,16 +575,16 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
 var NL = 10;
 var NEWLINE = Buffer.from("\n");
 function openAppend(path) {
   try {
-    return (0, import_node_fs4.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs5.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -550,18 +600,18 @@ function appendLine(path, text) {
     fd = openAppend(path);
   }
   try {
-    const st = (0, import_node_fs4.fstatSync)(fd);
+    const st = (0, import_node_fs5.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs4.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs5.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path);
     if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
   }
 }
 
@@ -572,7 +622,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs5.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs5.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs6.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs6.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -915,11 +965,11 @@ function utcDay(ms) {
 }
 
 // store/index-read.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var import_node_path5 = require("node:path");
 
 // store/io.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // lib/lock.ts
 var STALE_LOCK_MS = 10 * 60 * 1e3;
@@ -928,7 +978,7 @@ var sleeper = new Int32Array(new SharedArrayBuffer(4));
 // store/io.ts
 function listDir(dir) {
   try {
-    return (0, import_node_fs6.readdirSync)(dir).sort();
+    return (0, import_node_fs7.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -944,7 +994,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs6.lstatSync)(path);
+    const st = (0, import_node_fs7.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -957,7 +1007,7 @@ function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs7.lstatSync)(path);
+      const st = (0, import_node_fs8.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -1142,11 +1192,11 @@ ${known.join("\n")}`);
 var import_node_path7 = require("node:path");
 
 // observer/project-id.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_path6 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs8.statSync)(path);
+    (0, import_node_fs9.statSync)(path);
     return true;
   } catch {
     return false;
@@ -1187,7 +1237,7 @@ function nextPromptNumber(home, session) {
   n++;
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
-  (0, import_node_fs9.renameSync)(tmp, path);
+  (0, import_node_fs10.renameSync)(tmp, path);
   return n;
 }
 function isSystemTurn(prompt) {

@@ -7358,11 +7358,11 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var import_node_path16 = require("node:path");
 
 // analyzer/logged-run.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_node_path13 = require("node:path");
 
 // lib/analysis-log.ts
@@ -7673,15 +7673,15 @@ var FUTURE_TOLERANCE_MS = 5 * 6e4;
 function futureClockReason(nowMs, realMs = Date.now()) {
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return void 0;
   const ahead = nowMs - realMs;
-  const span = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
-  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+  const span2 = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span2} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
 }
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
 // analyzer/run.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var import_node_path12 = require("node:path");
 
 // lib/lock.ts
@@ -9651,7 +9651,7 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_path10 = require("node:path");
 
 // analyzer/instinct-file.ts
@@ -10306,8 +10306,44 @@ function keepUserVersion(home, id, text, nowIso) {
 var import_node_path9 = require("node:path");
 
 // exports/injected.ts
+var import_node_fs12 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path7 = require("node:path");
+
+// exports/marker-block.ts
+var START = "<!-- homunculus:start -->";
+var END = "<!-- homunculus:end -->";
+var LEGACY = [["<!-- instinct:start -->", "<!-- instinct:end -->"]];
+var GUIDELINES = ["<!-- homunculus:guidelines:start -->", "<!-- homunculus:guidelines:end -->"];
+function span(text, start, end) {
+  let fence;
+  let open;
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const contentEnd = lineEnd > at && text[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
+    const line = text.slice(at, contentEnd).replace(/^\uFEFF/, "");
+    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fenceMark !== void 0 && (fence === void 0 || fenceMark[0] === fence[0] && fenceMark.length >= fence.length)) fence = fence === void 0 ? fenceMark : void 0;
+    else if (fence === void 0) {
+      const t = line.trim();
+      if (t === start) open = { from: at + (text.startsWith("\uFEFF", at) ? 1 : 0), bodyFrom: contentEnd };
+      else if (t === end && open !== void 0) return { from: open.from, to: contentEnd, bodyFrom: open.bodyFrom, bodyTo: at };
+    }
+    if (nl === -1) break;
+    at = nl + 1;
+  }
+  return void 0;
+}
+function blockBody(text, markers) {
+  for (const [s, e] of markers ? [markers] : [[START, END], ...LEGACY]) {
+    const at = span(text, s, e);
+    if (at) return text.slice(at.bodyFrom, at.bodyTo).replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  }
+  return void 0;
+}
+
+// exports/injected.ts
 function injectedPath(home) {
   return (0, import_node_path7.join)(home, "state", "injected.json");
 }
@@ -10329,11 +10365,25 @@ function loadedBy(record, cwd, userHome) {
   const c = (0, import_node_path7.resolve)(cwd);
   return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
 }
+function memoryText(file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs12.openSync)(file, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NONBLOCK);
+    return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd, "utf8") : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
+  }
+}
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
-  for (const [file, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
-    for (const k of f.keys) if (typeof k === "string") out.add(k);
+  for (const [record, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    const text = memoryText(record.replace(/#[a-z-]+$/, ""));
+    const body = text === void 0 ? void 0 : blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : void 0);
+    if (body === void 0) continue;
+    for (const k of f.keys) if (typeof k === "string" && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;
 }
@@ -10593,13 +10643,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs12.lstatSync)(path);
+      const st = (0, import_node_fs13.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -10787,7 +10837,7 @@ function writeObserved(home, pa, config, nowIso) {
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
     writeFileAtomic((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs13.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
+    (0, import_node_fs14.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -10798,7 +10848,7 @@ function writeObserved(home, pa, config, nowIso) {
 }
 
 // store/turn-feedback.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var import_node_path11 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
@@ -10924,12 +10974,12 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    (0, import_node_fs14.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+    (0, import_node_fs15.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs14.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
-      (0, import_node_fs14.rmSync)(path, { force: true });
+      if ((0, import_node_fs15.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      (0, import_node_fs15.rmSync)(path, { force: true });
     } catch {
     }
   }
@@ -10963,14 +11013,14 @@ var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs15.readdirSync)(dir).sort();
+    return (0, import_node_fs16.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs15.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
@@ -10978,7 +11028,7 @@ function pruneHookState(home, retentionDays) {
     for (const f of listDir2(dir)) {
       const path = (0, import_node_path12.join)(dir, f);
       try {
-        if ((0, import_node_fs15.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs15.rmSync)(path, { force: true });
+        if ((0, import_node_fs16.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs16.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -10986,7 +11036,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs15.lstatSync)(path).size;
+    return (0, import_node_fs16.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -11016,8 +11066,8 @@ function windowFiles(home, nowMs, config, report) {
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs15.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
-      (0, import_node_fs15.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
+      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
@@ -11026,7 +11076,7 @@ function windowFiles(home, nowMs, config, report) {
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs15.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
     pruneInjections(home, pruneBefore, Date.now());
@@ -11109,7 +11159,7 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   try {
-    (0, import_node_fs15.chmodSync)(home, 448);
+    (0, import_node_fs16.chmodSync)(home, 448);
   } catch {
   }
   const lock = opts.lockHeld ? { release: () => {
@@ -11137,7 +11187,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs15.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
+        (0, import_node_fs16.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -11171,13 +11221,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs16.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+    files = (0, import_node_fs17.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs16.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      const st = (0, import_node_fs17.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -11193,19 +11243,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs16.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs17.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs16.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs17.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs16.closeSync)(fd);
+      (0, import_node_fs17.closeSync)(fd);
     }
   }
   return n;
@@ -11288,11 +11338,11 @@ var NEGATIONS = /* @__PURE__ */ new Set(["not", "no", "never", "dont", "don't", 
 var POLARITY = /* @__PURE__ */ new Set([...OPPOSITES.flat(), ...NEGATIONS, "do", "to"]);
 
 // observer/project-id.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_path14 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs17.statSync)(path);
+    (0, import_node_fs18.statSync)(path);
     return true;
   } catch {
     return false;
@@ -11496,7 +11546,7 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 }
 
 // claude/sessions.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_path15 = require("node:path");
 var sessionsDir = layout.sessions;
 var markPath = (home, session) => (0, import_node_path15.join)(sessionsDir(home), `${idFileStem(session)}.json`);
@@ -11507,7 +11557,7 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs18.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs19.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
@@ -11527,11 +11577,11 @@ function writeMark(home, mark) {
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs18.renameSync)(tmp, path);
+  (0, import_node_fs19.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs18.statSync)(path);
+    const st = (0, import_node_fs19.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -11558,7 +11608,7 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
 }
 
 // claude/transcript-import.ts
-var import_node_fs21 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 
 // lib/json-cut.ts
 var ESCAPE = new Uint8Array(256);
@@ -11636,10 +11686,10 @@ function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
 }
 
 // lib/line-reader.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 var CHUNK2 = 1 << 20;
 function readLines(path, maxBytes, line, overlong) {
-  const fd = (0, import_node_fs19.openSync)(path, "r");
+  const fd = (0, import_node_fs20.openSync)(path, "r");
   try {
     let buf = Buffer.allocUnsafe(CHUNK2);
     let held = 0;
@@ -11650,7 +11700,7 @@ function readLines(path, maxBytes, line, overlong) {
         buf.copy(bigger, 0, 0, held);
         buf = bigger;
       }
-      const n = (0, import_node_fs19.readSync)(fd, buf, held, buf.length - held, null);
+      const n = (0, import_node_fs20.readSync)(fd, buf, held, buf.length - held, null);
       if (n === 0) break;
       const end = held + n;
       let start = 0;
@@ -11678,12 +11728,12 @@ function readLines(path, maxBytes, line, overlong) {
     if (dropped >= 0) overlong(dropped);
     else if (held > 0) line(buf, 0, buf[held - 1] === 13 ? held - 1 : held);
   } finally {
-    (0, import_node_fs19.closeSync)(fd);
+    (0, import_node_fs20.closeSync)(fd);
   }
 }
 
 // observer/observation-sink.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 var OBSERVATION_FILE3 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 var ObservationSink = class {
@@ -11708,7 +11758,7 @@ var ObservationSink = class {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
     try {
-      names = (0, import_node_fs20.readdirSync)(layout.observations(this.home));
+      names = (0, import_node_fs21.readdirSync)(layout.observations(this.home));
     } catch {
     }
     for (const f of names) {
@@ -11723,7 +11773,7 @@ var ObservationSink = class {
     const path = layout.observationFile(this.home, day);
     let text;
     try {
-      if (!(0, import_node_fs20.lstatSync)(path).isFile()) return;
+      if (!(0, import_node_fs21.lstatSync)(path).isFile()) return;
       text = readDataFile(path).toString("latin1");
     } catch (e) {
       if (e.code === "ENOENT") return;
@@ -12752,13 +12802,13 @@ function subagentType(path) {
   const meta = subagentMetaPath(path);
   if (meta === void 0) return void 0;
   try {
-    const fd = (0, import_node_fs21.openSync)(meta, "r");
+    const fd = (0, import_node_fs22.openSync)(meta, "r");
     try {
       const buf = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs21.readSync)(fd, buf, 0, buf.length, 0);
+      const n = (0, import_node_fs22.readSync)(fd, buf, 0, buf.length, 0);
       return agentTypeFromMeta(buf.toString("utf8", 0, n));
     } finally {
-      (0, import_node_fs21.closeSync)(fd);
+      (0, import_node_fs22.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -12854,7 +12904,7 @@ function transcriptFilesOf(transcript) {
   const sub = (0, import_node_path16.join)((0, import_node_path16.dirname)(transcript), transcript.slice((0, import_node_path16.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs22.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -12932,7 +12982,7 @@ async function reconcile(o) {
 }
 
 // lib/config.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs24 = require("node:fs");
 var import_node_path17 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -13057,7 +13107,7 @@ function crossCheck(c) {
 function readJson2(path) {
   let text;
   try {
-    text = (0, import_node_fs23.readFileSync)(path, "utf8");
+    text = (0, import_node_fs24.readFileSync)(path, "utf8");
   } catch (e) {
     throw new ConfigError(`cannot read ${path}: ${e.message}`);
   }
@@ -13069,7 +13119,7 @@ function readJson2(path) {
 }
 function readOptionalJson(path) {
   try {
-    (0, import_node_fs23.readFileSync)(path);
+    (0, import_node_fs24.readFileSync)(path);
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
@@ -13108,14 +13158,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs24 = require("node:fs");
+var import_node_fs25 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs24.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs24.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs25.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs25.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);

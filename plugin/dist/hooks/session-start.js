@@ -191,6 +191,7 @@ function storeKey(kind, key) {
 }
 
 // exports/injected.ts
+var import_node_fs4 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path3 = require("node:path");
 
@@ -219,6 +220,39 @@ function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
   return true;
 }
 
+// exports/marker-block.ts
+var START = "<!-- homunculus:start -->";
+var END = "<!-- homunculus:end -->";
+var LEGACY = [["<!-- instinct:start -->", "<!-- instinct:end -->"]];
+var GUIDELINES = ["<!-- homunculus:guidelines:start -->", "<!-- homunculus:guidelines:end -->"];
+function span(text, start, end) {
+  let fence;
+  let open;
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const contentEnd = lineEnd > at && text[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
+    const line = text.slice(at, contentEnd).replace(/^\uFEFF/, "");
+    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fenceMark !== void 0 && (fence === void 0 || fenceMark[0] === fence[0] && fenceMark.length >= fence.length)) fence = fence === void 0 ? fenceMark : void 0;
+    else if (fence === void 0) {
+      const t = line.trim();
+      if (t === start) open = { from: at + (text.startsWith("\uFEFF", at) ? 1 : 0), bodyFrom: contentEnd };
+      else if (t === end && open !== void 0) return { from: open.from, to: contentEnd, bodyFrom: open.bodyFrom, bodyTo: at };
+    }
+    if (nl === -1) break;
+    at = nl + 1;
+  }
+  return void 0;
+}
+function blockBody(text, markers) {
+  for (const [s, e] of markers ? [markers] : [[START, END], ...LEGACY]) {
+    const at = span(text, s, e);
+    if (at) return text.slice(at.bodyFrom, at.bodyTo).replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  }
+  return void 0;
+}
+
 // exports/injected.ts
 function injectedPath(home) {
   return (0, import_node_path3.join)(home, "state", "injected.json");
@@ -241,11 +275,25 @@ function loadedBy(record, cwd, userHome) {
   const c = (0, import_node_path3.resolve)(cwd);
   return c === dir || c.startsWith(dir.endsWith(import_node_path3.sep) ? dir : dir + import_node_path3.sep);
 }
+function memoryText(file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs4.openSync)(file, import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK);
+    return (0, import_node_fs4.fstatSync)(fd).isFile() ? (0, import_node_fs4.readFileSync)(fd, "utf8") : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs4.closeSync)(fd);
+  }
+}
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
-  for (const [file, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
-    for (const k of f.keys) if (typeof k === "string") out.add(k);
+  for (const [record, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    const text = memoryText(record.replace(/#[a-z-]+$/, ""));
+    const body = text === void 0 ? void 0 : blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : void 0);
+    if (body === void 0) continue;
+    for (const k of f.keys) if (typeof k === "string" && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;
 }
@@ -300,7 +348,7 @@ function deliveryKey(r) {
 }
 
 // claude/sessions.ts
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_path4 = require("node:path");
 var sessionsDir = layout.sessions;
 var markPath = (home, session) => (0, import_node_path4.join)(sessionsDir(home), `${idFileStem(session)}.json`);
@@ -319,7 +367,7 @@ function readMark(home, session) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs4.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs5.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
@@ -339,11 +387,11 @@ function writeMark(home, mark) {
   const path2 = markPath(home, mark.session);
   const tmp = `${path2}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs4.renameSync)(tmp, path2);
+  (0, import_node_fs5.renameSync)(tmp, path2);
 }
 function transcriptStat(path2) {
   try {
-    const st = (0, import_node_fs4.statSync)(path2);
+    const st = (0, import_node_fs5.statSync)(path2);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -406,7 +454,7 @@ ${line}`;
 }
 
 // claude/deliveries.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_node_path5 = require("node:path");
 var path = (home) => (0, import_node_path5.join)(layout.state(home), "last-delivery.json");
 function recordDelivery(home, d) {
@@ -414,7 +462,7 @@ function recordDelivery(home, d) {
   const tmp = `${path(home)}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(`${JSON.stringify(d)}
 `), PRIVATE_FILE);
-  (0, import_node_fs5.renameSync)(tmp, path(home));
+  (0, import_node_fs6.renameSync)(tmp, path(home));
 }
 
 // lib/detached.ts
@@ -428,16 +476,16 @@ function spawnDetached(script, args, env, nodeFlags = []) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var import_node_path6 = require("node:path");
 var NL = 10;
 var NEWLINE = Buffer.from("\n");
 function openAppend(path2) {
   try {
-    return (0, import_node_fs6.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs7.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path2} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -453,18 +501,18 @@ function appendLine(path2, text) {
     fd = openAppend(path2);
   }
   try {
-    const st = (0, import_node_fs6.fstatSync)(fd);
+    const st = (0, import_node_fs7.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path2}: expected a regular file, found something else (a FIFO or device); move it aside`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs6.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs7.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path2);
     if (written !== data.length) throw noSpace(path2, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs6.closeSync)(fd);
+    (0, import_node_fs7.closeSync)(fd);
   }
 }
 
@@ -475,7 +523,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path2 = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs7.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs7.renameSync)(path2, `${path2}.1`);
+      if ((0, import_node_fs8.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs8.renameSync)(path2, `${path2}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -776,11 +824,11 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 var import_node_path8 = require("node:path");
 
 // observer/project-id.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_path7 = require("node:path");
 function isPresent(path2) {
   try {
-    (0, import_node_fs8.statSync)(path2);
+    (0, import_node_fs9.statSync)(path2);
     return true;
   } catch {
     return false;

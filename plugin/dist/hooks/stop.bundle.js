@@ -7358,7 +7358,7 @@ var require_dist = __commonJS({
 });
 
 // analyzer/logged-run.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_node_path13 = require("node:path");
 
 // lib/analysis-log.ts
@@ -7666,15 +7666,15 @@ var FUTURE_TOLERANCE_MS = 5 * 6e4;
 function futureClockReason(nowMs, realMs = Date.now()) {
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return void 0;
   const ahead = nowMs - realMs;
-  const span = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
-  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+  const span2 = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span2} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
 }
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
 // analyzer/run.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var import_node_path12 = require("node:path");
 
 // lib/lock.ts
@@ -9604,7 +9604,7 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_path10 = require("node:path");
 
 // analyzer/instinct-file.ts
@@ -10278,8 +10278,44 @@ function archiveText(home, name, text, nowIso) {
 var import_node_path9 = require("node:path");
 
 // exports/injected.ts
+var import_node_fs12 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path7 = require("node:path");
+
+// exports/marker-block.ts
+var START = "<!-- homunculus:start -->";
+var END = "<!-- homunculus:end -->";
+var LEGACY = [["<!-- instinct:start -->", "<!-- instinct:end -->"]];
+var GUIDELINES = ["<!-- homunculus:guidelines:start -->", "<!-- homunculus:guidelines:end -->"];
+function span(text, start, end) {
+  let fence;
+  let open;
+  for (let at = 0; at <= text.length; ) {
+    const nl = text.indexOf("\n", at);
+    const lineEnd = nl === -1 ? text.length : nl;
+    const contentEnd = lineEnd > at && text[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
+    const line = text.slice(at, contentEnd).replace(/^\uFEFF/, "");
+    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
+    if (fenceMark !== void 0 && (fence === void 0 || fenceMark[0] === fence[0] && fenceMark.length >= fence.length)) fence = fence === void 0 ? fenceMark : void 0;
+    else if (fence === void 0) {
+      const t = line.trim();
+      if (t === start) open = { from: at + (text.startsWith("\uFEFF", at) ? 1 : 0), bodyFrom: contentEnd };
+      else if (t === end && open !== void 0) return { from: open.from, to: contentEnd, bodyFrom: open.bodyFrom, bodyTo: at };
+    }
+    if (nl === -1) break;
+    at = nl + 1;
+  }
+  return void 0;
+}
+function blockBody(text, markers) {
+  for (const [s, e] of markers ? [markers] : [[START, END], ...LEGACY]) {
+    const at = span(text, s, e);
+    if (at) return text.slice(at.bodyFrom, at.bodyTo).replace(/^\r?\n/, "").replace(/\r?\n$/, "");
+  }
+  return void 0;
+}
+
+// exports/injected.ts
 function injectedPath(home) {
   return (0, import_node_path7.join)(home, "state", "injected.json");
 }
@@ -10301,11 +10337,25 @@ function loadedBy(record, cwd, userHome) {
   const c = (0, import_node_path7.resolve)(cwd);
   return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
 }
+function memoryText(file) {
+  let fd;
+  try {
+    fd = (0, import_node_fs12.openSync)(file, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NONBLOCK);
+    return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd, "utf8") : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
+  }
+}
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
-  for (const [file, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(file, cwd, userHome)) continue;
-    for (const k of f.keys) if (typeof k === "string") out.add(k);
+  for (const [record, f] of Object.entries(readInjected(home).files)) {
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    const text = memoryText(record.replace(/#[a-z-]+$/, ""));
+    const body = text === void 0 ? void 0 : blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : void 0);
+    if (body === void 0) continue;
+    for (const k of f.keys) if (typeof k === "string" && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;
 }
@@ -10565,13 +10615,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs12.lstatSync)(path);
+      const st = (0, import_node_fs13.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -10759,7 +10809,7 @@ function writeObserved(home, pa, config, nowIso) {
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
     writeFileAtomic((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs13.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
+    (0, import_node_fs14.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -10770,7 +10820,7 @@ function writeObserved(home, pa, config, nowIso) {
 }
 
 // store/turn-feedback.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var import_node_path11 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
@@ -10896,12 +10946,12 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    (0, import_node_fs14.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+    (0, import_node_fs15.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs14.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
-      (0, import_node_fs14.rmSync)(path, { force: true });
+      if ((0, import_node_fs15.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      (0, import_node_fs15.rmSync)(path, { force: true });
     } catch {
     }
   }
@@ -10935,14 +10985,14 @@ var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs15.readdirSync)(dir).sort();
+    return (0, import_node_fs16.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs15.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
@@ -10950,7 +11000,7 @@ function pruneHookState(home, retentionDays) {
     for (const f of listDir2(dir)) {
       const path = (0, import_node_path12.join)(dir, f);
       try {
-        if ((0, import_node_fs15.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs15.rmSync)(path, { force: true });
+        if ((0, import_node_fs16.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs16.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -10958,7 +11008,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs15.lstatSync)(path).size;
+    return (0, import_node_fs16.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -10988,8 +11038,8 @@ function windowFiles(home, nowMs, config, report) {
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs15.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
-      (0, import_node_fs15.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
+      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
@@ -10998,7 +11048,7 @@ function windowFiles(home, nowMs, config, report) {
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs15.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
     pruneInjections(home, pruneBefore, Date.now());
@@ -11081,7 +11131,7 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   try {
-    (0, import_node_fs15.chmodSync)(home, 448);
+    (0, import_node_fs16.chmodSync)(home, 448);
   } catch {
   }
   const lock = opts.lockHeld ? { release: () => {
@@ -11109,7 +11159,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs15.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
+        (0, import_node_fs16.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -11143,13 +11193,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs16.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+    files = (0, import_node_fs17.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs16.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      const st = (0, import_node_fs17.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -11165,19 +11215,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs16.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs17.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs16.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs17.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs16.closeSync)(fd);
+      (0, import_node_fs17.closeSync)(fd);
     }
   }
   return n;
@@ -11261,7 +11311,7 @@ function claudePaths(scope, projectDir, env) {
 }
 
 // lib/config.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_path15 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -11386,7 +11436,7 @@ function crossCheck(c) {
 function readJson2(path) {
   let text;
   try {
-    text = (0, import_node_fs17.readFileSync)(path, "utf8");
+    text = (0, import_node_fs18.readFileSync)(path, "utf8");
   } catch (e) {
     throw new ConfigError(`cannot read ${path}: ${e.message}`);
   }
@@ -11398,7 +11448,7 @@ function readJson2(path) {
 }
 function readOptionalJson(path) {
   try {
-    (0, import_node_fs17.readFileSync)(path);
+    (0, import_node_fs18.readFileSync)(path);
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
@@ -11437,14 +11487,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs18.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs18.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs19.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs19.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -11738,10 +11788,10 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/dream-run.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 
 // store/dream.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 var import_node_path16 = require("node:path");
 
 // store/similarity.ts
@@ -11887,12 +11937,12 @@ function planDream(all, shadowTexts, nowMs, c) {
   }
   return plan;
 }
-var START = "<!-- homunculus:start -->";
-var END = "<!-- homunculus:end -->";
+var START2 = "<!-- homunculus:start -->";
+var END2 = "<!-- homunculus:end -->";
 function shadowLines(text, where) {
-  const a = text.indexOf(START);
-  const b = a === -1 ? -1 : text.indexOf(END, a);
-  const own = a !== -1 && b !== -1 ? [a, b + END.length] : void 0;
+  const a = text.indexOf(START2);
+  const b = a === -1 ? -1 : text.indexOf(END2, a);
+  const own = a !== -1 && b !== -1 ? [a, b + END2.length] : void 0;
   const out = [];
   let at = 0;
   text.split("\n").forEach((line, i) => {
@@ -11907,7 +11957,7 @@ function shadowLines(text, where) {
 }
 function readText(path) {
   try {
-    return (0, import_node_fs19.readFileSync)(path, "utf8");
+    return (0, import_node_fs20.readFileSync)(path, "utf8");
   } catch {
     return void 0;
   }
@@ -11929,7 +11979,7 @@ function readShadowTexts(claudeDir, projectRoot2) {
   for (const dir of skillDirs) {
     let names;
     try {
-      names = (0, import_node_fs19.readdirSync)(dir).sort();
+      names = (0, import_node_fs20.readdirSync)(dir).sort();
     } catch {
       continue;
     }
@@ -11948,17 +11998,17 @@ function dreamDue(last, newSessions, nowMs, c) {
 }
 
 // store/ops.ts
-var import_node_fs21 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 
 // store/projects.ts
 var import_node_path18 = require("node:path");
 
 // observer/project-id.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 var import_node_path17 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs20.statSync)(path);
+    (0, import_node_fs21.statSync)(path);
     return true;
   } catch {
     return false;
@@ -12087,7 +12137,7 @@ function saveFact(m, entry, x) {
 function archiveInstinct(m, entry, reason) {
   const x = entry.value;
   archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
-  (0, import_node_fs21.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
+  (0, import_node_fs22.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
   m.instincts = m.instincts.filter((e) => e !== entry);
 }
@@ -12284,7 +12334,7 @@ function sessionsSince(home, sinceMs) {
   const sessions = /* @__PURE__ */ new Set();
   let files;
   try {
-    files = (0, import_node_fs22.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
+    files = (0, import_node_fs23.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
   } catch {
     return 0;
   }
