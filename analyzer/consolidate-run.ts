@@ -24,7 +24,7 @@ export interface ByeReport {
   changes: { promoted: Rule[]; refreshed: Rule[]; decaying: Rule[]; archived: { rule: Rule; reason: string }[] };
   /** Taught rules (the store's taught and imported instincts at level rule, in 2+ sessions). */
   taught: TaughtRule[];
-  taughtChanges: { promoted: TaughtRule[]; archived: { rule: TaughtRule; reason: string }[] };
+  taughtChanges: { promoted: TaughtRule[]; archived: { rule: TaughtRule; reason: string }[]; held: { rule: TaughtRule; reason: string }[] };
   /** Patterns eligible for promotion held back by a correction or contradiction (feedback). */
   blocked: string[];
   /** Entries of rules.json that are not usable rules: left out, each with what is wrong. */
@@ -129,7 +129,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     rules: [],
     changes: { promoted: [], refreshed: [], decaying: [], archived: [] },
     taught: [],
-    taughtChanges: { promoted: [], archived: [] },
+    taughtChanges: { promoted: [], archived: [], held: [] },
     blocked: [],
     skippedRules: [],
   });
@@ -188,9 +188,9 @@ function decide(report: ByeReport, home: string, previous: Rule[], now: Date, co
   const scoped = scopeDecisions(consolidate(previous, input.patterns, now.getTime(), config), input, config);
   const decisions: RuleDecision[] = scoped.decisions;
   report.blocked = scoped.blocked;
-  const taught = decideTaught(readTaughtRules(home), input.instincts, now.getTime(), config);
+  const taught = decideTaught(readTaughtRules(home), input.instincts, now.getTime(), config, input.unreadable);
   report.taught = taught.rules;
-  report.taughtChanges = { promoted: taught.promoted, archived: taught.archived };
+  report.taughtChanges = { promoted: taught.promoted, archived: taught.archived, held: taught.held };
   const nowIso = now.toISOString();
   for (const d of decisions) {
     if (d.change === 'archived') {

@@ -19,8 +19,15 @@ export interface Split {
   body: string;
 }
 
-/** Frontmatter and body, or undefined when the text does not start with a `---` block. */
-export function splitFrontmatter(text: string): Split | undefined {
+/** A file's text as the parser reads it: without a BOM, with LF line endings (as a Windows editor may save it). */
+function plainText(text: string): string {
+  const t = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  return t.includes('\r\n') ? t.replace(/\r\n/g, '\n') : t;
+}
+
+/** Frontmatter and body, or undefined when the text does not start with a `---` block (a BOM and CRLF line endings are read through). */
+export function splitFrontmatter(raw: string): Split | undefined {
+  const text = plainText(raw);
   if (!text.startsWith('---\n')) return undefined;
   const end = text.indexOf('\n---\n', 3);
   if (end === -1) return undefined;
@@ -338,7 +345,9 @@ export function updateUserFile(text: string, changes: Record<string, unknown>, n
     for (const e of newEvidence) list = withEvidence(list, e);
     body = joinEvidence(before, list, after);
   }
-  return `---\n${doc.toString(YAML_OUT)}---\n${body}`;
+  const out = `---\n${doc.toString(YAML_OUT)}---\n${body}`;
+  // In the file's own BOM and line endings: a CRLF file stays CRLF.
+  return `${text.charCodeAt(0) === 0xfeff ? '\uFEFF' : ''}${text.includes('\r\n') ? out.replace(/\n/g, '\r\n') : out}`;
 }
 
 // ---- facts

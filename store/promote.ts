@@ -24,14 +24,16 @@ export interface PromotionInput {
   blocked: Set<string>;
   scoped: Map<string, ObservedPattern>;
   instincts: Instinct[];
+  /** Instinct files that are there but do not read: id -> what is wrong. */
+  unreadable: Map<string, string>;
 }
 
 export function promotionInput(home: string, pa: ProjectAnalyses, config: Config): PromotionInput {
   const scopedList = scopePatterns(pa, config);
   const scoped = new Map(scopedList.map((s) => [akey(s.p), s]));
-  const instincts = scanInstincts(home)
-    .filter((e) => e.value)
-    .map((e) => e.value!);
+  const entries = scanInstincts(home);
+  const instincts = entries.filter((e) => e.value).map((e) => e.value!);
+  const unreadable = new Map(entries.filter((e) => !e.value).map((e) => [e.file.slice(0, -3), e.problem ?? 'it does not read']));
   const adjustments = new Map<string, number>();
   for (const x of instincts) if (x.source === 'observed' && x.adjustment !== undefined) adjustments.set(x.pattern, x.adjustment);
   const blocked = new Set<string>();
@@ -45,7 +47,7 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
     }
     return { ...p, confidence: clamp(p.confidence + adj, config) };
   });
-  return { patterns, blocked, scoped, instincts };
+  return { patterns, blocked, scoped, instincts, unreadable };
 }
 
 /**
@@ -91,6 +93,8 @@ export interface TaughtDecisions {
   rules: TaughtRule[];
   promoted: TaughtRule[];
   archived: { rule: TaughtRule; reason: string }[];
+  /** Rules kept as they were because their instinct file is there but does not read (a hand edit to fix). */
+  held: { rule: TaughtRule; reason: string }[];
 }
 
 /**
@@ -98,17 +102,22 @@ export interface TaughtDecisions {
  * ruleConfidence) with minSessions (2) or more sessions of evidence; a taught rule whose instinct
  * is gone, or whose confidence decayed under demoteBelow, is archived.
  */
-export function decideTaught(previous: readonly TaughtRule[], instincts: readonly Instinct[], nowMs: number, config: Config): TaughtDecisions {
+export function decideTaught(previous: readonly TaughtRule[], instincts: readonly Instinct[], nowMs: number, config: Config, unreadable: ReadonlyMap<string, string> = new Map()): TaughtDecisions {
   const nowIso = new Date(nowMs).toISOString();
   const byPattern = new Map(instincts.filter((x) => x.source !== 'observed').map((x) => [x.pattern, x]));
-  const out: TaughtDecisions = { rules: [], promoted: [], archived: [] };
+  const out: TaughtDecisions = { rules: [], promoted: [], archived: [], held: [] };
   const seen = new Set<string>();
   const pct = (x: number) => `${Math.round(x * 100)}%`;
   for (const old of previous) {
     seen.add(old.pattern);
     const x = byPattern.get(old.pattern);
     if (x === undefined) {
-      out.archived.push({ rule: old, reason: 'its taught instinct was removed' });
+      const problem = unreadable.get(old.id);
+      // A file that is there but does not read (saved with a YAML slip) is the user's to fix: the rule stays.
+      if (problem !== undefined) {
+        out.rules.push(old);
+        out.held.push({ rule: old, reason: `instincts/${old.id}.md does not read (${problem}): kept as it was until the file is fixed` });
+      } else out.archived.push({ rule: old, reason: 'its taught instinct was removed' });
       continue;
     }
     const eff = effective(x, nowMs, config);

@@ -261,3 +261,45 @@ describe('taught instincts', () => {
     expect(second).toEqual({ decayed: [], merged: [], contradictions: [], orphanAliases: [], evicted: [], removed: [], eventsCompacted: 0 });
   });
 });
+
+describe("a taught rule's file as an editor may leave it", () => {
+  const s = sandbox();
+  const proj = join(s.root, 'proj');
+  const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: '2026-11-08T12:00:00Z' };
+  const rulesFile = () => readFileSync(join(s.data, 'generated-rules.md'), 'utf8');
+  const file = () => join(s.data, 'instincts', readdirSync(join(s.data, 'instincts')).find((f) => f.startsWith('pref-pkg-pnpm'))!);
+  beforeAll(async () => {
+    mkdirSync(proj, { recursive: true });
+    for (let i = 0; i < 7; i++) await cliJson(['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm', '--session', `s${i % 2}`], env, proj);
+    await cliJson(['bye'], env, proj);
+    expect(rulesFile()).toContain('use pnpm');
+  });
+
+  it('saved with CRLF line endings and a BOM: still read, still a rule, and reinforced in its own line endings', async () => {
+    const lf = readFileSync(file(), 'utf8');
+    writeFileSync(file(), `\uFEFF${lf.replace(/\n/g, '\r\n')}`);
+    const list = await cliJson<{ instincts: { pattern: string; level: string }[]; problems: unknown[] }>(['list'], env, proj);
+    expect(list.instincts.map((x) => x.pattern)).toEqual(['pref:pkg=pnpm']);
+    expect(list.problems).toEqual([]);
+    const bye = await runCli(['bye'], env, { cwd: proj });
+    expect(bye.exitCode, bye.stderr).toBe(0);
+    expect(bye.stdout).not.toContain('Archived taught rules');
+    expect(rulesFile()).toContain('use pnpm');
+    await cliJson(['observe', 'pref:pkg=pnpm', '--now', '2026-11-08T13:00:00Z'], env, proj);
+    const after = readFileSync(file(), 'utf8');
+    expect(after.startsWith('\uFEFF---\r\n')).toBe(true);
+    expect(after.replace(/\r\n/g, '')).not.toContain('\n');
+    expect(after).toContain('observations: 8');
+    expect(readdirSync(join(s.data, 'instincts')).filter((f) => f.startsWith('pref-pkg-pnpm'))).toHaveLength(1);
+  });
+
+  it('saved with a YAML slip: bye keeps the rule as it was and names the file to fix', async () => {
+    const text = readFileSync(file(), 'utf8');
+    writeFileSync(file(), text.replace(/^action: .*$/m, 'action: use pnpm: always'));
+    const bye = await runCli(['bye', '--now', '2026-11-08T14:00:00Z'], env, { cwd: proj });
+    expect(bye.exitCode, bye.stderr).toBe(0);
+    expect(bye.stdout).not.toContain('Archived taught rules');
+    expect(bye.stdout).toMatch(/Kept, its file to fix: pref:pkg=pnpm \(instincts\/pref-pkg-pnpm[a-z0-9-]*\.md does not read \(.+\): kept as it was until the file is fixed\)\./);
+    expect(rulesFile()).toContain('use pnpm');
+  });
+});

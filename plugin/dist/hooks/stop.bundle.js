@@ -9809,7 +9809,12 @@ function zeroFeedback() {
 // store/files.ts
 var YAML_OUT = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0, flowCollectionPadding: false };
 var EVIDENCE_HEADING = "## Evidence";
-function splitFrontmatter(text) {
+function plainText(text) {
+  const t = text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+  return t.includes("\r\n") ? t.replace(/\r\n/g, "\n") : t;
+}
+function splitFrontmatter(raw) {
+  const text = plainText(raw);
   if (!text.startsWith("---\n")) return void 0;
   const end = text.indexOf("\n---\n", 3);
   if (end === -1) return void 0;
@@ -10115,9 +10120,10 @@ function updateUserFile(text, changes, newEvidence) {
     for (const e of newEvidence) list2 = withEvidence(list2, e);
     body = joinEvidence(before, list2, after);
   }
-  return `---
+  const out = `---
 ${doc.toString(YAML_OUT)}---
 ${body}`;
+  return `${text.charCodeAt(0) === 65279 ? "\uFEFF" : ""}${text.includes("\r\n") ? out.replace(/\n/g, "\r\n") : out}`;
 }
 var FACT_KEYS = [
   "id",
