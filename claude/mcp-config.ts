@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { findNodeAtLocation, parseTree, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
+import { findNodeAtLocation, parseTree, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 import type { Scope } from './paths.js';
 
 // Where Claude Code looks for MCP servers, and homunculus' entry there. User scope: `mcpServers`
@@ -45,10 +45,22 @@ function readOrEmpty(path: string): string | null {
 
 export class McpConfigError extends Error {}
 
+/** What is wrong with a config file's JSON, in one line: where it stops parsing, or that it is no object. */
+function notAnObject(file: string, text: string, errors: readonly ParseError[]): McpConfigError {
+  const e = errors[0];
+  let what = 'not a JSON object';
+  if (e !== undefined) {
+    const before = text.slice(0, e.offset);
+    const line = before.split('\n').length;
+    what = `not valid JSON (${printParseErrorCode(e.error)} at line ${line}, column ${e.offset - before.lastIndexOf('\n')})`;
+  }
+  return new McpConfigError(`${file}: ${what}; left as it is (fix the file, or add the homunculus MCP server by hand); nothing was written`);
+}
+
 function current(text: string, path: JSONPath, file: string): unknown {
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length || (tree && tree.type !== 'object')) throw new McpConfigError(`${file}: not a JSON object; left as it is (add the homunculus MCP server by hand, or fix the file)`);
+  if (errors.length || (tree && tree.type !== 'object')) throw notAnObject(file, text, errors);
   const node = tree && findNodeAtLocation(tree, path);
   return node ? JSON.parse(text.slice(node.offset, node.offset + node.length)) : undefined;
 }
@@ -56,7 +68,7 @@ function current(text: string, path: JSONPath, file: string): unknown {
 function tree(text: string, file: string): Node {
   const errors: ParseError[] = [];
   const t = parseTree(text, errors, { allowTrailingComma: true, disallowComments: false });
-  if (errors.length || t === undefined || t.type !== 'object') throw new McpConfigError(`${file}: not a JSON object; left as it is (add the homunculus MCP server by hand, or fix the file)`);
+  if (errors.length || t === undefined || t.type !== 'object') throw notAnObject(file, text, errors);
   return t;
 }
 

@@ -6,6 +6,7 @@ import { stamp } from '../analyzer/run.js';
 import { InstallError, planInstall, planUninstall, type Locators, type Plan } from '../claude/installer.js';
 import { SCOPES, type Scope } from '../claude/paths.js';
 import { SettingsError } from '../claude/settings.js';
+import { McpConfigError } from '../claude/mcp-config.js';
 import { dataHomeNames, packageRoot } from '../lib/data-home.js';
 import { backupUserFile, UserFileError, writeUserFile } from '../lib/user-file.js';
 import { CliError } from './errors.js';
@@ -32,7 +33,7 @@ function expected<T>(f: () => T): T {
   try {
     return f();
   } catch (e) {
-    if (e instanceof SettingsError || e instanceof InstallError || e instanceof UserFileError) throw new CliError(e.message, 2, { cause: e });
+    if (e instanceof SettingsError || e instanceof InstallError || e instanceof UserFileError || e instanceof McpConfigError) throw new CliError(e.message, 2, { cause: e });
     throw e;
   }
 }

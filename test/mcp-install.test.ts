@@ -49,8 +49,25 @@ describe('install registers the MCP server', () => {
     const file = join(b.home, '.claude.json');
     writeFileSync(file, '{"mcpServers": {"homunculus": {"command": "something-else"}}}');
     const r = await runCli(['install'], b.env);
-    expect(r.exitCode).not.toBe(0);
-    expect(r.stderr).toContain('did not add');
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/^homunculus: .*\.claude\.json already has an MCP server named "homunculus" that homunculus did not add; rename or remove it and install again; nothing was written$/);
     expect(existsSync(join(b.home, '.claude', 'settings.json'))).toBe(false);
+  });
+
+  it('a ~/.claude.json that does not parse, or is no object: install and uninstall say so in one line and write nothing', async () => {
+    const b = setup();
+    const file = join(b.home, '.claude.json');
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    const settings = readFileSync(join(b.home, '.claude', 'settings.json'));
+    for (const [text, says] of [['{"numStartups": 3, "mcpServers": {"homunculus": ', 'not valid JSON (ValueExpected at line 1, column 49)'], ['[1, 2]\n', 'not a JSON object']]) {
+      writeFileSync(file, text);
+      for (const cmd of ['install', 'uninstall']) {
+        const r = await runCli([cmd], b.env);
+        expect(r.exitCode, `${cmd}: ${r.stderr}`).toBe(2);
+        expect(r.stderr).toBe(`homunculus: ${file}: ${says}; left as it is (fix the file, or add the homunculus MCP server by hand); nothing was written`);
+        expect(readFileSync(file, 'utf8')).toBe(text);
+        expect(readFileSync(join(b.home, '.claude', 'settings.json')).equals(settings)).toBe(true);
+      }
+    }
   });
 });
