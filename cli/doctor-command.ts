@@ -4,6 +4,7 @@ import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
 import { claudePaths, SCOPES } from '../claude/paths.js';
 import { lastDelivery } from '../claude/deliveries.js';
+import { rulesJsonProblem } from '../exports/delivery.js';
 import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
 import { ourEntries, parseSettingsDoc } from '../claude/settings.js';
 import { readAnalysisLog } from '../lib/analysis-log.js';
@@ -196,6 +197,8 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     fix: `address the errors above, then delete ${layout.hookErrors(home)}`,
   });
 
+  const rulesProblem = rulesJsonProblem(home);
+  checks.push({ name: 'rules state', ok: rulesProblem === undefined, detail: rulesProblem ?? (existsSync(layout.rulesJson(home)) ? 'rules.json reads' : 'no rules.json yet (homunculus bye writes it)'), fix: 'move rules.json aside and run homunculus bye to rebuild it from the instincts' });
   checks.push(deliveryCheck(home, lastRecord));
   const links = SCOPES.map((scope) => claudePaths(scope, projectDir, env).rulesLink).filter((l) => {
     try {

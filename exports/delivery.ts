@@ -24,23 +24,47 @@ export function reaches(r: { scope?: string; project?: string }, project: string
  * there is no usable rules.json. Lenient on purpose: a hook must never fail Claude over a damaged
  * file (bye reports it). JSON only: the hooks never load the store's YAML.
  */
-export function readRulesForDelivery(home: string, project?: string | null, opts: { cwd?: unknown } = {}): DeliveredRule[] {
+/** Why rules.json gives no rules, or some of its entries are left out; undefined when it reads whole (or is not there yet). */
+export function rulesJsonProblem(home: string): string | undefined {
+  let problem: string | undefined;
+  readRulesForDelivery(home, undefined, { onProblem: (why) => (problem = why) });
+  return problem;
+}
+
+/** A confidence and an observation count that can be shown: within [0, 1], and a count of at least 0 that a run can reach. */
+function showable(confidence: unknown, observations: unknown): boolean {
+  return typeof confidence === 'number' && confidence >= 0 && confidence <= 1 && (observations === undefined || (typeof observations === 'number' && observations >= 0 && observations < 1e12));
+}
+
+export function readRulesForDelivery(home: string, project?: string | null, opts: { cwd?: unknown; onProblem?: (why: string) => void } = {}): DeliveredRule[] {
   let doc: { rules?: unknown; taught?: unknown } | null;
   try {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString('utf8')) as { rules?: unknown; taught?: unknown } | null;
-  } catch {
-    return []; // no rules yet
+  } catch (e) {
+    // Not there: no rules yet. Anything else is a damaged file: say so where doctor looks.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${(e as Error).message.split('\n')[0]})`}: no rules were given; move it aside and run homunculus bye to rebuild it`);
+    return [];
   }
   const listed = doc?.rules;
   const taught = doc?.taught;
   const out: DeliveredRule[] = [];
-  // Entries that cannot be shown (null, no pattern, NaN) are skipped again by ruleLine.
+  let skipped = 0;
+  // Entries that cannot be shown (null, no pattern, a confidence outside [0, 1]) are left out.
   if (Array.isArray(listed)) {
     for (const r of listed) {
-      if (typeof r === 'object' && r !== null && typeof (r as Rule).confidence_now === 'number' && Number.isFinite((r as Rule).confidence_now)) out.push(r as ScopedRule);
+      if (typeof r === 'object' && r !== null && showable((r as Rule).confidence_now, (r as Rule).observations)) out.push(r as ScopedRule);
+      else skipped++;
     }
   }
-  if (Array.isArray(taught)) for (const r of taught) if (isTaughtRule(r)) out.push(r);
+  if (Array.isArray(taught)) {
+    for (const r of taught) {
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) out.push(r);
+      else skipped++;
+    }
+  }
+  if (!Array.isArray(listed) && listed !== undefined) opts.onProblem?.('rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run homunculus bye to rebuild it');
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${skipped} entr${skipped === 1 ? 'y' : 'ies'} left out (not a rule, or a confidence outside 0-1, or a count out of range); homunculus bye rewrites it from the instincts`);
   // A rule already in a CLAUDE.md block this session loads (inject, export --out, graduate) is not given twice.
   const loaded = opts.cwd === undefined ? new Set<string>() : keysLoadedIn(home, typeof opts.cwd === 'string' && opts.cwd.length > 0 ? opts.cwd : undefined);
   return out.filter((r) => (project === undefined || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);

@@ -11,6 +11,7 @@ import { recordDelivery } from '../claude/deliveries.js';
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { spawnDetached } from '../lib/detached.js';
+import { logHookError } from '../lib/hook-errors.js';
 import { runHook } from '../lib/hook-shell.js';
 import { idToken } from '../lib/tokens.js';
 import { PayloadError } from '../observer/observation.js';
@@ -62,7 +63,8 @@ runHook('session-start', async (home, env) => {
       // the registry only gives projects their names
     }
   }
-  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd }));
+  // A damaged rules.json gives no rules: say so in hook-errors.log, which doctor reads.
+  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, 'session-start', why) }));
   recordDelivery(home, { session, source: typeof source === 'string' ? source.slice(0, 20) : 'unknown', at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === undefined) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } }));

@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cleanEnv, fixture, readObservations, ROOT, runCli } from './helpers.js';
@@ -207,6 +207,30 @@ describe('doctor', () => {
     await hook('observe', { ...fixture('post-tool-use-read.json'), session_id: 'with-start' });
     ({ code, out } = await doctor(b));
     expect(check(out, 'rules delivery')).toMatchObject({ ok: true, detail: expect.stringContaining('session with-start (startup') });
+  });
+
+  it('a damaged rules.json: the SessionStart hook logs why it gave no rules, and doctor fails its rules state', async () => {
+    const b = setup();
+    await runCli(['install'], b.env);
+    const data = b.env.HOMUNCULUS_HOME!;
+    mkdirSync(data, { recursive: true });
+    const start = () => execa('node', [join(ROOT, 'dist', 'hooks', 'session-start.js')], { input: JSON.stringify({ ...fixture('session-start.json'), transcript_path: join(b.root, 't.jsonl') }), env: cleanEnv(b.env), extendEnv: false });
+    writeFileSync(join(data, 'rules.json'), '{"rules": [{"kind": "chain", "pattern": "Grep->Read->Edit", "confidence_now": 0.9, "observ');
+    expect((await start()).stdout).toBe('');
+    expect(readFileSync(join(data, 'hook-errors.log'), 'utf8')).toMatch(/session-start: rules\.json does not parse \(.+\): no rules were given; move it aside and run homunculus bye to rebuild it\n$/);
+    let { out } = await doctor(b);
+    expect(check(out, 'rules state')).toMatchObject({ ok: false, detail: expect.stringContaining('rules.json does not parse'), fix: expect.stringContaining('homunculus bye') });
+    // An entry that cannot be shown (a confidence of 5000%) is left out, and said so; the others are given.
+    const rule = { kind: 'chain', pattern: 'Grep->Read->Edit', confidence: 0.9, confidence_now: 0.9, observations: 12, sessions: 3, promoted_at: '2026-11-08T19:00:00.000Z', last_seen: '2026-11-08T19:00:00.000Z', scope: 'global' };
+    writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [rule, { ...rule, pattern: 'Read->Edit->Bash', confidence_now: 50, observations: 1e308 }] }));
+    const given = (await start()).stdout as string;
+    expect(given).toContain('Grep->Read->Edit');
+    expect(given).not.toContain('Read->Edit->Bash');
+    ({ out } = await doctor(b));
+    expect(check(out, 'rules state')).toMatchObject({ ok: false, detail: expect.stringContaining('1 entry left out') });
+    writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [rule] }));
+    ({ out } = await doctor(b));
+    expect(check(out, 'rules state')).toMatchObject({ ok: true, detail: 'rules.json reads' });
   });
 
   it('reports hook errors (the tail of hook-errors.log) with its fix', async () => {

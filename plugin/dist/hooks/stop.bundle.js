@@ -10376,24 +10376,36 @@ function isTaughtRule(r) {
 function reaches(r, project) {
   return r.scope !== "project" || typeof r.project === "string" && r.project === project;
 }
+function showable(confidence, observations) {
+  return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
+}
 function readRulesForDelivery(home, project, opts = {}) {
   let doc;
   try {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
-  } catch {
+  } catch (e) {
+    const code = e.code;
+    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run homunculus bye to rebuild it`);
     return [];
   }
   const listed = doc?.rules;
   const taught = doc?.taught;
   const out = [];
+  let skipped = 0;
   if (Array.isArray(listed)) {
     for (const r of listed) {
-      if (typeof r === "object" && r !== null && typeof r.confidence_now === "number" && Number.isFinite(r.confidence_now)) out.push(r);
+      if (typeof r === "object" && r !== null && showable(r.confidence_now, r.observations)) out.push(r);
+      else skipped++;
     }
   }
   if (Array.isArray(taught)) {
-    for (const r of taught) if (isTaughtRule(r)) out.push(r);
+    for (const r of taught) {
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) out.push(r);
+      else skipped++;
+    }
   }
+  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.('rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run homunculus bye to rebuild it');
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${skipped} entr${skipped === 1 ? "y" : "ies"} left out (not a rule, or a confidence outside 0-1, or a count out of range); homunculus bye rewrites it from the instincts`);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
   return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
 }
