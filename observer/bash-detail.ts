@@ -175,7 +175,8 @@ function commandAt(words: readonly Word[], k: number, depth: number, isPackage =
   const subWord = words[scan.at]!;
   if (!subWord.plain) return { work: undefined };
   const sub = detailPartToken(subWord.text);
-  if (sub === undefined) return { work: undefined };
+  // A program that takes only known subcommands runs anything else as a file (`bun src/x.ts`): the program alone.
+  if (sub === undefined) return cli.only !== undefined ? alone : { work: undefined };
   if (cli.only !== undefined && !cli.only.split(' ').includes(sub)) return alone;
   const runner = cli.runs?.[sub];
   const both = `${program} ${sub}`;

@@ -24,6 +24,17 @@ describe('bashDetail: program and subcommand', () => {
     ['docker compose up -d', 'docker compose'],
     ['rails db:migrate', 'rails db:migrate'],
     ['./gradlew --no-daemon build', 'gradlew build'],
+    // Runtimes whose first operand may be a file: only their subcommands are recorded.
+    ['bun customer-acme-export.ts', 'bun'],
+    ['bun src/customer-acme.ts', 'bun'],
+    ['bun run dev', 'bun run'],
+    ['bun test', 'bun test'],
+    ['deno customer-acme.ts', 'deno'],
+    ['deno run -A server.ts', 'deno run'],
+    ['dotnet acme.dll', 'dotnet'],
+    ['dotnet test', 'dotnet test'],
+    ['swift acme.swift', 'swift'],
+    ['swift build', 'swift build'],
   ])('%s -> %s', (command, expected) => {
     expect(bashDetail(command)).toBe(expected);
   });

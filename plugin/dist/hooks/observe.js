@@ -470,9 +470,15 @@ function build() {
     bun: {
       values: "--cwd -c --config --env-file -r --preload --tsconfig-override --main-fields --extension-order",
       flags: "--watch --hot --silent --bun -b --smol -v --version -h --help --revision --no-install -i --prefer-offline --prefer-latest",
-      runs: { x: { values: "-p --package", flags: "--bun -b", packages: true } }
+      runs: { x: { values: "-p --package", flags: "--bun -b", packages: true } },
+      // `bun acme-export.ts` runs a file: its name is not a subcommand.
+      only: "run test x add a remove rm install i update upgrade outdated link unlink pm build init create c publish patch patch-commit audit info exec repl why"
     },
-    deno: { values: "--log-level -L", flags: "-q --quiet --unstable -h --help -V --version" },
+    deno: {
+      values: "--log-level -L",
+      flags: "-q --quiet --unstable -h --help -V --version",
+      only: "run serve task repl eval test bench check compile coverage doc fmt info init install jupyter lint lsp publish types uninstall upgrade vendor add remove outdated clean bundle cache"
+    },
     corepack: {},
     nx: { flags: "--help --version" },
     turbo: {
@@ -491,8 +497,12 @@ function build() {
     },
     rustup: { flags: "-v --verbose -q --quiet -h --help -V --version" },
     go: {},
-    dotnet: { flags: "-d --diagnostics -h --help --info --version --list-sdks --list-runtimes" },
-    swift: { flags: "--version -h --help" },
+    dotnet: {
+      flags: "-d --diagnostics -h --help --info --version --list-sdks --list-runtimes",
+      // `dotnet acme.dll` runs an assembly: its name is not a subcommand.
+      only: "build build-server clean format help msbuild new nuget pack publish remove restore run sdk sln solution store test tool vstest workload add list watch dev-certs user-secrets ef fsi"
+    },
+    swift: { flags: "--version -h --help", only: "build run test package repl sdk" },
     mvn: MVN,
     mvnw: MVN,
     gradle: GRADLE,
@@ -1057,7 +1067,7 @@ function commandAt(words, k, depth, isPackage = false) {
   const subWord = words[scan.at];
   if (!subWord.plain) return { work: void 0 };
   const sub = detailPartToken(subWord.text);
-  if (sub === void 0) return { work: void 0 };
+  if (sub === void 0) return cli.only !== void 0 ? alone : { work: void 0 };
   if (cli.only !== void 0 && !cli.only.split(" ").includes(sub)) return alone;
   const runner = cli.runs?.[sub];
   const both = `${program} ${sub}`;
