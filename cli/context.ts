@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolveNow } from '../lib/clock.js';
 import { ConfigError, loadConfig, type LoadedConfig } from '../lib/config.js';
-import { resolveDataHome } from '../lib/data-home.js';
+import { DataHomeError, resolveDataHome } from '../lib/data-home.js';
 import { CliError } from './errors.js';
 
 /** Options every data command shares. */
@@ -19,6 +19,8 @@ export interface Context extends LoadedConfig {
 
 export function context(argv: { home?: string | undefined; now?: string | undefined }, env: NodeJS.ProcessEnv = process.env): Context {
   const home = argv.home ? resolveDataHome({ HOMUNCULUS_HOME: argv.home }) : resolveDataHome(env);
+  // A file where the data home belongs: every command says so, rather than finding nothing in it.
+  if (existsSync(home) && !statSync(home).isDirectory()) throw new DataHomeError(`${home} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
   const now = resolveNow(argv.now, env);
   try {
     return { home, homeExists: existsSync(home), now, ...loadConfig(home, env) };

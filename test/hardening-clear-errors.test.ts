@@ -357,3 +357,16 @@ describe('an option given without its value, or a number option given words', ()
     }
   });
 });
+
+describe('a data home that is a file', () => {
+  it.each([['list'], ['status'], ['stats'], ['report', '--out', 'r.html'], ['effectiveness'], ['doctor'], ['analyze']])('%s says so in one line, exit 1', async (...args) => {
+    const box = sandbox();
+    mkdirSync(box.root, { recursive: true });
+    const file = join(box.root, 'a-file');
+    writeFileSync(file, 'x\n');
+    const r = await runCli([...args, '--home', file], { HOME: box.home, HOMUNCULUS_NOW: PAST }, { cwd: box.root });
+    expect(r.exitCode).toBe(1);
+    expect(oneLine(r.stderr)).toContain(`${file} is a file, expected a folder`);
+    expect(readFileSync(file, 'utf8')).toBe('x\n');
+  });
+});
