@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
+import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
 import { loadObservationFile } from './observation-cache.js';
 import { analyzeWindowFiles, type WindowFile } from './parts-cache.js';
@@ -290,10 +290,15 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     return report;
   }
   ensurePrivateDir(home);
-  try {
-    chmodSync(home, 0o700);
-  } catch {
-    // not ours to change (a shared mount): the files inside are still 0600
+  // Made private when it holds only what homunculus writes: a folder given by mistake (a
+  // project, with files of its own) keeps its mode. The files written inside are 0600 either way.
+  const names = dataHomeNames();
+  if (readdirSync(home).every((f) => names.has(f) || f.endsWith('.tmp'))) {
+    try {
+      chmodSync(home, 0o700);
+    } catch {
+      // not ours to change (a shared mount)
+    }
   }
   const lock = opts.lockHeld ? { release: () => {} } : acquireLock(layout.lock(home));
   if ('heldBy' in lock) return { ...report, status: 'locked', heldBy: lock.heldBy };

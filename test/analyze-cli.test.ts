@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseInstinct } from '../store/files.js';
@@ -194,5 +194,22 @@ describe('analyze: hook state housekeeping', () => {
     utimesSync(join(streams, 'old.main.json'), longAgo, longAgo);
     await analyzeJson(data);
     expect(readdirSync(streams)).toEqual(['new.main.json']);
+  });
+});
+
+describe('the mode of the data home', () => {
+  it('a new or homunculus-only data home is made 0700; a folder with files of its own (a --home typo) keeps its mode', async () => {
+    const box = sandbox();
+    const fresh = join(box.root, 'fresh');
+    mkdirSync(join(fresh, 'observations'), { recursive: true });
+    chmodSync(fresh, 0o755);
+    expect((await runCli(['analyze', '--home', fresh, '--now', '2026-11-08T19:00:00Z'], {})).exitCode).toBe(0);
+    expect(statSync(fresh).mode & 0o777).toBe(0o700);
+    const project = join(box.root, 'project');
+    mkdirSync(join(project, 'src'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), '{}\n');
+    chmodSync(project, 0o755);
+    expect((await runCli(['analyze', '--home', project, '--now', '2026-11-08T19:00:00Z'], {})).exitCode).toBe(0);
+    expect(statSync(project).mode & 0o777).toBe(0o755);
   });
 });

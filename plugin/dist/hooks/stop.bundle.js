@@ -7506,6 +7506,13 @@ var layout = {
   analysisLog: (home) => (0, import_node_path.join)(home, "analysis.log"),
   lastDream: (home) => (0, import_node_path.join)(home, "state", "last-dream.json")
 };
+function dataHomeNames() {
+  const names = /* @__PURE__ */ new Set(["README.md"]);
+  const fns = Object.values(layout);
+  for (const f of fns) names.add(f("/home", "day").slice("/home/".length).split("/")[0]);
+  for (const log of [layout.hookErrors, layout.analysisLog]) names.add(`${log("/home").slice("/home/".length)}.1`);
+  return names;
+}
 var PRIVATE_DIR = 448;
 var PRIVATE_FILE = 384;
 function ensurePrivateDir(path) {
@@ -11148,9 +11155,12 @@ function runAnalysis(opts) {
     return report;
   }
   ensurePrivateDir(home);
-  try {
-    (0, import_node_fs16.chmodSync)(home, 448);
-  } catch {
+  const names = dataHomeNames();
+  if ((0, import_node_fs16.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+    try {
+      (0, import_node_fs16.chmodSync)(home, 448);
+    } catch {
+    }
   }
   const lock = opts.lockHeld ? { release: () => {
   } } : acquireLock(layout.lock(home));
