@@ -1,7 +1,9 @@
+import { resolve } from 'node:path';
 import type { Argv, CommandModule } from 'yargs';
 import { FORMATS, type Format } from '../exports/formats.js';
 import * as ex from '../exports/service.js';
 import { evolve, graduate } from '../exports/graduate-service.js';
+import { replaceableExport } from '../exports/out-files.js';
 import { normalizeCategory, type ExportFilter } from '../exports/select.js';
 import { StoreBusyError } from '../store/io.js';
 import { StoreError } from '../store/ops.js';
@@ -46,7 +48,7 @@ function writeLine(r: ex.WriteResult, rules: number): string {
   return r.changed ? `${r.how === 'created' ? 'Created' : r.how === 'taken over' ? 'Took over the old block in' : 'Updated'} ${r.file} (${rules} rule${rules === 1 ? '' : 's'})` : `${r.file} is already current (${rules} rule${rules === 1 ? '' : 's'}); not touched`;
 }
 
-type ExportArgs = Common & { target?: string; format?: string; out?: string; name?: string; description?: string; all: boolean; withProjects: boolean };
+type ExportArgs = Common & { target?: string; format?: string; out?: string; name?: string; description?: string; all: boolean; withProjects: boolean; force: boolean };
 
 export const exportCommand: CommandModule<object, ExportArgs> = {
   command: 'export [target]',
@@ -59,6 +61,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
         ...filterOptions,
         format: { type: 'string', describe: `the format (${FORMATS.join(', ')}); the same as the positional` },
         out: { type: 'string', describe: 'write this file (a marker block in a Markdown or rules file that exists; the whole file for json, cursor-mdc and skill) instead of printing' },
+        force: { type: 'boolean', default: false, describe: 'with --out: write into a file of another kind, or replace a whole file that is not an earlier export of this format' },
         name: { type: 'string', describe: `skill: its name (default ${ex.DEFAULT_SKILL_NAME})` },
         description: { type: 'string', describe: 'skill: its description (default: "Learned patterns from N observations ...")' },
         all: { type: 'boolean', default: false, describe: 'json: every instinct, not just rule-level and approved ones' },
@@ -82,7 +85,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
         else process.stdout.write(r.text);
         return;
       }
-      const w = run(() => ex.writeWhole(argv.out!, r.text!));
+      const w = run(() => ex.writeWhole(outFile(argv, 'skill'), r.text!));
       if (argv.json) printJson({ format: 'skill', rules: r.rules, ...w });
       else process.stdout.write(`${writeLine(w, r.rules)}\n`);
       return;
@@ -95,7 +98,7 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
         process.stdout.write(text); // the document is JSON already, with or without --json
         return;
       }
-      const w = run(() => ex.writeWhole(argv.out!, text));
+      const w = run(() => ex.writeWhole(outFile(argv, 'json'), text));
       if (argv.json) printJson({ format, instincts: doc.instincts.length, facts: doc.facts.length, ...w });
       else process.stdout.write(`${w.changed ? `Wrote ${w.file}` : `${w.file} is already current; not touched`} (${doc.instincts.length} instincts, ${doc.facts.length} facts)\n`);
       return;
@@ -107,23 +110,50 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       else process.stdout.write(text);
       return;
     }
-    const w = run(() => ex.writeFormat(ctx, format, rules, argv.out!));
+    const w = run(() => ex.writeFormat(ctx, format, rules, outFile(argv, format)));
     if (argv.json) printJson({ format, rules: rules.length, ...w });
     else process.stdout.write(`${writeLine(w, rules.length)}\n`);
   },
 };
 
-export const injectCommand: CommandModule<object, Common & { file: string; format: string }> = {
+/** The kind of file each marker-block format belongs in. */
+const BLOCK_FILES: Record<string, { test: RegExp; names: string }> = {
+  'claude-md': { test: /\.(md|markdown)$/i, names: 'a Markdown file (.md)' },
+  'agents-md': { test: /\.(md|markdown)$/i, names: 'a Markdown file (.md)' },
+  cursorrules: { test: /(^|\/)\.cursorrules$/, names: 'a .cursorrules file' },
+  windsurfrules: { test: /(^|\/)\.windsurfrules$/, names: 'a .windsurfrules file' },
+};
+
+/**
+ * Where --out (or inject's file) writes, checked unless --force: a marker block only into a file
+ * of its format's kind (never into a package.json or a script), a whole file only over an empty
+ * file or an earlier export of the same format (never over someone's notes).
+ */
+function outFile(argv: { out?: string; force?: boolean }, format: string): string {
+  const out = resolve(argv.out!);
+  if (argv.force) return out;
+  return run(() => {
+    const block = BLOCK_FILES[format];
+    if (block !== undefined) {
+      if (!block.test.test(out)) throw new ex.ExportError(`--out: expected ${block.names} for ${format}, found ${out}; nothing was written (give --force to write there anyway)`);
+      return out;
+    }
+    return replaceableExport(out, format === 'skill' ? 'skill' : format === 'json' ? 'json' : 'cursor-mdc', '--out', '--force');
+  });
+}
+
+export const injectCommand: CommandModule<object, Common & { file: string; format: string; force: boolean }> = {
   command: 'inject <file>',
   describe: 'write the learned rules into a marker block of CLAUDE.md (or any Markdown file), keeping every other byte',
   builder: (y: Argv) =>
     y
       .positional('file', { type: 'string', demandOption: true })
-      .options({ ...commonOptions, ...filterOptions, format: { type: 'string', default: 'claude-md', choices: ['claude-md', 'agents-md', 'cursorrules', 'windsurfrules'], describe: 'the block to write' } }) as never,
+      .options({ ...commonOptions, ...filterOptions, format: { type: 'string', default: 'claude-md', choices: ['claude-md', 'agents-md', 'cursorrules', 'windsurfrules'], describe: 'the block to write' }, force: { type: 'boolean', default: false, describe: 'write the block into a file of another kind' } }) as never,
   handler: (argv) => {
     const ctx = storeCtx(argv);
-    const rules = run(() => ex.exportRules(ctx, filterOf(argv), { notIn: argv.file }));
-    const w = run(() => ex.writeFormat(ctx, argv.format as 'claude-md', rules, argv.file));
+    const file = outFile({ out: argv.file, force: argv.force }, argv.format);
+    const rules = run(() => ex.exportRules(ctx, filterOf(argv), { notIn: file }));
+    const w = run(() => ex.writeFormat(ctx, argv.format as 'claude-md', rules, file));
     if (argv.json) printJson({ format: argv.format, rules: rules.length, ...w });
     else process.stdout.write(`${writeLine(w, rules.length)}\n`);
   },

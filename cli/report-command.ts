@@ -6,12 +6,14 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { storeContext } from '../store/service.js';
 import { renderReport } from '../report/html.js';
 import { gatherReport } from '../report/load.js';
+import { replaceableExport } from '../exports/out-files.js';
+import { ExportError } from '../exports/service.js';
 import { CliError } from './errors.js';
 import { commonOptions, context, printJson } from './context.js';
 
 // `homunculus report`: one self-contained HTML file of what was learned (report/ builds it).
 
-type Args = { home?: string; now?: string; json: boolean; out: string; open: boolean; project: boolean };
+type Args = { home?: string; now?: string; json: boolean; out: string; open: boolean; project: boolean; force: boolean };
 
 /** Hands the file to the desktop's opener; detached, its failure is not the report's. */
 function openFile(path: string): void {
@@ -34,6 +36,7 @@ export const reportCommand: CommandModule<object, Args> = {
       out: { type: 'string', default: 'homunculus-report.html', describe: 'the HTML file to write' },
       open: { type: 'boolean', default: false, describe: 'open it in the default browser' },
       project: { type: 'boolean', default: false, describe: "only the current project: its records and the instincts in its reach" },
+      force: { type: 'boolean', default: false, describe: 'replace --out even when it is not an earlier homunculus report' },
     }),
   handler: (argv) => {
     const ctx = context(argv);
@@ -48,6 +51,15 @@ export const reportCommand: CommandModule<object, Args> = {
     }
     const html = renderReport(data);
     const out = resolve(argv.out);
+    // Never over someone's file by a slip of --out: only an earlier report (or an empty file) is replaced.
+    if (!argv.force) {
+      try {
+        replaceableExport(out, 'report', '--out', '--force');
+      } catch (e) {
+        if (e instanceof ExportError) throw new CliError(e.message, 2, { cause: e });
+        throw e;
+      }
+    }
     try {
       writeFileAtomic(out, html, { skipIfSame: false, mode: 0o600 });
     } catch (e) {

@@ -12,7 +12,8 @@ import { suggestFromIndex } from '../store/suggest-fast.js';
 import { FORMATS, type Format } from '../exports/formats.js';
 import * as ex from '../exports/service.js';
 import { normalizeCategory, type ExportFilter } from '../exports/select.js';
-import { projectFile, replaceableExport } from '../exports/model-paths.js';
+import { projectFile } from '../exports/model-paths.js';
+import { replaceableExport } from '../exports/out-files.js';
 
 // The MCP server (`homunculus mcp`, stdio): the store's verbs as tools Claude can call. Nothing
 // of its own: every tool is one call into store/. Each answers structured content; a miss or a

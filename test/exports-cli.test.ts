@@ -144,3 +144,41 @@ describe('export skill', () => {
     expect(bad.stderr).toContain('not a valid skill: name: expected lowercase letters');
   });
 });
+
+describe('--out never replaces a file that is not the same export, unless --force', () => {
+  const s = sandbox();
+  const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW };
+  beforeAll(() => {
+    seedStore(s.data, SEEDED);
+    mkdirSync(s.project, { recursive: true });
+  });
+  const cli = (args: string[]) => runCli(args, env, { cwd: s.project });
+
+  it.each([
+    [['export', 'json', '--out', 'package.json'], 'package.json', '{"name":"app"}\n', 'is not a homunculus json export'],
+    [['export', 'skill', '--out', 'SKILL.md'], 'SKILL.md', '---\nname: mine\ndescription: x\n---\nmy body\n', 'is not a homunculus SKILL.md export'],
+    [['export', 'cursor-mdc', '--out', 'mine.mdc'], 'mine.mdc', 'my cursor rule\n', 'is not a homunculus cursor-mdc export'],
+    [['report', '--out', 'notes.md'], 'notes.md', '# my notes\nimportant\n', 'is not a homunculus report'],
+    [['export', 'claude-md', '--out', 'main.py'], 'main.py', 'print(1)\n', 'expected a Markdown file (.md) for claude-md'],
+    [['inject', 'package.json'], 'package.json', '{"name":"app"}\n', 'expected a Markdown file (.md) for claude-md'],
+  ])('%j refuses, byte for byte; --force writes', async (args, name, text, says) => {
+    const file = join(s.project, name);
+    writeFileSync(file, text);
+    const r = await cli(args);
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain(says);
+    expect(r.stderr).toContain('nothing was written');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    const forced = await cli([...args, '--force']);
+    expect(forced.exitCode, forced.stderr).toBe(0);
+    expect(readFileSync(file, 'utf8')).not.toBe(text);
+  });
+
+  it('its own earlier export, or an empty file, is replaced without --force', async () => {
+    for (const args of [['export', 'json', '--out', 'team.json'], ['export', 'skill', '--out', 's/SKILL.md'], ['export', 'cursor-mdc', '--out', '.cursor/rules/homunculus.mdc'], ['report', '--out', 'r.html']]) {
+      for (let i = 0; i < 2; i++) expect((await cli(args)).exitCode, args.join(' ')).toBe(0);
+    }
+    writeFileSync(join(s.project, 'empty.json'), '');
+    expect((await cli(['export', 'json', '--out', 'empty.json'])).exitCode).toBe(0);
+  });
+});
