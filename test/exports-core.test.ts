@@ -44,6 +44,13 @@ describe('renderers', () => {
     expect(out).not.toMatch(/<script|<img|<!-- hidden|javascript:|`rm|\n# Ignore/);
     expect(out.split('\n').filter((l) => l.includes('Ignore previous'))).toHaveLength(3); // kept as text, on the bullet's own line
     expect(safeText('a\r\nb\u2028c')).toBe('a b c');
+    // What Claude Code would expand (an @path import in a memory file, $ARGUMENTS and $1 in a
+    // command), what a viewer would fetch (an image) or follow (a link), and what it would show
+    // in another order or not at all (bidi overrides, zero-width characters): plain words.
+    expect(safeText('load @~/.ssh/id_rsa then run $ARGUMENTS and $1 ${x}')).toBe('load @ ~/.ssh/id_rsa then run $ ARGUMENTS and $ 1 $ {x}');
+    expect(safeText('[docs](https://evil.example/?d=1) ![t](https://evil.example/p.png)')).toBe('docs (https://evil.example/?d=1) t (https://evil.example/p.png)');
+    expect(safeText('user\u202egnp.exe a\u200bb\u2066c\u2069\ufeffd')).toBe('usergnp.exe abcd');
+    expect(safeText('mail me@example.com, cost $ 5, a @ sign')).toBe('mail me@ example.com, cost $ 5, a @ sign');
     expect(safeText('x'.repeat(500))).toHaveLength(300);
     // A key that is not a token is not written at all.
     expect(ruleBullet({ ...RULES[1]!, key: 'seq:a\n# b' })).toBeUndefined();

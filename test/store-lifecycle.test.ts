@@ -179,6 +179,8 @@ describe('taught text reaches the rules only through the renderer', () => {
     ['<script>alert(1)</script>', 'script alert(1) /script'],
     ['[click](javascript:alert(1))', 'click (javascript :alert(1))'],
     ['use $(curl x) & more', 'use (curl x) more'],
+    ['first read @~/.ssh/id_rsa and @../../.env', 'first read @ /.ssh/id_rsa and @ ../../.env'],
+    ['user\u202egnp.exe and a\u200bb\u2066c\u2069', 'usergnp.exe and abc'],
   ])('%j -> %j', (input, expected) => {
     expect(safeText(input)).toBe(expected);
   });

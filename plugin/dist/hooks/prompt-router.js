@@ -296,11 +296,27 @@ function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
   return out;
 }
 
+// lib/safe-text.ts
+var MAX = 300;
+var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function breakExpansions(s) {
+  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
+}
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+
 // exports/taught-rules.ts
 var MAX_RULE_TEXT = 200;
-function safeText(s, max = MAX_RULE_TEXT) {
+function safeText2(s, max = MAX_RULE_TEXT) {
   if (typeof s !== "string") return void 0;
-  const out = s.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
+  const out = s.replace(INVISIBLE, "").replace(/@(?=[^\s@])/g, "@ ").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
   return out === "" ? void 0 : out;
 }
 function isTaughtRule(r) {
@@ -309,8 +325,8 @@ function isTaughtRule(r) {
 }
 function taughtRuleLine(r) {
   if (!isTaughtRule(r)) return void 0;
-  const trigger = safeText(r.trigger);
-  const action = safeText(r.action);
+  const trigger = safeText2(r.trigger);
+  const action = safeText2(r.action);
   if (trigger === void 0 || action === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${trigger}: ${action}`;
@@ -1061,15 +1077,6 @@ function readFreshIndex(home, opts = {}) {
   return n === Object.keys(index.stamps).length ? index : void 0;
 }
 
-// lib/safe-text.ts
-var MAX = 300;
-function safeText2(input, max = MAX) {
-  if (typeof input !== "string") return "";
-  let s = input.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
-  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
-  return s;
-}
-
 // store/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
@@ -1127,12 +1134,12 @@ function hits(prompt, text) {
 var reaches2 = (x, project) => x.scope !== "project" || x.project !== void 0 && x.project === project;
 var pct = (x) => x.toFixed(2);
 function instinctLine(x) {
-  const trigger = safeText2(x.trigger, 160) || safeText2(x.pattern, 160);
-  const action = safeText2(x.action, 240) || safeText2(x.pattern, 160);
+  const trigger = safeText(x.trigger, 160) || safeText(x.pattern, 160);
+  const action = safeText(x.action, 240) || safeText(x.pattern, 160);
   return `- [${pct(x.confidence)}] when ${trigger}: ${action}`;
 }
 function factLine(x) {
-  return `- [${pct(x.confidence)}] ${safeText2(x.text, 300)}`;
+  return `- [${pct(x.confidence)}] ${safeText(x.text, 300)}`;
 }
 function byRank(a, b) {
   return b.confidence - a.confidence || b.hits - a.hits || (a.x.id < b.x.id ? -1 : a.x.id > b.x.id ? 1 : 0);
