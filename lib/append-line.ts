@@ -10,7 +10,7 @@ const NEWLINE = Buffer.from('\n');
  * Appends complete lines (text holds one or more, newline-terminated or not) with a single write
  * on an O_APPEND descriptor, so concurrent writers (parallel tool calls, many sessions, an import)
  * never interleave inside a line. Never follows a link at `path` (ELOOP) and refuses anything but
- * a regular file there.
+ * a regular file there, and a file with another name (a hard link).
  *
  * On a full disk a write can stop part-way, leaving a torn line with no newline. The next append
  * must not glue its record onto it: when the file does not end in a newline the text starts with
@@ -39,6 +39,8 @@ export function appendLine(path: string, text: string | Buffer): void {
   try {
     const st = fstatSync(fd);
     if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
+    // A hard link is a file outside the data home under another name as well: never written to.
+    if (st.nlink > 1) throw new DataHomeError(`${path} has ${st.nlink} hard links; homunculus never writes to a file that has another name: move it aside (cp it to a file of its own)`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);

@@ -4,7 +4,7 @@
 // written by rename is replaced, never followed); folders that are links leaving the data home
 // are refused (one line from the CLI, a hook-errors.log entry from the hooks).
 import { execFileSync } from 'node:child_process';
-import { existsSync, lstatSync, lutimesSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, lstatSync, lutimesSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runHook, sandbox } from './helpers.js';
@@ -47,6 +47,16 @@ describe('links at data files are never followed', () => {
     const i = await runCli(['import-transcripts', join(s.root, 'projects'), '--since', '2026-11-01'], s.env);
     expect(i.exitCode).toBe(1);
     expect(i.stderr).toContain('is a symbolic link; homunculus never writes through links in its data home');
+    expect(snapshot(s.outside)).toEqual(s.before);
+  });
+
+  it('a hard link at observations/<day>.jsonl: the hook logs it and appends nothing to the file it shares', async () => {
+    const s = setup();
+    mkdirSync(join(s.data, 'observations'));
+    linkSync(s.victim, join(s.data, 'observations', `${DAY}.jsonl`));
+    const r = await hook(s.env);
+    expect(r.exitCode).toBe(0);
+    expect(hookErrors(s.data)).toContain(`observations/${DAY}.jsonl has 2 hard links; homunculus never writes to a file that has another name`);
     expect(snapshot(s.outside)).toEqual(s.before);
   });
 

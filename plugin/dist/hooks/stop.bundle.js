@@ -7575,6 +7575,7 @@ function appendLine(path, text) {
   try {
     const st = (0, import_node_fs3.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
+    if (st.nlink > 1) throw new DataHomeError(`${path} has ${st.nlink} hard links; homunculus never writes to a file that has another name: move it aside (cp it to a file of its own)`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
