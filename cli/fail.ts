@@ -23,30 +23,27 @@ function fsError(e: unknown): (NodeJS.ErrnoException & { code: string }) | undef
   return e instanceof Error && typeof x.code === 'string' && typeof x.syscall === 'string' && HINTS[x.code] !== undefined ? (x as NodeJS.ErrnoException & { code: string }) : undefined;
 }
 
-/** Expected failures are one line, never a stack. Sets process.exitCode. */
-export function reportFailure(e: unknown): void {
-  if (e instanceof CliError || e instanceof BadTimeError) {
-    process.stderr.write(`homunculus: ${e.message}\n`);
-    process.exitCode = e instanceof CliError ? e.exitCode : 2;
-    return;
-  }
-  if (e instanceof DataHomeError) {
-    process.stderr.write(`homunculus: ${e.message}\n`);
-    process.exitCode = EXIT_DATA_HOME;
-    return;
-  }
+/** The one line, its exit code, and whether it was expected; nothing printed. */
+function describeFailure(e: unknown): { message: string; exit: number; expected: boolean } {
+  if (e instanceof CliError || e instanceof BadTimeError) return { message: e.message, exit: e instanceof CliError ? e.exitCode : 2, expected: true };
+  if (e instanceof DataHomeError) return { message: e.message, exit: EXIT_DATA_HOME, expected: true };
   // analyzer/run.ts's AnalysisTimeout, by name: this module stays light for the fast paths.
-  if (e instanceof Error && e.name === 'AnalysisTimeout') {
-    process.stderr.write(`homunculus: ${e.message}\n`);
-    process.exitCode = 1;
-    return;
-  }
+  if (e instanceof Error && e.name === 'AnalysisTimeout') return { message: e.message, exit: 1, expected: true };
   const fs = fsError(e);
-  if (fs) {
-    process.stderr.write(`homunculus: ${fs.message.replace(/[\r\n]+/g, ' ')} (${HINTS[fs.code]})\n`);
-    process.exitCode = EXIT_DATA_HOME;
-    return;
+  if (fs) return { message: `${fs.message.replace(/[\r\n]+/g, ' ')} (${HINTS[fs.code]})`, exit: EXIT_DATA_HOME, expected: true };
+  return { message: `unexpected error: ${(e as Error)?.stack ?? String(e)}`, exit: 1, expected: false };
+}
+
+/**
+ * Expected failures are one line, never a stack. Sets process.exitCode. With --json the same
+ * failure is also a JSON object on stdout ({"error", "exit"}), so that a script reading stdout
+ * is never left with nothing to parse.
+ */
+export function reportFailure(e: unknown, args: readonly string[] = process.argv.slice(2)): void {
+  const f = describeFailure(e);
+  process.stderr.write(`homunculus: ${f.message}\n`);
+  process.exitCode = f.exit;
+  if (args.includes('--json') || args.includes('--json=true')) {
+    process.stdout.write(`${JSON.stringify({ error: f.expected ? f.message : (f.message.split('\n')[0] ?? f.message), exit: f.exit })}\n`);
   }
-  process.stderr.write(`homunculus: unexpected error: ${(e as Error)?.stack ?? String(e)}\n`);
-  process.exitCode = 1;
 }

@@ -27,6 +27,6 @@ export async function runMain(rawArgs: string[]): Promise<void> {
   try {
     await buildParser(rawArgs).parseAsync();
   } catch (e) {
-    reportFailure(e);
+    reportFailure(e, rawArgs);
   }
 }

@@ -707,7 +707,7 @@ export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'import
 export function deleteFact(ctx: StoreCtx, id: string): { id: string; archived: true } {
   return mutate(ctx, (m) => {
     const e = m.facts.find((f) => f.value?.id === id);
-    if (!e) throw new StoreError(`no fact ${JSON.stringify(id)}: see fact_list / facts list`);
+    if (!e) throw new StoreError(`no fact ${JSON.stringify(id)}: list the facts for its id (homunculus facts list; over MCP fact_list)`);
     archiveFact(m, e, 'deleted');
     return { id, archived: true as const };
   });

@@ -43,7 +43,7 @@ export function list(ctx: StoreCtx, filter: ListFilter, limit?: number) {
 export function get(ctx: StoreCtx, ref: string) {
   const s = snapshot(ctx);
   const v = findInstinct(s.instincts, ref, readAliases(ctx.home));
-  if (!v) throw new StoreError(`no instinct ${JSON.stringify(ref)}: try search_instincts or list_instincts for its id or pattern`);
+  if (!v) throw new StoreError(`no instinct ${JSON.stringify(ref)}: search or list the instincts for its id or pattern (homunculus search, list; over MCP search_instincts, list_instincts)`);
   const text = readIfFile(`${layout.instincts(ctx.home)}/${v.id}.md`)?.toString('utf8') ?? '';
   const evidence = [...text.matchAll(/^- (.*)$/gm)].map((m) => m[1]!).filter((l) => /^\d{4}-\d\d-\d\d/.test(l) || l.startsWith('Archived'));
   const aliases = [...readAliases(ctx.home)].filter(([, t]) => t.toLowerCase() === v.pattern.toLowerCase()).map(([k]) => k);
