@@ -1,7 +1,8 @@
 import { readFileSync, statSync } from 'node:fs';
-import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { futureClockReason } from '../lib/clock.js';
+import { isWithin } from '../lib/paths.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
@@ -167,8 +168,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // dotfiles setup), keeping its mode. Inside it, a data file: a link planted at its name is
     // replaced, never followed out. Unchanged content is left alone either way.
     const rulesText = renderGeneratedRules(report.rules, report.taught, projectNames(home));
-    const rel = relative(home, rulesFile);
-    const inHome = rel !== '' && !isAbsolute(rel) && rel !== '..' && !rel.startsWith(`..${sep}`);
+    const inHome = isWithin(home, rulesFile) && rulesFile !== home;
     report.rulesFileChanged = inHome ? writeFileAtomic(rulesFile, rulesText) : writeUserFile(rulesFile, rulesText, { createMode: 0o600 });
     writeFileAtomic(layout.rulesJson(home), `${JSON.stringify(report.taught.length ? { rules: report.rules, taught: report.taught } : { rules: report.rules }, null, 2)}\n`);
     // The instincts say which of them are rules now.

@@ -201,6 +201,8 @@ export interface AnalysisOptions {
   realNowMs?: number;
   /** The caller (bye) already holds the analysis lock. */
   lockHeld?: boolean;
+  /** The caller (the Stop hook) has already refused a data home whose folders lead out of it (assertDataHome). */
+  homeChecked?: boolean;
   /** Windows of at least these many bytes are counted in parts (analyzer/parts-cache.ts); default: config.partsFromMiB. */
   partsFromBytes?: number;
   /** Records held at once while counting parts (tests set it small to count in many batches). */
@@ -282,7 +284,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   const nowIso = now.toISOString();
   // Real elapsed time, whatever --now says.
   const deadline: Deadline = { at: performance.now() + config.maxAnalysisSeconds * 1000, seconds: config.maxAnalysisSeconds };
-  assertDataHome(home);
+  if (!opts.homeChecked) assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {

@@ -1,4 +1,4 @@
-import { existsSync, statSync } from 'node:fs';
+import { statSync, type Stats } from 'node:fs';
 import { resolveNow } from '../lib/clock.js';
 import { ConfigError, loadConfig, type LoadedConfig } from '../lib/config.js';
 import { DataHomeError, resolveDataHome } from '../lib/data-home.js';
@@ -20,10 +20,16 @@ export interface Context extends LoadedConfig {
 export function context(argv: { home?: string | undefined; now?: string | undefined }, env: NodeJS.ProcessEnv = process.env): Context {
   const home = argv.home ? resolveDataHome({ HOMUNCULUS_HOME: argv.home }) : resolveDataHome(env);
   // A file where the data home belongs: every command says so, rather than finding nothing in it.
-  if (existsSync(home) && !statSync(home).isDirectory()) throw new DataHomeError(`${home} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+  let st: Stats | undefined;
+  try {
+    st = statSync(home);
+  } catch {
+    st = undefined; // not there (or below a file: the command that writes says so)
+  }
+  if (st !== undefined && !st.isDirectory()) throw new DataHomeError(`${home} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
   const now = resolveNow(argv.now, env);
   try {
-    return { home, homeExists: existsSync(home), now, ...loadConfig(home, env) };
+    return { home, homeExists: st !== undefined, now, ...loadConfig(home, env) };
   } catch (e) {
     if (e instanceof ConfigError) throw new CliError(e.message, 2, { cause: e });
     throw e;

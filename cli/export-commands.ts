@@ -3,7 +3,7 @@ import type { Argv, CommandModule } from 'yargs';
 import { FORMATS, type Format } from '../exports/formats.js';
 import * as ex from '../exports/service.js';
 import { evolve, graduate } from '../exports/graduate-service.js';
-import { replaceableExport } from '../exports/out-files.js';
+import { FORMAT_FILES, isWholeExport, replaceableExport } from '../exports/out-files.js';
 import { normalizeCategory, type ExportFilter } from '../exports/select.js';
 import { StoreBusyError } from '../store/io.js';
 import { StoreError } from '../store/ops.js';
@@ -116,29 +116,19 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
   },
 };
 
-/** The kind of file each marker-block format belongs in. */
-const BLOCK_FILES: Record<string, { test: RegExp; names: string }> = {
-  'claude-md': { test: /\.(md|markdown)$/i, names: 'a Markdown file (.md)' },
-  'agents-md': { test: /\.(md|markdown)$/i, names: 'a Markdown file (.md)' },
-  cursorrules: { test: /(^|\/)\.cursorrules$/, names: 'a .cursorrules file' },
-  windsurfrules: { test: /(^|\/)\.windsurfrules$/, names: 'a .windsurfrules file' },
-};
-
 /**
  * Where --out (or inject's file) writes, checked unless --force: a marker block only into a file
  * of its format's kind (never into a package.json or a script), a whole file only over an empty
  * file or an earlier export of the same format (never over someone's notes).
  */
-function outFile(argv: { out?: string; force?: boolean }, format: string): string {
+function outFile(argv: { out?: string; force?: boolean }, format: Format | 'skill'): string {
   const out = resolve(argv.out!);
   if (argv.force) return out;
   return run(() => {
-    const block = BLOCK_FILES[format];
-    if (block !== undefined) {
-      if (!block.test.test(out)) throw new ex.ExportError(`--out: expected ${block.names} for ${format}, found ${out}; nothing was written (give --force to write there anyway)`);
-      return out;
-    }
-    return replaceableExport(out, format === 'skill' ? 'skill' : format === 'json' ? 'json' : 'cursor-mdc', '--out', '--force');
+    if (isWholeExport(format)) return replaceableExport(out, format, '--out', '--force');
+    const kind = FORMAT_FILES[format];
+    if (!kind.test.test(out)) throw new ex.ExportError(`--out: expected ${kind.names} for ${format}, found ${out}; nothing was written (give --force to write there anyway)`);
+    return out;
   });
 }
 
@@ -151,7 +141,7 @@ export const injectCommand: CommandModule<object, Common & { file: string; forma
       .options({ ...commonOptions, ...filterOptions, format: { type: 'string', default: 'claude-md', choices: ['claude-md', 'agents-md', 'cursorrules', 'windsurfrules'], describe: 'the block to write' }, force: { type: 'boolean', default: false, describe: 'write the block into a file of another kind' } }) as never,
   handler: (argv) => {
     const ctx = storeCtx(argv);
-    const file = outFile({ out: argv.file, force: argv.force }, argv.format);
+    const file = outFile({ out: argv.file, force: argv.force }, argv.format as Format);
     const rules = run(() => ex.exportRules(ctx, filterOf(argv), { notIn: file }));
     const w = run(() => ex.writeFormat(ctx, argv.format as 'claude-md', rules, file));
     if (argv.json) printJson({ format: argv.format, rules: rules.length, ...w });

@@ -17,13 +17,6 @@ export function reaches(r: { scope?: string; project?: string }, project: string
   return r.scope !== 'project' || (typeof r.project === 'string' && r.project === project);
 }
 
-/**
- * The promoted rules for the hooks that show them (session start, prompt router): whatever entries
- * of rules.json can be shown, observed (`rules`) and taught (`taught`), the global ones and those
- * of `project` (all of them when `project` is undefined), most confident first; nothing when
- * there is no usable rules.json. Lenient on purpose: a hook must never fail Claude over a damaged
- * file (bye reports it). JSON only: the hooks never load the store's YAML.
- */
 /** Why rules.json gives no rules, or some of its entries are left out; undefined when it reads whole (or is not there yet). */
 export function rulesJsonProblem(home: string): string | undefined {
   let problem: string | undefined;
@@ -36,6 +29,14 @@ function showable(confidence: unknown, observations: unknown): boolean {
   return typeof confidence === 'number' && confidence >= 0 && confidence <= 1 && (observations === undefined || (typeof observations === 'number' && observations >= 0 && observations < 1e12));
 }
 
+/**
+ * The promoted rules for the hooks that show them (session start, prompt router): whatever entries
+ * of rules.json can be shown, observed (`rules`) and taught (`taught`), the global ones and those
+ * of `project` (all of them when `project` is undefined), most confident first; nothing when
+ * there is no usable rules.json. Lenient on purpose: a hook must never fail Claude over a damaged
+ * file (bye reports it, and `onProblem` hears why less was given). JSON only: the hooks never load
+ * the store's YAML.
+ */
 export function readRulesForDelivery(home: string, project?: string | null, opts: { cwd?: unknown; onProblem?: (why: string) => void } = {}): DeliveredRule[] {
   let doc: { rules?: unknown; taught?: unknown } | null;
   try {

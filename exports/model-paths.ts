@@ -1,16 +1,11 @@
 import { existsSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
+import { isWithin } from '../lib/paths.js';
 import { ExportError } from './service.js';
 
 // Paths a model gives the MCP server's export tools. A person at the CLI may write an export
 // anywhere; a model may not: its paths stay inside the project folder (no absolute path
 // elsewhere, no `..` out of it, no link that leads out of it).
-
-/** Whether `file` is `folder` or inside it (both absolute). */
-function within(folder: string, file: string): boolean {
-  const rel = relative(folder, file);
-  return rel === '' || (!isAbsolute(rel) && rel !== '..' && !rel.startsWith('../'));
-}
 
 /** The real path of `file`'s nearest existing ancestor (itself when it exists), its links resolved. */
 function realAncestor(file: string): string {
@@ -28,7 +23,7 @@ export function projectFile(projectDir: string, p: string, what: string): string
   const folder = resolve(projectDir);
   const file = resolve(folder, p);
   const outside = () => new ExportError(`${what}: expected a path inside the project folder ${folder}, found ${JSON.stringify(p).slice(0, 200)}; nothing was written`);
-  if (!within(folder, file) || file === folder) throw outside();
+  if (!isWithin(folder, file) || file === folder) throw outside();
   // A link on the way (or the file itself a link) must not lead out of the project folder.
   let realFolder: string;
   try {
@@ -36,6 +31,6 @@ export function projectFile(projectDir: string, p: string, what: string): string
   } catch {
     throw new ExportError(`${what}: the project folder ${folder} cannot be read; nothing was written`);
   }
-  if (!within(realFolder, realAncestor(file))) throw outside();
+  if (!isWithin(realFolder, realAncestor(file))) throw outside();
   return file;
 }

@@ -1,12 +1,35 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { ExportError } from './service.js';
+import type { Format } from './formats.js';
 import { SHARE_FORMAT } from './share.js';
 
 // The files an export or the report writes whole (json, cursor-mdc, SKILL.md, the HTML report).
 // Such a write replaces only a file that is already that export, or an empty one: never a
 // package.json, a settings file, a README or someone's notes. The CLI's --force replaces anyway.
 
+/** A kind of file an export writes: how its name ends, and how to name it in a message. */
+export interface FileKind {
+  test: RegExp;
+  names: string;
+}
+
+const MARKDOWN: FileKind = { test: /\.(md|markdown)$/i, names: 'a Markdown file (.md)' };
+
+/** The kind of file each format belongs in (skill: a SKILL.md), for the MCP tools and the CLI's checks. */
+export const FORMAT_FILES: Record<Format | 'skill', FileKind> = {
+  'claude-md': MARKDOWN,
+  'agents-md': MARKDOWN,
+  cursorrules: { test: /(^|\/)\.cursorrules$/, names: 'a .cursorrules file' },
+  'cursor-mdc': { test: /\.mdc$/i, names: 'a .mdc file' },
+  windsurfrules: { test: /(^|\/)\.windsurfrules$/, names: 'a .windsurfrules file' },
+  json: { test: /\.json$/i, names: 'a .json file' },
+  skill: MARKDOWN,
+};
+
 export type WholeExport = 'json' | 'cursor-mdc' | 'skill' | 'report';
+
+/** The formats written as a whole file (every other one is a marker block in the file). */
+export const isWholeExport = (format: string): format is WholeExport => format === 'json' || format === 'cursor-mdc' || format === 'skill' || format === 'report';
 
 /** Text that only the export of each kind holds (what the renderers in formats.ts, skill.ts, share.ts and report/html.ts write). */
 function isExport(kind: WholeExport, text: string): boolean {

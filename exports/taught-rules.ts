@@ -4,7 +4,7 @@
 // link or a new line in generated-rules.md or in Claude's session context. Light: the hooks
 // import it.
 
-import { INVISIBLE } from '../lib/safe-text.js';
+import { breakExpansions, INVISIBLE } from '../lib/safe-text.js';
 
 export interface TaughtRule {
   id: string;
@@ -30,9 +30,7 @@ export const MAX_RULE_TEXT = 200;
  */
 export function safeText(s: unknown, max = MAX_RULE_TEXT): string | undefined {
   if (typeof s !== 'string') return undefined;
-  const out = s
-    .replace(INVISIBLE, '')
-    .replace(/@(?=[^\s@])/g, '@ ') // an @path import, in a memory file
+  const out = breakExpansions(s.replace(INVISIBLE, ''))
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, ' ')
     .replace(/[<>`[\]{}|\\&$~]/g, ' ')

@@ -23,7 +23,7 @@ runHook('stop', async (home, env) => {
   assertDataHome(home);
   const { config } = loadConfig(home, env);
   const now = resolveNow(undefined, env);
-  const report = runLoggedAnalysis({ home, now, config, by: 'stop', gate: true });
+  const report = runLoggedAnalysis({ home, now, config, by: 'stop', gate: true, homeChecked: true });
   // A HOMUNCULUS_NOW far ahead of the clock makes every run read-only: say so where doctor looks.
   if (report?.readOnly) {
     logHookError(home, 'stop', `read-only: ${report.readOnlyReason}: nothing was pruned, archived or written`);

@@ -9,11 +9,11 @@ import { alias, deleteFact, deleteInstinct, feedback, housekeep, importPatterns,
 import * as svc from '../store/service.js';
 import type { StoreCtx } from '../store/store.js';
 import { suggestFromIndex } from '../store/suggest-fast.js';
-import { FORMATS, type Format } from '../exports/formats.js';
+import { FORMATS } from '../exports/formats.js';
 import * as ex from '../exports/service.js';
 import { normalizeCategory, type ExportFilter } from '../exports/select.js';
 import { projectFile } from '../exports/model-paths.js';
-import { replaceableExport } from '../exports/out-files.js';
+import { FORMAT_FILES, isWholeExport, replaceableExport, type FileKind } from '../exports/out-files.js';
 
 // The MCP server (`homunculus mcp`, stdio): the store's verbs as tools Claude can call. Nothing
 // of its own: every tool is one call into store/. Each answers structured content; a miss or a
@@ -180,18 +180,12 @@ export function createServer(opts: ServerOptions = {}): McpServer {
     const category = normalizeCategory(a.category);
     return { ...(a.scope ? { scope: a.scope } : {}), ...(a.project ? { project: a.project } : {}), ...(category ? { category } : {}) };
   };
-  // A path from the model: inside the project folder (exports/model-paths.ts), and only a file of the kinds the exports write.
-  const userPath = (p: string, kinds: RegExp, what: string): string => {
-    const names = kinds === MARKDOWN ? 'a Markdown file (.md)' : kinds === MDC ? 'a .mdc file' : kinds === CURSORRULES ? 'a .cursorrules file' : kinds === WINDSURFRULES ? 'a .windsurfrules file' : 'a .json file';
-    if (!kinds.test(p)) throw new ex.ExportError(`${what}: expected ${names}, found ${JSON.stringify(p).slice(0, 80)}`);
+  // A path from the model: inside the project folder (exports/model-paths.ts), and only a file of the kind its format writes.
+  const userPath = (p: string, kind: FileKind, what: string): string => {
+    if (!kind.test.test(p)) throw new ex.ExportError(`${what}: expected ${kind.names}, found ${JSON.stringify(p).slice(0, 80)}`);
     return projectFile(cwd, p, what);
   };
-  const MARKDOWN = /\.(md|markdown)$/i;
-  const MDC = /\.mdc$/i;
-  const CURSORRULES = /(^|\/)\.cursorrules$/;
-  const WINDSURFRULES = /(^|\/)\.windsurfrules$/;
-  // Each format into its own kind of file: a marker block never goes into a package.json.
-  const FORMAT_FILES: Record<Exclude<Format, 'json'>, RegExp> = { 'claude-md': MARKDOWN, 'agents-md': MARKDOWN, cursorrules: CURSORRULES, 'cursor-mdc': MDC, windsurfrules: WINDSURFRULES };
+  const MARKDOWN = FORMAT_FILES['claude-md'];
   tool(
     'export_rules',
     'The learned rules homunculus would export (rule-level and approved instincts of this project and global ones, most confident first), as data: key, category, domain, scope, confidence, observations, text, explain. Filters: scope, project, category.',
@@ -229,7 +223,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
       const r = ex.skillText(ctx(), filterOf(a), { ...(a.name ? { name: a.name } : {}), ...(a.description ? { description: a.description } : {}) });
       if (r.text === undefined) return { rules: 0, written: false, hint: r.hint };
       if (a.out === undefined) return { rules: r.rules, text: r.text };
-      return { rules: r.rules, ...ex.writeWhole(replaceableExport(userPath(a.out, MARKDOWN, 'out'), 'skill', 'out'), r.text) };
+      return { rules: r.rules, ...ex.writeWhole(replaceableExport(userPath(a.out, FORMAT_FILES.skill, 'out'), 'skill', 'out'), r.text) };
     },
   );
   tool(
@@ -242,12 +236,12 @@ export function createServer(opts: ServerOptions = {}): McpServer {
       if (format === 'json') {
         const doc = ex.shareExport(c, filterOf(a), { all: a.all ?? false });
         if (a.out === undefined) return { format, document: doc };
-        return { format, instincts: doc.instincts.length, facts: doc.facts.length, ...ex.writeWhole(replaceableExport(userPath(a.out, /\.json$/i, 'out'), 'json', 'out'), `${JSON.stringify(doc, null, 2)}\n`) };
+        return { format, instincts: doc.instincts.length, facts: doc.facts.length, ...ex.writeWhole(replaceableExport(userPath(a.out, FORMAT_FILES.json, 'out'), 'json', 'out'), `${JSON.stringify(doc, null, 2)}\n`) };
       }
       const rules = ex.exportRules(c, filterOf(a));
       if (a.out === undefined) return { format, rules: rules.length, text: ex.renderFormat(format, rules) };
       const out = userPath(a.out, FORMAT_FILES[format], 'out');
-      return { format, rules: rules.length, ...ex.writeFormat(c, format, rules, ex.usesMarkerBlock(format) ? out : replaceableExport(out, 'cursor-mdc', 'out')) };
+      return { format, rules: rules.length, ...ex.writeFormat(c, format, rules, isWholeExport(format) ? replaceableExport(out, format, 'out') : out) };
     },
   );
   tool(

@@ -316,7 +316,7 @@ function safeText(input, max = MAX) {
 var MAX_RULE_TEXT = 200;
 function safeText2(s, max = MAX_RULE_TEXT) {
   if (typeof s !== "string") return void 0;
-  const out = s.replace(INVISIBLE, "").replace(/@(?=[^\s@])/g, "@ ").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
+  const out = breakExpansions(s.replace(INVISIBLE, "")).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
   return out === "" ? void 0 : out;
 }
 function isTaughtRule(r) {

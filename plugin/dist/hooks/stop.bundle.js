@@ -11148,7 +11148,7 @@ function runAnalysis(opts) {
   const nowMs = now.getTime();
   const nowIso = now.toISOString();
   const deadline = { at: performance.now() + config.maxAnalysisSeconds * 1e3, seconds: config.maxAnalysisSeconds };
-  assertDataHome(home);
+  if (!opts.homeChecked) assertDataHome(home);
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
@@ -12415,7 +12415,7 @@ runHook("stop", async (home, env) => {
   assertDataHome(home);
   const { config } = loadConfig(home, env);
   const now = resolveNow(void 0, env);
-  const report = runLoggedAnalysis({ home, now, config, by: "stop", gate: true });
+  const report = runLoggedAnalysis({ home, now, config, by: "stop", gate: true, homeChecked: true });
   if (report?.readOnly) {
     logHookError(home, "stop", `read-only: ${report.readOnlyReason}: nothing was pruned, archived or written`);
     return;
