@@ -4,6 +4,7 @@ import type { RecordTable } from './record-table.js';
 import { countPatterns, finishCounted, type Counted, type PatternCount } from './patterns.js';
 import { byStrength, scoreKind, type ScoredPattern } from './score.js';
 import { foldPatterns } from './folding.js';
+import { countedClaims } from './claims.js';
 
 export interface DaySummary {
   day: string;
@@ -67,7 +68,8 @@ const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 
 export function analysisOf(counted: Counted, nowMs: number, config: Config): Analysis {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   finishCounted(counted, nowMs, config.halfLifeDays);
-  const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
+  const claimOf = countedClaims(counted);
+  const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));
   foldPatterns(all, (key) => counted.chains.get(key)!.steps, counted.keys.length);
   // Only the patterns that can be instincts or rules need an order by strength; the long tail of
   // rare ones is put in key order (cheaper, and the same whether the window was counted in one

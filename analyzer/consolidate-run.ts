@@ -13,6 +13,7 @@ import { activeRules, consolidate, ruleProblem, type Rule, type RuleDecision } f
 import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
 import { renderGeneratedRules } from '../exports/rules-markdown.js';
 import type { TaughtRule } from '../exports/taught-rules.js';
+import type { ScopedRule } from '../exports/delivery.js';
 import { decideTaught, promotedMap, promotionInput, readTaughtRules, scopeDecisions } from '../store/promote.js';
 import { markPromoted } from '../store/ops.js';
 import { projectNames } from '../store/projects.js';
@@ -167,7 +168,12 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // Outside the data home (HOMUNCULUS_RULES_FILE, rulesFile), through a link to its target (a
     // dotfiles setup), keeping its mode. Inside it, a data file: a link planted at its name is
     // replaced, never followed out. Unchanged content is left alone either way.
-    const rulesText = renderGeneratedRules(report.rules, report.taught, projectNames(home));
+    const names = projectNames(home);
+    for (const r of report.rules as ScopedRule[]) {
+      const name = r.project === undefined ? undefined : names.get(r.project);
+      if (name !== undefined) r.project_name = name;
+    }
+    const rulesText = renderGeneratedRules(report.rules, report.taught, names, config);
     const inHome = isWithin(home, rulesFile) && rulesFile !== home;
     report.rulesFileChanged = inHome ? writeFileAtomic(rulesFile, rulesText) : writeUserFile(rulesFile, rulesText, { createMode: 0o600 });
     writeFileAtomic(layout.rulesJson(home), `${JSON.stringify(report.taught.length ? { rules: report.rules, taught: report.taught } : { rules: report.rules }, null, 2)}\n`);

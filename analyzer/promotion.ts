@@ -5,6 +5,8 @@ import { INVALID_TOOL } from '../lib/tokens.js';
 import { SLUG, slugFor } from './instinct-file.js';
 import { safeSteps } from './rules-file.js';
 import type { ScoredPattern } from './score.js';
+import { patternStoreKey } from './claims.js';
+import { worthDelivering, type DeliveryFacts } from './deliver.js';
 
 /** A promoted rule, as kept in rules.json. */
 export interface Rule {
@@ -21,6 +23,34 @@ export interface Rule {
   sessions: number;
   /** Effective confidence at the latest consolidation. */
   confidence_now: number;
+  /**
+   * The claim (analyzer/claims.ts), as last measured: its store key, what it predicts, its hits
+   * and opportunities, its shrunk rate and lift. Absent in a rules.json of an earlier version
+   * until bye measures it again; a rule without a rate is not delivered.
+   */
+  key?: string;
+  claim?: string;
+  hits?: number;
+  opportunities?: number;
+  rate?: number;
+  lift?: number;
+  /** The project's folder name, for people (the id stays in `project`). */
+  project_name?: string;
+}
+
+/** The fields of a rule the delivery test reads (analyzer/deliver.ts). */
+export function ruleFacts(r: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'lift' | 'sessions'>): DeliveryFacts {
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
+}
+
+/** The fields of a scored pattern the delivery test reads. */
+export function patternFacts(p: ScoredPattern): DeliveryFacts {
+  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto };
+}
+
+/** A scored pattern's claim, as a rule keeps it. */
+function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'lift'> {
+  return { key: patternStoreKey(p.kind, p.key), claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round(p.rate), lift: Math.round(p.lift * 100) / 100 };
 }
 
 function show(v: unknown): string {
@@ -50,6 +80,17 @@ export function ruleProblem(r: unknown): string | undefined {
     const v = o[k];
     if (typeof v !== 'number' || !Number.isInteger(v) || v < 0) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
   }
+  // The claim's fields are optional (an earlier version's rules.json has none), and checked when there.
+  for (const k of ['hits', 'opportunities']) {
+    const v = o[k];
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
+  }
+  if (typeof o['hits'] === 'number' && typeof o['opportunities'] === 'number' && o['hits'] > o['opportunities']) return `"hits" (${o['hits']}) must not exceed "opportunities" (${o['opportunities']})`;
+  if (o['rate'] !== undefined && (typeof o['rate'] !== 'number' || !(o['rate'] >= 0 && o['rate'] <= 1))) return `"rate" must be a number from 0 to 1, found ${show(o['rate'])}`;
+  if (o['lift'] !== undefined && (typeof o['lift'] !== 'number' || !(o['lift'] >= 0) || !Number.isFinite(o['lift']))) return `"lift" must be a number, 0 or more, found ${show(o['lift'])}`;
+  for (const k of ['key', 'claim', 'project_name']) {
+    if (o[k] !== undefined && typeof o[k] !== 'string') return `"${k}" must be a string, found ${show(o[k])}`;
+  }
   return undefined;
 }
 
@@ -63,13 +104,14 @@ export interface RuleDecision {
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
-function eligible(p: ScoredPattern, c: Config): boolean {
+/** The seed's test (confident, well evidenced) and the delivery test (specific, reliable, not folded). */
+export function eligible(p: ScoredPattern, c: Config): boolean {
   return (
     p.confidence >= c.promoteAt &&
     p.observations >= c.minObservations &&
     p.sessions >= c.minSessions &&
     p.specific &&
-    p.foldedInto === undefined &&
+    worthDelivering(patternFacts(p), c) &&
     !p.key.split(/->| /).includes(INVALID_TOOL)
   );
 }
@@ -103,9 +145,11 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
     const lastMs = isoToMs(old.last_seen);
     const fresh = p !== undefined && p.lastSeen > lastMs;
     let rule: Rule = { ...old };
+    // The claim is measured again whenever the pattern is in the window.
+    if (p !== undefined) rule = { ...rule, ...claimFields(p) };
     if (fresh) {
       const carried = held ? old.last_confidence : old.last_confidence * decay(ageDays(p.lastSeen, lastMs), config.halfLifeDays);
-      rule = { ...old, last_confidence: round(Math.max(p.confidence, carried)), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions };
+      rule = { ...rule, last_confidence: round(Math.max(p.confidence, carried)), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions };
     }
     const decayed = rule.last_confidence * decay(ageDays(nowMs, isoToMs(rule.last_seen)), config.halfLifeDays);
     rule.confidence_now = round(Math.max(p?.confidence ?? 0, decayed));
@@ -140,6 +184,7 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
         observations: p.observations,
         sessions: p.sessions,
         confidence_now: c,
+        ...claimFields(p),
       },
     });
   }

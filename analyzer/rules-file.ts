@@ -1,4 +1,5 @@
 import { DETAIL_PART, TOOL_NAME } from '../lib/tokens.js';
+import { chainClaimText, patternStoreKey, retryClaimText } from './claims.js';
 import type { Rule } from './promotion.js';
 
 // generated-rules.md: what Claude Code reads every session. Every rule line is rebuilt from the
@@ -42,7 +43,34 @@ export function ruleLine(rule: Rule): string | undefined {
     : `${head} ${steps[0]} error-retry pairs detected (${n}x). Consider pre-validation.`;
 }
 
+const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e12;
+
+/**
+ * The rule's claim in plain words with its rate, and its key in backticks, so that a person,
+ * Claude and any checker can tie the line to its entry: "after Grep then Read, Edit comes next
+ * (84%; 38 of 45 times in 4 sessions) `seq:Grep->Read->Edit`". Rebuilt from the pattern's
+ * checked tokens (never from the stored claim text, which a hand edit could change); undefined
+ * when the rule has no measured rate or counts that can be shown.
+ */
+export function claimLine(rule: Rule): string | undefined {
+  if (typeof rule.pattern !== 'string' || (rule.kind !== 'chain' && rule.kind !== 'error-retry')) return undefined;
+  const steps = safeSteps(rule);
+  const { rate, hits, opportunities, sessions } = rule;
+  if (!steps || typeof rate !== 'number' || !(rate >= 0 && rate <= 1) || !count(hits) || !count(opportunities) || hits > opportunities || !count(sessions)) return undefined;
+  const text = rule.kind === 'chain' ? chainClaimText(steps) : retryClaimText(steps[0]!);
+  const s = sessions === 1 ? '' : 's';
+  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits} of ${opportunities} times in ${sessions} session${s}) \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+}
+
+/** The seed's line, then the claim on an indented line of its own when it was measured. */
+export function ruleLines(rule: Rule): string[] {
+  const line = ruleLine(rule);
+  if (line === undefined) return [];
+  const claim = claimLine(rule);
+  return claim === undefined ? [line] : [line, `  - ${claim}`];
+}
+
 export function renderRules(rules: readonly Rule[]): string {
-  const lines = rules.map(ruleLine).filter((l): l is string => l !== undefined);
+  const lines = rules.flatMap(ruleLines);
   return [...RULES_HEADER, ...(lines.length ? lines : ['_No rules promoted yet._']), ''].join('\n');
 }

@@ -1,4 +1,5 @@
 import type { Config } from '../lib/config.js';
+import { shrunkRate, type ClaimCounts } from './claims.js';
 import { oneKeyRepeated, patternLift } from './lift.js';
 import type { Counted, PatternCount, PatternKind } from './patterns.js';
 
@@ -23,13 +24,20 @@ export interface ScoredPattern {
   starts: number;
   /** Chains: occurrences that hold a failed call and its immediate retry. */
   retries: number;
+  /** What the pattern predicts, in plain words (analyzer/claims.ts)... */
+  claim: string;
+  /** ...the places in the window where its condition held and a call followed, those where the prediction held... */
+  opportunities: number;
+  hits: number;
+  /** ...and the shrunk estimate of how often it will hold: the only figure shown as a percentage. */
+  rate: number;
   /** Set when the chain is a rotation of another chain's cycle, which stands for both. */
   foldedInto?: string;
   firstSeen: number;
   lastSeen: number;
 }
 
-export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift'>;
+export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift' | 'ratePriorWeight'>;
 
 /** Per-session counts as a histogram: [count, sessions with that count, ...], counts ascending. */
 export function sessionHistogram(perSession: readonly number[]): number[] {
@@ -139,7 +147,7 @@ function robustAndSessions(p: PatternCount): [number, number] {
  * - recency: the mean decay weight of its occurrences over the mean decay weight of all the
  *   window's records, capped at 1 (a pattern seen as steadily as everything else scores 1).
  */
-export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: ScoreConfig): ScoredPattern[] {
+export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: ScoreConfig, claimOf: (p: PatternCount) => ClaimCounts): ScoredPattern[] {
   const list = [...patterns];
   const robust = new Float64Array(list.length);
   const sessions = new Int32Array(list.length);
@@ -171,6 +179,7 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
     const lift = patternLift(p, c.keyStats, c.calls);
     const minLift = p.kind === 'chain' ? config.minLift : config.minRetryLift;
+    const claim = claimOf(p);
     return {
       kind: p.kind,
       key: p.key,
@@ -187,6 +196,10 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       specific: lift >= minLift && !oneKeyRepeated(p),
       starts: p.starts,
       retries: p.retries,
+      claim: claim.claim,
+      hits: claim.hits,
+      opportunities: claim.opportunities,
+      rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
       lastSeen: p.last,
     };

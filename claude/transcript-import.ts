@@ -2,6 +2,7 @@ import { closeSync, openSync, readSync } from 'node:fs';
 import { cutLongStrings } from '../lib/json-cut.js';
 import { readLines } from '../lib/line-reader.js';
 import { ObservationSink } from '../observer/observation-sink.js';
+import { nameProjects } from '../store/projects.js';
 import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
 
 // Transcripts into observation records: the import command's core, also run by the reconciliation
@@ -82,13 +83,14 @@ function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts
   pairer.line(line as Record<string, unknown>);
 }
 
-function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>): void {
+function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>, names: Map<string, string>, lastSeen: Map<string, number>): void {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
       if (ms < range.sinceMs) return skip(counts, 'tool calls older than --since or the retention period');
       if (ms > range.untilMs) return skip(counts, 'tool calls too recent for a live session (left for the next reconciliation)');
       sessions.add(o.session);
+      if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
       sink.add(o, ms);
     },
     subagentType(path),
@@ -105,6 +107,7 @@ function importFile(path: string, counts: ImportCounts, range: { sinceMs: number
     },
   );
   pairer.finish();
+  for (const [id, name] of pairer.projectNames) names.set(id, name);
 }
 
 /**
@@ -133,9 +136,11 @@ export async function importTranscriptFiles(opts: {
   let unreadable = notFiles;
   const sink = new ObservationSink(opts.home, opts.dryRun, opts.lookupAll ? opts.sinceMs : undefined);
   const sessions = new Set<string>();
+  const names = new Map<string, string>();
+  const lastSeen = new Map<string, number>();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
+      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen);
     } catch (e) {
       // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
       // not cost the others: what it yielded before the error stays, the rest is counted.
@@ -147,6 +152,13 @@ export async function importTranscriptFiles(opts: {
     opts.progress?.(i + 1, files.length);
   }
   sink.flush();
+  if (!opts.dryRun && names.size > 0) {
+    try {
+      nameProjects(opts.home, names, lastSeen);
+    } catch {
+      // the registry only gives projects their names
+    }
+  }
   return {
     files: files.length,
     unreadable,

@@ -1,6 +1,6 @@
 import { bashDetail } from '../observer/bash-detail.js';
 import type { Observation } from '../observer/observation.js';
-import { projectId, projectRoot } from '../observer/project-id.js';
+import { projectId, projectName, projectRoot } from '../observer/project-id.js';
 import { currentToolName } from '../observer/tool-names.js';
 import { agentTypeToken, idToken, toolToken } from '../lib/tokens.js';
 
@@ -76,6 +76,8 @@ export class TranscriptPairer {
   private readonly sidechainRoot = new Map<string, string>();
   private readonly prev = new Map<string, [string | null, string | null]>();
   private readonly projects = new Map<string, string | null>();
+  /** Project id -> its folder's name, for the projects registry (names, not hashes, for people). */
+  readonly projectNames = new Map<string, string>();
 
   /**
    * `agentType`: the subagent type of a subagent transcript (from its `.meta.json`), recorded as
@@ -109,6 +111,7 @@ export class TranscriptPairer {
     if (p === undefined) {
       const root = projectRoot(cwd, {});
       p = root === undefined ? null : projectId(root);
+      if (root !== undefined && p !== null) this.projectNames.set(p, projectName(root));
       this.projects.set(cwd, p);
     }
     return p;

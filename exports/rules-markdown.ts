@@ -1,4 +1,6 @@
-import { renderRules, RULES_HEADER, ruleLine } from '../analyzer/rules-file.js';
+import { worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
+import { ruleFacts } from '../analyzer/promotion.js';
+import { claimLine, renderRules, RULES_HEADER, ruleLine } from '../analyzer/rules-file.js';
 import type { ScopedRule } from './delivery.js';
 import { safeText, taughtRuleLine, type TaughtRule } from './taught-rules.js';
 
@@ -9,17 +11,24 @@ import { safeText, taughtRuleLine, type TaughtRule } from './taught-rules.js';
 
 export const TAUGHT_HEADING = '## Taught';
 
-export function renderGeneratedRules(rules: readonly ScopedRule[], taught: readonly TaughtRule[], projectNames: ReadonlyMap<string, string> = new Map()): string {
+/**
+ * generated-rules.md: the rules that pass the delivery test (analyzer/deliver.ts), each the
+ * seed's line (a project's rule names its project) and its claim on an indented line below.
+ */
+export function renderGeneratedRules(all: readonly ScopedRule[], taught: readonly TaughtRule[], projectNames: ReadonlyMap<string, string>, config: DeliveryConfig): string {
+  const rules = all.filter((r) => worthDelivering(ruleFacts(r), config));
   if (taught.length === 0 && rules.every((r) => r.scope !== 'project')) return renderRules(rules);
   const lines: string[] = [];
   for (const r of rules) {
     const line = ruleLine(r);
     if (line === undefined) continue;
+    const claim = claimLine(r);
     if (r.scope !== 'project') lines.push(line);
     else {
-      const name = safeText(projectNames.get(r.project ?? ''), 60);
-      lines.push(`${line} (project ${name ? `${name}, ` : ''}${/^[0-9a-f]{12}$/.test(r.project ?? '') ? r.project : 'unknown'})`);
+      const id = /^[0-9a-f]{12}$/.test(r.project ?? '') ? r.project! : 'unknown';
+      lines.push(`${line} (project ${safeText(projectNames.get(id), 80) ?? id})`);
     }
+    if (claim !== undefined) lines.push(`  - ${claim}`);
   }
   const taughtLines = [...taught].sort((a, b) => b.confidence_now - a.confidence_now).map(taughtRuleLine).filter((l): l is string => l !== undefined);
   const out = [...RULES_HEADER, ...(lines.length ? lines : ['_No rules promoted yet._'])];

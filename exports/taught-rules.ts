@@ -57,3 +57,21 @@ export function taughtRuleLine(r: TaughtRule): string | undefined {
   const n = Math.max(0, Math.round(r.observations));
   return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${trigger}: ${action}`;
 }
+
+/** A taught key as it may be shown in backticks: plain text (no backtick), at most 120 characters. */
+const shownKey = (pattern: unknown): string | undefined => safeText(pattern, 120);
+
+/**
+ * A taught rule as Claude is given it: the person's words, who said it and how often it was
+ * confirmed, and its key in backticks (no percentage: a taught rule makes no measured claim).
+ */
+export function taughtClaimLine(r: TaughtRule): string | undefined {
+  if (!isTaughtRule(r)) return undefined;
+  const trigger = safeText(r.trigger);
+  const action = safeText(r.action);
+  const key = shownKey(r.pattern);
+  if (trigger === undefined || action === undefined || key === undefined) return undefined;
+  const n = Math.max(0, Math.round(r.observations));
+  const s = Math.max(0, Math.round(r.sessions));
+  return `When ${trigger.replace(/^when\s+/i, '')}: ${action} (taught; ${n} time${n === 1 ? '' : 's'} in ${s} session${s === 1 ? '' : 's'}) \`${key}\``;
+}

@@ -69,7 +69,7 @@ runHook('prompt-router', async (home, env) => {
   // A rule already in a CLAUDE.md block this session loads (inject, graduate) is not reminded of,
   // and neither it nor anything else of such a block is added as context: nothing twice.
   const loaded = keysLoadedIn(home, cwd);
-  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))))?.shown ?? 0;
+  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))), config)?.shown ?? 0;
   const parts: string[] = shown > 0 ? [reminderText(shown)] : [];
   const prompt = scanner.result.top.get('prompt');
   if (typeof prompt === 'string' && config.maxInjected > 0) {

@@ -8,8 +8,7 @@ import { readRulesForDelivery } from '../exports/delivery.js';
 import { needsReconciling, readMark, readMarks, transcriptStat, writeMark } from '../claude/sessions.js';
 import { sessionRulesContext } from '../exports/session-context.js';
 import { recordDelivery } from '../claude/deliveries.js';
-import { readDataFile } from '../lib/data-files.js';
-import { layout } from '../lib/data-home.js';
+import { loadConfig, type Config } from '../lib/config.js';
 import { spawnDetached } from '../lib/detached.js';
 import { logHookError } from '../lib/hook-errors.js';
 import { runHook } from '../lib/hook-shell.js';
@@ -18,13 +17,13 @@ import { PayloadError } from '../observer/observation.js';
 import { scanStdin } from '../observer/stdin.js';
 import { currentProject, touchProject } from '../store/projects.js';
 
-/** recordProjectPaths from config.json, without loading the whole configuration (a hook: light). */
-function recordPaths(home: string, env: NodeJS.ProcessEnv): boolean {
+/** The configuration; a broken config.json is logged (doctor shows it) and the defaults are used: a session still gets its rules. */
+function configFor(home: string, env: NodeJS.ProcessEnv): Config {
   try {
-    const path = env['HOMUNCULUS_CONFIG'] || layout.config(home);
-    return (JSON.parse(readDataFile(path).toString('utf8')) as { recordProjectPaths?: unknown }).recordProjectPaths === true;
-  } catch {
-    return false;
+    return loadConfig(home, env).config;
+  } catch (e) {
+    logHookError(home, 'session-start', `${(e as Error).message.split('\n').join(' ')}; the defaults were used`);
+    return loadConfig(home, env, undefined, { defaultsOnly: true }).config;
   }
 }
 
@@ -56,15 +55,16 @@ runHook('session-start', async (home, env) => {
   // The global rules and this project's (the project as the observer names it: same function).
   const cwd = top.get('cwd');
   const project = currentProject(typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined, env);
+  const config = configFor(home, env);
   if (project) {
     try {
-      touchProject(home, project, nowIso, recordPaths(home, env));
+      touchProject(home, project, nowIso, config.recordProjectPaths);
     } catch {
       // the registry only gives projects their names
     }
   }
   // A damaged rules.json gives no rules: say so in hook-errors.log, which doctor reads.
-  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, 'session-start', why) }));
+  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, 'session-start', why) }), config);
   recordDelivery(home, { session, source: typeof source === 'string' ? source.slice(0, 20) : 'unknown', at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === undefined) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } }));

@@ -65,6 +65,12 @@ export interface Config {
   saturateAt: number;
   minLift: number;
   minRetryLift: number;
+  /** Claims (analyzer/claims.ts): how many opportunities the prior of a rate is worth, and the floor a delivered claim's rate must reach. */
+  ratePriorWeight: number;
+  minRate: number;
+  /** What the SessionStart hook gives at most: items and characters. */
+  maxSessionRules: number;
+  maxSessionChars: number;
   keepRuleSessionShare: number;
   effectMinOpportunities: number;
   effectMinChange: number;
@@ -153,6 +159,10 @@ const RULES: Record<ConfigKey, Rule> = {
   saturateAt: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
   minLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
   minRetryLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
+  ratePriorWeight: { type: 'number', allowed: 'a number of opportunities from 0 to 1000', check: (v: number) => v >= 0 && v <= 1000 },
+  minRate: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  maxSessionRules: { type: 'integer', allowed: 'a whole number of items from 0 to 100', check: (v: number) => v >= 0 && v <= 100 },
+  maxSessionChars: { type: 'integer', allowed: 'a whole number of characters from 0 to 9000', check: (v: number) => v >= 0 && v <= 9000 },
   keepRuleSessionShare: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: 'integer', allowed: 'a whole number, at least 1', check: (v: number) => v >= 1 },
   effectMinChange: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
@@ -251,13 +261,13 @@ function readOptionalJson(path: string): unknown {
  * Defaults from config/, then the user's config.json in the data home (or HOMUNCULUS_CONFIG).
  * Throws ConfigError listing every problem; never returns a half-valid config.
  */
-export function loadConfig(home: string, env: NodeJS.ProcessEnv, root: string = packageRoot()): LoadedConfig {
+export function loadConfig(home: string, env: NodeJS.ProcessEnv, root: string = packageRoot(), opts: { defaultsOnly?: boolean } = {}): LoadedConfig {
   const layers: [string, unknown][] = [
     [join(root, 'config', 'defaults.json'), readJson(join(root, 'config', 'defaults.json'))],
     [join(root, 'config', 'decay-config.json'), readJson(join(root, 'config', 'decay-config.json'))],
   ];
   const userPath = env['HOMUNCULUS_CONFIG'] ? env['HOMUNCULUS_CONFIG'] : layout.config(home);
-  const user = env['HOMUNCULUS_CONFIG'] ? readJson(userPath) : readOptionalJson(userPath);
+  const user = opts.defaultsOnly ? undefined : env['HOMUNCULUS_CONFIG'] ? readJson(userPath) : readOptionalJson(userPath);
   if (user !== undefined) layers.push([userPath, user]);
   const merged: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const sources: Sources = {};

@@ -1,4 +1,5 @@
 import { fnv1a64Hex } from '../lib/fnv.js';
+import { patternStoreKey } from '../analyzer/claims.js';
 
 // Pattern keys: a category prefix and a body. The analyzer's keys (`Grep->Read->Edit`,
 // `Bash error-retry`) map to `seq:` and `retry:` keys; taught keys may use any category.
@@ -15,7 +16,7 @@ export const MAX_KEY_BODY = 200;
 
 /** `seq:Grep->Read->Edit` for the analyzer's chain `Grep->Read->Edit`, `retry:Bash` for `Bash error-retry`. */
 export function storeKey(kind: AnalyzerKind, key: string): string {
-  return kind === 'chain' ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, '')}`;
+  return patternStoreKey(kind, key);
 }
 
 /** The analyzer's kind and key of a `seq:` or `retry:` key, when it is one the analyzer can produce. */

@@ -1,7 +1,6 @@
-import { basename } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { layout } from '../lib/data-home.js';
-import { projectId, projectRoot } from '../observer/project-id.js';
+import { projectId, projectName, projectRoot } from '../observer/project-id.js';
 import { readIfFile } from './io.js';
 
 // The project registry (projects.json): each project's id (the 12-hex hash the observer records),
@@ -29,7 +28,7 @@ export interface CurrentProject {
 export function currentProject(cwd: string | undefined, env: NodeJS.ProcessEnv): CurrentProject | undefined {
   const root = projectRoot(cwd, env);
   if (root === undefined) return undefined;
-  return { id: projectId(root), name: basename(root) || root, root };
+  return { id: projectId(root), name: projectName(root), root };
 }
 
 export function readProjects(home: string): ProjectEntry[] {
@@ -44,8 +43,19 @@ export function readProjects(home: string): ProjectEntry[] {
   }
 }
 
+/**
+ * What a person reads for each project: its folder's name, with the id beside it only where two
+ * projects share a name (`api (3f2a9c1b0d4e)`).
+ */
+export function projectLabels(entries: readonly Pick<ProjectEntry, 'id' | 'name'>[]): Map<string, string> {
+  const uses = new Map<string, number>();
+  for (const p of entries) uses.set(p.name, (uses.get(p.name) ?? 0) + 1);
+  return new Map(entries.map((p) => [p.id, (uses.get(p.name) ?? 0) > 1 ? `${p.name} (${p.id})` : p.name]));
+}
+
+/** Project id -> label (projectLabels) for every project in the registry. */
 export function projectNames(home: string): Map<string, string> {
-  return new Map(readProjects(home).map((p) => [p.id, p.name]));
+  return projectLabels(readProjects(home));
 }
 
 /**
@@ -60,5 +70,18 @@ export function touchProject(home: string, p: CurrentProject, nowIso: string, re
   if (recordPath) entry.path = p.root;
   if (old && old.name === entry.name && old.last_seen.slice(0, 10) === day && (old.path ?? '') === (entry.path ?? '')) return;
   const next = [...list.filter((e) => e.id !== p.id), entry].sort((a, b) => (a.id < b.id ? -1 : 1));
+  writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}\n`);
+}
+
+/**
+ * Gives projects their folder names (transcripts read by import or reconciliation), in one write:
+ * a project already registered keeps its entry (the SessionStart hook's is as good or newer).
+ */
+export function nameProjects(home: string, names: ReadonlyMap<string, string>, lastSeen: ReadonlyMap<string, number>): void {
+  const list = readProjects(home);
+  const known = new Set(list.map((e) => e.id));
+  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: name.slice(0, 100), last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
+  if (added.length === 0) return;
+  const next = [...list, ...added].sort((a, b) => (a.id < b.id ? -1 : 1));
   writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}\n`);
 }

@@ -11,6 +11,7 @@ const config: Config = {
   windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2,
   maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: false, halfLifeDays: 7,
   saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,
+  ratePriorWeight: 5, minRate: 0.5, maxSessionRules: 8, maxSessionChars: 2000,
 };
 
 function session(id: string, startMs: number, tools: string[], extra: Partial<PlainRecord>[] = []): PlainRecord[] {

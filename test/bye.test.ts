@@ -9,7 +9,8 @@ const DAY0 = Date.parse('2026-11-01T12:00:00Z');
 const at = (days: number) => new Date(DAY0 + days * 86_400_000).toISOString();
 const rule = (over: Partial<Rule> = {}): Rule => ({
   id: 'chain-grep-read-edit', kind: 'chain', pattern: 'Grep->Read->Edit', promoted_at: at(0), confidence_at_promotion: 0.9,
-  last_confidence: 0.9, last_seen: at(0), observations: 30, sessions: 4, confidence_now: 0.9, ...over,
+  last_confidence: 0.9, last_seen: at(0), observations: 30, sessions: 4, confidence_now: 0.9,
+  key: 'seq:Grep->Read->Edit', claim: 'after Grep then Read, Edit comes next', hits: 30, opportunities: 31, rate: 0.89, lift: 6, ...over,
 });
 const ruleLines = (text: string) => text.split('\n').filter((l) => l.startsWith('- '));
 

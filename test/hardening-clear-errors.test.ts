@@ -155,7 +155,7 @@ describe('rules.json', () => {
 
   it('null and incomplete rules are left out and reported, never NaN%; the file as it was is kept in archive/', async () => {
     const s = seeded();
-    const good = { id: 'chain-bash-read-edit', kind: 'chain', pattern: 'Bash->Read->Edit', promoted_at: '2026-11-07T10:00:00.000Z', confidence_at_promotion: 0.9, last_confidence: 0.9, last_seen: '2026-11-07T10:00:00.000Z', observations: 12, sessions: 3, confidence_now: 0.9 };
+    const good = { id: 'chain-bash-read-edit', kind: 'chain', pattern: 'Bash->Read->Edit', promoted_at: '2026-11-07T10:00:00.000Z', confidence_at_promotion: 0.9, last_confidence: 0.9, last_seen: '2026-11-07T10:00:00.000Z', observations: 12, sessions: 3, confidence_now: 0.9, hits: 12, opportunities: 13, rate: 0.82, lift: 7 };
     const original = JSON.stringify({ rules: [null, { pattern: 'Grep->Read->Edit' }, good, { ...good, id: '../../escape', pattern: 'Read->Edit->Bash' }, { ...good, pattern: 'Read->Edit->Write', last_seen: '2026-02-30T00:00:00Z' }] });
     writeFileSync(join(s.data, 'rules.json'), original);
     const r = await runCli(['bye', '--now', PAST], s.env);
@@ -178,7 +178,7 @@ describe('rules.json', () => {
     writeFileSync(join(s.data, 'config.json'), '{"forcedEvalEvery": 1}');
     const route = await runRouter({ session_id: 'p1', hook_event_name: 'UserPromptSubmit', prompt: 'x' }, s.env);
     expect(route.exitCode).toBe(0);
-    expect(route.stdout).toContain('against the 3 learned workflow rules');
+    expect(route.stdout).toContain('against the 3 learned items');
     expect(route.stdout).not.toMatch(/NaN/);
   });
 });

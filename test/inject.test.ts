@@ -100,7 +100,7 @@ describe('the UserPromptSubmit hook adds relevant context on every forcedEvalEve
     const r = await runRouter(payload(), env);
     expect(r.exitCode).toBe(0);
     const ctx = contextOf(r.stdout);
-    expect(ctx).toMatch(/^homunculus: re-check your approach against the 1 learned workflow rule /);
+    expect(ctx).toMatch(/^homunculus: re-check your approach against the 1 learned item /);
     expect(ctx).toContain('## Learned behaviours\n- [0.70] when running the tests: use vitest run');
     expect(ctx).toContain('## Project knowledge\n- [0.60] the test database listens on 3306');
     expect(ctx).not.toContain('already a rule');

@@ -93,8 +93,8 @@ describe('the real wiring: installed commands run through sh -c', () => {
     writeFileSync(
       join(b.env.HOMUNCULUS_HOME, 'rules.json'),
       JSON.stringify({ rules: [
-        { id: 'a', kind: 'error-retry', pattern: 'Bash error-retry', promoted_at: '', confidence_at_promotion: 0.93, last_confidence: 0.93, last_seen: '2026-11-08T09:00:00.000Z', observations: 21, sessions: 3, confidence_now: 0.93 },
-        { id: 'b', kind: 'chain', pattern: 'Grep->Read->Edit', promoted_at: '', confidence_at_promotion: 0.95, last_confidence: 0.95, last_seen: '2026-11-08T09:00:00.000Z', observations: 30, sessions: 4, confidence_now: 0.95 },
+        { id: 'a', kind: 'error-retry', pattern: 'Bash error-retry', promoted_at: '', confidence_at_promotion: 0.93, last_confidence: 0.93, last_seen: '2026-11-08T09:00:00.000Z', observations: 21, sessions: 3, confidence_now: 0.93, hits: 21, opportunities: 30, rate: 0.68, lift: 5 },
+        { id: 'b', kind: 'chain', pattern: 'Grep->Read->Edit', promoted_at: '', confidence_at_promotion: 0.95, last_confidence: 0.95, last_seen: '2026-11-08T09:00:00.000Z', observations: 30, sessions: 4, confidence_now: 0.95, hits: 30, opportunities: 34, rate: 0.84, lift: 9 },
       ] }),
     );
     const prompt = fixture('user-prompt-submit.json');
@@ -116,11 +116,11 @@ describe('the real wiring: installed commands run through sh -c', () => {
     for (const s of ['a', 'b']) {
       expect(outputs[s]!.map((o) => o !== '')).toEqual([false, false, false, false, true, false]);
       const out = JSON.parse(outputs[s]![4]!);
-      expect(out.hookSpecificOutput).toEqual({ hookEventName: 'UserPromptSubmit', additionalContext: 'homunculus: re-check your approach against the 2 learned workflow rules given at the start of this session.' });
+      expect(out.hookSpecificOutput).toEqual({ hookEventName: 'UserPromptSubmit', additionalContext: 'homunculus: re-check your approach against the 2 learned items given at the start of this session.' });
     }
   });
 
-  it('SessionStart gives Claude the rules, most confident first, on startup, clear and compact; nothing on resume', async () => {
+  it('SessionStart gives Claude the rules, most useful first (a command\'s retry before a chain of tools), on startup, clear and compact; nothing on resume', async () => {
     const start = fixture('session-start.json');
     for (const source of ['startup', 'clear', 'compact', 'resume']) {
       const r = await run(commandOf('SessionStart'), JSON.stringify({ ...start, source, transcript_path: join(b.root, 'transcripts', 'none.jsonl') }));
@@ -132,8 +132,8 @@ describe('the real wiring: installed commands run through sh -c', () => {
       const out = JSON.parse(r.stdout as string);
       expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
       expect(out.hookSpecificOutput.additionalContext.split('\n').slice(1)).toEqual([
-        '- **[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)',
-        '- **[93%, 21x seen]** Bash error-retry pairs detected (21x). Consider pre-validation.',
+        '- After Bash fails, it is run again next (68%; 21 of 30 times in 3 sessions) `retry:Bash`',
+        '- After Grep then Read, Edit comes next (84%; 30 of 34 times in 4 sessions) `seq:Grep->Read->Edit`',
       ]);
     }
   });
@@ -221,7 +221,7 @@ describe('doctor', () => {
     let { out } = await doctor(b);
     expect(check(out, 'rules state')).toMatchObject({ ok: false, detail: expect.stringContaining('rules.json does not parse'), fix: expect.stringContaining('homunculus bye') });
     // An entry that cannot be shown (a confidence of 5000%) is left out, and said so; the others are given.
-    const rule = { kind: 'chain', pattern: 'Grep->Read->Edit', confidence: 0.9, confidence_now: 0.9, observations: 12, sessions: 3, promoted_at: '2026-11-08T19:00:00.000Z', last_seen: '2026-11-08T19:00:00.000Z', scope: 'global' };
+    const rule = { kind: 'chain', pattern: 'Grep->Read->Edit', confidence: 0.9, confidence_now: 0.9, observations: 12, sessions: 3, promoted_at: '2026-11-08T19:00:00.000Z', last_seen: '2026-11-08T19:00:00.000Z', scope: 'global', hits: 12, opportunities: 14, rate: 0.77, lift: 8 };
     writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [rule, { ...rule, pattern: 'Read->Edit->Bash', confidence_now: 50, observations: 1e308 }] }));
     const given = (await start()).stdout as string;
     expect(given).toContain('Grep->Read->Edit');

@@ -18,6 +18,7 @@ const config: Config = {
   windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2,
   maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: true, halfLifeDays: 7,
   saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,
+  ratePriorWeight: 5, minRate: 0.5, maxSessionRules: 8, maxSessionChars: 2000,
 };
 
 type Step = string | [tool: string, detail?: string, ok?: boolean];
@@ -226,7 +227,8 @@ describe('folding: each habit once', () => {
 describe('promotion and demotion by evidence', () => {
   const pattern = (over: Partial<ScoredPattern> = {}): ScoredPattern => ({
     kind: 'chain', key: 'Grep->Read->Edit', observations: 30, sessions: 8, sessionsInWindow: 10, days: 7, activeDays: 7, frequency: 1, consistency: 1,
-    recency: 1, confidence: 0.95, lift: 6, specific: true, starts: 30, retries: 0, firstSeen: NOW - 6 * DAY, lastSeen: NOW - 60 * MIN, ...over,
+    recency: 1, confidence: 0.95, lift: 6, specific: true, starts: 30, retries: 0, firstSeen: NOW - 6 * DAY, lastSeen: NOW - 60 * MIN,
+    claim: 'after Grep then Read, Edit comes next', hits: 30, opportunities: 32, rate: 0.88, ...over,
   });
   const rule = (over: Partial<Rule> = {}): Rule => ({
     id: 'chain-grep-read-edit', kind: 'chain', pattern: 'Grep->Read->Edit', promoted_at: new Date(NOW - 10 * DAY).toISOString(), confidence_at_promotion: 0.95,
@@ -239,6 +241,7 @@ describe('promotion and demotion by evidence', () => {
     ['a rotation folded into another chain', { foldedInto: 'Read->Edit->Grep' }, false],
     ['below promoteAt', { confidence: 0.89 }, false],
     ['in one session', { sessions: 1 }, false],
+    ['unreliable: its claim held under minRate', { rate: 0.45 }, false],
   ])('%s: promoted %s', (_name, over, promoted) => {
     expect(consolidate([], [pattern(over)], NOW, config).some((d) => d.change === 'promoted')).toBe(promoted);
   });

@@ -61,15 +61,15 @@ describe('a data home written by release 0.1.0 upgrades on its own', () => {
     expectLogAddsUp(s.data);
   });
 
-  it('bye afterwards promotes nothing again and leaves generated-rules.md byte-identical', async () => {
-    const rulesBefore = readFileSync(join(s.data, 'generated-rules.md'));
+  it('bye afterwards promotes nothing again, measures the rule\'s claim, and keeps generated-rules.md\'s line byte for byte with the claim below it', async () => {
+    const rulesBefore = readFileSync(join(s.data, 'generated-rules.md'), 'utf8');
     const r = await runCli(['bye', '--now', AT], env);
     expect(r.exitCode, r.stderr as string).toBe(0);
     expect(r.stdout).not.toContain('Promoted');
-    expect(readFileSync(join(s.data, 'generated-rules.md')).equals(rulesBefore)).toBe(true);
+    expect(readFileSync(join(s.data, 'generated-rules.md'), 'utf8')).toBe(`${rulesBefore}  - After Grep then Read, Edit comes next (90%; 30 of 30 times in 4 sessions) \`seq:Grep->Read->Edit\`\n`);
     const rules = JSON.parse(readFileSync(join(s.data, 'rules.json'), 'utf8')).rules;
     expect(rules).toHaveLength(1);
-    expect(rules[0]).toMatchObject({ pattern: 'Grep->Read->Edit', promoted_at: '2026-11-08T19:00:00.000Z' });
+    expect(rules[0]).toMatchObject({ pattern: 'Grep->Read->Edit', promoted_at: '2026-11-08T19:00:00.000Z', key: 'seq:Grep->Read->Edit', hits: 30, opportunities: 30, rate: 0.9048 });
     expect(rules[0].scope).toBeUndefined(); // a rule delivered everywhere stays so
     expectLogAddsUp(s.data);
   });

@@ -1226,14 +1226,24 @@ function isPresent(path2) {
     return false;
   }
 }
+var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
+function rulesFor(path2) {
+  if (process.platform === "win32") return { p: import_node_path3.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path2) ? { p: import_node_path3.win32, native: false } : { p: import_node_path3.posix, native: true };
+}
+function canonical(p, path2) {
+  return p === import_node_path3.win32 && /^[a-z]:/.test(path2) ? path2[0].toUpperCase() + path2.slice(1) : path2;
+}
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path3.resolve)(fromEnv);
-  if (!cwd) return void 0;
-  const start = (0, import_node_path3.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path3.dirname)(dir)) {
-    if (exists((0, import_node_path3.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path3.dirname)(dir) === dir) return start;
+  const given = fromEnv || cwd;
+  if (!given) return void 0;
+  const { p, native } = rulesFor(given);
+  const start = canonical(p, p.resolve(given));
+  if (fromEnv || !native) return start;
+  for (let dir = start; ; dir = p.dirname(dir)) {
+    if (exists(p.resolve(dir, ".git"))) return dir;
+    if (p.dirname(dir) === dir) return start;
   }
 }
 function projectId(root) {
@@ -1469,7 +1479,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve3) => {
+  return new Promise((resolve2) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -1480,7 +1490,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve3({ scanner, reason });
+      resolve2({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;

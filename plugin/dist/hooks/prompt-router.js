@@ -26,7 +26,7 @@ __export(prompt_router_exports, {
 });
 module.exports = __toCommonJS(prompt_router_exports);
 var import_node_fs10 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -208,9 +208,24 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// analyzer/claims.ts
+function stepWords(step) {
+  const m = /^Bash\((.+)\)$/.exec(step);
+  return m ? `\`${m[1]}\`` : step;
+}
+function chainClaimText(steps) {
+  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
+}
+function retryClaimText(step) {
+  return `after ${stepWords(step)} fails, it is run again next`;
+}
+function patternStoreKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
+}
+
 // store/keys.ts
 function storeKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
+  return patternStoreKey(kind, key);
 }
 
 // exports/injected.ts
@@ -323,13 +338,16 @@ function isTaughtRule(r) {
   const o = r;
   return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
 }
-function taughtRuleLine(r) {
+var shownKey = (pattern) => safeText2(pattern, 120);
+function taughtClaimLine(r) {
   if (!isTaughtRule(r)) return void 0;
   const trigger = safeText2(r.trigger);
   const action = safeText2(r.action);
-  if (trigger === void 0 || action === void 0) return void 0;
+  const key = shownKey(r.pattern);
+  if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
-  return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${trigger}: ${action}`;
+  const s = Math.max(0, Math.round(r.sessions));
+  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${n} time${n === 1 ? "" : "s"} in ${s} session${s === 1 ? "" : "s"}) \`${key}\``;
 }
 
 // exports/delivery.ts
@@ -373,6 +391,108 @@ function deliveryKey(r) {
   return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
 }
 
+// analyzer/deliver.ts
+var KINDS = {
+  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
+  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
+  cmd: { minLift: () => 0, rank: 2 },
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
+};
+function prefixOf(key) {
+  const i = key.indexOf(":");
+  return i === -1 ? "" : key.slice(0, i);
+}
+function oneStepRepeated(key) {
+  if (!key.startsWith("seq:")) return false;
+  const steps = key.slice(4).split("->");
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+var pct = (x) => `${Math.round(x * 100)}%`;
+function whyNotDelivered(x, c) {
+  const kind = KINDS[prefixOf(x.key)];
+  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? "" : "s"}, under minSessions ${c.minSessions}`;
+  return void 0;
+}
+function worthDelivering(x, c) {
+  return whyNotDelivered(x, c) === void 0;
+}
+function generic(key) {
+  return key.startsWith("seq:") && !key.includes("(");
+}
+function byUsefulness(a, b) {
+  const ra = (KINDS[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
+  const rb = (KINDS[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
+  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+function withinBudget(head, lines, maxItems, maxChars) {
+  const out = [];
+  let size = head.length;
+  for (const line of lines) {
+    if (out.length >= maxItems) break;
+    if (size + 1 + line.length > maxChars) continue;
+    out.push(line);
+    size += 1 + line.length;
+  }
+  return out;
+}
+
+// lib/clock.ts
+var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
+var BadTimeError = class extends Error {
+};
+function isoToMs(text) {
+  const m = ISO.exec(text);
+  if (m === null) return Number.NaN;
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  const h = m[4] === void 0 ? 0 : +m[4];
+  const mi = m[5] === void 0 ? 0 : +m[5];
+  const s = m[6] === void 0 ? 0 : +m[6];
+  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
+  const t = /* @__PURE__ */ new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, frac);
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
+  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
+  let offsetMin = 0;
+  if (m[9] !== void 0) {
+    const oh = +m[10];
+    const om = +m[11];
+    if (oh > 23 || om > 59) return Number.NaN;
+    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
+  }
+  return t.getTime() - offsetMin * 6e4;
+}
+function parseInstant(text, what) {
+  const ms = isoToMs(text);
+  if (Number.isNaN(ms)) {
+    throw new BadTimeError(
+      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
+    );
+  }
+  return new Date(ms);
+}
+function resolveNow(flag, env) {
+  if (flag !== void 0) return parseInstant(flag, "--now");
+  const fromEnv = env["HOMUNCULUS_NOW"];
+  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
+  return /* @__PURE__ */ new Date();
+}
+var DAY_MS = 864e5;
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+function utcDay(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 // lib/tokens.ts
 var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 var ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -394,36 +514,43 @@ function safeSteps(rule) {
   }
   return steps;
 }
-function ruleLine(rule) {
+var count = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e12;
+function claimLine(rule) {
   if (typeof rule.pattern !== "string" || rule.kind !== "chain" && rule.kind !== "error-retry") return void 0;
   const steps = safeSteps(rule);
-  if (!steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return void 0;
-  const n = Math.round(rule.observations);
-  const head = `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]**`;
-  return rule.kind === "chain" ? `${head} Frequent tool chain: ${steps.join("->")} (seen ${n}x)` : `${head} ${steps[0]} error-retry pairs detected (${n}x). Consider pre-validation.`;
+  const { rate, hits: hits2, opportunities, sessions } = rule;
+  if (!steps || typeof rate !== "number" || !(rate >= 0 && rate <= 1) || !count(hits2) || !count(opportunities) || hits2 > opportunities || !count(sessions)) return void 0;
+  const text = rule.kind === "chain" ? chainClaimText(steps) : retryClaimText(steps[0]);
+  const s = sessions === 1 ? "" : "s";
+  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits2} of ${opportunities} times in ${sessions} session${s}) \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+}
+
+// analyzer/promotion.ts
+function ruleFacts(r) {
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
 }
 
 // exports/session-context.ts
-var MAX_SESSION_CONTEXT = 8e3;
-var SESSION_CONTEXT_HEAD = "homunculus: workflow rules learned from your recent sessions (most confident first). Apply them where they fit the task:";
+var SESSION_CONTEXT_HEAD = "homunculus: what your past sessions in this project show, most useful first (each line ends with its key, for feedback). Apply what fits the task:";
 function deliveredLine(r) {
-  return r.kind === "taught" ? taughtRuleLine(r) : ruleLine(r);
+  return r.kind === "taught" ? taughtClaimLine(r) : claimLine(r);
 }
-function sessionRulesContext(rules, maxChars = MAX_SESSION_CONTEXT) {
-  let text = SESSION_CONTEXT_HEAD;
-  let shown = 0;
-  for (const r of rules) {
+function deliverable(rules, config) {
+  const taught = rules.filter((r) => r.kind === "taught");
+  const observed = rules.filter((r) => r.kind !== "taught" && worthDelivering(ruleFacts(r), config));
+  return [...taught, ...observed.sort((a, b) => byUsefulness(ruleFacts(a), ruleFacts(b)))];
+}
+function sessionRulesContext(rules, config) {
+  const lines = [];
+  for (const r of deliverable(rules, config)) {
     const line = deliveredLine(r);
-    if (line === void 0) continue;
-    if (text.length + 1 + line.length > maxChars) break;
-    text += `
-${line}`;
-    shown++;
+    if (line !== void 0) lines.push(`- ${line}`);
   }
-  return shown === 0 ? void 0 : { text, shown };
+  const kept = withinBudget(SESSION_CONTEXT_HEAD, lines, config.maxSessionRules, config.maxSessionChars);
+  return kept.length === 0 ? void 0 : { text: [SESSION_CONTEXT_HEAD, ...kept].join("\n"), shown: kept.length };
 }
 function reminderText(shown) {
-  return `homunculus: re-check your approach against the ${shown} learned workflow rule${shown === 1 ? "" : "s"} given at the start of this session.`;
+  return `homunculus: re-check your approach against the ${shown} learned item${shown === 1 ? "" : "s"} given at the start of this session.`;
 }
 
 // lib/config.ts
@@ -492,6 +619,10 @@ var RULES = {
   saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
+  minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
+  maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
@@ -571,13 +702,13 @@ function readOptionalJson(path) {
   }
   return readJson(path);
 }
-function loadConfig(home, env, root = packageRoot()) {
+function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
     [(0, import_node_path3.join)(root, "config", "defaults.json"), readJson((0, import_node_path3.join)(root, "config", "defaults.json"))],
     [(0, import_node_path3.join)(root, "config", "decay-config.json"), readJson((0, import_node_path3.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
-  const user = env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
+  const user = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
   if (user !== void 0) layers.push([userPath, user]);
   const merged = /* @__PURE__ */ Object.create(null);
   const sources = {};
@@ -905,7 +1036,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve4) => {
+  return new Promise((resolve3) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -916,7 +1047,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve4({ scanner, reason });
+      resolve3({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -942,55 +1073,6 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
     stdin.on("end", () => settle("eof"));
     stdin.on("error", () => settle("eof"));
   });
-}
-
-// lib/clock.ts
-var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
-var BadTimeError = class extends Error {
-};
-function isoToMs(text) {
-  const m = ISO.exec(text);
-  if (m === null) return Number.NaN;
-  const y = +m[1];
-  const mo = +m[2];
-  const d = +m[3];
-  const h = m[4] === void 0 ? 0 : +m[4];
-  const mi = m[5] === void 0 ? 0 : +m[5];
-  const s = m[6] === void 0 ? 0 : +m[6];
-  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
-  const t = /* @__PURE__ */ new Date(0);
-  t.setUTCFullYear(y, mo - 1, d);
-  t.setUTCHours(h, mi, s, frac);
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
-  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
-  let offsetMin = 0;
-  if (m[9] !== void 0) {
-    const oh = +m[10];
-    const om = +m[11];
-    if (oh > 23 || om > 59) return Number.NaN;
-    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
-  }
-  return t.getTime() - offsetMin * 6e4;
-}
-function parseInstant(text, what) {
-  const ms = isoToMs(text);
-  if (Number.isNaN(ms)) {
-    throw new BadTimeError(
-      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
-    );
-  }
-  return new Date(ms);
-}
-function resolveNow(flag, env) {
-  if (flag !== void 0) return parseInstant(flag, "--now");
-  const fromEnv = env["HOMUNCULUS_NOW"];
-  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
-  return /* @__PURE__ */ new Date();
-}
-var DAY_MS = 864e5;
-var FUTURE_TOLERANCE_MS = 5 * 6e4;
-function utcDay(ms) {
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 // store/index-read.ts
@@ -1133,14 +1215,14 @@ function hits(prompt, text) {
   return n;
 }
 var reaches2 = (x, project) => x.scope !== "project" || x.project !== void 0 && x.project === project;
-var pct = (x) => x.toFixed(2);
+var pct2 = (x) => x.toFixed(2);
 function instinctLine(x) {
   const trigger = safeText(x.trigger, 160) || safeText(x.pattern, 160);
   const action = safeText(x.action, 240) || safeText(x.pattern, 160);
-  return `- [${pct(x.confidence)}] when ${trigger}: ${action}`;
+  return `- [${pct2(x.confidence)}] when ${trigger}: ${action}`;
 }
 function factLine(x) {
-  return `- [${pct(x.confidence)}] ${safeText(x.text, 300)}`;
+  return `- [${pct2(x.confidence)}] ${safeText(x.text, 300)}`;
 }
 function byRank(a, b) {
   return b.confidence - a.confidence || b.hits - a.hits || (a.x.id < b.x.id ? -1 : a.x.id > b.x.id ? 1 : 0);
@@ -1208,9 +1290,6 @@ ${known.join("\n")}`);
   return out;
 }
 
-// store/projects.ts
-var import_node_path7 = require("node:path");
-
 // observer/project-id.ts
 var import_node_fs9 = require("node:fs");
 var import_node_path6 = require("node:path");
@@ -1222,15 +1301,29 @@ function isPresent(path) {
     return false;
   }
 }
+var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
+function rulesFor(path) {
+  if (process.platform === "win32") return { p: import_node_path6.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path6.win32, native: false } : { p: import_node_path6.posix, native: true };
+}
+function canonical(p, path) {
+  return p === import_node_path6.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+}
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path6.resolve)(fromEnv);
-  if (!cwd) return void 0;
-  const start = (0, import_node_path6.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path6.dirname)(dir)) {
-    if (exists((0, import_node_path6.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path6.dirname)(dir) === dir) return start;
+  const given = fromEnv || cwd;
+  if (!given) return void 0;
+  const { p, native } = rulesFor(given);
+  const start = canonical(p, p.resolve(given));
+  if (fromEnv || !native) return start;
+  for (let dir = start; ; dir = p.dirname(dir)) {
+    if (exists(p.resolve(dir, ".git"))) return dir;
+    if (p.dirname(dir) === dir) return start;
   }
+}
+function projectName(root) {
+  const { p } = rulesFor(root);
+  return p.basename(root) || root;
 }
 function projectId(root) {
   return fnv1a64Hex(root).slice(0, 12);
@@ -1240,14 +1333,14 @@ function projectId(root) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: (0, import_node_path7.basename)(root) || root, root };
+  return { id: projectId(root), name: projectName(root), root };
 }
 
 // hooks/prompt-router.ts
-var OWN_DIRS = ["state", (0, import_node_path8.join)("state", "prompts"), (0, import_node_path8.join)("state", "injections")];
+var OWN_DIRS = ["state", (0, import_node_path7.join)("state", "prompts"), (0, import_node_path7.join)("state", "injections")];
 function nextPromptNumber(home, session) {
   const dir = layout.promptCounts(home);
-  const path = (0, import_node_path8.join)(dir, `${idFileStem(session)}.count`);
+  const path = (0, import_node_path7.join)(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
     n = Number.parseInt(readDataFile(path).toString("utf8"), 10) || 0;
@@ -1277,7 +1370,7 @@ runHook("prompt-router", async (home, env) => {
   const project = currentProject(cwd, env);
   const rules = readRulesForDelivery(home, project?.id ?? null);
   const loaded = keysLoadedIn(home, cwd);
-  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))))?.shown ?? 0;
+  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))), config)?.shown ?? 0;
   const parts = shown > 0 ? [reminderText(shown)] : [];
   const prompt = scanner.result.top.get("prompt");
   if (typeof prompt === "string" && config.maxInjected > 0) {

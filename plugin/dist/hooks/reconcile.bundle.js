@@ -8730,6 +8730,60 @@ function forEachGroupCount(t, opts, emit) {
   }
 }
 
+// analyzer/claims.ts
+function shrunkRate(hits, opportunities, prior, weight) {
+  if (!(opportunities >= 0) || !(hits >= 0) || hits > opportunities) return 0;
+  const p = Math.min(1, Math.max(0, Number.isFinite(prior) ? prior : 0));
+  const w = Math.max(0, weight);
+  if (opportunities + w === 0) return p;
+  return (hits + w * p) / (opportunities + w);
+}
+function stepWords(step) {
+  const m = /^Bash\((.+)\)$/.exec(step);
+  return m ? `\`${m[1]}\`` : step;
+}
+function chainClaimText(steps) {
+  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
+}
+function retryClaimText(step) {
+  return `after ${stepWords(step)} fails, it is run again next`;
+}
+function prefixTotals(c) {
+  const K = c.keys.length;
+  const out = /* @__PURE__ */ new Map();
+  for (const p of c.chains.values()) {
+    const id = p.steps[0] * K + p.steps[1];
+    out.set(id, (out.get(id) ?? 0) + p.n);
+  }
+  return out;
+}
+function countedClaims(c) {
+  const totals = prefixTotals(c);
+  const K = c.keys.length;
+  const { calls, failedThenAny, okThenAny, okThenSame } = c.keyStats;
+  return (p) => {
+    if (p.kind === "chain") {
+      const steps = p.steps.map((s) => c.keys[s]);
+      return {
+        claim: chainClaimText(steps),
+        hits: p.n,
+        opportunities: totals.get(p.steps[0] * K + p.steps[1]) ?? p.n,
+        prior: c.calls > 0 ? calls[p.steps[2]] / c.calls : 0
+      };
+    }
+    const k = p.steps[0];
+    return {
+      claim: retryClaimText(c.keys[k]),
+      hits: p.n,
+      opportunities: Math.max(p.n, failedThenAny[k]),
+      prior: (okThenSame[k] + 1) / (okThenAny[k] + 2)
+    };
+  };
+}
+function patternStoreKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
+}
+
 // analyzer/lift.ts
 function chainLift(steps, n, stats, calls) {
   return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
@@ -8825,7 +8879,7 @@ function robustCountOf(perSession) {
 function robustAndSessions(p) {
   return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
 }
-function scoreKind(patterns, c, config) {
+function scoreKind(patterns, c, config, claimOf) {
   const list2 = [...patterns];
   const robust = new Float64Array(list2.length);
   const sessions = new Int32Array(list2.length);
@@ -8855,6 +8909,7 @@ function scoreKind(patterns, c, config) {
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
     const lift = patternLift(p, c.keyStats, c.calls);
     const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
+    const claim = claimOf(p);
     return {
       kind: p.kind,
       key: p.key,
@@ -8871,6 +8926,10 @@ function scoreKind(patterns, c, config) {
       specific: lift >= minLift && !oneKeyRepeated(p),
       starts: p.starts,
       retries: p.retries,
+      claim: claim.claim,
+      hits: claim.hits,
+      opportunities: claim.opportunities,
+      rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
       lastSeen: p.last
     };
@@ -8961,7 +9020,8 @@ var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 function analysisOf(counted, nowMs, config) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   finishCounted(counted, nowMs, config.halfLifeDays);
-  const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
+  const claimOf = countedClaims(counted);
+  const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));
   foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
   const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
   const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
@@ -9801,7 +9861,7 @@ var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", fix:
 var PREFIX_OF = { sequence: "seq", error_retry: "retry", preference: "pref", fix_pattern: "fix", combo: "combo" };
 var MAX_KEY_BODY = 200;
 function storeKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
+  return patternStoreKey(kind, key);
 }
 function analyzerKey(pattern) {
   if (pattern.startsWith("seq:")) return { kind: "chain", key: pattern.slice(4) };
@@ -11377,18 +11437,54 @@ function isPresent(path) {
     return false;
   }
 }
+var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
+function rulesFor(path) {
+  if (process.platform === "win32") return { p: import_node_path14.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path14.win32, native: false } : { p: import_node_path14.posix, native: true };
+}
+function canonical(p, path) {
+  return p === import_node_path14.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+}
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path14.resolve)(fromEnv);
-  if (!cwd) return void 0;
-  const start = (0, import_node_path14.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path14.dirname)(dir)) {
-    if (exists((0, import_node_path14.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path14.dirname)(dir) === dir) return start;
+  const given = fromEnv || cwd;
+  if (!given) return void 0;
+  const { p, native } = rulesFor(given);
+  const start = canonical(p, p.resolve(given));
+  if (fromEnv || !native) return start;
+  for (let dir = start; ; dir = p.dirname(dir)) {
+    if (exists(p.resolve(dir, ".git"))) return dir;
+    if (p.dirname(dir) === dir) return start;
   }
+}
+function projectName(root) {
+  const { p } = rulesFor(root);
+  return p.basename(root) || root;
 }
 function projectId(root) {
   return fnv1a64Hex(root).slice(0, 12);
+}
+
+// store/projects.ts
+function readProjects(home) {
+  const bytes = readIfFile(layout.projects(home));
+  if (bytes === void 0) return [];
+  try {
+    const v = JSON.parse(bytes.toString("utf8"));
+    if (!Array.isArray(v?.projects)) return [];
+    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string");
+  } catch {
+    return [];
+  }
+}
+function nameProjects(home, names, lastSeen) {
+  const list2 = readProjects(home);
+  const known = new Set(list2.map((e) => e.id));
+  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: name.slice(0, 100), last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
+  if (added.length === 0) return;
+  const next = [...list2, ...added].sort((a, b) => a.id < b.id ? -1 : 1);
+  writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}
+`);
 }
 
 // store/store.ts
@@ -11428,7 +11524,7 @@ var norm = (k) => k.toLowerCase();
 function entryOf(m, id) {
   return m.instincts.find((e) => e.value?.id === id);
 }
-function resolve4(m, ref) {
+function resolve3(m, ref) {
   const byId = entryOf(m, ref);
   if (byId) return byId;
   let key;
@@ -11529,7 +11625,7 @@ function turnFeedback(ctx, items, facts = []) {
     const applied = [];
     const skipped = [];
     for (const it of items) {
-      const entry = entryOf(m, it.id) ?? resolve4(m, it.pattern);
+      const entry = entryOf(m, it.id) ?? resolve3(m, it.pattern);
       if (!entry?.value) {
         skipped.push(it.id);
         continue;
@@ -12711,6 +12807,8 @@ var TranscriptPairer = class {
   sidechainRoot = /* @__PURE__ */ new Map();
   prev = /* @__PURE__ */ new Map();
   projects = /* @__PURE__ */ new Map();
+  /** Project id -> its folder's name, for the projects registry (names, not hashes, for people). */
+  projectNames = /* @__PURE__ */ new Map();
   /**
    * Every field line() reads a string from, at any depth (a line's, a content block's, a tool
    * input's). Other strings (results, texts, inputs) may reach it emptied (lib/json-cut.ts):
@@ -12731,6 +12829,7 @@ var TranscriptPairer = class {
     if (p === void 0) {
       const root = projectRoot(cwd, {});
       p = root === void 0 ? null : projectId(root);
+      if (root !== void 0 && p !== null) this.projectNames.set(p, projectName(root));
       this.projects.set(cwd, p);
     }
     return p;
@@ -12878,13 +12977,14 @@ function parseLine(buf, start, end, counts, pairer, marks) {
   }
   pairer.line(line);
 }
-function importFile(path, counts, range, maxLineBytes, sink, sessions) {
+function importFile(path, counts, range, maxLineBytes, sink, sessions, names, lastSeen) {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
       if (ms < range.sinceMs) return skip(counts, "tool calls older than --since or the retention period");
       if (ms > range.untilMs) return skip(counts, "tool calls too recent for a live session (left for the next reconciliation)");
       sessions.add(o.session);
+      if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
       sink.add(o, ms);
     },
     subagentType(path)
@@ -12901,6 +13001,7 @@ function importFile(path, counts, range, maxLineBytes, sink, sessions) {
     }
   );
   pairer.finish();
+  for (const [id, name] of pairer.projectNames) names.set(id, name);
 }
 async function importTranscriptFiles(opts) {
   const { files } = opts;
@@ -12910,9 +13011,11 @@ async function importTranscriptFiles(opts) {
   let unreadable = notFiles;
   const sink = new ObservationSink(opts.home, opts.dryRun, opts.lookupAll ? opts.sinceMs : void 0);
   const sessions = /* @__PURE__ */ new Set();
+  const names = /* @__PURE__ */ new Map();
+  const lastSeen = /* @__PURE__ */ new Map();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions);
+      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen);
     } catch (e) {
       const code = e.code;
       if (typeof code !== "string") throw e;
@@ -12922,6 +13025,12 @@ async function importTranscriptFiles(opts) {
     opts.progress?.(i + 1, files.length);
   }
   sink.flush();
+  if (!opts.dryRun && names.size > 0) {
+    try {
+      nameProjects(opts.home, names, lastSeen);
+    } catch {
+    }
+  }
   return {
     files: files.length,
     unreadable,
@@ -13086,6 +13195,10 @@ var RULES = {
   saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
+  minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
+  maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
@@ -13165,13 +13278,13 @@ function readOptionalJson(path) {
   }
   return readJson2(path);
 }
-function loadConfig(home, env, root = packageRoot()) {
+function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
     [(0, import_node_path17.join)(root, "config", "defaults.json"), readJson2((0, import_node_path17.join)(root, "config", "defaults.json"))],
     [(0, import_node_path17.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path17.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
-  const user = env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
+  const user = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
   if (user !== void 0) layers.push([userPath, user]);
   const merged = /* @__PURE__ */ Object.create(null);
   const sources = {};

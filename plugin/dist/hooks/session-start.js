@@ -185,9 +185,24 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// analyzer/claims.ts
+function stepWords(step) {
+  const m = /^Bash\((.+)\)$/.exec(step);
+  return m ? `\`${m[1]}\`` : step;
+}
+function chainClaimText(steps) {
+  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
+}
+function retryClaimText(step) {
+  return `after ${stepWords(step)} fails, it is run again next`;
+}
+function patternStoreKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
+}
+
 // store/keys.ts
 function storeKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
+  return patternStoreKey(kind, key);
 }
 
 // exports/injected.ts
@@ -315,13 +330,16 @@ function isTaughtRule(r) {
   const o = r;
   return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
 }
-function taughtRuleLine(r) {
+var shownKey = (pattern) => safeText(pattern, 120);
+function taughtClaimLine(r) {
   if (!isTaughtRule(r)) return void 0;
   const trigger = safeText(r.trigger);
   const action = safeText(r.action);
-  if (trigger === void 0 || action === void 0) return void 0;
+  const key = shownKey(r.pattern);
+  if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
-  return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${trigger}: ${action}`;
+  const s = Math.max(0, Math.round(r.sessions));
+  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${n} time${n === 1 ? "" : "s"} in ${s} session${s === 1 ? "" : "s"}) \`${key}\``;
 }
 
 // exports/delivery.ts
@@ -421,6 +439,62 @@ function needsReconciling(mark, st) {
 }
 var IDLE_OVER_MS = 10 * 6e4;
 
+// analyzer/deliver.ts
+var KINDS = {
+  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
+  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
+  cmd: { minLift: () => 0, rank: 2 },
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
+};
+function prefixOf(key) {
+  const i = key.indexOf(":");
+  return i === -1 ? "" : key.slice(0, i);
+}
+function oneStepRepeated(key) {
+  if (!key.startsWith("seq:")) return false;
+  const steps = key.slice(4).split("->");
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+var pct = (x) => `${Math.round(x * 100)}%`;
+function whyNotDelivered(x, c) {
+  const kind = KINDS[prefixOf(x.key)];
+  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? "" : "s"}, under minSessions ${c.minSessions}`;
+  return void 0;
+}
+function worthDelivering(x, c) {
+  return whyNotDelivered(x, c) === void 0;
+}
+function generic(key) {
+  return key.startsWith("seq:") && !key.includes("(");
+}
+function byUsefulness(a, b) {
+  const ra = (KINDS[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
+  const rb = (KINDS[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
+  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+function withinBudget(head, lines, maxItems, maxChars) {
+  const out = [];
+  let size = head.length;
+  for (const line of lines) {
+    if (out.length >= maxItems) break;
+    if (size + 1 + line.length > maxChars) continue;
+    out.push(line);
+    size += 1 + line.length;
+  }
+  return out;
+}
+
+// lib/clock.ts
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+
 // lib/tokens.ts
 var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 var ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -442,33 +516,40 @@ function safeSteps(rule) {
   }
   return steps;
 }
-function ruleLine(rule) {
+var count = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e12;
+function claimLine(rule) {
   if (typeof rule.pattern !== "string" || rule.kind !== "chain" && rule.kind !== "error-retry") return void 0;
   const steps = safeSteps(rule);
-  if (!steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return void 0;
-  const n = Math.round(rule.observations);
-  const head = `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]**`;
-  return rule.kind === "chain" ? `${head} Frequent tool chain: ${steps.join("->")} (seen ${n}x)` : `${head} ${steps[0]} error-retry pairs detected (${n}x). Consider pre-validation.`;
+  const { rate, hits, opportunities, sessions } = rule;
+  if (!steps || typeof rate !== "number" || !(rate >= 0 && rate <= 1) || !count(hits) || !count(opportunities) || hits > opportunities || !count(sessions)) return void 0;
+  const text = rule.kind === "chain" ? chainClaimText(steps) : retryClaimText(steps[0]);
+  const s = sessions === 1 ? "" : "s";
+  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits} of ${opportunities} times in ${sessions} session${s}) \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+}
+
+// analyzer/promotion.ts
+function ruleFacts(r) {
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
 }
 
 // exports/session-context.ts
-var MAX_SESSION_CONTEXT = 8e3;
-var SESSION_CONTEXT_HEAD = "homunculus: workflow rules learned from your recent sessions (most confident first). Apply them where they fit the task:";
+var SESSION_CONTEXT_HEAD = "homunculus: what your past sessions in this project show, most useful first (each line ends with its key, for feedback). Apply what fits the task:";
 function deliveredLine(r) {
-  return r.kind === "taught" ? taughtRuleLine(r) : ruleLine(r);
+  return r.kind === "taught" ? taughtClaimLine(r) : claimLine(r);
 }
-function sessionRulesContext(rules, maxChars = MAX_SESSION_CONTEXT) {
-  let text = SESSION_CONTEXT_HEAD;
-  let shown = 0;
-  for (const r of rules) {
+function deliverable(rules, config) {
+  const taught = rules.filter((r) => r.kind === "taught");
+  const observed = rules.filter((r) => r.kind !== "taught" && worthDelivering(ruleFacts(r), config));
+  return [...taught, ...observed.sort((a, b) => byUsefulness(ruleFacts(a), ruleFacts(b)))];
+}
+function sessionRulesContext(rules, config) {
+  const lines = [];
+  for (const r of deliverable(rules, config)) {
     const line = deliveredLine(r);
-    if (line === void 0) continue;
-    if (text.length + 1 + line.length > maxChars) break;
-    text += `
-${line}`;
-    shown++;
+    if (line !== void 0) lines.push(`- ${line}`);
   }
-  return shown === 0 ? void 0 : { text, shown };
+  const kept = withinBudget(SESSION_CONTEXT_HEAD, lines, config.maxSessionRules, config.maxSessionChars);
+  return kept.length === 0 ? void 0 : { text: [SESSION_CONTEXT_HEAD, ...kept].join("\n"), shown: kept.length };
 }
 
 // claude/deliveries.ts
@@ -483,6 +564,186 @@ function recordDelivery(home, d) {
   (0, import_node_fs6.renameSync)(tmp, path(home));
 }
 
+// lib/config.ts
+var import_node_fs7 = require("node:fs");
+var import_node_path6 = require("node:path");
+var ConfigError = class extends Error {
+};
+var fraction = (v) => v >= 0 && v <= 1;
+var MAX_DAYS = 36500;
+var RULES = {
+  windowDays: { type: "integer", allowed: "a whole number of days from 1 to 365", check: (v) => v >= 1 && v <= 365 },
+  minConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  maxConfidence: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  promoteAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  minObservations: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  minSessions: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  maxInstincts: { type: "integer", allowed: "a whole number from 1 to 1000", check: (v) => v >= 1 && v <= 1e3 },
+  taughtStart: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  taughtStep: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  taughtGraceDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  taughtDecayPerWeek: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  taughtFloor: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  confirmDelta: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  confirmHalveAfter: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
+  confirmQuarterAfter: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
+  correctDelta: { type: "number", allowed: "a number from 0 to 1 (subtracted)", check: fraction },
+  contradictDelta: { type: "number", allowed: "a number from 0 to 1 (subtracted)", check: fraction },
+  adjustmentAnalyses: { type: "integer", allowed: "a whole number of analyses, at least 1", check: (v) => v >= 1 && v <= 1e3 },
+  matureObservations: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  matureConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  ruleObservations: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  ruleConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  universalProjects: { type: "integer", allowed: "a whole number of projects, at least 2", check: (v) => v >= 2 },
+  approvedAt: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  pruneRemoveBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  pruneRemoveUnseenDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  pruneReviewBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  pruneReviewUnseenDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  maxProjectInstincts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxGlobalInstincts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxProjectFacts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxGlobalFacts: { type: "integer", allowed: "a whole number from 1 to 100000", check: (v) => v >= 1 && v <= 1e5 },
+  maxNewInstinctsPerRun: { type: "integer", allowed: "a whole number from 1 to 1000", check: (v) => v >= 1 && v <= 1e3 },
+  maxNewFactsPerRun: { type: "integer", allowed: "a whole number from 1 to 1000", check: (v) => v >= 1 && v <= 1e3 },
+  duplicateThreshold: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  mergeThreshold: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  searchLimit: { type: "integer", allowed: "a whole number from 1 to 10000", check: (v) => v >= 1 && v <= 1e4 },
+  eventRetentionDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  recordProjectPaths: { type: "boolean", allowed: "true or false", check: () => true },
+  archivePruneDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  retentionDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  demoteBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  forcedEvalEvery: { type: "integer", allowed: "a whole number of prompts, at least 1", check: (v) => v >= 1 },
+  maxInjected: { type: "integer", allowed: "a whole number of items from 0 to 200", check: (v) => v >= 0 && v <= 200 },
+  maxInjectionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
+  injectMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  minObservationsToAnalyze: { type: "integer", allowed: "a whole number of records, 0 or more", check: (v) => v >= 0 },
+  maxAnalysisSeconds: { type: "number", allowed: "a number of seconds above 0, at most 86400", check: (v) => v > 0 && v <= 86400 },
+  partsFromMiB: { type: "number", allowed: "a number of MiB, 0 or more", check: (v) => v >= 0 },
+  dreamEveryDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  dreamMinSessions: { type: "integer", allowed: "a whole number of sessions, 0 or more", check: (v) => v >= 0 },
+  dreamStaleInactive: { type: "integer", allowed: "a whole number of turns, at least 1", check: (v) => v >= 1 },
+  promoteGlobalConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  promoteGlobalConfirmations: { type: "integer", allowed: "a whole number of confirmations, 0 or more", check: (v) => v >= 0 },
+  chainDetail: { type: "boolean", allowed: "true or false", check: () => true },
+  saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
+  minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
+  maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
+  keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
+  effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
+  effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinDays: { type: "number", allowed: `a number of days from 0 to ${MAX_DAYS}`, check: (v) => v >= 0 && v <= MAX_DAYS },
+  graduateMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  graduateMinConfirmed: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateMaxContradicted: { type: "integer", allowed: "a whole number, 0 or more", check: (v) => v >= 0 },
+  graduateGroupSize: { type: "integer", allowed: "a whole number, at least 2", check: (v) => v >= 2 },
+  ttlDays: { type: "number", allowed: `a number of days from 1 to ${MAX_DAYS}`, check: (v) => v >= 1 && v <= MAX_DAYS },
+  ttlRemoveBelow: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  evolveMinConfidence: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  // Not just above 0: a subnormal half-life makes the decay rate Infinity, and 0 x Infinity NaN.
+  halfLifeDays: { type: "number", allowed: `a number of days from 0.001 to ${MAX_DAYS}`, check: (v) => v >= 1e-3 && v <= MAX_DAYS },
+  rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }
+};
+var CONFIG_KEYS = Object.keys(RULES);
+function show(v) {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 60 ? `${s.slice(0, 57)}...` : s;
+}
+function typeOk(rule, v) {
+  if (rule.type === "integer") return typeof v === "number" && Number.isInteger(v);
+  if (rule.type === "number") return typeof v === "number" && Number.isFinite(v);
+  return typeof v === rule.type;
+}
+function validateOverrides(raw, origin) {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [`${origin}: expected a JSON object of settings, found ${show(raw)}`];
+  const problems = [];
+  for (const [key, value] of Object.entries(raw)) {
+    const rule = Object.hasOwn(RULES, key) ? RULES[key] : void 0;
+    if (rule === void 0) {
+      problems.push(`${origin}: unknown key "${key}" (value ${show(value)}); known keys: ${CONFIG_KEYS.join(", ")}`);
+    } else if (!typeOk(rule, value)) {
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)} (${Array.isArray(value) ? "array" : value === null ? "null" : typeof value})`);
+    } else if (!rule.check(value)) {
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)}`);
+    }
+  }
+  return problems;
+}
+function crossCheck(c) {
+  const p = [];
+  if (c.minConfidence > c.maxConfidence) p.push(`"minConfidence" (${c.minConfidence}) must not exceed "maxConfidence" (${c.maxConfidence})`);
+  if (c.promoteAt <= c.minConfidence) p.push(`"promoteAt" (${c.promoteAt}) must be above "minConfidence" (${c.minConfidence}): a rule must first be an instinct`);
+  if (c.promoteAt > c.maxConfidence) p.push(`"promoteAt" (${c.promoteAt}) must not exceed "maxConfidence" (${c.maxConfidence}), or nothing can ever be promoted`);
+  if (c.demoteBelow >= c.promoteAt) p.push(`"demoteBelow" (${c.demoteBelow}) must be below "promoteAt" (${c.promoteAt})`);
+  if (c.taughtStart > c.maxConfidence) p.push(`"taughtStart" (${c.taughtStart}) must not exceed "maxConfidence" (${c.maxConfidence})`);
+  if (c.taughtFloor > c.taughtStart) p.push(`"taughtFloor" (${c.taughtFloor}) must not exceed "taughtStart" (${c.taughtStart}): decay would raise a new instinct`);
+  if (c.confirmQuarterAfter < c.confirmHalveAfter) p.push(`"confirmQuarterAfter" (${c.confirmQuarterAfter}) must be at least "confirmHalveAfter" (${c.confirmHalveAfter})`);
+  if (c.matureObservations > c.ruleObservations) p.push(`"matureObservations" (${c.matureObservations}) must not exceed "ruleObservations" (${c.ruleObservations})`);
+  if (c.matureConfidence > c.ruleConfidence) p.push(`"matureConfidence" (${c.matureConfidence}) must not exceed "ruleConfidence" (${c.ruleConfidence})`);
+  if (c.pruneRemoveBelow > c.pruneReviewBelow) p.push(`"pruneRemoveBelow" (${c.pruneRemoveBelow}) must not exceed "pruneReviewBelow" (${c.pruneReviewBelow})`);
+  if (c.pruneRemoveUnseenDays < c.pruneReviewUnseenDays) p.push(`"pruneRemoveUnseenDays" (${c.pruneRemoveUnseenDays}) must be at least "pruneReviewUnseenDays" (${c.pruneReviewUnseenDays})`);
+  if (c.mergeThreshold > c.duplicateThreshold) p.push(`"mergeThreshold" (${c.mergeThreshold}) must not exceed "duplicateThreshold" (${c.duplicateThreshold})`);
+  if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
+  return p;
+}
+function readJson(path2) {
+  let text;
+  try {
+    text = (0, import_node_fs7.readFileSync)(path2, "utf8");
+  } catch (e) {
+    throw new ConfigError(`cannot read ${path2}: ${e.message}`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new ConfigError(`${path2}: expected JSON, ${e.message}`);
+  }
+}
+function readOptionalJson(path2) {
+  try {
+    (0, import_node_fs7.readFileSync)(path2);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+  }
+  return readJson(path2);
+}
+function loadConfig(home, env, root = packageRoot(), opts = {}) {
+  const layers = [
+    [(0, import_node_path6.join)(root, "config", "defaults.json"), readJson((0, import_node_path6.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path6.join)(root, "config", "decay-config.json"), readJson((0, import_node_path6.join)(root, "config", "decay-config.json"))]
+  ];
+  const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
+  const user = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
+  if (user !== void 0) layers.push([userPath, user]);
+  const merged = /* @__PURE__ */ Object.create(null);
+  const sources = {};
+  const problems = [];
+  for (const [origin, raw] of layers) {
+    const p = validateOverrides(raw, origin);
+    problems.push(...p);
+    if (p.length === 0) {
+      for (const [k, v] of Object.entries(raw)) {
+        merged[k] = v;
+        sources[k] = origin;
+      }
+    }
+  }
+  if (problems.length === 0) {
+    const missing = CONFIG_KEYS.filter((k) => k !== "rulesFile" && !(k in merged));
+    if (missing.length > 0) problems.push(`config/ is missing defaults for: ${missing.join(", ")}`);
+  }
+  if (problems.length === 0) problems.push(...crossCheck(merged).map((m) => `${userPath}: ${m}`));
+  if (problems.length > 0) throw new ConfigError(`invalid configuration:
+  - ${problems.join("\n  - ")}`);
+  return { config: { ...merged }, sources };
+}
+
 // lib/detached.ts
 var import_node_child_process = require("node:child_process");
 var import_node_url2 = require("node:url");
@@ -494,16 +755,16 @@ function spawnDetached(script, args, env, nodeFlags = []) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path7 = require("node:path");
 var NL = 10;
 var NEWLINE = Buffer.from("\n");
 function openAppend(path2) {
   try {
-    return (0, import_node_fs7.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs8.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path2} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -515,23 +776,23 @@ function appendLine(path2, text) {
     fd = openAppend(path2);
   } catch (e) {
     if (e.code !== "ENOENT") throw e;
-    ensurePrivateDir((0, import_node_path6.dirname)(path2));
+    ensurePrivateDir((0, import_node_path7.dirname)(path2));
     fd = openAppend(path2);
   }
   try {
-    const st = (0, import_node_fs7.fstatSync)(fd);
+    const st = (0, import_node_fs8.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path2}: expected a regular file, found something else (a FIFO or device); move it aside`);
     if (st.nlink > 1) throw new DataHomeError(`${path2} has ${st.nlink} hard links; homunculus never writes to a file that has another name: move it aside (cp it to a file of its own)`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs7.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs8.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path2);
     if (written !== data.length) throw noSpace(path2, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs7.closeSync)(fd);
+    (0, import_node_fs8.closeSync)(fd);
   }
 }
 
@@ -542,7 +803,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path2 = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs8.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs8.renameSync)(path2, `${path2}.1`);
+      if ((0, import_node_fs9.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs9.renameSync)(path2, `${path2}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -800,7 +1061,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve4) => {
+  return new Promise((resolve3) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -811,7 +1072,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve4({ scanner, reason });
+      resolve3({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -839,29 +1100,40 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
   });
 }
 
-// store/projects.ts
-var import_node_path8 = require("node:path");
-
 // observer/project-id.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path8 = require("node:path");
 function isPresent(path2) {
   try {
-    (0, import_node_fs9.statSync)(path2);
+    (0, import_node_fs10.statSync)(path2);
     return true;
   } catch {
     return false;
   }
 }
+var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
+function rulesFor(path2) {
+  if (process.platform === "win32") return { p: import_node_path8.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path2) ? { p: import_node_path8.win32, native: false } : { p: import_node_path8.posix, native: true };
+}
+function canonical(p, path2) {
+  return p === import_node_path8.win32 && /^[a-z]:/.test(path2) ? path2[0].toUpperCase() + path2.slice(1) : path2;
+}
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path7.resolve)(fromEnv);
-  if (!cwd) return void 0;
-  const start = (0, import_node_path7.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path7.dirname)(dir)) {
-    if (exists((0, import_node_path7.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path7.dirname)(dir) === dir) return start;
+  const given = fromEnv || cwd;
+  if (!given) return void 0;
+  const { p, native } = rulesFor(given);
+  const start = canonical(p, p.resolve(given));
+  if (fromEnv || !native) return start;
+  for (let dir = start; ; dir = p.dirname(dir)) {
+    if (exists(p.resolve(dir, ".git"))) return dir;
+    if (p.dirname(dir) === dir) return start;
   }
+}
+function projectName(root) {
+  const { p } = rulesFor(root);
+  return p.basename(root) || root;
 }
 function projectId(root) {
   return fnv1a64Hex(root).slice(0, 12);
@@ -884,7 +1156,7 @@ function readIfFile(path2) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: (0, import_node_path8.basename)(root) || root, root };
+  return { id: projectId(root), name: projectName(root), root };
 }
 function readProjects(home) {
   const bytes = readIfFile(layout.projects(home));
@@ -910,12 +1182,12 @@ function touchProject(home, p, nowIso, recordPath) {
 }
 
 // hooks/session-start.ts
-function recordPaths(home, env) {
+function configFor(home, env) {
   try {
-    const path2 = env["HOMUNCULUS_CONFIG"] || layout.config(home);
-    return JSON.parse(readDataFile(path2).toString("utf8")).recordProjectPaths === true;
-  } catch {
-    return false;
+    return loadConfig(home, env).config;
+  } catch (e) {
+    logHookError(home, "session-start", `${e.message.split("\n").join(" ")}; the defaults were used`);
+    return loadConfig(home, env, void 0, { defaultsOnly: true }).config;
   }
 }
 runHook("session-start", async (home, env) => {
@@ -940,13 +1212,14 @@ runHook("session-start", async (home, env) => {
   }
   const cwd = top.get("cwd");
   const project = currentProject(typeof cwd === "string" && cwd.length > 0 ? cwd : void 0, env);
+  const config = configFor(home, env);
   if (project) {
     try {
-      touchProject(home, project, nowIso, recordPaths(home, env));
+      touchProject(home, project, nowIso, config.recordProjectPaths);
     } catch {
     }
   }
-  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, "session-start", why) }));
+  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, "session-start", why) }), config);
   recordDelivery(home, { session, source: typeof source === "string" ? source.slice(0, 20) : "unknown", at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === void 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } }));

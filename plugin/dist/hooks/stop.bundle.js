@@ -8683,6 +8683,60 @@ function forEachGroupCount(t, opts, emit) {
   }
 }
 
+// analyzer/claims.ts
+function shrunkRate(hits, opportunities, prior, weight) {
+  if (!(opportunities >= 0) || !(hits >= 0) || hits > opportunities) return 0;
+  const p = Math.min(1, Math.max(0, Number.isFinite(prior) ? prior : 0));
+  const w = Math.max(0, weight);
+  if (opportunities + w === 0) return p;
+  return (hits + w * p) / (opportunities + w);
+}
+function stepWords(step) {
+  const m = /^Bash\((.+)\)$/.exec(step);
+  return m ? `\`${m[1]}\`` : step;
+}
+function chainClaimText(steps) {
+  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
+}
+function retryClaimText(step) {
+  return `after ${stepWords(step)} fails, it is run again next`;
+}
+function prefixTotals(c) {
+  const K = c.keys.length;
+  const out = /* @__PURE__ */ new Map();
+  for (const p of c.chains.values()) {
+    const id = p.steps[0] * K + p.steps[1];
+    out.set(id, (out.get(id) ?? 0) + p.n);
+  }
+  return out;
+}
+function countedClaims(c) {
+  const totals = prefixTotals(c);
+  const K = c.keys.length;
+  const { calls, failedThenAny, okThenAny, okThenSame } = c.keyStats;
+  return (p) => {
+    if (p.kind === "chain") {
+      const steps = p.steps.map((s) => c.keys[s]);
+      return {
+        claim: chainClaimText(steps),
+        hits: p.n,
+        opportunities: totals.get(p.steps[0] * K + p.steps[1]) ?? p.n,
+        prior: c.calls > 0 ? calls[p.steps[2]] / c.calls : 0
+      };
+    }
+    const k = p.steps[0];
+    return {
+      claim: retryClaimText(c.keys[k]),
+      hits: p.n,
+      opportunities: Math.max(p.n, failedThenAny[k]),
+      prior: (okThenSame[k] + 1) / (okThenAny[k] + 2)
+    };
+  };
+}
+function patternStoreKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
+}
+
 // analyzer/lift.ts
 function chainLift(steps, n, stats, calls) {
   return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
@@ -8778,7 +8832,7 @@ function robustCountOf(perSession) {
 function robustAndSessions(p) {
   return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
 }
-function scoreKind(patterns, c, config) {
+function scoreKind(patterns, c, config, claimOf) {
   const list2 = [...patterns];
   const robust = new Float64Array(list2.length);
   const sessions = new Int32Array(list2.length);
@@ -8808,6 +8862,7 @@ function scoreKind(patterns, c, config) {
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
     const lift = patternLift(p, c.keyStats, c.calls);
     const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
+    const claim = claimOf(p);
     return {
       kind: p.kind,
       key: p.key,
@@ -8824,6 +8879,10 @@ function scoreKind(patterns, c, config) {
       specific: lift >= minLift && !oneKeyRepeated(p),
       starts: p.starts,
       retries: p.retries,
+      claim: claim.claim,
+      hits: claim.hits,
+      opportunities: claim.opportunities,
+      rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
       lastSeen: p.last
     };
@@ -8914,7 +8973,8 @@ var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 function analysisOf(counted, nowMs, config) {
   const windowStartMs = nowMs - config.windowDays * DAY_MS;
   finishCounted(counted, nowMs, config.halfLifeDays);
-  const all = scoreKind(counted.chains.values(), counted, config).concat(scoreKind(counted.errorRetries.values(), counted, config));
+  const claimOf = countedClaims(counted);
+  const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));
   foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
   const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
   const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
@@ -9763,7 +9823,7 @@ var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", fix:
 var PREFIX_OF = { sequence: "seq", error_retry: "retry", preference: "pref", fix_pattern: "fix", combo: "combo" };
 var MAX_KEY_BODY = 200;
 function storeKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : `retry:${key.replace(/ error-retry$/, "")}`;
+  return patternStoreKey(kind, key);
 }
 function analyzerKey(pattern) {
   if (pattern.startsWith("seq:")) return { kind: "chain", key: pattern.slice(4) };
@@ -11405,6 +11465,10 @@ var RULES = {
   saturateAt: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   minLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
+  ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
+  minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
+  maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
   effectMinOpportunities: { type: "integer", allowed: "a whole number, at least 1", check: (v) => v >= 1 },
   effectMinChange: { type: "number", allowed: "a number from 0 to 1", check: fraction },
@@ -11484,13 +11548,13 @@ function readOptionalJson(path) {
   }
   return readJson2(path);
 }
-function loadConfig(home, env, root = packageRoot()) {
+function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
     [(0, import_node_path15.join)(root, "config", "defaults.json"), readJson2((0, import_node_path15.join)(root, "config", "defaults.json"))],
     [(0, import_node_path15.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path15.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
-  const user2 = env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
+  const user2 = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
   if (user2 !== void 0) layers.push([userPath, user2]);
   const merged = /* @__PURE__ */ Object.create(null);
   const sources = {};
@@ -11777,7 +11841,7 @@ var PayloadScanner = class {
 // observer/stdin.ts
 var HOOK_STDIN_LIMITS = { idleMs: 2e3, totalMs: 1e4 };
 function scanStdin(limits = HOOK_STDIN_LIMITS) {
-  return new Promise((resolve6) => {
+  return new Promise((resolve5) => {
     const scanner = new PayloadScanner();
     let settled = false;
     let idle;
@@ -11788,7 +11852,7 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
       clearTimeout(total);
       if (idle) clearTimeout(idle);
       scanner.finish();
-      resolve6({ scanner, reason });
+      resolve5({ scanner, reason });
     };
     const expire = (reason) => {
       const seen = chunks;
@@ -12029,9 +12093,6 @@ function dreamDue(last, newSessions, nowMs, c) {
 // store/ops.ts
 var import_node_fs22 = require("node:fs");
 
-// store/projects.ts
-var import_node_path18 = require("node:path");
-
 // observer/project-id.ts
 var import_node_fs21 = require("node:fs");
 var import_node_path17 = require("node:path");
@@ -12043,15 +12104,29 @@ function isPresent(path) {
     return false;
   }
 }
+var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
+function rulesFor(path) {
+  if (process.platform === "win32") return { p: import_node_path17.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path17.win32, native: false } : { p: import_node_path17.posix, native: true };
+}
+function canonical(p, path) {
+  return p === import_node_path17.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+}
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path17.resolve)(fromEnv);
-  if (!cwd) return void 0;
-  const start = (0, import_node_path17.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path17.dirname)(dir)) {
-    if (exists((0, import_node_path17.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path17.dirname)(dir) === dir) return start;
+  const given = fromEnv || cwd;
+  if (!given) return void 0;
+  const { p, native } = rulesFor(given);
+  const start = canonical(p, p.resolve(given));
+  if (fromEnv || !native) return start;
+  for (let dir = start; ; dir = p.dirname(dir)) {
+    if (exists(p.resolve(dir, ".git"))) return dir;
+    if (p.dirname(dir) === dir) return start;
   }
+}
+function projectName(root) {
+  const { p } = rulesFor(root);
+  return p.basename(root) || root;
 }
 function projectId(root) {
   return fnv1a64Hex(root).slice(0, 12);
@@ -12061,7 +12136,7 @@ function projectId(root) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: (0, import_node_path18.basename)(root) || root, root };
+  return { id: projectId(root), name: projectName(root), root };
 }
 
 // store/store.ts
@@ -12110,7 +12185,7 @@ function live(m) {
 function entryOf(m, id) {
   return m.instincts.find((e) => e.value?.id === id);
 }
-function resolve5(m, ref) {
+function resolve4(m, ref) {
   const byId = entryOf(m, ref);
   if (byId) return byId;
   let key;
@@ -12231,7 +12306,7 @@ function turnFeedback(ctx, items, facts = []) {
     const applied = [];
     const skipped = [];
     for (const it of items) {
-      const entry = entryOf(m, it.id) ?? resolve5(m, it.pattern);
+      const entry = entryOf(m, it.id) ?? resolve4(m, it.pattern);
       if (!entry?.value) {
         skipped.push(it.id);
         continue;

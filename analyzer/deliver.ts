@@ -1,0 +1,98 @@
+import type { Config } from '../lib/config.js';
+
+// The one test of whether a learned pattern is worth Claude's context, and the order and budget
+// in which what passes is given. Pure, and low in the tree, so that bye, the SessionStart hook,
+// the prompt router, every export, suggest, status, evolve, graduate and the report all ask the
+// same question. A consumer may add conditions of its own; none delivers what this rejects.
+// Taught instincts do not come through here: a person said them.
+
+/** What the test looks at, wherever the pattern is kept (an analysis, an instinct file, rules.json). */
+export interface DeliveryFacts {
+  /** The store key: `seq:A->B->C`, `retry:X`, `fix:F->S`, `cmd:test=npm test`, `ask:X`. */
+  key: string;
+  /** The claim's shrunk rate (analyzer/claims.ts); undefined when it was never measured. */
+  rate?: number | undefined;
+  lift?: number | undefined;
+  sessions: number;
+  /** The pattern only restates another one (analyzer/folding.ts). */
+  foldedInto?: string | undefined;
+}
+
+export type DeliveryConfig = Pick<Config, 'minLift' | 'minRetryLift' | 'minRate' | 'minSessions'>;
+
+/**
+ * Per key prefix: the lift a pattern must reach to say more than its tools' own frequencies, and
+ * where it comes in the order (lower first: what Claude cannot know from its own habits first,
+ * generic tool chains last). A learner adds its line here.
+ */
+export const KINDS: Record<string, { minLift: (c: DeliveryConfig) => number; rank: number }> = {
+  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
+  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
+  cmd: { minLift: () => 0, rank: 2 },
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 },
+};
+
+function prefixOf(key: string): string {
+  const i = key.indexOf(':');
+  return i === -1 ? '' : key.slice(0, i);
+}
+
+/** A chain whose three steps are one key (`seq:Read->Read->Read`) says only that the key is common. */
+export function oneStepRepeated(key: string): boolean {
+  if (!key.startsWith('seq:')) return false;
+  const steps = key.slice(4).split('->');
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+
+const pct = (x: number) => `${Math.round(x * 100)}%`;
+
+/** Why a pattern is not worth delivering, or undefined when it is. */
+export function whyNotDelivered(x: DeliveryFacts, c: DeliveryConfig): string | undefined {
+  const kind = KINDS[prefixOf(x.key)];
+  if (kind === undefined) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== undefined) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return 'one step repeated says only that the step is common';
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === 'number' && x.lift >= minLift)) return `lift ${typeof x.lift === 'number' ? x.lift.toFixed(1) : 'unknown'} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === 'number' && x.rate >= 0 && x.rate <= 1)) return 'its rate was never measured';
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? '' : 's'}, under minSessions ${c.minSessions}`;
+  return undefined;
+}
+
+export function worthDelivering(x: DeliveryFacts, c: DeliveryConfig): boolean {
+  return whyNotDelivered(x, c) === undefined;
+}
+
+/** A chain of tools alone (no command in it) is the most generic thing homunculus learns. */
+function generic(key: string): boolean {
+  return key.startsWith('seq:') && !key.includes('(');
+}
+
+/**
+ * Most useful first: by kind (KINDS' rank; a chain naming a command before one of tools alone),
+ * then by rate, then by the sessions it was seen in, then by key. Deterministic.
+ */
+export function byUsefulness(a: DeliveryFacts, b: DeliveryFacts): number {
+  const ra = (KINDS[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
+  const rb = (KINDS[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
+  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+/**
+ * The lines that fit the budget, in the order given: at most maxItems, and the text (head
+ * included, one newline before each line) at most maxChars. A line that does not fit is skipped,
+ * and a shorter one after it may still fit.
+ */
+export function withinBudget(head: string, lines: readonly string[], maxItems: number, maxChars: number): string[] {
+  const out: string[] = [];
+  let size = head.length;
+  for (const line of lines) {
+    if (out.length >= maxItems) break;
+    if (size + 1 + line.length > maxChars) continue;
+    out.push(line);
+    size += 1 + line.length;
+  }
+  return out;
+}
