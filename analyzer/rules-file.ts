@@ -53,13 +53,19 @@ const count = (v: unknown): v is number => typeof v === 'number' && Number.isInt
  * when the rule has no measured rate or counts that can be shown.
  */
 export function claimLine(rule: Rule): string | undefined {
+  const sentence = claimSentence(rule);
+  return sentence === undefined ? undefined : `${sentence} \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+}
+
+/** claimLine without its key: "After Grep then Read, Edit comes next (84%; 38 of 45 times in 4 sessions)". */
+export function claimSentence(rule: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'hits' | 'opportunities' | 'sessions'>): string | undefined {
   if (typeof rule.pattern !== 'string' || (rule.kind !== 'chain' && rule.kind !== 'error-retry')) return undefined;
   const steps = safeSteps(rule);
   const { rate, hits, opportunities, sessions } = rule;
   if (!steps || typeof rate !== 'number' || !(rate >= 0 && rate <= 1) || !count(hits) || !count(opportunities) || hits > opportunities || !count(sessions)) return undefined;
   const text = rule.kind === 'chain' ? chainClaimText(steps) : retryClaimText(steps[0]!);
   const s = sessions === 1 ? '' : 's';
-  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits} of ${opportunities} times in ${sessions} session${s}) \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits} of ${opportunities} times in ${sessions} session${s})`;
 }
 
 /** The seed's line, then the claim on an indented line of its own when it was measured. */

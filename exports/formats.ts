@@ -15,7 +15,9 @@ export interface ExportRule {
   project?: string;
   confidence: number;
   observations: number;
-  /** What to do, in words (generated from the key, or a taught trigger and action). */
+  /** An observed rule's claim rate (its text states it): the one percentage shown beside a claim. */
+  rate?: number;
+  /** What to do, in words (an observed rule's claim with its rate, or a taught trigger and action). */
   text: string;
   explain?: string;
   evidence?: string[];

@@ -16,7 +16,7 @@ import { toExportRule } from './select.js';
 export type GraduateConfig = Pick<Config, 'graduateMinDays' | 'graduateMinConfidence' | 'graduateMinConfirmed' | 'graduateMaxContradicted' | 'graduateGroupSize' | 'evolveMinConfidence'>;
 
 export function canGraduate(v: InstinctView, nowMs: number, c: GraduateConfig): boolean {
-  if (v.evolved_to !== undefined || v.state === 'archived') return false;
+  if (v.evolved_to !== undefined || v.state === 'archived' || !v.deliverable) return false;
   return nowMs - Date.parse(v.first_seen) >= c.graduateMinDays * DAY_MS && v.confidence >= c.graduateMinConfidence && v.confirmed >= c.graduateMinConfirmed && v.contradicted <= c.graduateMaxContradicted;
 }
 
@@ -72,7 +72,7 @@ export function renderCommand(rules: readonly ExportRule[], domain: string): str
     '',
     `Work on the task below following these ${safeText(domain, 40)} habits, learned from how this user works (most confident first):`,
     '',
-    ...list.map((r, i) => `${i + 1}. ${safeText(r.text)} (${Math.round(r.confidence * 100)}%, ${Math.round(r.observations)} observations)${r.explain ? `: ${safeText(r.explain)}` : ''}`),
+    ...list.map((r, i) => `${i + 1}. ${safeText(r.text)} (${r.rate === undefined ? `${Math.round(r.confidence * 100)}%, ` : ''}${Math.round(r.observations)} observations)${r.explain ? `: ${safeText(r.explain)}` : ''}`),
     '',
     'Task: $ARGUMENTS',
     '',
@@ -89,7 +89,7 @@ export interface EvolveCluster {
 /** Domains with graduateGroupSize (3) or more live instincts at a mean confidence of evolveMinConfidence, and no skill yet. */
 export function evolveClusters(views: readonly InstinctView[], c: GraduateConfig, hasSkill: (name: string) => boolean): EvolveCluster[] {
   const byDomain = new Map<string, InstinctView[]>();
-  for (const v of views) if (v.evolved_to === undefined && v.state !== 'archived') byDomain.set(v.domain, [...(byDomain.get(v.domain) ?? []), v]);
+  for (const v of views) if (v.evolved_to === undefined && v.state !== 'archived' && v.deliverable) byDomain.set(v.domain, [...(byDomain.get(v.domain) ?? []), v]);
   const out: EvolveCluster[] = [];
   for (const [domain, members] of [...byDomain].sort(([a], [b]) => (a < b ? -1 : 1))) {
     if (members.length < c.graduateGroupSize) continue;

@@ -1,6 +1,8 @@
 import type { InstinctView } from '../store/query.js';
 import { filterViews } from '../store/query.js';
 import type { ExportRule } from './formats.js';
+import { claimSentence } from '../analyzer/rules-file.js';
+import { analyzerKey } from '../store/keys.js';
 
 // Which instincts the exports carry, and how each becomes an ExportRule. Pure over the store's
 // views: rule-level (rule, universal) and approved instincts, never archived ones, filtered by
@@ -17,8 +19,9 @@ export interface ExportFilter {
 
 export const CATEGORY_OF_PREFIX: Record<string, string> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo' };
 
-export function isExportable(v: Pick<InstinctView, 'level' | 'state'>): boolean {
-  if (v.state === 'archived') return false;
+/** Rule-level or approved, not archived, and passing the one delivery test (InstinctView.deliverable). */
+export function isExportable(v: Pick<InstinctView, 'level' | 'state' | 'deliverable'>): boolean {
+  if (v.state === 'archived' || !v.deliverable) return false;
   return v.level === 'rule' || v.level === 'universal' || v.state === 'approved';
 }
 
@@ -30,7 +33,14 @@ export function ruleText(v: Pick<InstinctView, 'trigger' | 'action' | 'pattern'>
   return action || trigger || v.pattern;
 }
 
+/** An observed instinct's claim with its rate, rebuilt from its key's tokens; undefined for a taught one or one never measured. */
+function observedClaim(v: InstinctView): string | undefined {
+  const k = v.source === 'observed' ? analyzerKey(v.pattern) : undefined;
+  return k && claimSentence({ kind: k.kind, pattern: k.key, rate: v.rate, hits: v.hits, opportunities: v.opportunities, sessions: v.sessions });
+}
+
 export function toExportRule(v: InstinctView): ExportRule {
+  const claim = observedClaim(v);
   return {
     key: v.pattern,
     category: v.category,
@@ -39,7 +49,8 @@ export function toExportRule(v: InstinctView): ExportRule {
     ...(v.scope === 'project' && v.project ? { project: v.project } : {}),
     confidence: v.confidence,
     observations: v.observations,
-    text: ruleText(v),
+    ...(claim !== undefined && v.rate !== undefined ? { rate: v.rate } : {}),
+    text: claim ?? ruleText(v),
     ...(v.explain ? { explain: v.explain } : {}),
   };
 }
@@ -56,11 +67,14 @@ export function normalizeCategory(c: string | undefined): string | undefined {
   return CATEGORY_OF_PREFIX[c] ?? c;
 }
 
-/** The views the exports carry, for the filter, most confident first. */
+/**
+ * The views the exports carry, for the filter, most confident first. `all` takes every level and
+ * state, never what the delivery test rejects: no export carries a pattern Claude is not given.
+ */
 export function selectViews(views: readonly InstinctView[], f: ExportFilter, current: string | null, opts: { all?: boolean } = {}): InstinctView[] {
   const category = normalizeCategory(f.category);
   const scope = f.project ?? f.scope ?? 'current';
-  return filterViews(views, { scope, ...(category ? { category } : {}) }, current).filter((v) => opts.all || isExportable(v));
+  return filterViews(views, { scope, ...(category ? { category } : {}) }, current).filter((v) => (opts.all ? v.deliverable : isExportable(v)));
 }
 
 export function selectRules(views: readonly InstinctView[], f: ExportFilter, current: string | null): ExportRule[] {

@@ -54,7 +54,7 @@ export function renderSkill(rules: readonly ExportRule[], o: SkillOptions = {}):
     out.push(`## ${CATEGORY_TITLES[category] ?? safeText(category, 60)}`, '');
     for (const r of list) {
       const explain = safeText(r.explain ?? '');
-      out.push(`- **${safeText(r.text)}** (${Math.round(r.confidence * 100)}%, ${Math.round(r.observations)} observations)${explain ? `: ${explain}` : ''}`);
+      out.push(`- **${safeText(r.text)}** (${r.rate === undefined ? `${Math.round(r.confidence * 100)}%, ` : ''}${Math.round(r.observations)} observations)${explain ? `: ${explain}` : ''}`);
       for (const e of (r.evidence ?? []).slice(0, 3)) out.push(`  - Evidence: ${safeText(e, 200)}`);
     }
     out.push('');

@@ -129,7 +129,7 @@ export function renderFrontmatter(fields: Record<string, unknown>): string {
 const INSTINCT_KEYS = [
   'id', 'pattern', 'category', 'domain', 'trigger', 'action', 'explain', 'scope', 'project', 'projects', 'source', 'confidence', 'observations', 'level', 'state',
   'sessions', 'session_ids', 'first_seen', 'last_seen', 'created', 'confirmed', 'contradicted', 'corrected', 'suggested', 'inactive', 'evolved_to', 'imported_from',
-  'aliases', 'promoted_at', 'score', 'adjustment', 'adjustment_runs', 'adjustment_at', 'contradicts',
+  'aliases', 'promoted_at', 'score', 'adjustment', 'adjustment_runs', 'adjustment_at', 'contradicts', 'claim', 'hits', 'opportunities', 'rate',
 ] as const;
 const KNOWN = new Set<string>(INSTINCT_KEYS);
 
@@ -317,6 +317,16 @@ export function parseInstinct(text: string): Instinct {
   if (o['adjustment'] !== undefined) x.adjustment = num(o, 'adjustment');
   if (o['adjustment_runs'] !== undefined) x.adjustment_runs = count(o, 'adjustment_runs');
   if (o['contradicts'] !== undefined) x.contradicts = strings(o, 'contradicts', validId);
+  if (o['claim'] !== undefined) x.claim = str(o, 'claim');
+  if (o['hits'] !== undefined) x.hits = count(o, 'hits');
+  if (o['opportunities'] !== undefined) x.opportunities = count(o, 'opportunities');
+  if (o['rate'] !== undefined) {
+    const rate = num(o, 'rate');
+    if (!(rate >= 0 && rate <= 1)) throw new FileProblem(`"rate" must be a number from 0 to 1, found ${rate}`);
+    x.rate = rate;
+  }
+  // The lift stays among the analyzer's statistics in the file; the index keeps a typed copy.
+  if (typeof o['lift'] === 'number' && Number.isFinite(o['lift'])) x.lift = o['lift'];
   if (x.source !== 'observed' && (x.trigger === '' || x.action === '')) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
 }

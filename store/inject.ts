@@ -2,13 +2,17 @@ import type { Config } from '../lib/config.js';
 import { safeText } from '../lib/safe-text.js';
 import type { IndexedFact, IndexedInstinct } from './index-read.js';
 import { effective, type LifecycleConfig } from './lifecycle.js';
+import { worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
+import type { Rule } from '../analyzer/promotion.js';
+import { claimLine } from '../analyzer/rules-file.js';
+import { analyzerKey } from './keys.js';
 
 // What the prompt router adds to a prompt: the instincts and facts relevant to its words that are
 // not rules already (those reached Claude at session start), within a budget. Pure over the
 // store's index, the prompt's words and `now`. The prompt itself stays in memory: only the ids of
 // what was injected are logged (state/injections/DAY.jsonl), so the turn's outcome can be judged.
 
-export type InjectConfig = LifecycleConfig & Pick<Config, 'maxInjected' | 'maxInjectionChars' | 'injectMinConfidence'>;
+export type InjectConfig = LifecycleConfig & DeliveryConfig & Pick<Config, 'maxInjected' | 'maxInjectionChars' | 'injectMinConfidence'>;
 
 export interface Injected {
   id: string;
@@ -78,7 +82,16 @@ function hits(prompt: readonly string[], text: string): number {
 const reaches = (x: { scope: string; project?: string | undefined }, project: string | null) => x.scope !== 'project' || (x.project !== undefined && x.project === project);
 const pct = (x: number) => x.toFixed(2);
 
-export function instinctLine(x: { confidence: number; trigger: string; action: string; pattern: string }): string {
+/**
+ * An instinct as the prompt router adds it. A taught one: its confidence, then its words. An
+ * observed one states its claim with its rate (the one percentage shown beside a claim) and its
+ * key, as at session start.
+ */
+export function instinctLine(x: { confidence: number; trigger: string; action: string; pattern: string; source?: string; rate?: number | undefined; hits?: number | undefined; opportunities?: number | undefined; sessions?: number }): string {
+  const k = x.source === 'observed' ? analyzerKey(x.pattern) : undefined;
+  // Rebuilt from the key's checked tokens, never from the file's claim text.
+  const claim = k && claimLine({ kind: k.kind, pattern: k.key, rate: x.rate, hits: x.hits, opportunities: x.opportunities, sessions: x.sessions } as Rule);
+  if (claim !== undefined) return `- ${claim}`;
   const trigger = safeText(x.trigger, 160) || safeText(x.pattern, 160);
   const action = safeText(x.action, 240) || safeText(x.pattern, 160);
   return `- [${pct(x.confidence)}] when ${trigger}: ${action}`;
@@ -119,6 +132,8 @@ export function selectInjection(
     if (x.state === 'archived' || x.state === 'evolved' || x.promoted_at !== undefined) continue;
     if (opts.rules.has(x.pattern) || (x.aliases ?? []).some((a) => opts.rules.has(a))) continue;
     if (!reaches(x, opts.project)) continue;
+    // An observed pattern is added only when it passes the one delivery test.
+    if (x.source === 'observed' && !worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c)) continue;
     const conf = effective(x, opts.nowMs, c);
     if (!(conf >= c.injectMinConfidence)) continue;
     const t = hits(want, x.trigger);

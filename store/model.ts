@@ -65,6 +65,17 @@ export interface Instinct extends Feedback {
   adjustment_at?: string;
   /** Ids of instincts this one was found to contradict (reported once, down-weighted once). */
   contradicts?: string[];
+  /**
+   * Observed only: the claim the pattern makes (analyzer/claims.ts), its hits and opportunities in
+   * the window, and the shrunk rate at which it holds: what the delivery test reads
+   * (analyzer/deliver.ts). Absent in files of an earlier version until the next analysis.
+   */
+  claim?: string;
+  hits?: number;
+  opportunities?: number;
+  rate?: number;
+  /** Observed only: the pattern's lift (also kept in the frontmatter with the analyzer's other statistics). */
+  lift?: number;
   /** The analyzer's statistics and anything else in the frontmatter, kept as found. */
   extra: Record<string, unknown>;
   /** `## Evidence` lines, oldest first (without the leading `- `). */

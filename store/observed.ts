@@ -111,6 +111,7 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
   };
   if (promotedAt !== undefined) x.promoted_at = promotedAt;
   if (prev?.contradicts?.length) x.contradicts = prev.contradicts;
+  Object.assign(x, { claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round4(p.rate), lift: Math.round(p.lift * 100) / 100 });
   if (prev?.evolved_to !== undefined) {
     // Graduated (homunculus graduate): it lives in a guideline, skill or command now; new evidence no longer moves it.
     x.evolved_to = prev.evolved_to;

@@ -6,6 +6,7 @@ import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js'
 import type { Level, Scope, Source, State } from './model.js';
 import { LEVELS } from './model.js';
 import { haystack, matches, parseQuery } from './search.js';
+import { worthDelivering } from '../analyzer/deliver.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
 // statistics and trends. Pure over records, events and `now`.
@@ -51,6 +52,16 @@ export interface InstinctView {
   promoted: boolean;
   /** Observed, with a correction or contradiction still weighing on it: bye does not promote it. */
   blocked: boolean;
+  /**
+   * Whether it may reach Claude, an export or a suggestion: an observed pattern passes the one
+   * delivery test (analyzer/deliver.ts); a taught or imported one always (a person said it).
+   */
+  deliverable: boolean;
+  /** Observed: its claim, as last measured (see Instinct). */
+  claim?: string;
+  hits?: number;
+  opportunities?: number;
+  rate?: number;
   score?: number;
   adjustment?: number;
   evolved_to?: string;
@@ -108,7 +119,12 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
     inactive: x.inactive,
     promoted,
     blocked: x.source === 'observed' && (x.adjustment ?? 0) < 0,
+    deliverable: x.source !== 'observed' || worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c),
   };
+  if (x.claim !== undefined) v.claim = x.claim;
+  if (x.hits !== undefined) v.hits = x.hits;
+  if (x.opportunities !== undefined) v.opportunities = x.opportunities;
+  if (x.rate !== undefined) v.rate = x.rate;
   if (x.project !== undefined) {
     v.project = x.project;
     const name = ctx.names.get(x.project);
@@ -197,9 +213,9 @@ export function searchFacts(facts: readonly FactView[], query: string, limit: nu
   return facts.filter((f) => matches(q, haystack([f.id, f.fact, f.domain, f.scope, f.source, f.project_name, f.project]))).sort(byConfidence).slice(0, limit);
 }
 
-/** suggest: mature and above, in reach of the project, most confident first. */
+/** suggest: mature and above, passing the delivery test, in reach of the project, most confident first. */
 export function suggestViews(views: readonly InstinctView[], project: string | null, limit: number): InstinctView[] {
-  return views.filter((v) => inReach(v, project) && LEVEL_RANK[v.level] >= LEVEL_RANK.mature && v.state !== 'evolved' && v.state !== 'archived').sort(byConfidence).slice(0, limit);
+  return views.filter((v) => v.deliverable && inReach(v, project) && LEVEL_RANK[v.level] >= LEVEL_RANK.mature && v.state !== 'evolved' && v.state !== 'archived').sort(byConfidence).slice(0, limit);
 }
 
 export function compact(v: InstinctView): { pattern: string; confidence: number; level: Level } {
@@ -290,11 +306,11 @@ export interface StatusGroup {
   instincts: { id: string; pattern: string; confidence: number; level: Level; trend: Trend }[];
 }
 
-/** status: in reach of the project, grouped by domain (largest group first), each with its trend over `days`. */
+/** status: in reach of the project and passing the delivery test, grouped by domain (largest group first), each with its trend over `days`. */
 export function status(views: readonly InstinctView[], events: readonly StoreEvent[], nowMs: number, days: number, project: string | null): StatusGroup[] {
   const deltas = recentDeltas(events, nowMs - days * DAY_MS);
   const groups = new Map<string, StatusGroup>();
-  for (const v of views.filter((x) => inReach(x, project)).sort(byConfidence)) {
+  for (const v of views.filter((x) => x.deliverable && inReach(x, project)).sort(byConfidence)) {
     let g = groups.get(v.domain);
     if (g === undefined) groups.set(v.domain, (g = { domain: v.domain, instincts: [] }));
     g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, trend: trendOf(deltas.get(v.id) ?? 0) });

@@ -11,9 +11,11 @@ describe('no rule twice in one session', () => {
   const s = sandbox();
   const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z' };
   const nested = join(s.project, 'packages', 'app');
-  beforeAll(() => {
+  beforeAll(async () => {
     cpSync(join(FIXTURES, 'release-0.1.0-home'), s.data, { recursive: true });
     mkdirSync(nested, { recursive: true });
+    // bye measures the earlier release's rule's claim: a rule never measured is not delivered.
+    await cliJson(['bye'], env, s.project);
   });
   const start = async (cwd: string, sid: string): Promise<string> => {
     const r = await execa('node', [join(DIST, 'hooks', 'session-start.js')], { input: JSON.stringify({ session_id: sid, hook_event_name: 'SessionStart', source: 'startup', cwd, transcript_path: join(s.root, `${sid}.jsonl`) }), env: cleanEnv(env), extendEnv: false, reject: false });
@@ -26,8 +28,9 @@ describe('no rule twice in one session', () => {
   });
 
   it("after inject into the project's CLAUDE.md, sessions in it and below it do not get the rule again; other folders still do", async () => {
-    const r = await cliJson<{ rules: number; file: string }>(['inject', join(s.project, 'CLAUDE.md')], env, s.project);
-    expect(r.rules).toBe(3); // the promoted rule and two approved (0.7 or more) patterns
+    // The first release's rule is global; its instinct, analysed again, is the project's of its records (/home/dev/work/shop): --scope all.
+    const r = await cliJson<{ rules: number; file: string }>(['inject', join(s.project, 'CLAUDE.md'), '--scope', 'all'], env, s.project);
+    expect(r.rules).toBe(1); // the promoted rule; its two rotations are folded into it, and no export carries them
     expect(readFileSync(join(s.project, 'CLAUDE.md'), 'utf8')).toContain('`seq:Grep->Read->Edit`');
     const recorded = JSON.parse(readFileSync(join(s.data, 'state', 'injected.json'), 'utf8'));
     expect(recorded.files[r.file].keys).toContain('seq:Grep->Read->Edit');
@@ -55,7 +58,8 @@ describe('no rule twice in one session', () => {
     const tenv = { HOME: t.home, HOMUNCULUS_HOME: t.data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z' };
     cpSync(join(FIXTURES, 'release-0.1.0-home'), t.data, { recursive: true });
     mkdirSync(t.project, { recursive: true });
-    await cliJson(['inject', join(t.project, 'AGENTS.md'), '--format', 'agents-md'], tenv, t.project);
+    await cliJson(['bye'], tenv, t.project);
+    await cliJson(['inject', join(t.project, 'AGENTS.md'), '--format', 'agents-md', '--scope', 'all'], tenv, t.project);
     const r = await execa('node', [join(DIST, 'hooks', 'session-start.js')], { input: JSON.stringify({ session_id: 'a1', hook_event_name: 'SessionStart', source: 'startup', cwd: t.project, transcript_path: join(t.root, 'a1.jsonl') }), env: cleanEnv(tenv), extendEnv: false, reject: false });
     expect(r.stdout).toContain('Grep->Read->Edit');
   });

@@ -13,7 +13,7 @@ const config = loadConfig(sandbox().data, {}).config;
 
 function inst(over: Partial<IndexedInstinct> & { id: string; pattern: string }): IndexedInstinct {
   return {
-    category: 'preference', domain: 'workflow', trigger: '', action: 'do it', explain: '', scope: 'global', projects: [], source: 'observed', confidence: 0.6,
+    category: 'preference', domain: 'workflow', trigger: '', action: 'do it', explain: '', scope: 'global', projects: [], source: 'taught', confidence: 0.6,
     observations: 5, level: 'seedling', state: 'active', sessions: 2, session_ids: [], first_seen: NOW, last_seen: NOW, created: NOW, aliases: [],
     confirmed: 0, contradicted: 0, corrected: 0, suggested: 0, inactive: 0, ...over,
   } as IndexedInstinct;
@@ -31,7 +31,9 @@ describe('selectInjection (relevance and budget)', () => {
       inst({ id: 'lint', pattern: 'pref:lint=eslint', trigger: 'linting code', action: 'run eslint --fix', confidence: 0.9, domain: 'code-style' }),
       inst({ id: 'vitest', pattern: 'pref:runner=vitest', trigger: 'running the tests', action: 'use vitest run', confidence: 0.7, domain: 'testing' }),
       inst({ id: 'cov', pattern: 'combo:vitest+coverage', trigger: 'checking coverage', action: 'add --coverage', confidence: 0.8, domain: 'testing' }),
-      inst({ id: 'seq', pattern: 'seq:Grep->Read->Edit', trigger: 'changing code', action: 'grep, read, then edit', confidence: 0.95, explain: 'search before editing' }),
+      inst({ id: 'seq', pattern: 'seq:Grep->Read->Edit', source: 'observed', trigger: 'changing code', action: 'grep, read, then edit', confidence: 0.95, explain: 'search before editing', hits: 30, opportunities: 34, rate: 0.84, lift: 9, sessions: 4 }),
+      // An observed chain the delivery test rejects (one key repeated) is never added, however confident.
+      inst({ id: 'repeated', pattern: 'seq:Read->Read->Read', source: 'observed', trigger: 'changing code', action: 'read', confidence: 0.95, explain: 'search before editing', hits: 30, opportunities: 34, rate: 0.84, lift: 9, sessions: 4 }),
       inst({ id: 'weak', pattern: 'pref:test=weak', trigger: 'writing a test', action: 'x', confidence: 0.45, domain: 'testing' }),
       inst({ id: 'rule', pattern: 'pref:test=rule', trigger: 'writing tests', action: 'y', confidence: 0.95, domain: 'testing' }),
       inst({ id: 'other', pattern: 'pref:test=other', trigger: 'testing things', action: 'z', confidence: 0.9, domain: 'testing', scope: 'project', project: 'bbbbbbbbbbbb' }),
@@ -50,7 +52,10 @@ describe('selectInjection (relevance and budget)', () => {
   });
 
   it('matches on the key and the explanation too, and nothing for unrelated words', () => {
-    expect(selectInjection(index, 'search the codebase before editing', opts()).instincts.map((x) => x.id)).toEqual(['seq']);
+    const r = selectInjection(index, 'search the codebase before editing', opts());
+    expect(r.instincts.map((x) => x.id)).toEqual(['seq']);
+    // An observed pattern states its claim and rate, as at session start.
+    expect(r.text).toContain('- After Grep then Read, Edit comes next (84%; 30 of 34 times in 4 sessions) `seq:Grep->Read->Edit`');
     expect(selectInjection(index, 'what a lovely day', opts()).text).toBe('');
     expect(promptStems('Running THE tests, testing')).toEqual(new Set(['runn', 'test']));
   });

@@ -25,6 +25,8 @@ export interface InstinctSpec {
   confirmed?: number;
   inactive?: number;
   last_seen?: string;
+  /** More frontmatter fields (an observed instinct's claim: hits, opportunities, rate, lift, sessions...). */
+  extra?: Record<string, unknown>;
 }
 
 const CATEGORY: Record<string, string> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo' };
@@ -66,6 +68,7 @@ export function writeInstinct(data: string, x: InstinctSpec, at = '2026-11-20T10
     corrected: 0,
     suggested: 0,
     inactive: x.inactive ?? 0,
+    ...x.extra,
   };
   writeFileSync(join(dir, `${x.id}.md`), `---\n${fm(fields)}\n---\n# ${x.pattern}\n\nWhen ${x.trigger}: ${x.action}\n\n## Evidence\n- ${at.slice(0, 16)}Z: taught\n`, { mode: 0o600 });
 }

@@ -227,6 +227,11 @@ function patternStoreKey(kind, key) {
 function storeKey(kind, key) {
   return patternStoreKey(kind, key);
 }
+function analyzerKey(pattern) {
+  if (pattern.startsWith("seq:")) return { kind: "chain", key: pattern.slice(4) };
+  if (pattern.startsWith("retry:")) return { kind: "error-retry", key: `${pattern.slice(6)} error-retry` };
+  return void 0;
+}
 
 // exports/injected.ts
 var import_node_fs3 = require("node:fs");
@@ -516,13 +521,17 @@ function safeSteps(rule) {
 }
 var count = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e12;
 function claimLine(rule) {
+  const sentence = claimSentence(rule);
+  return sentence === void 0 ? void 0 : `${sentence} \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+}
+function claimSentence(rule) {
   if (typeof rule.pattern !== "string" || rule.kind !== "chain" && rule.kind !== "error-retry") return void 0;
   const steps = safeSteps(rule);
   const { rate, hits: hits2, opportunities, sessions } = rule;
   if (!steps || typeof rate !== "number" || !(rate >= 0 && rate <= 1) || !count(hits2) || !count(opportunities) || hits2 > opportunities || !count(sessions)) return void 0;
   const text = rule.kind === "chain" ? chainClaimText(steps) : retryClaimText(steps[0]);
   const s = sessions === 1 ? "" : "s";
-  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits2} of ${opportunities} times in ${sessions} session${s}) \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits2} of ${opportunities} times in ${sessions} session${s})`;
 }
 
 // analyzer/promotion.ts
@@ -1217,6 +1226,9 @@ function hits(prompt, text) {
 var reaches2 = (x, project) => x.scope !== "project" || x.project !== void 0 && x.project === project;
 var pct2 = (x) => x.toFixed(2);
 function instinctLine(x) {
+  const k = x.source === "observed" ? analyzerKey(x.pattern) : void 0;
+  const claim = k && claimLine({ kind: k.kind, pattern: k.key, rate: x.rate, hits: x.hits, opportunities: x.opportunities, sessions: x.sessions });
+  if (claim !== void 0) return `- ${claim}`;
   const trigger = safeText(x.trigger, 160) || safeText(x.pattern, 160);
   const action = safeText(x.action, 240) || safeText(x.pattern, 160);
   return `- [${pct2(x.confidence)}] when ${trigger}: ${action}`;
@@ -1237,6 +1249,7 @@ function selectInjection(index, prompt, opts) {
     if (x.state === "archived" || x.state === "evolved" || x.promoted_at !== void 0) continue;
     if (opts.rules.has(x.pattern) || (x.aliases ?? []).some((a) => opts.rules.has(a))) continue;
     if (!reaches2(x, opts.project)) continue;
+    if (x.source === "observed" && !worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c)) continue;
     const conf = effective(x, opts.nowMs, c);
     if (!(conf >= c.injectMinConfidence)) continue;
     const t = hits(want, x.trigger);

@@ -10031,7 +10031,11 @@ var INSTINCT_KEYS = [
   "adjustment",
   "adjustment_runs",
   "adjustment_at",
-  "contradicts"
+  "contradicts",
+  "claim",
+  "hits",
+  "opportunities",
+  "rate"
 ];
 var KNOWN = new Set(INSTINCT_KEYS);
 function instinctFields(x) {
@@ -10199,6 +10203,15 @@ function parseInstinct2(text) {
   if (o["adjustment"] !== void 0) x.adjustment = num(o, "adjustment");
   if (o["adjustment_runs"] !== void 0) x.adjustment_runs = count(o, "adjustment_runs");
   if (o["contradicts"] !== void 0) x.contradicts = strings(o, "contradicts", validId);
+  if (o["claim"] !== void 0) x.claim = str(o, "claim");
+  if (o["hits"] !== void 0) x.hits = count(o, "hits");
+  if (o["opportunities"] !== void 0) x.opportunities = count(o, "opportunities");
+  if (o["rate"] !== void 0) {
+    const rate = num(o, "rate");
+    if (!(rate >= 0 && rate <= 1)) throw new FileProblem(`"rate" must be a number from 0 to 1, found ${rate}`);
+    x.rate = rate;
+  }
+  if (typeof o["lift"] === "number" && Number.isFinite(o["lift"])) x.lift = o["lift"];
   if (x.source !== "observed" && (x.trigger === "" || x.action === "")) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
 }
@@ -10837,6 +10850,7 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   };
   if (promotedAt !== void 0) x.promoted_at = promotedAt;
   if (prev?.contradicts?.length) x.contradicts = prev.contradicts;
+  Object.assign(x, { claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round4(p.rate), lift: Math.round(p.lift * 100) / 100 });
   if (prev?.evolved_to !== void 0) {
     x.evolved_to = prev.evolved_to;
     x.confidence = prev.confidence;

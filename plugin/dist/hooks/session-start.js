@@ -518,13 +518,17 @@ function safeSteps(rule) {
 }
 var count = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e12;
 function claimLine(rule) {
+  const sentence = claimSentence(rule);
+  return sentence === void 0 ? void 0 : `${sentence} \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+}
+function claimSentence(rule) {
   if (typeof rule.pattern !== "string" || rule.kind !== "chain" && rule.kind !== "error-retry") return void 0;
   const steps = safeSteps(rule);
   const { rate, hits, opportunities, sessions } = rule;
   if (!steps || typeof rate !== "number" || !(rate >= 0 && rate <= 1) || !count(hits) || !count(opportunities) || hits > opportunities || !count(sessions)) return void 0;
   const text = rule.kind === "chain" ? chainClaimText(steps) : retryClaimText(steps[0]);
   const s = sessions === 1 ? "" : "s";
-  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits} of ${opportunities} times in ${sessions} session${s}) \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits} of ${opportunities} times in ${sessions} session${s})`;
 }
 
 // analyzer/promotion.ts
