@@ -224,8 +224,8 @@ export function scoreChains(chains, streams) {
 
 // ---- Reading what was delivered -----------------------------------------------------------
 
-const LEGACY_CHAIN = /^- \*\*\[(\d+)%, \d+x seen\]\*\* Frequent tool chain: (\S+) \(seen \d+x\)$/;
-const LEGACY_RETRY = /^- \*\*\[(\d+)%, \d+x seen\]\*\* (\S+) error-retry pairs detected/;
+const LEGACY_CHAIN = /^- \*\*\[(\d+)%, \d+x seen\]\*\* Frequent tool chain: (.+) \(seen \d+x\)$/;
+const LEGACY_RETRY = /^- \*\*\[(\d+)%, \d+x seen\]\*\* (.+) error-retry pairs detected/;
 const LEGACY_ANY = /^- \*\*\[(\d+)%/;
 const KEY_AT_END = /`([a-z]+:[^`]+)`\s*$/;
 
