@@ -192,6 +192,9 @@ async function inPool(tasks, n) {
   return out;
 }
 
+/** Text from transcripts and contexts, safe in a terminal and a Markdown cell. */
+// eslint-disable-next-line no-control-regex
+const cell = (t) => String(t).replace(/[\u0000-\u001f\u007f-\u009f|`]/g, '?').slice(0, 120);
 const pct = (x) => (x === undefined ? 'n/a' : `${(x * 100).toFixed(0)}%`);
 const frac = (a, b) => `${a}/${b}`;
 const num = (x, d = 2) => (x === undefined ? 'n/a' : x.toFixed(d));
@@ -216,7 +219,14 @@ export function renderTable(results, pooled, { corpusLabel, qualifying, folders 
     const scored = p.claims.filter((c) => c.status === 'scored');
     const h = (list) => frac(list.reduce((a, c) => a + c.hits, 0), list.reduce((a, c) => a + c.opportunities, 0));
     const r = p.recalls;
-    lines.push(`| ${p.name} | ${p.learned} / ${p.heldOut} | ${p.learnedCalls} / ${p.laterCalls} | ${p.items} | ${p.chars} | ${scored.length} | ${h(scored)} | ${h(p.naive)} | ${h(p.ceiling)} | ${frac(r.commands.named, r.commands.total)} | ${frac(r.episodes.failureNamed, r.episodes.total)} | ${frac(r.episodes.recoveryNamed, r.episodes.total)} | ${frac(r.corrections.named, r.corrections.total)} |`);
+    lines.push(`| ${cell(p.name)} | ${p.learned} / ${p.heldOut} | ${p.learnedCalls} / ${p.laterCalls} | ${p.items} | ${p.chars} | ${scored.length} | ${h(scored)} | ${h(p.naive)} | ${h(p.ceiling)} | ${frac(r.commands.named, r.commands.total)} | ${frac(r.episodes.failureNamed, r.episodes.total)} | ${frac(r.episodes.recoveryNamed, r.episodes.total)} | ${frac(r.corrections.named, r.corrections.total)} |`);
+  }
+  const claims = results.flatMap((p) => p.claims.map((c) => ({ ...c, project: p.name })));
+  if (claims.length > 0) {
+    lines.push('');
+    lines.push('| project | delivered item (key) | stated | later hits / opp. | held-out rate |');
+    lines.push('|---|---|---|---|---|');
+    for (const c of claims) lines.push(`| ${cell(c.project)} | ${c.key === undefined ? '(no key)' : `\`${cell(c.key)}\``} | ${c.stated === undefined ? 'n/a' : `${num(c.stated)} (${c.statedFrom})`} | ${c.status === 'scored' ? frac(c.hits, c.opportunities) : c.status} | ${num(c.heldOut)} |`);
   }
   const P = pooled;
   lines.push('');
@@ -259,6 +269,8 @@ async function main() {
     const folders = readdirSync(corpus).filter((d) => statSync(join(corpus, d)).isDirectory()).sort();
     const qualifying = folders.filter((d) => readdirSync(join(corpus, d)).filter((f) => f.endsWith('.jsonl')).length >= PARAMS.minSessions);
     const results = (await inPool(qualifying.map((d) => () => measureProject(corpus, d)), o.parallel)).filter((r) => r !== undefined);
+    // Two folders can end in the same name (/Users/[USER], /home/[USER]): those show their folder.
+    for (const r of results) if (results.some((x) => x !== r && x.name === r.name)) r.name = r.projectDir;
     const pooled = pool(results);
     console.log(renderTable(results, pooled, { corpusLabel, qualifying: qualifying.length, folders: folders.length }));
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
