@@ -169,7 +169,7 @@ export function scoreKey(key, streams) {
   return scorer(key.slice(i + 1), streams);
 }
 
-/** Every 3-call chain of the streams, with how often it occurs. */
+/** Every 3-call chain of the streams, with how often it occurs, in the order first seen. */
 export function chainCounts(streams) {
   const m = new Map();
   for (const s of streams) {
@@ -189,11 +189,16 @@ export function oneKeyRepeated(chain) {
 
 const byKey = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** Naive baseline: the `n` most frequent chains of the earlier streams that are not one key repeated. */
+/**
+ * Naive baseline: the `n` most frequent chains of the earlier streams that are not one key
+ * repeated; among equally frequent ones, the one seen first (chainCounts keeps first-seen order,
+ * and the sort is stable). Ties are common (5 chains share third place in one real project, 54 in
+ * another): ordered by key instead, the real corpus's naive precision reads 24%, not 22%.
+ */
 export function naiveChains(earlierStreams, n = PARAMS.baselineSize) {
   return [...chainCounts(earlierStreams)]
     .filter(([k]) => !oneKeyRepeated(k))
-    .sort((a, b) => b[1] - a[1] || byKey(a[0], b[0]))
+    .sort((a, b) => b[1] - a[1])
     .slice(0, n)
     .map(([k]) => k);
 }

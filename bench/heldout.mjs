@@ -270,7 +270,8 @@ async function main() {
     const qualifying = folders.filter((d) => readdirSync(join(corpus, d)).filter((f) => f.endsWith('.jsonl')).length >= PARAMS.minSessions);
     const results = (await inPool(qualifying.map((d) => () => measureProject(corpus, d)), o.parallel)).filter((r) => r !== undefined);
     // Two folders can end in the same name (/Users/[USER], /home/[USER]): those show their folder.
-    for (const r of results) if (results.some((x) => x !== r && x.name === r.name)) r.name = r.projectDir;
+    const shared = new Set(results.filter((r) => results.some((x) => x !== r && x.name === r.name)).map((r) => r.name));
+    for (const r of results) if (shared.has(r.name)) r.name = r.projectDir;
     const pooled = pool(results);
     console.log(renderTable(results, pooled, { corpusLabel, qualifying: qualifying.length, folders: folders.length }));
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;

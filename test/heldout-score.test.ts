@@ -114,10 +114,10 @@ describe('scorers by key prefix', () => {
 });
 
 describe('baselines', () => {
-  it('naive: the most frequent earlier chains, one key repeated left out, ties by key', () => {
+  it('naive: the most frequent earlier chains, one key repeated left out, ties to the one seen first', () => {
     const earlier = streamsOf(recs(['Read', 'Read', 'Read', 'Read', 'Grep', 'Read', 'Edit', 'Grep', 'Read', 'Edit']));
-    // Read->Read->Read x2 is left out; then every other chain occurs once or twice.
-    expect(naiveChains(earlier, 2)).toEqual(['Grep->Read->Edit', 'Edit->Grep->Read']);
+    // Read->Read->Read x2 is left out; Grep->Read->Edit x2; every other chain once, Read->Read->Grep first.
+    expect(naiveChains(earlier, 2)).toEqual(['Grep->Read->Edit', 'Read->Read->Grep']);
     expect(naiveChains(earlier)).toHaveLength(3);
     expect(naiveChains(earlier)).not.toContain('Read->Read->Read');
   });
@@ -244,7 +244,7 @@ describe('per project and pooled', () => {
     expect(pooled.charsMean).toBe(context.length / 2);
     // Baselines of both projects, on the same later streams. Naive: G->R->E 4/5, E->G->R 4/4,
     // R->E->G 4/4. Ceiling (5+ opportunities): G->R->E 4/5 and G->R->R 1/5 only.
-    expect(p.naive.map((c: { key: string }) => c.key)).toEqual(['seq:Grep->Read->Edit', 'seq:Edit->Grep->Read', 'seq:Read->Edit->Grep']);
+    expect(p.naive.map((c: { key: string }) => c.key)).toEqual(['seq:Grep->Read->Edit', 'seq:Read->Edit->Grep', 'seq:Edit->Grep->Read']);
     expect(pooled.naive).toEqual({ hits: 24, opportunities: 26, precision: 24 / 26 });
     expect(pooled.ceiling).toEqual({ hits: 10, opportunities: 20, precision: 0.5 });
   });
