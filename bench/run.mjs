@@ -23,6 +23,8 @@ const benches = [
   ['prompt-router.mjs', '40'],
   ['report.mjs', '1000000', '5', '4000000'],
   ['learning.mjs'],
+  // ../shared/real-transcripts when present beside the repo, else a generated corpus.
+  ['heldout.mjs'],
 ];
 for (const [file, ...args] of benches) {
   console.log(`\n## ${file} ${args.join(' ')}`);

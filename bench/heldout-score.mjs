@@ -1,0 +1,435 @@
+// The held-out benchmark's scoring (bench/heldout.mjs): pure functions over records as the
+// observer writes them ({tool, detail, ok, session, agentId, ts, stop, id}) and over the text the
+// SessionStart hook delivered. No I/O here: test/heldout-score.test.ts runs them on hand-written
+// records.
+
+/** The protocol's parameters, in one place (printed in the bench's header). */
+export const PARAMS = {
+  learnShare: 0.6, // learn from the first max(2, round(0.6 n)) sessions, at most n - 1
+  minLearned: 2,
+  minSessions: 3, // projects with fewer sessions are not measured
+  nowAfterLastMs: 60_000, // now = the last learned record + 1 minute
+  fixWindowCalls: 10, // a failure's success must come within this many calls to make an episode
+  calibrationMinOpportunities: 5, // claims with fewer later opportunities are left out of calibration
+  baselineSize: 3, // chains per baseline and project
+  ceilingMinOpportunities: 5,
+  lowRate: 0.5, // delivered claims stated below this are counted
+};
+
+/** Tool-result texts of Claude Code for a call the user stopped (matched to records by tool-use id). */
+export const REJECTED_TEXT = "The user doesn't want to proceed with this tool use";
+export const INTERRUPTED_TEXT = '[Request interrupted by user for tool use]';
+
+/**
+ * Read-only commands left out of command recall: the program alone (`ls`) or the program and
+ * subcommand (`git status`) as the observer records them. A detail is one of these when it is an
+ * entry or starts with an entry and a space.
+ */
+export const INSPECTION_COMMANDS = [
+  'ls', 'cat', 'head', 'tail', 'pwd', 'echo', 'printf', 'cd', 'find', 'fd', 'grep', 'egrep', 'rg', 'ag', 'wc', 'which', 'where',
+  'whereis', 'type', 'tree', 'file', 'stat', 'du', 'df', 'less', 'more', 'sort', 'uniq', 'diff', 'whoami', 'hostname', 'date',
+  'env', 'printenv', 'ps', 'dir', 'realpath', 'readlink', 'basename', 'dirname', 'jq', 'uname', 'id', 'sleep', 'true', 'test',
+  'git status', 'git diff', 'git log', 'git show', 'git branch', 'git remote', 'git rev-parse', 'git blame', 'git ls-files',
+  'git describe', 'git reflog', 'git shortlog', 'git config',
+];
+
+export function isInspection(detail) {
+  return INSPECTION_COMMANDS.some((c) => detail === c || detail.startsWith(`${c} `));
+}
+
+/** A call's key: its tool, or `Bash(<detail>)` for a Bash call with a detail (as the analyzer keys chains). */
+export function callKey(r) {
+  return r.tool === 'Bash' && typeof r.detail === 'string' && r.detail !== '' ? `Bash(${r.detail})` : r.tool;
+}
+
+/** The detail of a `Bash(<detail>)` key, else undefined. */
+export function bashDetailOf(key) {
+  const m = /^Bash\((.+)\)$/.exec(key);
+  return m ? m[1] : undefined;
+}
+
+/**
+ * Records into streams: one per session and agent, each in time order (ties keep the input order).
+ * Each call gets `key`, and `corrected` ('rejected' | 'interrupted' | undefined): a record with
+ * stop "interrupt" was interrupted; `corrections` (tool-use id -> 'rejected' | 'interrupted', read
+ * from the transcripts) adds what the records do not carry.
+ */
+export function streamsOf(records, corrections = new Map()) {
+  const by = new Map();
+  records.forEach((r, i) => {
+    const s = `${r.session}\u0000${r.agentId ?? ''}`;
+    let list = by.get(s);
+    if (!list) by.set(s, (list = []));
+    const fromTranscript = r.id === undefined ? undefined : corrections.get(r.id);
+    const corrected = fromTranscript === 'rejected' ? 'rejected' : r.stop === 'interrupt' || fromTranscript === 'interrupted' ? 'interrupted' : undefined;
+    list.push({ key: callKey(r), tool: r.tool, ok: r.ok !== false, session: r.session, ts: Date.parse(r.ts), corrected, at: i });
+  });
+  return [...by.values()].map((list) => list.sort((a, b) => a.ts - b.ts || a.at - b.at));
+}
+
+/**
+ * Failure -> recovery episodes of Bash calls in one stream: for each Bash key F, the first failure
+ * of F since F's last success (or the stream's start) with the first later success of F, when it
+ * comes within `window` calls of the failure. The recovery: the keys of the Bash calls strictly
+ * between them, other than F, in order.
+ */
+export function episodes(stream, window = PARAMS.fixWindowCalls) {
+  const open = new Map(); // key -> index of its first failure since its last success
+  const out = [];
+  stream.forEach((c, i) => {
+    if (c.tool !== 'Bash') return;
+    if (!c.ok) {
+      if (!open.has(c.key)) open.set(c.key, i);
+      return;
+    }
+    const f = open.get(c.key);
+    if (f === undefined) return;
+    open.delete(c.key);
+    if (i - f > window) return;
+    const recovery = stream.slice(f + 1, i).filter((x) => x.tool === 'Bash' && x.key !== c.key).map((x) => x.key);
+    out.push({ failed: c.key, session: c.session, failedAt: f, succeededAt: i, recovery });
+  });
+  return out;
+}
+
+const counts = () => ({ status: 'scored', hits: 0, opportunities: 0 });
+
+/**
+ * How each kind of claim is counted on later streams, by key prefix: (body, streams) -> counts.
+ * A new kind of claim is one entry here.
+ */
+export const SCORERS = {
+  // After A then B, C comes next: an opportunity wherever A, B are followed by a call.
+  seq(body, streams) {
+    const steps = body.split('->');
+    if (steps.length !== 3) return { status: 'not scored', why: 'a seq: key of other than 3 steps' };
+    const [a, b, c] = steps;
+    const r = counts();
+    for (const s of streams) {
+      for (let i = 2; i < s.length; i++) {
+        if (s[i - 2].key !== a || s[i - 1].key !== b) continue;
+        r.opportunities++;
+        if (s[i].key === c) r.hits++;
+      }
+    }
+    return r;
+  },
+  // After X fails, X comes next: an opportunity at each failed X followed by a call.
+  retry(body, streams) {
+    const r = counts();
+    for (const s of streams) {
+      for (let i = 0; i + 1 < s.length; i++) {
+        if (s[i].key !== body || s[i].ok) continue;
+        r.opportunities++;
+        if (s[i + 1].key === body) r.hits++;
+      }
+    }
+    return r;
+  },
+  // After F fails, S is run before F succeeds: an opportunity per recovered episode of F.
+  fix(body, streams) {
+    const at = body.indexOf('->');
+    if (at === -1) return { status: 'not scored', why: 'a fix: key without ->' };
+    const f = body.slice(0, at);
+    const step = body.slice(at + 2);
+    const r = counts();
+    for (const s of streams) {
+      for (const e of episodes(s)) {
+        if (e.failed !== f) continue;
+        r.opportunities++;
+        if (e.recovery.includes(step)) r.hits++;
+      }
+    }
+    return r;
+  },
+  // The user rejects or interrupts K: an opportunity per call of K.
+  ask(body, streams) {
+    const r = counts();
+    for (const s of streams) {
+      for (const c of s) {
+        if (c.key !== body) continue;
+        r.opportunities++;
+        if (c.corrected !== undefined) r.hits++;
+      }
+    }
+    return r;
+  },
+  // STUB, not a score: `cmd:<purpose>=<detail>` needs the command-purpose table (issue 31), which
+  // the lead adds; until then these claims are counted as "not scored yet", never as hits.
+  cmd() {
+    return { status: 'not scored yet', why: 'cmd: claims wait for the command-purpose table' };
+  },
+};
+
+/** Counts a claim by its key's prefix; keys without a scorer (taught `pref:` ...) are not scored. */
+export function scoreKey(key, streams) {
+  const i = typeof key === 'string' ? key.indexOf(':') : -1;
+  const scorer = i === -1 ? undefined : SCORERS[key.slice(0, i)];
+  if (scorer === undefined) return { status: 'not scored', why: key === undefined ? 'no key' : 'no scorer for this kind of key' };
+  return scorer(key.slice(i + 1), streams);
+}
+
+/** Every 3-call chain of the streams, with how often it occurs, in the order first seen. */
+export function chainCounts(streams) {
+  const m = new Map();
+  for (const s of streams) {
+    for (let i = 2; i < s.length; i++) {
+      const k = `${s[i - 2].key}->${s[i - 1].key}->${s[i].key}`;
+      m.set(k, (m.get(k) ?? 0) + 1);
+    }
+  }
+  return m;
+}
+
+/** A chain of one key repeated (`Read->Read->Read`): never a baseline. */
+export function oneKeyRepeated(chain) {
+  const [a, b, c] = chain.split('->');
+  return a === b && b === c;
+}
+
+const byKey = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Naive baseline: the `n` most frequent chains of the earlier streams that are not one key
+ * repeated; among equally frequent ones, the one seen first (chainCounts keeps first-seen order,
+ * and the sort is stable). Ties are common (5 chains share third place in one real project, 54 in
+ * another): ordered by key instead, the real corpus's naive precision reads 24%, not 22%.
+ */
+export function naiveChains(earlierStreams, n = PARAMS.baselineSize) {
+  return [...chainCounts(earlierStreams)]
+    .filter(([k]) => !oneKeyRepeated(k))
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([k]) => k);
+}
+
+/**
+ * Hindsight ceiling: of the chains seen in the later streams (not one key repeated) with at least
+ * `minOpportunities` later opportunities, the `n` with the highest later precision.
+ */
+export function ceilingChains(laterStreams, n = PARAMS.baselineSize, minOpportunities = PARAMS.ceilingMinOpportunities) {
+  const prefix = new Map(); // A->B -> how often a call follows
+  for (const s of laterStreams) for (let i = 2; i < s.length; i++) {
+    const k = `${s[i - 2].key}->${s[i - 1].key}`;
+    prefix.set(k, (prefix.get(k) ?? 0) + 1);
+  }
+  return [...chainCounts(laterStreams)]
+    .filter(([k]) => !oneKeyRepeated(k))
+    .map(([k, hits]) => ({ k, hits, opp: prefix.get(k.slice(0, k.lastIndexOf('->'))) }))
+    .filter((c) => c.opp >= minOpportunities)
+    .sort((a, b) => b.hits / b.opp - a.hits / a.opp || b.opp - a.opp || byKey(a.k, b.k))
+    .slice(0, n)
+    .map((c) => c.k);
+}
+
+/** Scores chains as `seq:` claims: {key, hits, opportunities} each. */
+export function scoreChains(chains, streams) {
+  return chains.map((c) => ({ key: `seq:${c}`, ...SCORERS.seq(c, streams) }));
+}
+
+// ---- Reading what was delivered -----------------------------------------------------------
+
+const LEGACY_CHAIN = /^- \*\*\[(\d+)%, \d+x seen\]\*\* Frequent tool chain: (.+) \(seen \d+x\)$/;
+const LEGACY_RETRY = /^- \*\*\[(\d+)%, \d+x seen\]\*\* (.+) error-retry pairs detected/;
+const LEGACY_ANY = /^- \*\*\[(\d+)%/;
+const KEY_AT_END = /`([a-z]+:[^`]+)`\s*$/;
+
+function rulesOf(doc) {
+  const list = [];
+  for (const field of ['rules', 'taught']) if (Array.isArray(doc?.[field])) list.push(...doc[field].filter((r) => r && typeof r === 'object'));
+  return list;
+}
+
+/** The store key of a rules.json entry: `key` when it has one, else from today's kind and pattern. */
+export function entryKey(r) {
+  if (typeof r.key === 'string') return r.key;
+  if (typeof r.pattern !== 'string') return undefined;
+  if (r.kind === 'chain') return `seq:${r.pattern}`;
+  if (r.kind === 'error-retry') return `retry:${r.pattern.replace(/ error-retry$/, '')}`;
+  return r.pattern;
+}
+
+const reachesProject = (r, project) => r.scope !== 'project' || project === undefined || r.project === project;
+
+/**
+ * The items of a SessionStart context: each line that is an item (ends with its store key in
+ * backticks, or is a list item), with its key and its stated rate. Prefers the backtick key and
+ * rules.json's `rate`; falls back to today's lines (`- **[95%, 12x seen]** Frequent tool chain:
+ * A->B->C (seen 12x)`), whose key comes from the pattern and whose figure is `confidence_now`.
+ * `project`: the project's id, to pick among entries of the same key (optional).
+ */
+export function readDelivered(context, rulesDoc, project) {
+  const entries = rulesOf(rulesDoc);
+  const find = (key) => {
+    const same = entries.filter((r) => entryKey(r) === key);
+    return same.find((r) => reachesProject(r, project) && r.scope === 'project') ?? same.find((r) => reachesProject(r, project)) ?? same[0];
+  };
+  const items = [];
+  for (const line of (context ?? '').split('\n')) {
+    const text = line.trim();
+    if (text === '') continue;
+    const keyed = KEY_AT_END.exec(text);
+    if (keyed) {
+      const key = keyed[1];
+      const e = find(key);
+      const pct = /\((\d+(?:\.\d+)?)%/.exec(text);
+      const stated = typeof e?.rate === 'number' ? e.rate : typeof e?.confidence_now === 'number' ? e.confidence_now : pct ? Number(pct[1]) / 100 : undefined;
+      items.push({ line: text, key, stated, statedFrom: typeof e?.rate === 'number' ? 'rate' : e ? 'confidence_now' : pct ? 'line' : 'none', format: 'key' });
+      continue;
+    }
+    if (!text.startsWith('- ')) continue; // a header or a note, not an item
+    const chain = LEGACY_CHAIN.exec(text);
+    const retry = chain ? undefined : LEGACY_RETRY.exec(text);
+    const key = chain ? `seq:${chain[2]}` : retry ? `retry:${retry[2]}` : undefined;
+    const e = key === undefined ? undefined : find(key);
+    const pct = LEGACY_ANY.exec(text);
+    const stated = typeof e?.rate === 'number' ? e.rate : typeof e?.confidence_now === 'number' ? e.confidence_now : pct ? Number(pct[1]) / 100 : undefined;
+    items.push({ line: text, key, stated, statedFrom: typeof e?.rate === 'number' ? 'rate' : e ? 'confidence_now' : pct ? 'line' : 'none', format: 'legacy' });
+  }
+  return items;
+}
+
+/**
+ * What the context names: every backticked string, and every step of every item's key (split on
+ * `->` and `=`, with the prefix off). A key `Bash(<d>)` is named when it or `<d>` is; any other
+ * key when it is.
+ */
+export function namedSet(context, items) {
+  const named = new Set();
+  for (const m of (context ?? '').matchAll(/`([^`\n]+)`/g)) named.add(m[1]);
+  for (const it of items) {
+    if (typeof it.key !== 'string') continue;
+    const body = it.key.slice(it.key.indexOf(':') + 1);
+    named.add(body);
+    for (const part of body.split(/->|=/)) named.add(part);
+  }
+  for (const n of [...named]) {
+    const d = bashDetailOf(n);
+    if (d !== undefined) named.add(d);
+  }
+  return named;
+}
+
+export function names(named, key) {
+  const d = bashDetailOf(key);
+  return named.has(key) || (d !== undefined && named.has(d));
+}
+
+/**
+ * Issue 31's recalls, from the later streams and the context alone.
+ * command: Bash commands (not inspection ones) that succeed in 2 or more later sessions, named;
+ * failure / recovery: recovered episodes whose failing command is named (and one of whose recovery
+ * steps is named too); correction: rejected or interrupted calls (a rejected ExitPlanMode is a
+ * plan being iterated, not a correction) whose key is named.
+ */
+export function recalls(laterStreams, named) {
+  const sessionsOk = new Map();
+  for (const s of laterStreams) for (const c of s) {
+    const d = bashDetailOf(c.key);
+    if (!c.ok || d === undefined || isInspection(d)) continue;
+    let set = sessionsOk.get(c.key);
+    if (!set) sessionsOk.set(c.key, (set = new Set()));
+    set.add(c.session);
+  }
+  const commands = [...sessionsOk].filter(([, s]) => s.size >= 2).map(([k]) => k);
+  const eps = laterStreams.flatMap((s) => episodes(s));
+  const corrections = laterStreams.flatMap((s) => s.filter((c) => c.corrected !== undefined && c.tool !== 'ExitPlanMode'));
+  return {
+    commands: { total: commands.length, named: commands.filter((k) => names(named, k)).length, keys: commands },
+    episodes: {
+      total: eps.length,
+      withRecovery: eps.filter((e) => e.recovery.length > 0).length,
+      failureNamed: eps.filter((e) => names(named, e.failed)).length,
+      recoveryNamed: eps.filter((e) => names(named, e.failed) && e.recovery.some((k) => names(named, k))).length,
+    },
+    corrections: {
+      total: corrections.length,
+      rejected: corrections.filter((c) => c.corrected === 'rejected').length,
+      named: corrections.filter((c) => names(named, c.key)).length,
+    },
+  };
+}
+
+/**
+ * Scores one project: the delivered items on the later streams, both baselines, the recalls.
+ * `earlier`/`later`: streams (streamsOf).
+ */
+export function scoreProject({ context, rulesDoc, project, earlier, later }) {
+  const items = readDelivered(context, rulesDoc, project);
+  const claims = items.map((it) => {
+    const s = scoreKey(it.key, later);
+    return { key: it.key, stated: it.stated, statedFrom: it.statedFrom, ...s, heldOut: s.status === 'scored' && s.opportunities > 0 ? s.hits / s.opportunities : undefined };
+  });
+  return {
+    items: items.length,
+    chars: (context ?? '').length,
+    claims,
+    naive: scoreChains(naiveChains(earlier), later),
+    ceiling: scoreChains(ceilingChains(later), later),
+    recalls: recalls(later, namedSet(context, items)),
+  };
+}
+
+const sum = (xs, f) => xs.reduce((a, x) => a + f(x), 0);
+const ratio = (a, b) => (b > 0 ? a / b : undefined);
+
+/** Pools the per-project scores (scoreProject's results, each with `sessions` > 0 learned) over projects. */
+export function pool(projects) {
+  const claims = projects.flatMap((p) => p.claims);
+  const scored = claims.filter((c) => c.status === 'scored');
+  const calibrated = scored.filter((c) => c.opportunities >= PARAMS.calibrationMinOpportunities && typeof c.stated === 'number');
+  // Claims are items whose key has a scorer (cmd: included); taught items state no claim.
+  const stated = claims.filter((c) => typeof c.stated === 'number' && typeof c.key === 'string' && SCORERS[c.key.slice(0, c.key.indexOf(':'))] !== undefined);
+  const pooledOf = (list) => ({ hits: sum(list, (c) => c.hits), opportunities: sum(list, (c) => c.opportunities), precision: ratio(sum(list, (c) => c.hits), sum(list, (c) => c.opportunities)) });
+  const r = projects.map((p) => p.recalls);
+  const cmd = { named: sum(r, (x) => x.commands.named), total: sum(r, (x) => x.commands.total) };
+  const ep = { total: sum(r, (x) => x.episodes.total), withRecovery: sum(r, (x) => x.episodes.withRecovery), failureNamed: sum(r, (x) => x.episodes.failureNamed), recoveryNamed: sum(r, (x) => x.episodes.recoveryNamed) };
+  const cor = { named: sum(r, (x) => x.corrections.named), total: sum(r, (x) => x.corrections.total), rejected: sum(r, (x) => x.corrections.rejected) };
+  return {
+    projects: projects.length,
+    covered: projects.filter((p) => p.items > 0).length,
+    coverage: ratio(projects.filter((p) => p.items > 0).length, projects.length),
+    delivered: pooledOf(scored),
+    claims: claims.length,
+    claimsScored: scored.length,
+    notScoredYet: claims.filter((c) => c.status === 'not scored yet').length,
+    calibrationError: calibrated.length ? sum(calibrated, (c) => Math.abs(c.stated - c.hits / c.opportunities)) / calibrated.length : undefined,
+    calibrationClaims: calibrated.length,
+    itemsMean: ratio(sum(projects, (p) => p.items), projects.length),
+    itemsMax: Math.max(0, ...projects.map((p) => p.items)),
+    charsMean: ratio(sum(projects, (p) => p.chars), projects.length),
+    charsMax: Math.max(0, ...projects.map((p) => p.chars)),
+    belowFloor: stated.filter((c) => c.stated < PARAMS.lowRate).length,
+    naive: pooledOf(projects.flatMap((p) => p.naive)),
+    ceiling: pooledOf(projects.flatMap((p) => p.ceiling)),
+    commandRecall: { ...cmd, recall: ratio(cmd.named, cmd.total) },
+    failureRecall: { named: ep.failureNamed, total: ep.total, recall: ratio(ep.failureNamed, ep.total) },
+    recoveryRecall: { named: ep.recoveryNamed, total: ep.total, withRecovery: ep.withRecovery, recall: ratio(ep.recoveryNamed, ep.total) },
+    correctionRecall: { ...cor, recall: ratio(cor.named, cor.total) },
+  };
+}
+
+/** Split of n sessions: how many are learned from. */
+export function learnedCount(n) {
+  return Math.min(n - 1, Math.max(PARAMS.minLearned, Math.round(PARAMS.learnShare * n)));
+}
+
+/**
+ * The tool-use ids of a transcript's calls the user rejected or interrupted, from its parsed
+ * lines: a tool_result whose text holds REJECTED_TEXT (rejected) or INTERRUPTED_TEXT, or whose
+ * line's toolUseResult says interrupted (interrupted).
+ */
+export function correctionsOf(lines) {
+  const out = new Map();
+  for (const line of lines) {
+    const content = line?.message?.content;
+    if (!Array.isArray(content)) continue;
+    for (const b of content) {
+      if (b?.type !== 'tool_result' || typeof b.tool_use_id !== 'string') continue;
+      const text = typeof b.content === 'string' ? b.content : Array.isArray(b.content) ? b.content.map((x) => (typeof x?.text === 'string' ? x.text : '')).join('\n') : '';
+      if (text.includes(REJECTED_TEXT)) out.set(b.tool_use_id, 'rejected');
+      else if (text.includes(INTERRUPTED_TEXT) || line.toolUseResult?.interrupted === true) out.set(b.tool_use_id, 'interrupted');
+    }
+  }
+  return out;
+}
