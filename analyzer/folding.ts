@@ -71,3 +71,37 @@ export function foldPatterns(patterns: readonly ScoredPattern[], stepsOf: (key: 
   foldRotations(chains, stepsOf, K);
   foldRetries(chains, retries);
 }
+
+/**
+ * One habit, one pattern across scopes. Each project's analysis folds its own rotations, and two
+ * projects may keep different members of one cycle (each starts it its own way), which would be
+ * two instincts and two rules for one habit. The analysis of everything together decides: in
+ * each project, a member of a cycle it folded is folded into that analysis' head when the project
+ * saw the head too (else the project's own choice stands), and the head is unfolded. Each
+ * project's tracked list is then taken again. Mutates the project analyses (not `all`).
+ */
+export function foldAcrossScopes(all: { patterns: readonly ScoredPattern[] }, projects: Iterable<{ patterns: ScoredPattern[]; tracked: ScoredPattern[] }>, config: { minConfidence: number; maxInstincts: number }): void {
+  const headOf = new Map<string, string>();
+  for (const p of all.patterns) {
+    if (p.kind !== 'chain' || p.foldedInto === undefined || p.foldedInto.endsWith(' error-retry')) continue;
+    headOf.set(p.key, p.foldedInto);
+    headOf.set(p.foldedInto, p.foldedInto);
+  }
+  if (headOf.size === 0) return;
+  for (const a of projects) {
+    if (a === all) continue;
+    const byKey = new Map(a.patterns.map((p) => [p.key, p]));
+    let changed = false;
+    for (const p of a.patterns) {
+      const head = headOf.get(p.key);
+      if (head === undefined || (p.foldedInto !== undefined && p.foldedInto.endsWith(' error-retry')) || !byKey.has(head)) continue;
+      const next = head === p.key ? undefined : head;
+      if (p.foldedInto !== next) {
+        if (next === undefined) delete p.foldedInto;
+        else p.foldedInto = next;
+        changed = true;
+      }
+    }
+    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === undefined).slice(0, config.maxInstincts);
+  }
+}

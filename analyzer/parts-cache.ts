@@ -5,6 +5,7 @@ import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { analysisOf, type Analysis } from './analyze.js';
+import { foldAcrossScopes } from './folding.js';
 import { CachedSlices, compareFile, loadObservationFile, RECORD_BYTES, type FileRecords, type FileState } from './observation-cache.js';
 import { mergeParts, packPart, partJson, toPlainPart, type AnyPart, type PlainPart } from './parts.js';
 import { emptyCounted, forEachGroupCount, windowDays, type CountOptions } from './patterns.js';
@@ -632,6 +633,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
     for (const name of [...names].sort()) {
       projects.set(name, analysisOf(mergeParts(projectParts(shards, name), day0, nDays), nowMs, config));
     }
+    foldAcrossScopes(all, projects.values(), config);
   }
 
   // The counts of the files: those not read now stand as the index has them.

@@ -1,5 +1,6 @@
 import type { Config } from '../lib/config.js';
 import { analyze, type Analysis } from './analyze.js';
+import { foldAcrossScopes } from './folding.js';
 import type { RecordTable } from './record-table.js';
 
 // Each project's sessions on their own, beside the analysis of all of them together: a habit of
@@ -45,5 +46,6 @@ export function analyzeProjects(t: RecordTable, nowMs: number, config: Config): 
     // string) was a third of a warm Stop hook on a large week.
     projects.set(t.projects[p]!, analyze(t, nowMs, config, p));
   }
+  foldAcrossScopes(all, projects.values(), config);
   return { all, projects };
 }
