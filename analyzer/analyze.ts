@@ -55,18 +55,17 @@ function topByDay(counts: Iterable<PatternCount>, nDays: number, skip: ReadonlyS
 
 /**
  * The pure core: records and a clock in, scored patterns and a day-by-day rollup out. With
- * `project` (an index into t.projects), the records of that project alone.
+ * `project` (an index into t.projects), the records of that project alone; with `windowStartMs`,
+ * a window other than the last windowDays (a sparse project's active days: analyzer/active-window.ts).
  */
-export function analyze(t: RecordTable, nowMs: number, config: Config, project?: number): Analysis {
-  const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project }), nowMs, config);
+export function analyze(t: RecordTable, nowMs: number, config: Config, project?: number, windowStartMs: number = nowMs - config.windowDays * DAY_MS): Analysis {
+  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project }), nowMs, config, windowStartMs);
 }
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
 /** Scores counts (of one pass, or parts merged: the result is the same) into an analysis. */
-export function analysisOf(counted: Counted, nowMs: number, config: Config): Analysis {
-  const windowStartMs = nowMs - config.windowDays * DAY_MS;
+export function analysisOf(counted: Counted, nowMs: number, config: Config, windowStartMs: number = nowMs - config.windowDays * DAY_MS): Analysis {
   finishCounted(counted, nowMs, config.halfLifeDays);
   const claimOf = countedClaims(counted);
   const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readSync } from 'node:fs';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { READ_NOFOLLOW, readDataFile } from '../lib/data-files.js';
 import { DataHomeError } from '../lib/data-home.js';
@@ -393,5 +393,34 @@ export class CachedSlices implements TableStrings {
     } finally {
       closeSync(fd);
     }
+  }
+}
+
+/**
+ * The projects with records in an observation file, from its cache file's header alone (no
+ * column is read), when that cache is of this version and describes the file as it is now (same
+ * inode, size and mtime); else undefined, and the caller loads the file.
+ */
+export function cachedProjects(path: string, cachePath: string): string[] | undefined {
+  let fd: number;
+  try {
+    fd = openSync(cachePath, READ_NOFOLLOW);
+  } catch {
+    return undefined;
+  }
+  try {
+    const len = Buffer.alloc(4);
+    if (readSync(fd, len, 0, 4, 0) !== 4) return undefined;
+    const hl = len.readUInt32LE(0);
+    const json = Buffer.alloc(hl);
+    if (readSync(fd, json, 0, hl, 4) !== hl) return undefined;
+    const h = checkedHeader(json, Number(fstatSync(fd).size));
+    if (h === undefined || !Array.isArray(h.projects)) return undefined;
+    const st = lstatSync(path, { bigint: true });
+    return String(st.ino) === h.ino && Number(st.size) === h.size && String(st.mtimeNs) === h.mtimeNs ? h.projects : undefined;
+  } catch {
+    return undefined;
+  } finally {
+    closeSync(fd);
   }
 }

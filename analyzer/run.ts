@@ -5,7 +5,10 @@ import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
-import { loadObservationFile } from './observation-cache.js';
+import { cachedProjects, loadObservationFile } from './observation-cache.js';
+import { activeWindowStart, dayOf, lastActiveDays, protectedDays } from './active-window.js';
+import { analyze } from './analyze.js';
+import { foldAcrossScopes } from './folding.js';
 import { analyzeWindowFiles, type WindowFile } from './parts-cache.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 import type { Analysis } from './analyze.js';
@@ -50,6 +53,8 @@ export interface AnalysisReport {
   /** New patterns left for a later run: at most maxNewInstinctsPerRun new instinct files a run. */
   deferred: string[];
   pruned: { observations: string[]; archive: string[] };
+  /** Projects with too few sessions in the calendar window, analysed over their last windowDays active days. */
+  extended: { project: string; windowStart: string; sessions: number }[];
   analysis?: Analysis;
   /** With keepAnalysis: each project's analysis beside the whole one. */
   projects?: ProjectAnalyses;
@@ -123,39 +128,115 @@ function checkDeadline(deadline: Deadline, where: string): void {
   }
 }
 
-/**
- * Prunes observation files past retention (and their caches) and lists the window's files (and
- * later days', to count the future), in day order. A read-only run prunes nothing.
- */
-function windowFiles(home: string, nowMs: number, config: Config, report: AnalysisReport): WindowFile[] {
-  const writes = !report.readOnly;
+/** Every observation file of the data home, in day order. */
+function observationFiles(home: string): WindowFile[] {
   const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
-  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
-  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
-  const days = new Set<string>();
   const out: WindowFile[] = [];
   for (const f of listDir(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
-    if (!m) continue;
-    const day = m[1]!;
-    if (day < pruneBefore) {
-      if (!writes) continue;
-      rmSync(join(obsDir, f), { force: true });
-      rmSync(join(cacheDir, `${day}.bin`), { force: true });
-      report.pruned.observations.push(f);
+    if (m) out.push({ day: m[1]!, path: join(obsDir, f), cachePath: join(cacheDir, `${m[1]!}.bin`) });
+  }
+  return out;
+}
+
+/** The window's files (and later days', to count the future), in day order. Nothing is pruned here: see prune. */
+function windowFiles(home: string, nowMs: number, config: Config): WindowFile[] {
+  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
+  return observationFiles(home).filter((f) => f.day >= firstDay);
+}
+
+/**
+ * Which projects have records on each day before the window, from each file's cache header (a
+ * file whose cache is missing or stale is read once, and its cache written unless read-only).
+ * A file that cannot be read (not a regular file) counts as no project's.
+ */
+function olderPresence(files: readonly WindowFile[], writes: boolean): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const f of files) {
+    let projects = cachedProjects(f.path, f.cachePath);
+    if (projects === undefined) {
+      try {
+        projects = loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table.projects;
+      } catch {
+        projects = [];
+      }
+    }
+    out.set(dayOf(Date.parse(`${f.day}T00:00:00Z`)), new Set(projects));
+  }
+  return out;
+}
+
+/** The window's days on which each project analysed has records. */
+function windowPresence(pa: ProjectAnalyses): Map<number, Set<string>> {
+  const out = new Map<number, Set<string>>();
+  for (const [id, a] of pa.projects) {
+    for (const d of a.days) {
+      if (d.calls === 0) continue;
+      const day = dayOf(Date.parse(`${d.day}T00:00:00Z`));
+      let set = out.get(day);
+      if (set === undefined) out.set(day, (set = new Set()));
+      set.add(id);
+    }
+  }
+  return out;
+}
+
+/**
+ * Retention: observation files older than retentionDays are deleted with their caches, except
+ * those inside a recently used project's active window (analyzer/active-window.ts); caches with
+ * no file, hook state and injection logs past retention go too. Only a run that writes prunes.
+ */
+function prune(home: string, files: readonly WindowFile[], keep: ReadonlySet<number>, nowMs: number, config: Config, report: AnalysisReport): void {
+  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
+  const kept = new Set<string>();
+  for (const f of files) {
+    if (f.day >= pruneBefore || keep.has(dayOf(Date.parse(`${f.day}T00:00:00Z`)))) {
+      kept.add(f.day);
       continue;
     }
-    days.add(day);
-    if (day >= firstDay) out.push({ day, path: join(obsDir, f), cachePath: join(cacheDir, `${day}.bin`) });
+    rmSync(f.path, { force: true });
+    rmSync(f.cachePath, { force: true });
+    report.pruned.observations.push(`${f.day}.jsonl`);
   }
-  if (writes) {
-    for (const f of listDir(cacheDir)) {
-      if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
+  const cacheDir = layout.cache(home);
+  for (const f of listDir(cacheDir)) {
+    if (f.endsWith('.bin') && !kept.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
+  }
+  pruneHookState(home, config.retentionDays);
+  pruneInjections(home, pruneBefore, Date.now());
+}
+
+/**
+ * Each project with fewer than minSessions sessions in the calendar window is analysed again over
+ * its last windowDays active days (analyzer/active-window.ts), from the day files it has records
+ * in; rotations are then folded across scopes again. Returns the projects reached back for.
+ */
+function extendSparseProjects(files: readonly WindowFile[], presence: ReadonlyMap<number, ReadonlySet<string>>, pa: ProjectAnalyses, nowMs: number, config: Config, writes: boolean): { project: string; windowStart: string; sessions: number }[] {
+  const calendarStart = nowMs - config.windowDays * DAY_MS;
+  const byDay = new Map(files.map((f) => [dayOf(Date.parse(`${f.day}T00:00:00Z`)), f]));
+  const out: { project: string; windowStart: string; sessions: number }[] = [];
+  const changed: Analysis[] = [];
+  for (const [id, a] of [...pa.projects]) {
+    if (a.sessionsInWindow >= config.minSessions) continue;
+    const active: number[] = [];
+    for (const [day, projects] of presence) if (projects.has(id)) active.push(day);
+    const start = activeWindowStart(active, config.windowDays, nowMs, calendarStart);
+    if (start === undefined) continue;
+    const builder = new TableBuilder();
+    for (const day of lastActiveDays(active, config.windowDays, dayOf(nowMs))) {
+      const f = byDay.get(day);
+      if (f !== undefined) builder.addTable(loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table);
     }
-    pruneHookState(home, config.retentionDays);
-    pruneInjections(home, pruneBefore, Date.now());
+    const t = builder.build();
+    const index = t.projects.indexOf(id);
+    if (index === -1) continue;
+    const extended = analyze(t, nowMs, config, index, start);
+    pa.projects.set(id, extended);
+    changed.push(extended);
+    out.push({ project: id, windowStart: new Date(start + 1).toISOString(), sessions: extended.sessionsInWindow });
   }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
   return out;
 }
 
@@ -172,7 +253,7 @@ export function windowBytes(home: string, nowMs: number, config: Config): number
 
 /** The window's records in one table. */
 function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
-  const files = windowFiles(home, nowMs, config, report);
+  const files = windowFiles(home, nowMs, config);
   return loadFiles(files, bytesOf(files), report);
 }
 
@@ -229,12 +310,16 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     keptUserEdits: [],
     deferred: [],
     pruned: { observations: [], archive: [] },
+    extended: [],
   };
 }
 
 /** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
 function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number, budgetRecords?: number): ProjectAnalyses {
-  const files = windowFiles(home, nowMs, config, report);
+  const everyFile = observationFiles(home);
+  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
+  const files = everyFile.filter((f) => f.day >= firstDay);
+  const older = everyFile.filter((f) => f.day < firstDay);
   let pa: ProjectAnalyses;
   const bytes = bytesOf(files);
   if (bytes < partsFromBytes) {
@@ -250,6 +335,12 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
     report.skipped.malformed += counts.malformed;
     report.shards = { reused: counts.reused, counted: counts.counted };
   }
+  // Sparse projects reach back over their active days; retention keeps what such windows hold.
+  const presence = olderPresence(older, !report.readOnly);
+  for (const [day, ids] of windowPresence(pa)) presence.set(day, new Set([...(presence.get(day) ?? []), ...ids]));
+  report.extended = extendSparseProjects(everyFile, presence, pa, nowMs, config, !report.readOnly);
+  checkDeadline(deadline, 'reaching back for sparse projects');
+  if (!report.readOnly) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;

@@ -23,6 +23,10 @@ export function renderReport(r: AnalysisReport): string {
       : `Instincts written: ${r.written.length}, unchanged: ${r.unchanged.length}, archived: ${r.archived.length}${r.archived.length ? ` (${r.archived.map((a) => `${a.pattern}: ${a.reason}`).join('; ')})` : ''}.`,
     `Lines skipped: ${r.skipped.malformed} malformed, ${r.skipped.future} from the future.`,
   );
+  if (r.extended.length) {
+    const n = r.extended.length;
+    lines.push(`${n} project${n === 1 ? '' : 's'} with fewer than minSessions sessions in the window ${n === 1 ? 'was' : 'were'} judged over ${n === 1 ? 'its' : 'their'} last active days instead: ${r.extended.map((e) => `${e.project} (${e.sessions} sessions since ${e.windowStart.slice(0, 10)})`).join(', ')}.`);
+  }
   if (r.deferred.length) lines.push(`New patterns left for the next run (at most ${r.deferred.length} beyond this run's maxNewInstinctsPerRun): ${r.deferred.join(', ')}.`);
   if (r.keptUserEdits.length) lines.push(`Hand-edited instinct files kept before rewriting them: ${r.keptUserEdits.join(', ')}.`);
   if (r.pruned.observations.length || r.pruned.archive.length) {
