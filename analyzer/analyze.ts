@@ -5,6 +5,7 @@ import { countPatterns, finishCounted, type Counted, type PatternCount } from '.
 import { byStrength, scoreKind, type ScoredPattern } from './score.js';
 import { foldPatterns } from './folding.js';
 import { countedClaims } from './claims.js';
+import { learnerOf } from './learners/index.js';
 
 export interface DaySummary {
   day: string;
@@ -59,7 +60,7 @@ function topByDay(counts: Iterable<PatternCount>, nDays: number, skip: ReadonlyS
  * a window other than the last windowDays (a sparse project's active days: analyzer/active-window.ts).
  */
 export function analyze(t: RecordTable, nowMs: number, config: Config, project?: number, windowStartMs: number = nowMs - config.windowDays * DAY_MS): Analysis {
-  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project }), nowMs, config, windowStartMs);
+  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls, project }), nowMs, config, windowStartMs);
 }
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
@@ -69,6 +70,16 @@ export function analysisOf(counted: Counted, nowMs: number, config: Config, wind
   finishCounted(counted, nowMs, config.halfLifeDays);
   const claimOf = countedClaims(counted);
   const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));
+  // Each learner's patterns are scored against those that answer the same question (its score
+  // group, or its kind): frequency is relative within a group.
+  const byKind = new Map<string, PatternCount[]>();
+  for (const p of counted.learned.values()) {
+    const group = learnerOf(p.kind)?.scoreGroup?.(p) ?? p.kind;
+    const list = byKind.get(group);
+    if (list === undefined) byKind.set(group, [p]);
+    else list.push(p);
+  }
+  for (const list of byKind.values()) all.push(...scoreKind(list, counted, config, claimOf));
   foldPatterns(all, (key) => counted.chains.get(key)!.steps, counted.keys.length);
   // Only the patterns that can be instincts or rules need an order by strength; the long tail of
   // rare ones is put in key order (cheaper, and the same whether the window was counted in one

@@ -1,4 +1,5 @@
 import type { Counted, PatternCount } from './patterns.js';
+import { learnerOf } from './learners/index.js';
 
 // What a pattern predicts, and how often that held. The seed's confidence (frequency x
 // consistency x recency, analyzer/score.ts) ranks patterns against each other; it is not a
@@ -70,6 +71,7 @@ export function countedClaims(c: Counted): (p: PatternCount) => ClaimCounts {
   const K = c.keys.length;
   const { calls, failedThenAny, okThenAny, okThenSame } = c.keyStats;
   return (p) => {
+    if (p.kind !== 'chain' && p.kind !== 'error-retry') return learnerOf(p.kind)!.claim(p, c);
     if (p.kind === 'chain') {
       const steps = p.steps.map((s) => c.keys[s]!);
       return {
@@ -89,7 +91,10 @@ export function countedClaims(c: Counted): (p: PatternCount) => ClaimCounts {
   };
 }
 
-/** The store's key of an analyzer pattern: `seq:Grep->Read->Edit` for a chain, `retry:Bash` for `Bash error-retry`. */
+/**
+ * The store's key of an analyzer pattern: `seq:Grep->Read->Edit` for a chain, `retry:Bash` for
+ * `Bash error-retry`; the learners' keys are store keys already (`fix:...`, `cmd:...`).
+ */
 export function patternStoreKey(kind: string, key: string): string {
   return kind === 'chain' ? `seq:${key}` : kind === 'error-retry' ? `retry:${key.replace(/ error-retry$/, '')}` : key;
 }

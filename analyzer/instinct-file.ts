@@ -29,7 +29,9 @@ const SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;
  * itself appended, so distinct patterns never share a file.
  */
 export function slugFor(kind: string, key: string): string {
-  const base = `${kind}-${key.replace(/ error-retry$/, '')}`
+  // A learner's key is its store key (`fix:...`, `cmd:...`): its prefix names it already.
+  const named = kind === 'chain' || kind === 'error-retry' ? `${kind}-${key.replace(/ error-retry$/, '')}` : key;
+  const base = named
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, MAX_SLUG)

@@ -29,7 +29,8 @@ import { GarbageMeter } from './reclaim.js';
 // Windows under config.partsFromMiB are counted whole instead: one pass over a small window costs
 // less than reading and merging parts (BENCHMARKS.md).
 
-const VERSION = 1;
+// 2: the learners' patterns and totals in every part (analyzer/learners/).
+const VERSION = 2;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;
@@ -506,7 +507,7 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   // joined from its files, counted, and let go. A shard larger than the budget (a busy day) is
   // counted in pieces, each a run of its sessions within the budget (a session is never split),
   // and the pieces' counts merged into the shard's (analyzer/parts.ts: the same counts).
-  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
+  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls };
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
   const counted = new Map<number, Shard>();
   const meta = new Map<number, Meta>();

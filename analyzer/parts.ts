@@ -1,4 +1,4 @@
-import { emptyCounted, newCount, type Counted, type PatternCount } from './patterns.js';
+import { emptyCounted, newCount, type Counted, type PatternCount, type PatternKind } from './patterns.js';
 import { addHistograms, sessionHistogram } from './score.js';
 
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
@@ -19,6 +19,9 @@ export interface PlainPart {
   days: number[];
   chains: PlainPattern[];
   retries: PlainPattern[];
+  /** The learners' patterns (by store key) and totals (analyzer/learners/). */
+  learned: [key: string, kind: PatternKind, ...rest: PlainPattern][];
+  totals: [name: string, n: number][];
 }
 
 function plainPattern(p: PatternCount, day0: number): PlainPattern {
@@ -41,6 +44,8 @@ export function toPlainPart(c: Counted): PlainPart {
     days,
     chains: [...c.chains.values()].map((p) => plainPattern(p, c.day0)),
     retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0)),
+    learned: [...c.learned.values()].map((p) => [p.key, p.kind, ...plainPattern(p, c.day0)]),
+    totals: [...c.totals],
   };
 }
 
@@ -144,6 +149,16 @@ export function mergeParts(parts: readonly AnyPart[], day0: number, nDays: numbe
       const k = map[x[0][0]!]!;
       add((retries[k] ??= newCount('error-retry', [k], x[2], nDays)), x);
     }
+    for (const [key, kind, ...x] of part.learned ?? []) {
+      let c = out.learned.get(key);
+      if (c === undefined) {
+        c = newCount(kind, [], x[2], nDays);
+        c.key = key;
+        out.learned.set(key, c);
+      }
+      add(c, x as PlainPattern);
+    }
+    for (const [name, n] of part.totals ?? []) out.totals.set(name, (out.totals.get(name) ?? 0) + n);
   });
   for (const c of chains) {
     c.key = `${keys[c.steps[0]!]}->${keys[c.steps[1]!]}->${keys[c.steps[2]!]}`;

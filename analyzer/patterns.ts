@@ -1,11 +1,14 @@
 import type { RecordTable } from './record-table.js';
 import { streamsInWindow } from './streams.js';
 import { DAY_MS } from '../lib/clock.js';
+import { makeLearners, type Learner } from './learners/index.js';
+import type { LearnWalk } from './learners/learner.js';
 
 // Counts 3-tool chains and error-retry pairs along each stream, the tools' own frequencies (for
 // lift), and the per-day rollup, in one pass. Everything per record is counted by numeric id.
 
-export type PatternKind = 'chain' | 'error-retry';
+/** Chains and error-retries (counted here), and the kinds of the learners in analyzer/learners/. */
+export type PatternKind = 'chain' | 'error-retry' | 'fix' | 'command' | 'correction';
 
 export interface PatternCount {
   kind: PatternKind;
@@ -58,6 +61,10 @@ export interface DayCount {
 export interface Counted {
   chains: Map<string, PatternCount>;
   errorRetries: Map<string, PatternCount>;
+  /** The learners' patterns (analyzer/learners/), by their store key (`fix:...`, `cmd:...`). */
+  learned: Map<string, PatternCount>;
+  /** The learners' named totals (their opportunities and base rates): sums, like every count here. */
+  totals: Map<string, number>;
   sessionsInWindow: number;
   /** Records in the window (N of the lift). */
   calls: number;
@@ -109,6 +116,7 @@ export function finishCounted(c: Counted, nowMs: number, halfLifeDays: number): 
   };
   for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
   for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
+  for (const p of c.learned.values()) p.decaySum = sum(p.decayByDay);
   let total = 0;
   c.dayDecay.forEach((d, i) => (total += d * f[i]!));
   c.decayMean = c.calls === 0 ? 0 : total / c.calls;
@@ -194,6 +202,8 @@ export interface CountOptions {
   project?: number | undefined;
   /** Per session index: the group its records are counted in, -1 to leave them out. */
   groupOf?: Int32Array | undefined;
+  /** The fixes learner's episode length (analyzer/learners/fixes.ts); default 10. */
+  fixWindowCalls?: number | undefined;
 }
 
 export function emptyCounted(keys: string[], day0: number, nDays: number): Counted {
@@ -201,6 +211,8 @@ export function emptyCounted(keys: string[], day0: number, nDays: number): Count
   return {
     chains: new Map(),
     errorRetries: new Map(),
+    learned: new Map(),
+    totals: new Map(),
     sessionsInWindow: 0,
     calls: 0,
     future: 0,
@@ -218,6 +230,37 @@ export function emptyCounted(keys: string[], day0: number, nDays: number): Count
 export function windowDays(windowStartMs: number, nowMs: number): { day0: number; nDays: number } {
   const day0 = Math.floor(windowStartMs / DAY_MS);
   return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
+}
+
+/** What the learners see of the group being counted (analyzer/learners/learner.ts). */
+class GroupLearnWalk implements LearnWalk {
+  c0!: Counted;
+  constructor(
+    readonly t: RecordTable,
+    readonly keyOf: Int32Array,
+    readonly keys: readonly string[],
+    readonly order: Int32Array,
+    private readonly dayStartMs: number,
+    private readonly nDays: number,
+    private readonly rate: number,
+  ) {}
+
+  hit(kind: string, key: string, i: number, session: number): void {
+    const ts = this.t.ts[i]!;
+    let c = this.c0.learned.get(key);
+    if (c === undefined) {
+      c = newCount(kind as PatternKind, [], ts, this.nDays);
+      c.key = key;
+      this.c0.learned.set(key, c);
+    }
+    const dayIndex = Math.floor((ts - this.dayStartMs) / DAY_MS);
+    bump(c, session, ts, dayWeight(ts, this.dayStartMs + (dayIndex + 1) * DAY_MS, this.rate), dayIndex);
+    c.starts++;
+  }
+
+  add(total: string, n: number): void {
+    this.c0.totals.set(total, (this.c0.totals.get(total) ?? 0) + n);
+  }
 }
 
 /**
@@ -388,7 +431,13 @@ export function forEachGroupCount(t: RecordTable, opts: CountOptions, emit: (gro
     futureOf.delete(g);
     emit(g, c);
   };
-  const w = new GroupWalk(t, keyOf, order, K, dayStartMs, nDays, Math.LN2 / (opts.halfLifeDays * DAY_MS));
+  const rate = Math.LN2 / (opts.halfLifeDays * DAY_MS);
+  const w = new GroupWalk(t, keyOf, order, K, dayStartMs, nDays, rate);
+  const lw = new GroupLearnWalk(t, keyOf, keys, order, dayStartMs, nDays, rate);
+  const learners: Learner[] = makeLearners({ fixWindowCalls: opts.fixWindowCalls ?? 10 });
+  const endSession = (session: number) => {
+    for (const l of learners) l.endSession?.(lw, session);
+  };
   const bySession = streamsBySession(t, groupOf);
   let group = Number.NaN;
   let lastSession = -1;
@@ -400,18 +449,27 @@ export function forEachGroupCount(t: RecordTable, opts: CountOptions, emit: (gro
     const session = t.streamSession[s]!;
     const g = groupOf === undefined ? 0 : groupOf[session]!;
     if (g !== group) {
-      if (!Number.isNaN(group)) done(group, w.close(keys));
+      if (!Number.isNaN(group)) {
+        endSession(lastSession);
+        done(group, w.close(keys));
+      }
       group = g;
       w.open(emptyCounted(keys, day0, nDays));
+      lw.c0 = w.c0;
       lastSession = -1;
     }
     if (session !== lastSession) {
+      if (lastSession !== -1) endSession(lastSession);
       w.c0.sessionsInWindow++;
       lastSession = session;
     }
     w.walk(a, b, session);
+    for (const l of learners) l.stream(lw, a, b, session);
   }
-  if (!Number.isNaN(group)) done(group, w.close(keys));
+  if (!Number.isNaN(group)) {
+    endSession(lastSession);
+    done(group, w.close(keys));
+  }
   // Groups with records after now only.
   for (const [g, n] of futureOf) {
     const c = emptyCounted(keys, day0, nDays);

@@ -5,13 +5,16 @@ import { INVALID_TOOL } from '../lib/tokens.js';
 import { SLUG, slugFor } from './instinct-file.js';
 import { safeSteps } from './rules-file.js';
 import type { ScoredPattern } from './score.js';
+import type { PatternKind } from './patterns.js';
+import { kindInfo, KINDS } from './kinds.js';
 import { patternStoreKey } from './claims.js';
 import { worthDelivering, type DeliveryFacts } from './deliver.js';
 
 /** A promoted rule, as kept in rules.json. */
 export interface Rule {
   id: string;
-  kind: 'chain' | 'error-retry';
+  /** The analyzer's kind (analyzer/kinds.ts). */
+  kind: PatternKind;
   pattern: string;
   promoted_at: string;
   confidence_at_promotion: number;
@@ -67,8 +70,8 @@ export function ruleProblem(r: unknown): string | undefined {
   if (typeof r !== 'object' || r === null || Array.isArray(r)) return `expected a rule object, found ${show(r)}`;
   const o = r as Record<string, unknown>;
   if (typeof o['id'] !== 'string' || !SLUG.test(o['id'])) return `"id" must be a slug like chain-grep-read-edit, found ${show(o['id'])}`;
-  if (o['kind'] !== 'chain' && o['kind'] !== 'error-retry') return `"kind" must be "chain" or "error-retry", found ${show(o['kind'])}`;
-  if (typeof o['pattern'] !== 'string' || safeSteps({ kind: o['kind'], pattern: o['pattern'] }) === undefined) return `"pattern" must be a ${o['kind']} of tool names, found ${show(o['pattern'])}`;
+  if (kindInfo(o['kind']) === undefined) return `"kind" must be one of ${Object.keys(KINDS).map((k) => `"${k}"`).join(', ')}, found ${show(o['kind'])}`;
+  if (typeof o['pattern'] !== 'string' || safeSteps({ kind: o['kind'] as PatternKind, pattern: o['pattern'] }) === undefined) return `"pattern" must be a ${o['kind']} of tool names and command words, found ${show(o['pattern'])}`;
   for (const k of ['promoted_at', 'last_seen']) {
     if (typeof o[k] !== 'string' || Number.isNaN(isoToMs(o[k]))) return `"${k}" must be an ISO 8601 time, found ${show(o[k])}`;
   }

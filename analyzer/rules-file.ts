@@ -1,5 +1,4 @@
-import { DETAIL_PART, TOOL_NAME } from '../lib/tokens.js';
-import { chainClaimText, patternStoreKey, retryClaimText } from './claims.js';
+import { kindInfo } from './kinds.js';
 import type { Rule } from './promotion.js';
 
 // generated-rules.md: what Claude Code reads every session. Every rule line is rebuilt from the
@@ -14,33 +13,21 @@ export const RULES_HEADER = [
   '',
 ];
 
-const STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
-
-/** The pattern's steps if every one is a valid token, else undefined (the rule is not written). */
+/** The pattern's tokens if every one is valid, else undefined (the rule is not written). */
 export function safeSteps(rule: Pick<Rule, 'kind' | 'pattern'>): string[] | undefined {
-  const body = rule.kind === 'error-retry' ? rule.pattern.replace(/ error-retry$/, '') : rule.pattern;
-  const steps = rule.kind === 'error-retry' ? [body] : body.split('->');
-  if (rule.kind === 'chain' && steps.length !== 3) return undefined;
-  for (const s of steps) {
-    const m = STEP.exec(s);
-    if (!m || !TOOL_NAME.test(m[1]!)) return undefined;
-    if (m[2] !== undefined && !m[2].split(' ').every((w) => DETAIL_PART.test(w))) return undefined;
-  }
-  return steps;
+  const info = kindInfo(rule.kind);
+  return info === undefined || typeof rule.pattern !== 'string' ? undefined : info.tokens(rule.pattern);
 }
 
 export function ruleLine(rule: Rule): string | undefined {
   // Never `NaN%`, never a TypeError: an entry without its pattern or numbers (a hand-edited
   // rules.json) is not written. bye validates rules.json fully on read; the prompt router
   // only needs what a line shows.
-  if (typeof rule.pattern !== 'string' || (rule.kind !== 'chain' && rule.kind !== 'error-retry')) return undefined;
+  const info = kindInfo(rule.kind);
   const steps = safeSteps(rule);
-  if (!steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return undefined;
+  if (info === undefined || !steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return undefined;
   const n = Math.round(rule.observations);
-  const head = `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]**`;
-  return rule.kind === 'chain'
-    ? `${head} Frequent tool chain: ${steps.join('->')} (seen ${n}x)`
-    : `${head} ${steps[0]} error-retry pairs detected (${n}x). Consider pre-validation.`;
+  return `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]** ${info.seed(steps, n)}`;
 }
 
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e12;
@@ -54,18 +41,17 @@ const count = (v: unknown): v is number => typeof v === 'number' && Number.isInt
  */
 export function claimLine(rule: Rule): string | undefined {
   const sentence = claimSentence(rule);
-  return sentence === undefined ? undefined : `${sentence} \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+  return sentence === undefined ? undefined : `${sentence} \`${kindInfo(rule.kind)!.storeKey(rule.pattern)}\``;
 }
 
 /** claimLine without its key: "After Grep then Read, Edit comes next (84%; 38 of 45 times in 4 sessions)". */
 export function claimSentence(rule: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'hits' | 'opportunities' | 'sessions'>): string | undefined {
-  if (typeof rule.pattern !== 'string' || (rule.kind !== 'chain' && rule.kind !== 'error-retry')) return undefined;
+  const info = kindInfo(rule.kind);
   const steps = safeSteps(rule);
   const { rate, hits, opportunities, sessions } = rule;
-  if (!steps || typeof rate !== 'number' || !(rate >= 0 && rate <= 1) || !count(hits) || !count(opportunities) || hits > opportunities || !count(sessions)) return undefined;
-  const text = rule.kind === 'chain' ? chainClaimText(steps) : retryClaimText(steps[0]!);
-  const s = sessions === 1 ? '' : 's';
-  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits} of ${opportunities} times in ${sessions} session${s})`;
+  if (info === undefined || !steps || typeof rate !== 'number' || !(rate >= 0 && rate <= 1) || !count(hits) || !count(opportunities) || hits > opportunities || !count(sessions)) return undefined;
+  const text = info.claim(steps);
+  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits, opportunities, sessions)})`;
 }
 
 /** The seed's line, then the claim on an indented line of its own when it was measured. */

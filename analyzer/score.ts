@@ -1,6 +1,9 @@
 import type { Config } from '../lib/config.js';
 import { shrunkRate, type ClaimCounts } from './claims.js';
 import { oneKeyRepeated, patternLift } from './lift.js';
+import { learnerOf } from './learners/index.js';
+import { KINDS as MIN_LIFT } from './deliver.js';
+import { patternStoreKey } from './claims.js';
 import type { Counted, PatternCount, PatternKind } from './patterns.js';
 
 export interface ScoredPattern {
@@ -37,7 +40,7 @@ export interface ScoredPattern {
   lastSeen: number;
 }
 
-export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift' | 'ratePriorWeight'>;
+export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift' | 'ratePriorWeight' | 'minRate' | 'minSessions'>;
 
 /** Per-session counts as a histogram: [count, sessions with that count, ...], counts ascending. */
 export function sessionHistogram(perSession: readonly number[]): number[] {
@@ -177,8 +180,9 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
     }
     const consistency = days / (days >= 2 ? activeFrom[firstDay]! : c.activeDays);
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
-    const lift = patternLift(p, c.keyStats, c.calls);
-    const minLift = p.kind === 'chain' ? config.minLift : config.minRetryLift;
+    const learner = p.kind === 'chain' || p.kind === 'error-retry' ? undefined : learnerOf(p.kind);
+    const lift = learner === undefined ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
+    const minLift = MIN_LIFT[patternStoreKey(p.kind, p.key).split(':')[0]!]?.minLift(config) ?? config.minLift;
     const claim = claimOf(p);
     return {
       kind: p.kind,

@@ -154,12 +154,42 @@ export const SCORERS = {
     }
     return r;
   },
-  // STUB, not a score: `cmd:<purpose>=<detail>` needs the command-purpose table (issue 31), which
-  // the lead adds; until then these claims are counted as "not scored yet", never as hits.
-  cmd() {
-    return { status: 'not scored yet', why: 'cmd: claims wait for the command-purpose table' };
+  // A session that runs a command of the purpose (for `other`, any Bash command) is an
+  // opportunity; a hit when `<detail>` succeeded in it. The purposes come from the product's own
+  // table (usePurposes), so that the bench and the learner agree on what a test run is.
+  cmd(body, streams) {
+    if (PURPOSE === undefined) return { status: 'not scored yet', why: 'no command-purpose table given (usePurposes)' };
+    const eq = body.indexOf('=');
+    if (eq === -1) return { status: 'not scored', why: 'a cmd: key without =' };
+    const purpose = body.slice(0, eq);
+    const detail = body.slice(eq + 1);
+    const sessions = new Map(); // session -> { ran: purpose seen, ok: detail succeeded }
+    for (const s of streams) {
+      for (const c of s) {
+        const d = bashDetailOf(c.key);
+        if (c.tool !== 'Bash') continue;
+        let x = sessions.get(c.session);
+        if (x === undefined) sessions.set(c.session, (x = { ran: false, ok: false }));
+        if (purpose === 'other') x.ran = true;
+        else if (d !== undefined && PURPOSE.purposeOf(d) === purpose) x.ran = true;
+        if (d === detail && c.ok) x.ok = true;
+      }
+    }
+    const r = counts();
+    for (const x of sessions.values()) {
+      if (!x.ran && !x.ok) continue;
+      r.opportunities++;
+      if (x.ok) r.hits++;
+    }
+    return r;
   },
 };
+
+let PURPOSE;
+/** The product's command-purpose table ({ purposeOf }), for cmd: claims. */
+export function usePurposes(table) {
+  PURPOSE = table;
+}
 
 /** Counts a claim by its key's prefix; keys without a scorer (taught `pref:` ...) are not scored. */
 export function scoreKey(key, streams) {

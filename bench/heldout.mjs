@@ -18,13 +18,16 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { generateHeldoutCorpus } from './heldout-corpus.mjs';
-import { correctionsOf, learnedCount, PARAMS, pool, scoreProject, streamsOf } from './heldout-score.mjs';
+import { correctionsOf, learnedCount, PARAMS, pool, scoreProject, streamsOf, usePurposes } from './heldout-score.mjs';
 
 const root = join(import.meta.dirname, '..');
 const CLI = join(root, 'dist', 'cli', 'homunculus.js');
 const SESSION_START = join(root, 'dist', 'hooks', 'session-start.js');
 const DEFAULT_CORPUS = resolve(root, '..', 'shared', 'real-transcripts', 'projects');
 const KEEP = args().keep;
+// The product's own table of what a command is for (cmd: claims), from the build measured.
+const purposes = join(root, 'dist', 'analyzer', 'learners', 'command-purposes.js');
+if (existsSync(purposes)) usePurposes(await import(purposes));
 
 function args() {
   const a = process.argv.slice(2);

@@ -68,6 +68,8 @@ export interface Config {
   /** Claims (analyzer/claims.ts): how many opportunities the prior of a rate is worth, and the floor a delivered claim's rate must reach. */
   ratePriorWeight: number;
   minRate: number;
+  /** Fixes (analyzer/learners/fixes.ts): a failure's success must come within this many calls. */
+  fixWindowCalls: number;
   /** What the SessionStart hook gives at most: items and characters. */
   maxSessionRules: number;
   maxSessionChars: number;
@@ -161,6 +163,7 @@ const RULES: Record<ConfigKey, Rule> = {
   minRetryLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
   ratePriorWeight: { type: 'number', allowed: 'a number of opportunities from 0 to 1000', check: (v: number) => v >= 0 && v <= 1000 },
   minRate: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  fixWindowCalls: { type: 'integer', allowed: 'a whole number of calls from 2 to 1000', check: (v: number) => v >= 2 && v <= 1000 },
   maxSessionRules: { type: 'integer', allowed: 'a whole number of items from 0 to 100', check: (v: number) => v >= 0 && v <= 100 },
   maxSessionChars: { type: 'integer', allowed: 'a whole number of characters from 0 to 9000', check: (v: number) => v >= 0 && v <= 9000 },
   keepRuleSessionShare: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },

@@ -1,16 +1,19 @@
 import { fnv1a64Hex } from '../lib/fnv.js';
 import { patternStoreKey } from '../analyzer/claims.js';
+import { kindOfStoreKey } from '../analyzer/kinds.js';
+import type { PatternKind } from '../analyzer/patterns.js';
 
 // Pattern keys: a category prefix and a body. The analyzer's keys (`Grep->Read->Edit`,
-// `Bash error-retry`) map to `seq:` and `retry:` keys; taught keys may use any category.
+// `Bash error-retry`) map to `seq:` and `retry:` keys, its learners' keys are store keys already
+// (`fix:`, `cmd:`, `ask:`); taught keys may use any category.
 
-export type Category = 'sequence' | 'error_retry' | 'preference' | 'fix_pattern' | 'combo';
-export const CATEGORIES: readonly Category[] = ['sequence', 'error_retry', 'preference', 'fix_pattern', 'combo'];
+export type Category = 'sequence' | 'error_retry' | 'preference' | 'fix_pattern' | 'combo' | 'command' | 'correction';
+export const CATEGORIES: readonly Category[] = ['sequence', 'error_retry', 'preference', 'fix_pattern', 'combo', 'command', 'correction'];
 
-export const PREFIXES: Record<string, Category> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo' };
-const PREFIX_OF: Record<Category, string> = { sequence: 'seq', error_retry: 'retry', preference: 'pref', fix_pattern: 'fix', combo: 'combo' };
+export const PREFIXES: Record<string, Category> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo', cmd: 'command', ask: 'correction' };
+const PREFIX_OF: Record<Category, string> = { sequence: 'seq', error_retry: 'retry', preference: 'pref', fix_pattern: 'fix', combo: 'combo', command: 'cmd', correction: 'ask' };
 
-export type AnalyzerKind = 'chain' | 'error-retry';
+export type AnalyzerKind = PatternKind;
 
 export const MAX_KEY_BODY = 200;
 
@@ -19,11 +22,9 @@ export function storeKey(kind: AnalyzerKind, key: string): string {
   return patternStoreKey(kind, key);
 }
 
-/** The analyzer's kind and key of a `seq:` or `retry:` key, when it is one the analyzer can produce. */
+/** The analyzer's kind and key of a store key, when it is one the analyzer can produce. */
 export function analyzerKey(pattern: string): { kind: AnalyzerKind; key: string } | undefined {
-  if (pattern.startsWith('seq:')) return { kind: 'chain', key: pattern.slice(4) };
-  if (pattern.startsWith('retry:')) return { kind: 'error-retry', key: `${pattern.slice(6)} error-retry` };
-  return undefined;
+  return kindOfStoreKey(pattern);
 }
 
 export function categoryOf(pattern: string): Category | undefined {

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { metaFor, slugFor, type InstinctMeta } from '../analyzer/instinct-file.js';
+import { KINDS } from '../analyzer/kinds.js';
 import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
@@ -84,7 +85,7 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
   const x: Instinct = {
     id,
     pattern: storeKey(p.kind, p.key),
-    category: p.kind === 'chain' ? 'sequence' : 'error_retry',
+    category: KINDS[p.kind].category as Instinct['category'],
     domain: observedDomain(p.kind, p.key),
     trigger: observedTrigger(p.kind, p.key),
     action: observedAction(p.kind, p.key),
@@ -159,7 +160,7 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
   const unreadable = new Map<string, Entry<Instinct>>();
   for (const e of entries) {
     occupied.add(e.file.slice(0, -3));
-    if (e.value === undefined && /^(?:chain|error-retry)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
+    if (e.value === undefined && /^(?:chain|error-retry|fix|cmd|ask)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
     if (e.value?.source === 'observed') existing.set(e.value.id, e);
   }
   const byKey = new Map<string, Entry<Instinct>>();

@@ -1,0 +1,130 @@
+import type { ClaimCounts } from '../claims.js';
+import type { Counted, PatternCount } from '../patterns.js';
+import { histogramSessions } from '../score.js';
+import { isInspection, PURPOSES, purposeOf, type Purpose } from './command-purposes.js';
+import type { Learner, LearnWalk } from './learner.js';
+
+// The project's commands: per session, the Bash commands that succeeded, by purpose (test, build,
+// lint, ... from learners/command-purposes.ts; anything else that is not an inspection command is
+// `other`). A pattern `cmd:<purpose>=<detail>` claims: in a session of this project that runs a
+// command of that purpose, `<detail>` is run and succeeds. Its opportunities are the sessions that
+// ran a command of the purpose (for `other`, any Bash command); its hits, those in which `<detail>`
+// succeeded. The prior is one chance among the purpose's candidates (the commands of that purpose
+// that succeeded here, and none of them): a project with one test command learns it quickly, a
+// claim among many `other` commands needs many sessions.
+
+export const COMMAND_KIND = 'command';
+
+const SESSIONS = 'cmd.sessions:';
+const RUNS = 'cmd.runs:';
+const FAILS = 'cmd.fails:';
+
+/** `cmd:<purpose>=<detail>` as its parts, or undefined. */
+export function commandParts(key: string): { purpose: Purpose; detail: string } | undefined {
+  const m = /^cmd:([a-z]+)=(.+)$/.exec(key);
+  if (m === null || !([...PURPOSES, 'other'] as string[]).includes(m[1]!)) return undefined;
+  return { purpose: m[1] as Purpose, detail: m[2]! };
+}
+
+const PHRASE: Record<Purpose, string> = { test: 'tests', build: 'builds', lint: 'linting', format: 'formatting', typecheck: 'type checks', run: 'running it', install: 'installing', other: '' };
+
+export function commandClaimText(purpose: Purpose, detail: string): string {
+  return purpose === 'other' ? `\`${detail}\` is run here, and succeeds` : `${PHRASE[purpose]} here: \`${detail}\`, which succeeds`;
+}
+
+class SessionState {
+  session = -1;
+  bash = false;
+  purposes = new Set<Purpose>();
+  /** Detail id -> its successful records. */
+  succeeded = new Map<number, number[]>();
+  runs = new Map<number, number>();
+  fails = new Map<number, number>();
+}
+
+export function commandsLearner(): Learner {
+  let st = new SessionState();
+  // Per detail id of the current table: its purpose, or null when it is an inspection command.
+  let table: unknown;
+  let purposeCache: (Purpose | null | undefined)[] = [];
+  const purposeFor = (w: LearnWalk, d: number): Purpose | null => {
+    if (table !== w.t) {
+      table = w.t;
+      purposeCache = [];
+    }
+    let p = purposeCache[d];
+    if (p === undefined) {
+      const detail = w.t.details[d]!;
+      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : 'other');
+    }
+    return p;
+  };
+  return {
+    kind: COMMAND_KIND,
+    prefix: 'cmd',
+    category: 'command',
+    stream(w: LearnWalk, a: number, b: number, session: number) {
+      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      const { t, order } = w;
+      const bash = t.tools.indexOf('Bash');
+      if (bash === -1) return;
+      for (let k = a; k < b; k++) {
+        const i = order[k]!;
+        if (t.tool[i] !== bash) continue;
+        st.bash = true;
+        const d = t.detail[i]!;
+        if (d === -1) continue;
+        const purpose = purposeFor(w, d);
+        if (purpose === null) continue;
+        if (purpose !== 'other') st.purposes.add(purpose);
+        st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
+        if (t.ok[i] === 1) {
+          const list = st.succeeded.get(d);
+          if (list === undefined) st.succeeded.set(d, [i]);
+          else list.push(i);
+        } else st.fails.set(d, (st.fails.get(d) ?? 0) + 1);
+      }
+    },
+    endSession(w: LearnWalk, session: number) {
+      if (st.session === session) {
+        for (const p of st.purposes) w.add(SESSIONS + p, 1);
+        if (st.bash) w.add(`${SESSIONS}other`, 1);
+        // Every successful run is an occurrence (the seed's observations); the claim counts sessions.
+        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
+      }
+      st = new SessionState();
+    },
+    claim(p: PatternCount, c: Counted): ClaimCounts {
+      const parts = commandParts(p.key)!;
+      const hits = sessionsOf(p);
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+    },
+    scoreGroup: (p: PatternCount) => `cmd:${commandParts(p.key)?.purpose ?? ''}`,
+    lift(p: PatternCount, c: Counted): number {
+      const parts = commandParts(p.key)!;
+      const hits = sessionsOf(p);
+      const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
+      return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
+    },
+  };
+}
+
+/** The sessions a pattern was seen in (its per-session counts, or their histogram once merged from parts). */
+function sessionsOf(p: PatternCount): number {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+
+/** One chance among the purpose's candidates: its commands that succeeded in the window, and none. */
+function commandPrior(purpose: Purpose, c: Counted): number {
+  const prefix = `cmd:${purpose}=`;
+  let k = 0;
+  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
+  return 1 / (1 + Math.max(1, k));
+}
+
+/** How often a command ran and failed in the window (for "not `npm test` (failed 4 of 4)"). */
+export function commandRuns(detail: string, c: Counted): { runs: number; fails: number } {
+  return { runs: c.totals.get(RUNS + detail) ?? 0, fails: c.totals.get(FAILS + detail) ?? 0 };
+}

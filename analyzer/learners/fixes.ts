@@ -1,0 +1,110 @@
+import { stepWords, type ClaimCounts } from '../claims.js';
+import type { Counted, PatternCount } from '../patterns.js';
+import { bodyOf, type Learner, type LearnWalk } from './learner.js';
+
+// Fixes: what was run between a command's failure and its success. In one stream, an episode of
+// a Bash command F is its first failure since its last success together with its next success,
+// when that comes within fixWindowCalls calls; the Bash commands run in between (other than F)
+// are its recovery. A fix pattern `fix:F->S` claims: after F fails, S is run before F succeeds.
+// Its opportunities are F's recovered episodes; its hits, those whose recovery ran S.
+
+export const FIX_KIND = 'fix';
+
+/** Totals this learner keeps (summed across parts). */
+const EPISODES = 'fix.episodes:';
+const STEPS = 'fix.steps';
+const RECOVERED = 'fix.recovered';
+const FIRST_RUN = 'fix.firstRun:';
+const FIRST_FAIL = 'fix.firstFail:';
+
+/** `fix:F->S` as its two steps (each `Bash(<detail>)`), or undefined. */
+export function fixSteps(key: string): [string, string] | undefined {
+  const m = /^fix:(Bash\([^()]+\))->(Bash\([^()]+\))$/.exec(key);
+  return m ? [m[1]!, m[2]!] : undefined;
+}
+
+export function fixClaimText(failed: string, step: string): string {
+  return `after ${stepWords(failed)} fails, ${stepWords(step)} is run before it passes`;
+}
+
+/** Per learner instance: the streams' open failures and each session's first runs. */
+class FixState {
+  firstSeen = new Map<number, boolean>(); // key id -> whether its first run in the session failed
+  session = -1;
+}
+
+export function fixesLearner(windowCalls: () => number): Learner {
+  let st = new FixState();
+  return {
+    kind: FIX_KIND,
+    prefix: 'fix',
+    category: 'fix_pattern',
+    stream(w: LearnWalk, a: number, b: number, session: number) {
+      if (st.session !== session) st = Object.assign(new FixState(), { session });
+      const { t, keyOf, keys, order } = w;
+      const bash = t.tools.indexOf('Bash');
+      if (bash === -1) return;
+      const window = windowCalls();
+      const open = new Map<number, number>(); // key id -> position of its first failure since its last success
+      for (let k = a; k < b; k++) {
+        const i = order[k]!;
+        if (t.tool[i] !== bash || t.detail[i] === -1) continue;
+        const f = keyOf[i]!;
+        const ok = t.ok[i] === 1;
+        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        if (!ok) {
+          if (!open.has(f)) open.set(f, k);
+          continue;
+        }
+        const at = open.get(f);
+        open.delete(f);
+        if (at === undefined || k - at > window) continue;
+        const steps = new Set<number>();
+        for (let j = at + 1; j < k; j++) {
+          const r = order[j]!;
+          if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf[r] !== f) steps.add(keyOf[r]!);
+        }
+        w.add(EPISODES + keys[f], 1);
+        w.add(RECOVERED, 1);
+        w.add(STEPS, k - at - 1);
+        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+      }
+    },
+    endSession(w: LearnWalk) {
+      for (const [f, failedFirst] of st.firstSeen) {
+        w.add(FIRST_RUN + w.keys[f], 1);
+        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+      }
+      st = new FixState();
+    },
+    claim(p: PatternCount, c: Counted): ClaimCounts {
+      const [failed, step] = fixSteps(p.key) ?? ['', ''];
+      return { claim: fixClaimText(failed, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0), prior: fixPrior(step, c) };
+    },
+    scoreGroup: (p: PatternCount) => `fix:${fixSteps(p.key)?.[0] ?? ''}`,
+    lift(p: PatternCount, c: Counted): number {
+      const [failed, step] = fixSteps(p.key) ?? ['', ''];
+      const opps = Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0);
+      return opps === 0 ? 0 : p.n / opps / Math.max(fixPrior(step, c), 1e-9);
+    },
+  };
+}
+
+/**
+ * The chance that S is among a recovery's steps by accident: 1 - (1 - q)^L, q being S's share of
+ * the window's calls and L the mean number of calls a recovery holds.
+ */
+function fixPrior(step: string, c: Counted): number {
+  const id = c.keys.indexOf(step);
+  const q = id === -1 || c.calls === 0 ? 0 : c.keyStats.calls[id]! / c.calls;
+  const recovered = c.totals.get(RECOVERED) ?? 0;
+  const len = recovered === 0 ? 1 : Math.max(1, (c.totals.get(STEPS) ?? 0) / recovered);
+  return 1 - (1 - q) ** len;
+}
+
+/** In how many of its sessions F's first run failed, and in how many it ran. */
+export function firstRuns(failedKey: string, c: Counted): { failedFirst: number; sessions: number } {
+  return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
+}
+
+export { bodyOf };

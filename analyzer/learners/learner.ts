@@ -1,0 +1,53 @@
+import type { DeliveryConfig } from '../deliver.js';
+import type { ClaimCounts } from '../claims.js';
+import type { Counted, PatternCount } from '../patterns.js';
+import type { RecordTable } from '../record-table.js';
+
+// What a learner is: one kind of knowledge, counted from the window's records into patterns that
+// each make a claim (analyzer/claims.ts). Chains and error-retries are counted in the analyzer's
+// own walk (analyzer/patterns.ts, one pass for speed); every other learner is a file of its own
+// here and one line in the list (analyzer/learners/index.ts).
+
+/** What a learner sees of one group of sessions while it is counted. */
+export interface LearnWalk {
+  readonly t: RecordTable;
+  /** Record index -> key id (`Read`, `Bash(npm test)`), and the keys. */
+  readonly keyOf: Int32Array;
+  readonly keys: readonly string[];
+  /** Record indices in stream order (see streamsInWindow). */
+  readonly order: Int32Array;
+  /** The group's counts: a learner adds its patterns with hit() and its opportunities with add(). */
+  readonly c0: Counted;
+  /** An occurrence (a hit) of the pattern `key` of `kind`, at record i (its time, day and decay weight). */
+  hit(kind: string, key: string, i: number, session: number): void;
+  /** Adds n to a named total of the group (opportunities and base rates; summed across parts). */
+  add(total: string, n: number): void;
+}
+
+export interface Learner {
+  /** The analyzer's kind of its patterns (each kind is scored against its own). */
+  kind: string;
+  /** The store key prefix of its patterns: its keys are `<prefix>:<body>`. */
+  prefix: string;
+  /** The store's category of its instincts. */
+  category: string;
+  /** One stream's in-window records, order[a..b), in time order. */
+  stream(w: LearnWalk, a: number, b: number, session: number): void;
+  /** Called after the last stream of each session (per-session learners flush here). */
+  endSession?(w: LearnWalk, session: number): void;
+  /** The claim one of its patterns makes, from the merged counts. */
+  claim(p: PatternCount, c: Counted): ClaimCounts;
+  /** How many times likelier its claim holds than its prior (the delivery test's specificity). */
+  lift(p: PatternCount, c: Counted): number;
+  /**
+   * The patterns a pattern's seed score (frequency) is measured against: those that answer the
+   * same question (a purpose's commands; the steps after one command's failures). Default: the kind.
+   */
+  scoreGroup?(p: PatternCount): string;
+}
+
+/** The lift a claim of each learner's kind must reach to be worth delivering. */
+export type MinLift = (c: DeliveryConfig) => number;
+
+/** The body of a store key `<prefix>:<body>`. */
+export const bodyOf = (key: string) => key.slice(key.indexOf(':') + 1);

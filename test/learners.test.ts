@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { analyze } from '../analyzer/analyze.js';
+import { countPatterns } from '../analyzer/patterns.js';
+import { tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
+import { purposeOf, isInspection } from '../analyzer/learners/command-purposes.js';
+import { commandRuns } from '../analyzer/learners/commands.js';
+import { firstRuns } from '../analyzer/learners/fixes.js';
+import type { Config } from '../lib/config.js';
+
+// The learners beside chains and error-retries (issue 31), on record tables written here: a fix
+// episode, a project's commands by purpose, a command that keeps failing beside one that works.
+
+const NOW = Date.parse('2026-11-08T12:00:00Z');
+const MIN = 60_000;
+const config = {
+  windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2, maxInstincts: 30, halfLifeDays: 7, chainDetail: true,
+  saturateAt: 0.5, minLift: 4, minRetryLift: 3, ratePriorWeight: 5, minRate: 0.5, fixWindowCalls: 10,
+} as Config;
+
+type Step = string | [tool: string, detail?: string, ok?: boolean];
+function session(id: string, startMs: number, steps: Step[]): PlainRecord[] {
+  return steps.map((s, i) => {
+    const [tool, detail, ok] = typeof s === 'string' ? [s] : s;
+    return { ts: startMs + i * MIN, tool, ok: ok ?? true, session: id, detail };
+  });
+}
+const bash = (detail: string, ok = true): Step => ['Bash', detail, ok];
+const byKey = (recs: PlainRecord[]) => new Map(analyze(tableFromRecords(recs), NOW, config).patterns.map((p) => [p.key, p]));
+
+describe('fixes: what was run between a failure and its success', () => {
+  // Three sessions: `npm test` fails, `npm run build` (and once `npm install`), `npm test` passes.
+  const recs = [
+    ...session('a', NOW - 300 * MIN, ['Read', bash('npm test', false), 'Edit', bash('npm run build'), bash('npm test'), 'Read']),
+    ...session('b', NOW - 200 * MIN, [bash('npm test', false), bash('npm install'), bash('npm run build'), bash('npm test')]),
+    ...session('c', NOW - 100 * MIN, [bash('npm test', false), bash('npm test', false), 'Edit', bash('npm run build'), bash('npm test')]),
+    // A recovery without the build: an opportunity, no hit.
+    ...session('d', NOW - 50 * MIN, [bash('npm test', false), 'Edit', bash('npm test')]),
+  ];
+  const p = byKey(recs);
+
+  it('an episode is the first failure since the last success and the next success; its recovery the Bash commands between', () => {
+    expect(p.get('fix:Bash(npm test)->Bash(npm run build)')).toMatchObject({ kind: 'fix', hits: 3, opportunities: 4, sessions: 3, claim: 'after `npm test` fails, `npm run build` is run before it passes' });
+    expect(p.get('fix:Bash(npm test)->Bash(npm install)')).toMatchObject({ hits: 1, opportunities: 4 });
+    // The failed command itself is never its own recovery step.
+    expect(p.has('fix:Bash(npm test)->Bash(npm test)')).toBe(false);
+  });
+
+  it('the rate is shrunk toward the chance that the step is in a recovery anyway, and the lift measures against it', () => {
+    const f = p.get('fix:Bash(npm test)->Bash(npm run build)')!;
+    expect(f.rate).toBeGreaterThan(0.3);
+    expect(f.rate).toBeLessThan(3 / 4);
+    expect(f.lift).toBeGreaterThan(1);
+  });
+
+  it('a success more than fixWindowCalls calls after the failure makes no episode', () => {
+    const far = session('e', NOW - 40 * MIN, [bash('npm test', false), bash('npm run build'), ...Array.from({ length: 10 }, () => 'Read'), bash('npm test')]);
+    expect(byKey(far).has('fix:Bash(npm test)->Bash(npm run build)')).toBe(false);
+    expect(byKey(far.map((r) => r)).size).toBeGreaterThan(0);
+  });
+
+  it('counts the sessions whose first run of the command failed', () => {
+    const c = countPatterns(tableFromRecords(recs), { nowMs: NOW, windowStartMs: NOW - 7 * 86_400_000, halfLifeDays: 7, chainDetail: true });
+    expect(firstRuns('Bash(npm test)', c)).toEqual({ failedFirst: 4, sessions: 4 });
+  });
+});
+
+describe('the project\'s commands', () => {
+  // Tests here are `pnpm test`; `npm test` keeps failing (4 of 4); `ls` is only looking.
+  const recs = [
+    ...session('a', NOW - 400 * MIN, [bash('npm test', false), bash('npm test', false), bash('pnpm test'), bash('ls'), bash('docker build')]),
+    ...session('b', NOW - 300 * MIN, [bash('pnpm test', false), 'Edit', bash('pnpm test'), bash('ls')]),
+    ...session('c', NOW - 200 * MIN, [bash('npm test', false), bash('npm test', false), bash('pnpm test'), bash('docker build')]),
+    ...session('d', NOW - 100 * MIN, ['Read', 'Edit']),
+  ];
+  const p = byKey(recs);
+
+  it('a purpose\'s command: opportunities are the sessions that ran the purpose, hits those in which it succeeded', () => {
+    expect(p.get('cmd:test=pnpm test')).toMatchObject({ kind: 'command', hits: 3, opportunities: 3, sessions: 3, observations: 3 });
+    expect(p.get('cmd:build=docker build')).toMatchObject({ hits: 2, opportunities: 2 });
+    expect(p.get('cmd:test=pnpm test')!.claim).toBe('tests here: `pnpm test`, which succeeds');
+  });
+
+  it('a command that never succeeded is no pattern, and its failures are counted for the line that names it', () => {
+    expect(p.has('cmd:test=npm test')).toBe(false);
+    const c = countPatterns(tableFromRecords(recs), { nowMs: NOW, windowStartMs: NOW - 7 * 86_400_000, halfLifeDays: 7, chainDetail: true });
+    expect(commandRuns('npm test', c)).toEqual({ runs: 4, fails: 4 });
+  });
+
+  it('inspection commands are never the project\'s commands', () => {
+    expect([...p.keys()].filter((k) => k.startsWith('cmd:') && k.includes('ls'))).toEqual([]);
+  });
+
+  it('the purpose table: the longest entry wins; anything else is other or inspection', () => {
+    expect(purposeOf('npm run build')).toBe('build');
+    expect(purposeOf('npm run test:unit')).toBeUndefined();
+    expect(purposeOf('python -m pytest')).toBe('test');
+    expect(purposeOf('make')).toBe('build');
+    expect(purposeOf('make test')).toBe('test');
+    expect(purposeOf('tsc')).toBe('typecheck');
+    expect(purposeOf('juju')).toBeUndefined();
+    expect(isInspection('git status')).toBe(true);
+    expect(isInspection('git push')).toBe(false);
+  });
+});
