@@ -3,6 +3,7 @@ import { chainClaimText, retryClaimText, stepWords } from './claims.js';
 import { commandClaimText, commandParts } from './learners/commands.js';
 import { fixClaimText, fixSteps } from './learners/fixes.js';
 import type { PatternKind } from './patterns.js';
+import type { PatternDetails } from './learners/learner.js';
 
 // Every kind of pattern in one table: how its key is checked and split into tokens, its store key
 // and category, and its words (the seed's line in generated-rules.md, the claim, the counts). The
@@ -35,7 +36,13 @@ export interface KindInfo {
   seed(tokens: string[], n: number): string;
   /** The counts beside the rate: "38 of 45 times in 4 sessions". */
   counts(hits: number, opportunities: number, sessions: number): string;
+  /** Words before the claim, from checked details ("Before `npm test` here, run `npm run build`: "). */
+  lead?(tokens: string[], d: PatternDetails | undefined): string;
+  /** Words after the counts, from checked details ("; not `npm test` (failed 4 of 4)"). */
+  tail?(tokens: string[], d: PatternDetails | undefined): string;
 }
+
+const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e9;
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const times = (h: number, o: number, s: number) => `${h} of ${plural(o, 'time')} in ${plural(s, 'session')}`;
@@ -76,6 +83,8 @@ export const KINDS: Record<PatternKind, KindInfo> = {
     claim: (t) => fixClaimText(t[0]!, t[1]!),
     seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
     counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => (whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0]!)} here, run ${stepWords(t[1]!)} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ''),
   },
   command: {
     prefix: 'cmd',
@@ -86,8 +95,9 @@ export const KINDS: Record<PatternKind, KindInfo> = {
     },
     storeKey: (key) => key,
     claim: (t) => commandClaimText(t[0] as never, t[1]!),
-    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded in ${n} sessions)`,
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
     counts: (h, o) => `${h} of ${plural(o, 'session')}`,
+    tail: (_t, d) => (typeof d?.instead_of === 'string' && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ''),
   },
   correction: {
     prefix: 'ask',

@@ -9,6 +9,7 @@ import type { PatternKind } from './patterns.js';
 import { kindInfo, KINDS } from './kinds.js';
 import { patternStoreKey } from './claims.js';
 import { worthDelivering, type DeliveryFacts } from './deliver.js';
+import type { PatternDetails } from './learners/learner.js';
 
 /** A promoted rule, as kept in rules.json. */
 export interface Rule {
@@ -39,6 +40,8 @@ export interface Rule {
   lift?: number;
   /** The project's folder name, for people (the id stays in `project`). */
   project_name?: string;
+  /** What the claim's line adds (a command failing beside the one claimed; first runs that fail). */
+  details?: PatternDetails;
 }
 
 /** The fields of a rule the delivery test reads (analyzer/deliver.ts). */
@@ -52,8 +55,8 @@ export function patternFacts(p: ScoredPattern): DeliveryFacts {
 }
 
 /** A scored pattern's claim, as a rule keeps it. */
-function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'lift'> {
-  return { key: patternStoreKey(p.kind, p.key), claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round(p.rate), lift: Math.round(p.lift * 100) / 100 };
+function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'lift' | 'details'> {
+  return { key: patternStoreKey(p.kind, p.key), claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round(p.rate), lift: Math.round(p.lift * 100) / 100, ...(p.details ? { details: p.details } : {}) };
 }
 
 function show(v: unknown): string {
@@ -94,6 +97,7 @@ export function ruleProblem(r: unknown): string | undefined {
   for (const k of ['key', 'claim', 'project_name']) {
     if (o[k] !== undefined && typeof o[k] !== 'string') return `"${k}" must be a string, found ${show(o[k])}`;
   }
+  if (o['details'] !== undefined && (typeof o['details'] !== 'object' || o['details'] === null || Array.isArray(o['details']))) return `"details" must be an object, found ${show(o['details'])}`;
   return undefined;
 }
 

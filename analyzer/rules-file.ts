@@ -45,13 +45,15 @@ export function claimLine(rule: Rule): string | undefined {
 }
 
 /** claimLine without its key: "After Grep then Read, Edit comes next (84%; 38 of 45 times in 4 sessions)". */
-export function claimSentence(rule: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'hits' | 'opportunities' | 'sessions'>): string | undefined {
+export function claimSentence(rule: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'hits' | 'opportunities' | 'sessions' | 'details'>): string | undefined {
   const info = kindInfo(rule.kind);
   const steps = safeSteps(rule);
   const { rate, hits, opportunities, sessions } = rule;
   if (info === undefined || !steps || typeof rate !== 'number' || !(rate >= 0 && rate <= 1) || !count(hits) || !count(opportunities) || hits > opportunities || !count(sessions)) return undefined;
-  const text = info.claim(steps);
-  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits, opportunities, sessions)})`;
+  const details = typeof rule.details === 'object' && rule.details !== null ? rule.details : undefined;
+  const lead = info.lead?.(steps, details) ?? '';
+  const text = lead === '' ? info.claim(steps) : `${lead}${info.claim(steps)}`;
+  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits, opportunities, sessions)}${info.tail?.(steps, details) ?? ''})`;
 }
 
 /** The seed's line, then the claim on an indented line of its own when it was measured. */

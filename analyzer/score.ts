@@ -2,6 +2,7 @@ import type { Config } from '../lib/config.js';
 import { shrunkRate, type ClaimCounts } from './claims.js';
 import { oneKeyRepeated, patternLift } from './lift.js';
 import { learnerOf } from './learners/index.js';
+import type { PatternDetails } from './learners/learner.js';
 import { KINDS as MIN_LIFT } from './deliver.js';
 import { patternStoreKey } from './claims.js';
 import type { Counted, PatternCount, PatternKind } from './patterns.js';
@@ -36,6 +37,8 @@ export interface ScoredPattern {
   rate: number;
   /** Set when the chain is a rotation of another chain's cycle, which stands for both. */
   foldedInto?: string;
+  /** What a learner's line may add beside its claim (analyzer/learners/learner.ts). */
+  details?: PatternDetails;
   firstSeen: number;
   lastSeen: number;
 }
@@ -184,6 +187,7 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
     const lift = learner === undefined ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
     const minLift = MIN_LIFT[patternStoreKey(p.kind, p.key).split(':')[0]!]?.minLift(config) ?? config.minLift;
     const claim = claimOf(p);
+    const details = learner?.details?.(p, c);
     return {
       kind: p.kind,
       key: p.key,
@@ -206,6 +210,7 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
       lastSeen: p.last,
+      ...(details !== undefined ? { details } : {}),
     };
   });
 }

@@ -5,6 +5,7 @@ import { tableFromRecords, type PlainRecord } from '../analyzer/record-table.js'
 import { purposeOf, isInspection } from '../analyzer/learners/command-purposes.js';
 import { commandRuns } from '../analyzer/learners/commands.js';
 import { firstRuns } from '../analyzer/learners/fixes.js';
+import { claimLine } from '../analyzer/rules-file.js';
 import type { Config } from '../lib/config.js';
 
 // The learners beside chains and error-retries (issue 31), on record tables written here: a fix
@@ -100,5 +101,31 @@ describe('the project\'s commands', () => {
     expect(purposeOf('juju')).toBeUndefined();
     expect(isInspection('git status')).toBe(true);
     expect(isInspection('git push')).toBe(false);
+  });
+});
+
+describe('lines that say more than the claim', () => {
+  const line = (over: Record<string, unknown>) => claimLine({ id: 'x', promoted_at: '', confidence_at_promotion: 0.9, last_confidence: 0.9, last_seen: '', observations: 9, confidence_now: 0.9, ...over } as never);
+
+  it('a command that keeps failing beside the one that works is named', () => {
+    const recs = [
+      ...session('a', NOW - 400 * MIN, [bash('npm test', false), bash('npm test', false), bash('pnpm test')]),
+      ...session('c', NOW - 200 * MIN, [bash('npm test', false), bash('npm test', false), bash('pnpm test')]),
+    ];
+    const p = byKey(recs).get('cmd:test=pnpm test')!;
+    expect(p.details).toEqual({ instead_of: 'npm test', instead_fails: 4, instead_runs: 4 });
+    expect(line({ kind: 'command', pattern: 'cmd:test=pnpm test', rate: 0.75, hits: 2, opportunities: 2, sessions: 2, details: p.details })).toBe('Tests here: `pnpm test`, which succeeds (75%; 2 of 2 sessions; not `npm test` (failed 4 of 4)) `cmd:test=pnpm test`');
+  });
+
+  it('where the command fails first in most sessions, the fix is said before the failure', () => {
+    expect(line({ kind: 'fix', pattern: 'fix:Bash(npm test)->Bash(npm run build)', rate: 0.6, hits: 3, opportunities: 4, sessions: 3, details: { first_fails: 4, first_runs: 4 } })).toBe(
+      'Before `npm test` here, run `npm run build` (its first run failed in 4 of 4 sessions): after `npm test` fails, `npm run build` is run before it passes (60%; 3 of 4 times in 3 sessions) `fix:Bash(npm test)->Bash(npm run build)`',
+    );
+    expect(line({ kind: 'fix', pattern: 'fix:Bash(npm test)->Bash(npm run build)', rate: 0.6, hits: 3, opportunities: 4, sessions: 3, details: { first_fails: 1, first_runs: 4 } })).toMatch(/^After `npm test` fails/);
+  });
+
+  it('details that are not checked tokens and whole numbers add nothing', () => {
+    expect(line({ kind: 'command', pattern: 'cmd:test=pnpm test', rate: 0.75, hits: 2, opportunities: 2, sessions: 2, details: { instead_of: 'x`; rm -rf /', instead_fails: 4, instead_runs: 4 } })).not.toContain('rm -rf');
+    expect(line({ kind: 'command', pattern: 'cmd:test=pnpm test`', rate: 0.75, hits: 2, opportunities: 2, sessions: 2 })).toBeUndefined();
   });
 });

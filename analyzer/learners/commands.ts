@@ -2,7 +2,7 @@ import type { ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../patterns.js';
 import { histogramSessions } from '../score.js';
 import { isInspection, PURPOSES, purposeOf, type Purpose } from './command-purposes.js';
-import type { Learner, LearnWalk } from './learner.js';
+import type { Learner, LearnWalk, PatternDetails } from './learner.js';
 
 // The project's commands: per session, the Bash commands that succeeded, by purpose (test, build,
 // lint, ... from learners/command-purposes.ts; anything else that is not an inspection command is
@@ -102,6 +102,20 @@ export function commandsLearner(): Learner {
       return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
     },
     scoreGroup: (p: PatternCount) => `cmd:${commandParts(p.key)?.purpose ?? ''}`,
+    details(p: PatternCount, c: Counted): PatternDetails | undefined {
+      // Another command of the same purpose that ran at least twice and never succeeded here.
+      const parts = commandParts(p.key);
+      if (parts === undefined || parts.purpose === 'other') return undefined;
+      let best: PatternDetails | undefined;
+      for (const [name, runs] of c.totals) {
+        if (!name.startsWith(RUNS)) continue;
+        const detail = name.slice(RUNS.length);
+        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
+        const fails = c.totals.get(FAILS + detail) ?? 0;
+        if (fails === runs && (best === undefined || fails > best.instead_fails!)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      }
+      return best;
+    },
     lift(p: PatternCount, c: Counted): number {
       const parts = commandParts(p.key)!;
       const hits = sessionsOf(p);

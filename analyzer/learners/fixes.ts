@@ -1,6 +1,6 @@
 import { stepWords, type ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../patterns.js';
-import { bodyOf, type Learner, type LearnWalk } from './learner.js';
+import { bodyOf, type Learner, type LearnWalk, type PatternDetails } from './learner.js';
 
 // Fixes: what was run between a command's failure and its success. In one stream, an episode of
 // a Bash command F is its first failure since its last success together with its next success,
@@ -82,6 +82,12 @@ export function fixesLearner(windowCalls: () => number): Learner {
       return { claim: fixClaimText(failed, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0), prior: fixPrior(step, c) };
     },
     scoreGroup: (p: PatternCount) => `fix:${fixSteps(p.key)?.[0] ?? ''}`,
+    details(p: PatternCount, c: Counted): PatternDetails | undefined {
+      const failed = fixSteps(p.key)?.[0];
+      if (failed === undefined) return undefined;
+      const r = firstRuns(failed, c);
+      return r.sessions === 0 ? undefined : { first_fails: r.failedFirst, first_runs: r.sessions };
+    },
     lift(p: PatternCount, c: Counted): number {
       const [failed, step] = fixSteps(p.key) ?? ['', ''];
       const opps = Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0);

@@ -44,6 +44,21 @@ export interface Learner {
    * same question (a purpose's commands; the steps after one command's failures). Default: the kind.
    */
   scoreGroup?(p: PatternCount): string;
+  /** What the pattern's line may add beside its claim (whole numbers and checked tokens only). */
+  details?(p: PatternCount, c: Counted): PatternDetails | undefined;
+}
+
+/**
+ * A claim's extra facts, for its line: a command that keeps failing beside the one claimed
+ * (`instead_of`, failed `instead_fails` of `instead_runs`); the sessions whose first run of a
+ * fixed command failed (`first_fails` of `first_runs`).
+ */
+export interface PatternDetails {
+  instead_of?: string;
+  instead_fails?: number;
+  instead_runs?: number;
+  first_fails?: number;
+  first_runs?: number;
 }
 
 /** The lift a claim of each learner's kind must reach to be worth delivering. */
