@@ -1,8 +1,8 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readDataFile } from '../lib/data-files.js';
+import { readRegularText } from '../lib/regular-file.js';
 import { blockBody, GUIDELINES } from './marker-block.js';
 
 // What was written where (inject, export --out, graduate): state/injected.json, file -> the rule
@@ -58,14 +58,10 @@ function loadedBy(record: string, cwd: string | undefined, userHome: string): bo
 
 /** A memory file's text as Claude Code would load it now; undefined when it is gone or not a regular file (a FIFO is never waited on). */
 function memoryText(file: string): string | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+    return readRegularText(file);
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 

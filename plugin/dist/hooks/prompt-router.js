@@ -25,7 +25,7 @@ __export(prompt_router_exports, {
   isSystemTurn: () => isSystemTurn
 });
 module.exports = __toCommonJS(prompt_router_exports);
-var import_node_fs10 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_path8 = require("node:path");
 
 // lib/data-files.ts
@@ -214,9 +214,97 @@ function storeKey(kind, key) {
 }
 
 // exports/injected.ts
-var import_node_fs3 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path2 = require("node:path");
+
+// lib/regular-file.ts
+var import_node_fs3 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs3.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path;
+  return e;
+}
+function openRegular(path, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs3.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs3.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs3.closeSync)(fd);
+    throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs3.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path, opts = {}) {
+  const { fd, size } = openRegular(path, opts);
+  try {
+    return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+function readRegularText(path, opts = {}) {
+  return readRegular(path, opts).toString("utf8");
+}
+function readRegularTextIfPresent(path, opts = {}) {
+  try {
+    return readRegularText(path, opts);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    throw e;
+  }
+}
+function readFailure(e) {
+  const err = e;
+  if (err.code === "ENOTREG" || err.code === "EFBIG" || err.code === "ELOOP" && err.syscall === void 0) return err.message;
+  if (err.code === "EISDIR") return "expected a regular file, found a folder";
+  return err.code ?? err.message;
+}
 
 // exports/marker-block.ts
 var START = "<!-- homunculus:start -->";
@@ -274,14 +362,10 @@ function loadedBy(record, cwd, userHome) {
   return c === dir || c.startsWith(dir.endsWith(import_node_path2.sep) ? dir : dir + import_node_path2.sep);
 }
 function memoryText(file) {
-  let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(file, import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NONBLOCK);
-    return (0, import_node_fs3.fstatSync)(fd).isFile() ? (0, import_node_fs3.readFileSync)(fd, "utf8") : void 0;
+    return readRegularText(file);
   } catch {
     return void 0;
-  } finally {
-    if (fd !== void 0) (0, import_node_fs3.closeSync)(fd);
   }
 }
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
@@ -427,7 +511,6 @@ function reminderText(shown) {
 }
 
 // lib/config.ts
-var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -549,13 +632,14 @@ function crossCheck(c) {
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }
-function readJson(path) {
+function readJson(path, optional = false) {
   let text;
   try {
-    text = (0, import_node_fs4.readFileSync)(path, "utf8");
+    text = optional ? readRegularTextIfPresent(path) : readRegularText(path);
   } catch (e) {
-    throw new ConfigError(`cannot read ${path}: ${e.message}`);
+    throw new ConfigError(`cannot read ${path}: ${readFailure(e)}`);
   }
+  if (text === void 0) return void 0;
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -563,13 +647,7 @@ function readJson(path) {
   }
 }
 function readOptionalJson(path) {
-  try {
-    (0, import_node_fs4.readFileSync)(path);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
-  }
-  return readJson(path);
+  return readJson(path, true);
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
@@ -603,16 +681,16 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path4 = require("node:path");
 var NL = 10;
 var NEWLINE = Buffer.from("\n");
 function openAppend(path) {
   try {
-    return (0, import_node_fs5.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs4.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -628,19 +706,19 @@ function appendLine(path, text) {
     fd = openAppend(path);
   }
   try {
-    const st = (0, import_node_fs5.fstatSync)(fd);
+    const st = (0, import_node_fs4.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
     if (st.nlink > 1) throw new DataHomeError(`${path} has ${st.nlink} hard links; homunculus never writes to a file that has another name: move it aside (cp it to a file of its own)`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs5.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs4.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path);
     if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
   }
 }
 
@@ -651,7 +729,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs6.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs6.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs5.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs5.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -994,11 +1072,11 @@ function utcDay(ms) {
 }
 
 // store/index-read.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var import_node_path5 = require("node:path");
 
 // store/io.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // lib/lock.ts
 var STALE_LOCK_MS = 10 * 60 * 1e3;
@@ -1007,7 +1085,7 @@ var sleeper = new Int32Array(new SharedArrayBuffer(4));
 // store/io.ts
 function listDir(dir) {
   try {
-    return (0, import_node_fs7.readdirSync)(dir).sort();
+    return (0, import_node_fs6.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -1023,7 +1101,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs7.lstatSync)(path);
+    const st = (0, import_node_fs6.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -1036,7 +1114,7 @@ function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs8.lstatSync)(path);
+      const st = (0, import_node_fs7.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -1212,11 +1290,11 @@ ${known.join("\n")}`);
 var import_node_path7 = require("node:path");
 
 // observer/project-id.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var import_node_path6 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs9.statSync)(path);
+    (0, import_node_fs8.statSync)(path);
     return true;
   } catch {
     return false;
@@ -1257,7 +1335,7 @@ function nextPromptNumber(home, session) {
   n++;
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
-  (0, import_node_fs10.renameSync)(tmp, path);
+  (0, import_node_fs9.renameSync)(tmp, path);
   return n;
 }
 function isSystemTurn(prompt) {

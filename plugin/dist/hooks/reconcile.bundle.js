@@ -7358,7 +7358,7 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 var import_node_path16 = require("node:path");
 
 // analyzer/logged-run.ts
@@ -10320,9 +10320,111 @@ function keepUserVersion(home, id, text, nowIso) {
 var import_node_path9 = require("node:path");
 
 // exports/injected.ts
-var import_node_fs12 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path7 = require("node:path");
+
+// lib/regular-file.ts
+var import_node_fs12 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs12.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path;
+  return e;
+}
+function openRegular(path, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs12.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs12.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs12.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs12.closeSync)(fd);
+    throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs12.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path, opts = {}) {
+  const { fd, size } = openRegular(path, opts);
+  try {
+    return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+function readRegularText(path, opts = {}) {
+  return readRegular(path, opts).toString("utf8");
+}
+function readRegularTextIfPresent(path, opts = {}) {
+  try {
+    return readRegularText(path, opts);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    throw e;
+  }
+}
+function readRegularHead(path, bytes, opts = {}) {
+  const { fd } = openRegular(path, opts);
+  try {
+    const buf = Buffer.alloc(bytes);
+    let len = 0;
+    for (; ; ) {
+      const n = (0, import_node_fs12.readSync)(fd, buf, len, bytes - len, len);
+      if (n === 0 || (len += n) === bytes) break;
+    }
+    return buf.subarray(0, len);
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+function readFailure(e) {
+  const err = e;
+  if (err.code === "ENOTREG" || err.code === "EFBIG" || err.code === "ELOOP" && err.syscall === void 0) return err.message;
+  if (err.code === "EISDIR") return "expected a regular file, found a folder";
+  return err.code ?? err.message;
+}
 
 // exports/marker-block.ts
 var START = "<!-- homunculus:start -->";
@@ -10380,14 +10482,10 @@ function loadedBy(record, cwd, userHome) {
   return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
 }
 function memoryText(file) {
-  let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(file, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NONBLOCK);
-    return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd, "utf8") : void 0;
+    return readRegularText(file);
   } catch {
     return void 0;
-  } finally {
-    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
@@ -11636,9 +11734,6 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
   return st === void 0 || realNowMs - st.mtimeMs > IDLE_OVER_MS;
 }
 
-// claude/transcript-import.ts
-var import_node_fs22 = require("node:fs");
-
 // lib/json-cut.ts
 var ESCAPE = new Uint8Array(256);
 for (const c of '"\\/bfnrt') ESCAPE[c.charCodeAt(0)] = 1;
@@ -11718,7 +11813,7 @@ function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
 var import_node_fs20 = require("node:fs");
 var CHUNK2 = 1 << 20;
 function readLines(path, maxBytes, line, overlong) {
-  const fd = (0, import_node_fs20.openSync)(path, "r");
+  const { fd } = openRegular(path);
   try {
     let buf = Buffer.allocUnsafe(CHUNK2);
     let held = 0;
@@ -12841,14 +12936,7 @@ function subagentType(path) {
   const meta = subagentMetaPath(path);
   if (meta === void 0) return void 0;
   try {
-    const fd = (0, import_node_fs22.openSync)(meta, "r");
-    try {
-      const buf = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs22.readSync)(fd, buf, 0, buf.length, 0);
-      return agentTypeFromMeta(buf.toString("utf8", 0, n));
-    } finally {
-      (0, import_node_fs22.closeSync)(fd);
-    }
+    return agentTypeFromMeta(readRegularHead(meta, 64 * 1024).toString("utf8"));
   } catch {
     return void 0;
   }
@@ -12943,7 +13031,7 @@ function transcriptFilesOf(transcript) {
   const sub = (0, import_node_path16.join)((0, import_node_path16.dirname)(transcript), transcript.slice((0, import_node_path16.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs22.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -13021,7 +13109,6 @@ async function reconcile(o) {
 }
 
 // lib/config.ts
-var import_node_fs24 = require("node:fs");
 var import_node_path17 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -13143,13 +13230,14 @@ function crossCheck(c) {
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }
-function readJson2(path) {
+function readJson2(path, optional = false) {
   let text;
   try {
-    text = (0, import_node_fs24.readFileSync)(path, "utf8");
+    text = optional ? readRegularTextIfPresent(path) : readRegularText(path);
   } catch (e) {
-    throw new ConfigError(`cannot read ${path}: ${e.message}`);
+    throw new ConfigError(`cannot read ${path}: ${readFailure(e)}`);
   }
+  if (text === void 0) return void 0;
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -13157,13 +13245,7 @@ function readJson2(path) {
   }
 }
 function readOptionalJson(path) {
-  try {
-    (0, import_node_fs24.readFileSync)(path);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
-  }
-  return readJson2(path);
+  return readJson2(path, true);
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
@@ -13197,14 +13279,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs25 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs25.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs25.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs23.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs23.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);

@@ -191,7 +191,6 @@ function storeKey(kind, key) {
 }
 
 // exports/injected.ts
-var import_node_fs4 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path3 = require("node:path");
 
@@ -218,6 +217,80 @@ function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
     throw e;
   }
   return true;
+}
+
+// lib/regular-file.ts
+var import_node_fs4 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs4.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path2, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path2;
+  return e;
+}
+function openRegular(path2, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs4.openSync)(path2, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path2, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs4.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs4.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs4.closeSync)(fd);
+    throw fail(path2, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path2, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path2, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path2, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs4.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path2, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path2, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path2, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path2, opts = {}) {
+  const { fd, size } = openRegular(path2, opts);
+  try {
+    return readBounded(fd, size, path2, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs4.closeSync)(fd);
+  }
+}
+function readRegularText(path2, opts = {}) {
+  return readRegular(path2, opts).toString("utf8");
 }
 
 // exports/marker-block.ts
@@ -276,14 +349,10 @@ function loadedBy(record, cwd, userHome) {
   return c === dir || c.startsWith(dir.endsWith(import_node_path3.sep) ? dir : dir + import_node_path3.sep);
 }
 function memoryText(file) {
-  let fd;
   try {
-    fd = (0, import_node_fs4.openSync)(file, import_node_fs4.constants.O_RDONLY | import_node_fs4.constants.O_NONBLOCK);
-    return (0, import_node_fs4.fstatSync)(fd).isFile() ? (0, import_node_fs4.readFileSync)(fd, "utf8") : void 0;
+    return readRegularText(file);
   } catch {
     return void 0;
-  } finally {
-    if (fd !== void 0) (0, import_node_fs4.closeSync)(fd);
   }
 }
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {

@@ -10292,9 +10292,97 @@ function archiveText(home, name, text, nowIso) {
 var import_node_path9 = require("node:path");
 
 // exports/injected.ts
-var import_node_fs12 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path7 = require("node:path");
+
+// lib/regular-file.ts
+var import_node_fs12 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs12.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path;
+  return e;
+}
+function openRegular(path, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs12.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs12.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs12.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs12.closeSync)(fd);
+    throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs12.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path, opts = {}) {
+  const { fd, size } = openRegular(path, opts);
+  try {
+    return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+function readRegularText(path, opts = {}) {
+  return readRegular(path, opts).toString("utf8");
+}
+function readRegularTextIfPresent(path, opts = {}) {
+  try {
+    return readRegularText(path, opts);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    throw e;
+  }
+}
+function readFailure(e) {
+  const err = e;
+  if (err.code === "ENOTREG" || err.code === "EFBIG" || err.code === "ELOOP" && err.syscall === void 0) return err.message;
+  if (err.code === "EISDIR") return "expected a regular file, found a folder";
+  return err.code ?? err.message;
+}
 
 // exports/marker-block.ts
 var START = "<!-- homunculus:start -->";
@@ -10352,14 +10440,10 @@ function loadedBy(record, cwd, userHome) {
   return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
 }
 function memoryText(file) {
-  let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(file, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NONBLOCK);
-    return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd, "utf8") : void 0;
+    return readRegularText(file);
   } catch {
     return void 0;
-  } finally {
-    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
@@ -11340,7 +11424,6 @@ function claudePaths(scope, projectDir, env) {
 }
 
 // lib/config.ts
-var import_node_fs18 = require("node:fs");
 var import_node_path15 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -11462,13 +11545,14 @@ function crossCheck(c) {
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }
-function readJson2(path) {
+function readJson2(path, optional = false) {
   let text;
   try {
-    text = (0, import_node_fs18.readFileSync)(path, "utf8");
+    text = optional ? readRegularTextIfPresent(path) : readRegularText(path);
   } catch (e) {
-    throw new ConfigError(`cannot read ${path}: ${e.message}`);
+    throw new ConfigError(`cannot read ${path}: ${readFailure(e)}`);
   }
+  if (text === void 0) return void 0;
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -11476,13 +11560,7 @@ function readJson2(path) {
   }
 }
 function readOptionalJson(path) {
-  try {
-    (0, import_node_fs18.readFileSync)(path);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
-  }
-  return readJson2(path);
+  return readJson2(path, true);
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
@@ -11516,14 +11594,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs19.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs19.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs18.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs18.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -11817,10 +11895,10 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/dream-run.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 
 // store/dream.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_path16 = require("node:path");
 
 // store/similarity.ts
@@ -11986,7 +12064,7 @@ function shadowLines(text, where) {
 }
 function readText(path) {
   try {
-    return (0, import_node_fs20.readFileSync)(path, "utf8");
+    return readRegularText(path);
   } catch {
     return void 0;
   }
@@ -12008,7 +12086,7 @@ function readShadowTexts(claudeDir, projectRoot2) {
   for (const dir of skillDirs) {
     let names;
     try {
-      names = (0, import_node_fs20.readdirSync)(dir).sort();
+      names = (0, import_node_fs19.readdirSync)(dir).sort();
     } catch {
       continue;
     }
@@ -12027,17 +12105,17 @@ function dreamDue(last, newSessions, nowMs, c) {
 }
 
 // store/ops.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 
 // store/projects.ts
 var import_node_path18 = require("node:path");
 
 // observer/project-id.ts
-var import_node_fs21 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 var import_node_path17 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs21.statSync)(path);
+    (0, import_node_fs20.statSync)(path);
     return true;
   } catch {
     return false;
@@ -12166,7 +12244,7 @@ function saveFact(m, entry, x) {
 function archiveInstinct(m, entry, reason) {
   const x = entry.value;
   archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
-  (0, import_node_fs22.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
+  (0, import_node_fs21.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
   m.instincts = m.instincts.filter((e) => e !== entry);
 }
@@ -12363,7 +12441,7 @@ function sessionsSince(home, sinceMs) {
   const sessions = /* @__PURE__ */ new Set();
   let files;
   try {
-    files = (0, import_node_fs23.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
+    files = (0, import_node_fs22.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
   } catch {
     return 0;
   }
