@@ -1,5 +1,5 @@
 import { readRegularTextIfPresent } from '../lib/regular-file.js';
-import { homedir } from 'node:os';
+import { userHome } from '../lib/data-home.js';
 import { join, resolve } from 'node:path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 import type { Scope } from './paths.js';
@@ -21,7 +21,7 @@ export interface McpEntry {
 export function mcpConfigPath(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv): string {
   if (scope === 'project') return join(resolve(projectDir), '.mcp.json');
   const dir = env['CLAUDE_CONFIG_DIR'];
-  return dir ? join(resolve(dir), '.claude.json') : join(env['HOME'] || homedir(), '.claude.json');
+  return dir ? join(resolve(dir), '.claude.json') : join(userHome(env), '.claude.json');
 }
 
 function entryPath(scope: Scope, projectDir: string): JSONPath {
