@@ -1,4 +1,4 @@
-import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -116,9 +116,33 @@ export function ensurePrivateDir(path: string): void {
   try {
     mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    // A recursive mkdir reports ENOENT for a read-only filesystem and for a link to nowhere on
+    // the way: say which it is, in one line.
+    if (code === 'ENOENT') throw new DataHomeError(cannotCreate(path));
     throw e;
   }
+}
+
+/** Why the folders of `path` cannot be made: what the nearest thing that exists on its way is. */
+function cannotCreate(path: string): string {
+  let below = path;
+  let at = dirname(path);
+  while (!existsSync(at) && dirname(at) !== at) {
+    below = at;
+    at = dirname(at);
+  }
+  const hint = 'set HOMUNCULUS_HOME to a folder you can write';
+  if (isLink(below)) return `cannot create ${path}: ${below} is a symbolic link to nowhere (${hint}, or make the folder it points to)`;
+  try {
+    accessSync(at, constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EROFS') return `cannot create ${path}: ${at} is on a read-only filesystem (${hint})`;
+    return `cannot create ${path}: ${at} is not writable (${code ?? String(e)}; ${hint})`;
+  }
+  return `cannot create ${path}: ENOENT below ${at} (${hint})`;
 }
 
 /** The data home cannot be used as it is (one line, for the CLI's error and the hooks' log). */

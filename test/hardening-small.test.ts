@@ -1,11 +1,21 @@
-// Smaller ones from issue 30 (11): HOME unset or relative never makes a relative path.
+// Smaller ones from issue 30 (11): HOME unset or relative never makes a relative path; a data
+// home that cannot be created (read-only filesystem, a link to nowhere on its way) is one line,
+// not a stack trace.
 import { execa } from 'execa';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, tempDir } from './helpers.js';
-import { transcriptText } from './hardening-helpers.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI, cleanEnv, runCli, runHook, tempDir } from './helpers.js';
+import { payload, transcriptText } from './hardening-helpers.js';
+
+/** One line on stderr, `homunculus: ...`, no stack. */
+function oneLine(stderr: string): string {
+  expect(stderr.trim().split('\n')).toHaveLength(1);
+  expect(stderr).toMatch(/^homunculus: /);
+  expect(stderr).not.toMatch(/unexpected error|\n\s+at /);
+  return stderr.trim();
+}
 
 describe('HOME unset or relative', () => {
   it('import-transcripts reads the home folder the system names, never ./.claude/projects', async () => {
@@ -24,5 +34,43 @@ describe('HOME unset or relative', () => {
       expect(r.stderr).not.toContain('.claude/projects and');
       expect(r.stdout + r.stderr).not.toMatch(/(^|[ '"])\.?\/?\.claude\/projects/m);
     }
+  });
+});
+
+describe('a data home that cannot be created', () => {
+  it('below a symbolic link to nowhere: one line naming the link (exit 1); the hook exits 0', async () => {
+    const root = tempDir();
+    symlinkSync(join(root, 'gone'), join(root, 'link'));
+    const data = join(root, 'link', 'data');
+    for (const args of [['analyze'], ['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm']]) {
+      const r = await runCli(args, { HOMUNCULUS_HOME: data });
+      expect(r.exitCode, args[0]).toBe(1);
+      expect(oneLine(r.stderr)).toBe(`homunculus: cannot create ${data}: ${join(root, 'link')} is a symbolic link to nowhere (set HOMUNCULUS_HOME to a folder you can write, or make the folder it points to)`);
+    }
+    expect((await runHook(JSON.stringify(payload()), { HOMUNCULUS_HOME: data })).exitCode).toBe(0);
+    expect(existsSync(join(root, 'gone'))).toBe(false);
+  });
+
+  describe('on a read-only filesystem (a tmpfs mounted read-only, where mounting is allowed)', () => {
+    let mnt: string | undefined;
+    beforeAll(async () => {
+      const dir = tempDir('homunculus-rofs-');
+      if ((await execa('mount', ['-t', 'tmpfs', '-o', 'ro,size=64k', 'tmpfs', dir], { reject: false })).exitCode === 0) mnt = dir;
+    });
+    afterAll(async () => {
+      if (mnt !== undefined) await execa('umount', [mnt], { reject: false });
+    });
+
+    it('analyze, observe and import-transcripts say so in one line (exit 1)', async (ctx) => {
+      if (mnt === undefined) ctx.skip(); // mounting not allowed here: the link case above takes the same path
+      const data = join(mnt!, 'data');
+      const t = tempDir();
+      writeFileSync(join(t, 's1.jsonl'), transcriptText('s1', [{ id: 'toolu_1', tool: 'Read', at: '2026-11-08T10:00:00Z', resultAt: '2026-11-08T10:00:01Z' }]));
+      for (const args of [['analyze'], ['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], ['import-transcripts', t]]) {
+        const r = await runCli(args, { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: '2026-11-08T12:00:00Z' });
+        expect(r.exitCode, args[0]).toBe(1);
+        expect(oneLine(r.stderr)).toMatch(new RegExp(`^homunculus: cannot create ${data}(/observations)?: ${mnt} is on a read-only filesystem \\(set HOMUNCULUS_HOME to a folder you can write\\)$`));
+      }
+    });
   });
 });
