@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { pruneDataFile } from '../lib/data-files.js';
 import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
@@ -50,6 +51,8 @@ export interface AnalysisReport {
   /** New patterns left for a later run: at most maxNewInstinctsPerRun new instinct files a run. */
   deferred: string[];
   pruned: { observations: string[]; archive: string[] };
+  /** Expired names that are not regular files (a folder named like an old observation file): left alone, relative to the data home. */
+  notPruned?: string[];
   analysis?: Analysis;
   /** With keepAnalysis: each project's analysis beside the whole one. */
   projects?: ProjectAnalyses;
@@ -64,9 +67,11 @@ function listDir(dir: string): string[] {
   }
 }
 
-/** Leftovers of a run killed between writing a temporary file and renaming it. */
-function removeTempFiles(dirs: string[]): void {
-  for (const dir of dirs) for (const f of listDir(dir)) if (f.endsWith('.tmp')) rmSync(join(dir, f), { force: true });
+/** Leftovers of a run killed between writing a temporary file and renaming it; returns what is not a file (left alone). */
+function removeTempFiles(dirs: string[]): string[] {
+  const leftAlone: string[] = [];
+  for (const dir of dirs) for (const f of listDir(dir)) if (f.endsWith('.tmp') && !pruneDataFile(join(dir, f))) leftAlone.push(join(dir, f));
+  return leftAlone;
 }
 
 /**
@@ -135,15 +140,19 @@ function windowFiles(home: string, nowMs: number, config: Config, report: Analys
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const days = new Set<string>();
   const out: WindowFile[] = [];
+  const prune = (dir: string, name: string): boolean => {
+    if (pruneDataFile(join(dir, name))) return true;
+    (report.notPruned ??= []).push(relative(home, join(dir, name)));
+    return false;
+  };
   for (const f of listDir(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
     if (!m) continue;
     const day = m[1]!;
     if (day < pruneBefore) {
       if (!writes) continue;
-      rmSync(join(obsDir, f), { force: true });
-      rmSync(join(cacheDir, `${day}.bin`), { force: true });
-      report.pruned.observations.push(f);
+      if (prune(obsDir, f)) report.pruned.observations.push(f);
+      prune(cacheDir, `${day}.bin`);
       continue;
     }
     days.add(day);
@@ -151,10 +160,10 @@ function windowFiles(home: string, nowMs: number, config: Config, report: Analys
   }
   if (writes) {
     for (const f of listDir(cacheDir)) {
-      if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
+      if (f.endsWith('.bin') && !days.has(f.slice(0, -4))) prune(cacheDir, f);
     }
     pruneHookState(home, config.retentionDays);
-    pruneInjections(home, pruneBefore, Date.now());
+    for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push(relative(home, f));
   }
   return out;
 }
@@ -309,7 +318,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
+    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push(relative(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -328,8 +337,8 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
       if (!m) continue;
       const at = stampMs(m[2]!);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        rmSync(join(archDir, f), { force: true });
-        report.pruned.archive.push(f);
+        if (pruneDataFile(join(archDir, f))) report.pruned.archive.push(f);
+        else (report.notPruned ??= []).push(relative(home, join(archDir, f)));
       } else {
         push(events.archived, utcDay(at), m[1]!);
       }

@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 
 // How homunculus opens the files of its data home. A symbolic link planted at a data file's name
 // is never followed (O_NOFOLLOW: the open fails with ELOOP), so nothing is read from or written
@@ -21,6 +21,21 @@ export function readDataFile(path: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Removes a data file that has expired (an old day's observations, its cache, an old archived
+ * instinct). Anything else at that name (a folder, a FIFO, a link someone put there) is not ours
+ * to delete: it is left alone and false returned, for the run to say so. True when it is gone.
+ */
+export function pruneDataFile(path: string): boolean {
+  try {
+    if (!lstatSync(path).isFile()) return false;
+  } catch {
+    return true; // already gone
+  }
+  rmSync(path, { force: true });
+  return true;
 }
 
 /**

@@ -1,13 +1,13 @@
 // Smaller ones from issue 30 (11): HOME unset or relative never makes a relative path; a data
 // home that cannot be created (read-only filesystem, a link to nowhere on its way) is one line,
-// not a stack trace.
+// not a stack trace; a folder named like an expired data file is left alone and named, not a crash.
 import { execa } from 'execa';
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, runCli, runHook, tempDir } from './helpers.js';
-import { payload, transcriptText } from './hardening-helpers.js';
+import { payload, runStop, sessionLines, transcriptText } from './hardening-helpers.js';
 
 /** One line on stderr, `homunculus: ...`, no stack. */
 function oneLine(stderr: string): string {
@@ -72,5 +72,36 @@ describe('a data home that cannot be created', () => {
         expect(oneLine(r.stderr)).toMatch(new RegExp(`^homunculus: cannot create ${data}(/observations)?: ${mnt} is on a read-only filesystem \\(set HOMUNCULUS_HOME to a folder you can write\\)$`));
       }
     });
+  });
+});
+
+describe('a folder named like an expired data file', () => {
+  it('analyze and bye leave it alone and name it; the Stop hook logs it in analysis.log', async () => {
+    const data = join(tempDir(), 'data');
+    const obs = join(data, 'observations');
+    mkdirSync(obs, { recursive: true });
+    writeFileSync(join(obs, '2026-11-08.jsonl'), `${sessionLines('2026-11-08T09:00:00Z', ['s1', 's2'], 4).join('\n')}\n`);
+    // Past retention (30 days), each a folder with something in it: an observation file, its cache,
+    // an archived instinct past archivePruneDays, a day of injections, a temporary file.
+    const folders = ['observations/2020-01-01.jsonl', 'state/cache/2020-01-02.bin', 'archive/chain-a-b-c--20200101T000000Z.md', 'state/injections/2020-01-03.jsonl', 'instincts/x.1.tmp'];
+    for (const f of folders) {
+      mkdirSync(join(data, f), { recursive: true });
+      writeFileSync(join(data, f, 'keep.txt'), 'mine\n');
+    }
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: '2026-11-08T12:00:00Z' };
+    for (const cmd of ['analyze', 'bye']) {
+      const r = await runCli([cmd], { ...env, HOMUNCULUS_RULES_FILE: join(data, '..', 'rules.md') });
+      expect(r.exitCode, `${cmd}: ${r.stderr}`).toBe(0);
+      expect(r.stderr).toBe('');
+      const line = r.stdout.split('\n').find((l) => l.startsWith('Not pruned, not a regular file'));
+      for (const f of folders) expect(line, cmd).toContain(f);
+    }
+    const json = JSON.parse((await runCli(['analyze', '--json'], env)).stdout) as { notPruned: string[] };
+    expect(json.notPruned.sort()).toEqual([...folders].sort());
+    writeFileSync(join(obs, '2026-11-08.jsonl'), `${sessionLines('2026-11-08T10:00:00Z', ['s3', 's4'], 4).join('\n')}\n`, { flag: 'a' });
+    expect((await runStop(env)).exitCode).toBe(0);
+    const log = readFileSync(join(data, 'analysis.log'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { by?: string; not_pruned?: string[] });
+    expect(log.filter((e) => e.by === 'stop').at(-1)?.not_pruned?.sort()).toEqual([...folders].sort());
+    for (const f of folders) expect(readFileSync(join(data, f, 'keep.txt'), 'utf8')).toBe('mine\n');
   });
 });

@@ -7382,6 +7382,15 @@ function readDataFile(path) {
     (0, import_node_fs.closeSync)(fd);
   }
 }
+function pruneDataFile(path) {
+  try {
+    if (!(0, import_node_fs.lstatSync)(path).isFile()) return false;
+  } catch {
+    return true;
+  }
+  (0, import_node_fs.rmSync)(path, { force: true });
+  return true;
+}
 var fullDisk = process.env["HOMUNCULUS_TEST_FULL_DISK"];
 var spaceLeft = fullDisk !== void 0 && /^\d+$/.test(fullDisk) ? Number(fullDisk) : Infinity;
 function noSpace(path, detail = "") {
@@ -7463,7 +7472,18 @@ function resolveDataHome(env, pkgRoot) {
   pkgRoot ??= packageRoot();
   if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
-  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(env["HOME"] || (0, import_node_os.homedir)(), ".local", "share"), "homunculus");
+  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
+}
+function userHome(env) {
+  const fromEnv = env["HOME"];
+  if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
+  let system;
+  try {
+    system = (0, import_node_os.userInfo)().homedir;
+  } catch {
+  }
+  if (system && (0, import_node_path.isAbsolute)(system)) return system;
+  throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
 }
 function isCheckout(pkgRoot) {
   return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
@@ -7519,9 +7539,29 @@ function ensurePrivateDir(path) {
   try {
     (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: PRIVATE_DIR });
   } catch (e) {
-    if (e.code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    const code = e.code;
+    if (code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    if (code === "ENOENT") throw new DataHomeError(cannotCreate(path));
     throw e;
   }
+}
+function cannotCreate(path) {
+  let below = path;
+  let at = (0, import_node_path.dirname)(path);
+  while (!(0, import_node_fs2.existsSync)(at) && (0, import_node_path.dirname)(at) !== at) {
+    below = at;
+    at = (0, import_node_path.dirname)(at);
+  }
+  const hint = "set HOMUNCULUS_HOME to a folder you can write";
+  if (isLink(below)) return `cannot create ${path}: ${below} is a symbolic link to nowhere (${hint}, or make the folder it points to)`;
+  try {
+    (0, import_node_fs2.accessSync)(at, import_node_fs2.constants.W_OK);
+  } catch (e) {
+    const code = e.code;
+    if (code === "EROFS") return `cannot create ${path}: ${at} is on a read-only filesystem (${hint})`;
+    return `cannot create ${path}: ${at} is not writable (${code ?? String(e)}; ${hint})`;
+  }
+  return `cannot create ${path}: ENOENT below ${at} (${hint})`;
 }
 var DataHomeError = class extends Error {
 };
@@ -10434,10 +10474,10 @@ function readInjected(home) {
   }
   return { version: 1, files: {} };
 }
-function loadedBy(record, cwd, userHome) {
+function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
   const name = (0, import_node_path7.basename)(file);
-  if (file === (0, import_node_path7.join)(userHome, ".claude", "CLAUDE.md")) return true;
+  if (file === (0, import_node_path7.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
   let dir = (0, import_node_path7.dirname)(file);
   if ((0, import_node_path7.basename)(dir) === ".claude") dir = (0, import_node_path7.dirname)(dir);
@@ -10451,10 +10491,10 @@ function memoryText(file) {
     return void 0;
   }
 }
-function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
+function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
   for (const [record, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome2)) continue;
     const text = memoryText(record.replace(/#[a-z-]+$/, ""));
     if (text === void 0) continue;
     const rulesFile = record.endsWith("#rules-file");
@@ -11066,18 +11106,20 @@ function turnCalls(home, session, fromMs, toMs) {
 var DAY_FILE = /^(\d{4}-\d\d-\d\d)(?:\.judged)?\.jsonl$/;
 function pruneInjections(home, pruneBefore, realNowMs) {
   const dir = layout.injectionsDir(home);
+  const leftAlone = [];
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    (0, import_node_fs15.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+    if (!pruneDataFile((0, import_node_path11.join)(dir, f))) leftAlone.push((0, import_node_path11.join)(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
       if ((0, import_node_fs15.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
-      (0, import_node_fs15.rmSync)(path, { force: true });
+      if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
   }
+  return leftAlone;
 }
 function markJudged(home, entries) {
   const byDay = /* @__PURE__ */ new Map();
@@ -11115,7 +11157,9 @@ function listDir2(dir) {
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
+  const leftAlone = [];
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path12.join)(dir, f))) leftAlone.push((0, import_node_path12.join)(dir, f));
+  return leftAlone;
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
@@ -11155,15 +11199,19 @@ function windowFiles(home, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const days = /* @__PURE__ */ new Set();
   const out = [];
+  const prune = (dir, name) => {
+    if (pruneDataFile((0, import_node_path12.join)(dir, name))) return true;
+    (report.notPruned ??= []).push((0, import_node_path12.relative)(home, (0, import_node_path12.join)(dir, name)));
+    return false;
+  };
   for (const f of listDir2(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
     if (!m) continue;
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
-      report.pruned.observations.push(f);
+      if (prune(obsDir, f)) report.pruned.observations.push(f);
+      prune(cacheDir, `${day}.bin`);
       continue;
     }
     days.add(day);
@@ -11171,10 +11219,10 @@ function windowFiles(home, nowMs, config, report) {
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) prune(cacheDir, f);
     }
     pruneHookState(home, config.retentionDays);
-    pruneInjections(home, pruneBefore, Date.now());
+    for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
   }
   return out;
 }
@@ -11268,7 +11316,7 @@ function runAnalysis(opts) {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
+    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -11285,8 +11333,8 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs16.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
-        report.pruned.archive.push(f);
+        if (pruneDataFile((0, import_node_path12.join)(archDir, f))) report.pruned.archive.push(f);
+        else (report.notPruned ??= []).push((0, import_node_path12.relative)(home, (0, import_node_path12.join)(archDir, f)));
       } else {
         push(events.archived, utcDay(at), m[1]);
       }
@@ -11375,6 +11423,7 @@ function analysisEvent(report, by, durationMs) {
     deferred: report.deferred.length,
     skipped_records: report.skipped
   };
+  if (report.notPruned?.length) e["not_pruned"] = report.notPruned;
   if (report.status === "locked") e["skip"] = `another analysis held the lock${report.heldBy ? ` (pid ${report.heldBy.pid})` : ""}`;
   if (report.readOnly) e["skip"] = `read-only: ${report.readOnlyReason}`;
   return e;
@@ -11424,10 +11473,9 @@ function safeLog(home, e) {
 }
 
 // claude/paths.ts
-var import_node_os3 = require("node:os");
 var import_node_path14 = require("node:path");
 function claudePaths(scope, projectDir, env) {
-  const dir = scope === "user" ? (0, import_node_path14.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path14.join)(env["HOME"] || (0, import_node_os3.homedir)(), ".claude")) : (0, import_node_path14.join)((0, import_node_path14.resolve)(projectDir), ".claude");
+  const dir = scope === "user" ? (0, import_node_path14.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path14.join)(userHome(env), ".claude")) : (0, import_node_path14.join)((0, import_node_path14.resolve)(projectDir), ".claude");
   return {
     dir,
     settings: (0, import_node_path14.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
