@@ -51,7 +51,7 @@ export interface AnalysisReport {
   /** New patterns left for a later run: at most maxNewInstinctsPerRun new instinct files a run. */
   deferred: string[];
   pruned: { observations: string[]; archive: string[] };
-  /** Expired names that are not regular files (a folder named like an old observation file): left alone, relative to the data home. */
+  /** Expired names that are folders (a folder named like an old observation file): left alone, relative to the data home. */
   notPruned?: string[];
   analysis?: Analysis;
   /** With keepAnalysis: each project's analysis beside the whole one. */

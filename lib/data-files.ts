@@ -25,12 +25,13 @@ export function readDataFile(path: string): Buffer {
 
 /**
  * Removes a data file that has expired (an old day's observations, its cache, an old archived
- * instinct). Anything else at that name (a folder, a FIFO, a link someone put there) is not ours
- * to delete: it is left alone and false returned, for the run to say so. True when it is gone.
+ * instinct). Only the name goes: a link planted there is removed, never followed. A folder at
+ * that name may hold someone's files and is not ours to delete: it is left alone and false
+ * returned, for the run to say so. True when the name is gone.
  */
 export function pruneDataFile(path: string): boolean {
   try {
-    if (!lstatSync(path).isFile()) return false;
+    if (lstatSync(path).isDirectory()) return false;
   } catch {
     return true; // already gone
   }

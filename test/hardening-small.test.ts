@@ -93,7 +93,7 @@ describe('a folder named like an expired data file', () => {
       const r = await runCli([cmd], { ...env, HOMUNCULUS_RULES_FILE: join(data, '..', 'rules.md') });
       expect(r.exitCode, `${cmd}: ${r.stderr}`).toBe(0);
       expect(r.stderr).toBe('');
-      const line = r.stdout.split('\n').find((l) => l.startsWith('Not pruned, not a regular file'));
+      const line = r.stdout.split('\n').find((l) => l.startsWith('Not pruned, a folder where an expired file was expected'));
       for (const f of folders) expect(line, cmd).toContain(f);
     }
     const json = JSON.parse((await runCli(['analyze', '--json'], env)).stdout) as { notPruned: string[] };

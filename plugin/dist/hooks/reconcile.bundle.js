@@ -7388,7 +7388,7 @@ function readDataFile(path) {
 }
 function pruneDataFile(path) {
   try {
-    if (!(0, import_node_fs.lstatSync)(path).isFile()) return false;
+    if ((0, import_node_fs.lstatSync)(path).isDirectory()) return false;
   } catch {
     return true;
   }
