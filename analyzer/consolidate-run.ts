@@ -1,17 +1,17 @@
-import { readFileSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { futureClockReason } from '../lib/clock.js';
-import { isWithin } from '../lib/paths.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLockWaiting } from '../lib/lock.js';
-import { writeUserFile } from '../lib/user-file.js';
 import { renderInstinct, type InstinctMeta } from './instinct-file.js';
 import { activeRules, consolidate, ruleProblem, type Rule, type RuleDecision } from './promotion.js';
 import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
 import { renderGeneratedRules } from '../exports/rules-markdown.js';
+import { deliveryKey } from '../exports/delivery.js';
+import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';
 import type { TaughtRule } from '../exports/taught-rules.js';
 import type { ScopedRule } from '../exports/delivery.js';
 import { decideTaught, promotedMap, promotionInput, readTaughtRules, scopeDecisions } from '../store/promote.js';
@@ -145,6 +145,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     return report;
   }
   checkRulesFile(rulesFile);
+  checkRulesFileContent(home, rulesFile);
   ensurePrivateDir(home);
   const lock = acquireLockWaiting(layout.lock(home), opts.lockWaitMs ?? BYE_LOCK_WAIT_MS);
   if ('heldBy' in lock) return empty({ ...emptyReport(now, config, undefined), status: 'locked', heldBy: lock.heldBy });
@@ -166,16 +167,17 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // The rules file first, rules.json (the state) last: if the rules file cannot be written,
     // rules.json still holds the previous state and the next bye reports the same promotions.
     // Outside the data home (HOMUNCULUS_RULES_FILE, rulesFile), through a link to its target (a
-    // dotfiles setup), keeping its mode. Inside it, a data file: a link planted at its name is
-    // replaced, never followed out. Unchanged content is left alone either way.
+    // dotfiles setup), keeping its mode, and whole only when empty or an earlier rules file (a
+    // Markdown file of the user's gets a block; rules-file-write.ts). Inside it, a data file: a
+    // link planted at its name is replaced, never followed out. Unchanged content is left alone.
     const names = projectNames(home);
     for (const r of report.rules as ScopedRule[]) {
       const name = r.project === undefined ? undefined : names.get(r.project);
       if (name !== undefined) r.project_name = name;
     }
     const rulesText = renderGeneratedRules(report.rules, report.taught, names, config);
-    const inHome = isWithin(home, rulesFile) && rulesFile !== home;
-    report.rulesFileChanged = inHome ? writeFileAtomic(rulesFile, rulesText) : writeUserFile(rulesFile, rulesText, { createMode: 0o600 });
+    const keys = [...report.rules, ...report.taught].map(deliveryKey);
+    report.rulesFileChanged = writeRulesFile({ home, path: rulesFile, text: rulesText, keys, nowIso: now.toISOString() });
     writeFileAtomic(layout.rulesJson(home), `${JSON.stringify(report.taught.length ? { rules: report.rules, taught: report.taught } : { rules: report.rules }, null, 2)}\n`);
     // The instincts say which of them are rules now.
     markPromoted({ home, config, now, project: null }, promotedMap(report.rules, report.taught), { lockHeld: true });

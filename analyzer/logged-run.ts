@@ -91,6 +91,8 @@ export function analysisEvent(report: AnalysisReport, by: string, durationMs: nu
     deferred: report.deferred.length,
     skipped_records: report.skipped,
   };
+  // Said where doctor and `homunculus log` look, for the Stop hook's runs, which print nothing.
+  if (report.notPruned?.length) e['not_pruned'] = report.notPruned;
   if (report.status === 'locked') e['skip'] = `another analysis held the lock${report.heldBy ? ` (pid ${report.heldBy.pid})` : ''}`;
   if (report.readOnly) e['skip'] = `read-only: ${report.readOnlyReason}`;
   return e;

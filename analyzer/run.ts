@@ -1,6 +1,7 @@
 import { chmodSync, lstatSync, readdirSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
+import { pruneDataFile } from '../lib/data-files.js';
 import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
@@ -55,6 +56,8 @@ export interface AnalysisReport {
   pruned: { observations: string[]; archive: string[] };
   /** Projects with too few sessions in the calendar window, analysed over their last windowDays active days. */
   extended: { project: string; windowStart: string; sessions: number }[];
+  /** Expired names that are folders (a folder named like an old observation file): left alone, relative to the data home. */
+  notPruned?: string[];
   analysis?: Analysis;
   /** With keepAnalysis: each project's analysis beside the whole one. */
   projects?: ProjectAnalyses;
@@ -69,9 +72,11 @@ function listDir(dir: string): string[] {
   }
 }
 
-/** Leftovers of a run killed between writing a temporary file and renaming it. */
-function removeTempFiles(dirs: string[]): void {
-  for (const dir of dirs) for (const f of listDir(dir)) if (f.endsWith('.tmp')) rmSync(join(dir, f), { force: true });
+/** Leftovers of a run killed between writing a temporary file and renaming it; returns what is not a file (left alone). */
+function removeTempFiles(dirs: string[]): string[] {
+  const leftAlone: string[] = [];
+  for (const dir of dirs) for (const f of listDir(dir)) if (f.endsWith('.tmp') && !pruneDataFile(join(dir, f))) leftAlone.push(join(dir, f));
+  return leftAlone;
 }
 
 /**
@@ -189,22 +194,27 @@ function windowPresence(pa: ProjectAnalyses): Map<number, Set<string>> {
  */
 function prune(home: string, files: readonly WindowFile[], keep: ReadonlySet<number>, nowMs: number, config: Config, report: AnalysisReport): void {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
+  // Regular files only: anything else at an expired name (a folder) is left alone and named.
+  const remove = (path: string): boolean => {
+    if (pruneDataFile(path)) return true;
+    (report.notPruned ??= []).push(relative(home, path));
+    return false;
+  };
   const kept = new Set<string>();
   for (const f of files) {
     if (f.day >= pruneBefore || keep.has(dayOf(Date.parse(`${f.day}T00:00:00Z`)))) {
       kept.add(f.day);
       continue;
     }
-    rmSync(f.path, { force: true });
-    rmSync(f.cachePath, { force: true });
-    report.pruned.observations.push(`${f.day}.jsonl`);
+    if (remove(f.path)) report.pruned.observations.push(`${f.day}.jsonl`);
+    remove(f.cachePath);
   }
   const cacheDir = layout.cache(home);
   for (const f of listDir(cacheDir)) {
-    if (f.endsWith('.bin') && !kept.has(f.slice(0, -4))) rmSync(join(cacheDir, f), { force: true });
+    if (f.endsWith('.bin') && !kept.has(f.slice(0, -4))) remove(join(cacheDir, f));
   }
   pruneHookState(home, config.retentionDays);
-  pruneInjections(home, pruneBefore, Date.now());
+  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push(relative(home, f));
 }
 
 /**
@@ -400,7 +410,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
+    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push(relative(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -419,8 +429,8 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
       if (!m) continue;
       const at = stampMs(m[2]!);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        rmSync(join(archDir, f), { force: true });
-        report.pruned.archive.push(f);
+        if (pruneDataFile(join(archDir, f))) report.pruned.archive.push(f);
+        else (report.notPruned ??= []).push(relative(home, join(archDir, f)));
       } else {
         push(events.archived, utcDay(at), m[1]!);
       }

@@ -1,6 +1,7 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { checkWritable, writeUserFile } from '../lib/user-file.js';
+import { readRegularText, readRegularTextIfPresent } from '../lib/regular-file.js';
 import { claudePaths, type Scope } from './paths.js';
 import { mcpConfigPath, mcpEntry, withMcpEntry } from './mcp-config.js';
 import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks, withoutOurHooks, type OurHooks, type SettingsDoc } from './settings.js';
@@ -133,11 +134,12 @@ export interface Plan {
 
 function readText(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    // ENOTDIR: a file where its folder should be (checked next).
+    return readRegularTextIfPresent(path) ?? null;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return null; // ENOTDIR: a file where its folder should be (checked next)
     if (code === 'EISDIR') throw new InstallError(`${path}: expected a file, found a folder; nothing was written`);
+    if (code === 'ENOTREG' || code === 'EFBIG') throw new InstallError(`${path}: ${(e as Error).message}; nothing was written`);
     throw e;
   }
 }
@@ -288,7 +290,7 @@ function uninstalled(doc: SettingsDoc): SettingsDoc {
     for (const b of backupsOf(doc.path)) {
       let backup: SettingsDoc;
       try {
-        backup = parseSettingsDoc(readFileSync(b, 'utf8'), doc.path);
+        backup = parseSettingsDoc(readRegularText(b), doc.path);
       } catch {
         continue;
       }

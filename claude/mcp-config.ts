@@ -1,5 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { readRegularTextIfPresent } from '../lib/regular-file.js';
+import { userHome } from '../lib/data-home.js';
 import { join, resolve } from 'node:path';
 import { findNodeAtLocation, parseTree, printParseErrorCode, type JSONPath, type Node, type ParseError } from 'jsonc-parser';
 import type { Scope } from './paths.js';
@@ -21,7 +21,7 @@ export interface McpEntry {
 export function mcpConfigPath(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv): string {
   if (scope === 'project') return join(resolve(projectDir), '.mcp.json');
   const dir = env['CLAUDE_CONFIG_DIR'];
-  return dir ? join(resolve(dir), '.claude.json') : join(env['HOME'] || homedir(), '.claude.json');
+  return dir ? join(resolve(dir), '.claude.json') : join(userHome(env), '.claude.json');
 }
 
 function entryPath(scope: Scope, projectDir: string): JSONPath {
@@ -34,11 +34,15 @@ export function isOurEntry(v: unknown): boolean {
   return typeof e === 'object' && e !== null && Array.isArray(e.args) && e.args.includes('mcp') && e.args.some((a) => typeof a === 'string' && /(?:^|\/)(?:homunculus\.m?js|server\.mjs)$/.test(a));
 }
 
+/** ~/.claude.json keeps every project's history: it may be large, but it is read and edited whole. */
+const MAX_CONFIG_BYTES = 512 * 1024 * 1024;
+
 function readOrEmpty(path: string): string | null {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularTextIfPresent(path, { maxBytes: MAX_CONFIG_BYTES }) ?? null;
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    const err = e as NodeJS.ErrnoException;
+    if (err.code === 'ENOTREG' || err.code === 'EISDIR' || err.code === 'EFBIG') throw new McpConfigError(`${path}: ${err.message}; nothing was written`);
     throw e;
   }
 }

@@ -1,6 +1,6 @@
-import { closeSync, openSync, readSync } from 'node:fs';
 import { cutLongStrings } from '../lib/json-cut.js';
 import { readLines } from '../lib/line-reader.js';
+import { readRegularHead } from '../lib/regular-file.js';
 import { ObservationSink } from '../observer/observation-sink.js';
 import { nameProjects } from '../store/projects.js';
 import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
@@ -33,16 +33,9 @@ function subagentType(path: string): string | undefined {
   const meta = subagentMetaPath(path);
   if (meta === undefined) return undefined;
   try {
-    const fd = openSync(meta, 'r');
-    try {
-      const buf = Buffer.alloc(64 * 1024);
-      const n = readSync(fd, buf, 0, buf.length, 0);
-      return agentTypeFromMeta(buf.toString('utf8', 0, n));
-    } finally {
-      closeSync(fd);
-    }
+    return agentTypeFromMeta(readRegularHead(meta, 64 * 1024).toString('utf8'));
   } catch {
-    return undefined; // no meta file: the records carry the agent id only
+    return undefined; // no meta file, or not a regular file (a FIFO is never waited on): the records carry the agent id only
   }
 }
 

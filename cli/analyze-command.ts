@@ -32,6 +32,7 @@ export function renderReport(r: AnalysisReport): string {
   if (r.pruned.observations.length || r.pruned.archive.length) {
     lines.push(`Pruned: ${r.pruned.observations.length} observation files, ${r.pruned.archive.length} archived instincts.`);
   }
+  if (r.notPruned?.length) lines.push(`Not pruned, a folder where an expired file was expected (move it out of the data home): ${r.notPruned.join(', ')}.`);
   return lines.join('\n');
 }
 

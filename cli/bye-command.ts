@@ -3,7 +3,8 @@ import { BYE_LOCK_WAIT_MS, runConsolidation, RulesStateError, type ByeReport } f
 import { UserFileError } from '../lib/user-file.js';
 import { appendAnalysisEvent } from '../lib/analysis-log.js';
 import { analysisEvent } from '../analyzer/logged-run.js';
-import { CliError, EXIT_LOCK_TIMEOUT } from './errors.js';
+import { RulesFileRefused } from '../analyzer/rules-file-write.js';
+import { CliError, EXIT_LOCK_TIMEOUT, EXIT_RULES_FILE } from './errors.js';
 import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';
 
@@ -73,6 +74,8 @@ export const byeCommand: CommandModule<object, Args> = {
           '  0   done',
           '  1   the data home or a file in it cannot be used (unwritable, full, a link out of it)',
           '  2   bad option, configuration or rules.json',
+          `  ${EXIT_RULES_FILE}  the rules file (rulesFile, HOMUNCULUS_RULES_FILE) holds something else: bye writes a whole file only over an empty one or`,
+          '      an earlier rules file, and a block into a Markdown file; nothing changed (EX_CANTCREAT)',
           `  ${EXIT_LOCK_TIMEOUT}  another analysis still held the lock after ${BYE_LOCK_WAIT_MS / 1000} s: nothing changed, run bye again`,
         ].join('\n'),
       ),
@@ -96,7 +99,7 @@ export const byeCommand: CommandModule<object, Args> = {
       if (argv.json) printJson({ ...r, analysis: reportJson(r.analysis) });
       else process.stdout.write(`${renderBye(r)}\n`);
     } catch (e) {
-      const err = e instanceof RulesStateError || e instanceof UserFileError ? new CliError(e.message, 2, { cause: e }) : e;
+      const err = e instanceof RulesFileRefused ? new CliError(e.message, EXIT_RULES_FILE, { cause: e }) : e instanceof RulesStateError || e instanceof UserFileError ? new CliError(e.message, 2, { cause: e }) : e;
       if (!argv['exit-zero']) throw err;
       process.stdout.write(`homunculus bye could not finish: ${(err as Error).message}\n`);
     }

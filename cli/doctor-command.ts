@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
@@ -9,6 +9,8 @@ import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
 import { ourEntries, parseSettingsDoc } from '../claude/settings.js';
 import { readAnalysisLog } from '../lib/analysis-log.js';
 import { layout, resolveDataHome } from '../lib/data-home.js';
+import { readDataFile } from '../lib/data-files.js';
+import { readFailure, readRegularText } from '../lib/regular-file.js';
 import { commonOptions, context, printJson } from './context.js';
 
 export interface Check {
@@ -28,7 +30,7 @@ function nearestExisting(path: string): string {
 
 function lastLines(path: string, n: number): string[] {
   try {
-    const text = readFileSync(path, 'utf8');
+    const text = readDataFile(path).toString('utf8');
     return text.split('\n').filter(Boolean).slice(-n);
   } catch {
     return [];
@@ -66,11 +68,11 @@ export function installedEntries(projectDir: string, env: NodeJS.ProcessEnv): In
     const paths = claudePaths(scope, projectDir, env);
     if (!existsSync(paths.settings)) continue;
     try {
-      const entries = ourEntries(parseSettingsDoc(readFileSync(paths.settings, 'utf8'), paths.settings));
+      const entries = ourEntries(parseSettingsDoc(readRegularText(paths.settings), paths.settings));
       if (entries.length) out.installedScopes.push(scope);
       out.found.push(...entries.map((e) => ({ scope, ...e })));
     } catch (e) {
-      out.problems.push({ name: `settings (${scope})`, ok: false, detail: (e as Error).message, fix: `repair ${paths.settings} (the line and column are above)` });
+      out.problems.push({ name: `settings (${scope})`, ok: false, detail: (e as NodeJS.ErrnoException).code ? `${paths.settings}: ${readFailure(e)}` : (e as Error).message, fix: `repair ${paths.settings} (the line and column are above)` });
     }
   }
   return out;
@@ -181,7 +183,7 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   checks.push({ name: 'last observation', ok: true, detail: lastObs });
   let lastAnalysis = 'none yet';
   try {
-    const s = JSON.parse(readFileSync(layout.lastAnalysis(home), 'utf8')) as { ranAt: string; now: string };
+    const s = JSON.parse(readDataFile(layout.lastAnalysis(home)).toString('utf8')) as { ranAt: string; now: string };
     lastAnalysis = `${s.ranAt} (analysed as of ${s.now})`;
   } catch {
     // never ran

@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { DAY_MS, parseInstant } from '../lib/clock.js';
+import { userHome } from '../lib/data-home.js';
 import { DEFAULT_MAX_LINE_MIB, importTranscriptFiles, UNREADABLE, type ImportReport } from '../claude/transcript-import.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
@@ -42,9 +43,8 @@ export function renderImport(r: ImportReport): string {
 /** The command's run, from its parsed flags: the yargs handler and the fast path (cli/import-fast.ts) both call it. */
 export async function runImport(argv: ImportFlags): Promise<void> {
   const ctx = context(argv);
-  const home = process.env['HOME'] ?? '';
-  const defaults = [join(home, '.claude', 'projects')];
-  if (process.env['CLAUDE_CONFIG_DIR']) defaults.push(join(process.env['CLAUDE_CONFIG_DIR'], 'projects'));
+  const defaults = [join(userHome(process.env), '.claude', 'projects')];
+  if (process.env['CLAUDE_CONFIG_DIR']) defaults.push(resolve(process.env['CLAUDE_CONFIG_DIR'], 'projects'));
   const paths = argv.paths?.length ? argv.paths : defaults.filter((p) => existsSync(p));
   if (paths.length === 0) throw new CliError(`no transcripts found: looked in ${defaults.join(' and ')}; name a folder or file to import`);
   const sinceMs = argv.since ? parseInstant(argv.since, '--since').getTime() : ctx.now.getTime() - ctx.config.retentionDays * DAY_MS;

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
@@ -7,7 +7,8 @@ import { InstallError, planInstall, planUninstall, type Locators, type Plan } fr
 import { SCOPES, type Scope } from '../claude/paths.js';
 import { SettingsError } from '../claude/settings.js';
 import { McpConfigError } from '../claude/mcp-config.js';
-import { dataHomeNames, packageRoot } from '../lib/data-home.js';
+import { packageRoot } from '../lib/data-home.js';
+import { deleteOurs, walkDataHome, type DataHomeWalk } from '../lib/data-home-tree.js';
 import { backupUserFile, UserFileError, writeUserFile } from '../lib/user-file.js';
 import { CliError } from './errors.js';
 import { context, printJson } from './context.js';
@@ -119,21 +120,32 @@ export const installCommand: CommandModule<object, Args> = {
   },
 };
 
-const KNOWN_DATA = dataHomeNames();
-
-/** Refuses to purge a data home that holds files homunculus did not write (checked before anything is removed). */
-function purgeCheck(home: string): void {
-  if (!existsSync(home)) return;
-  const foreign = readdirSync(home).filter((f) => !KNOWN_DATA.has(f) && !f.endsWith('.tmp'));
-  if (foreign.length > 0) throw new CliError(`not purging ${home}: it holds files homunculus did not write (${foreign.slice(0, 5).join(', ')}); nothing was changed`);
+/**
+ * What --purge would delete: every file and folder of the data home, all of them homunculus's
+ * (by name and kind, the whole tree walked). Anything else there refuses the purge, before
+ * anything is uninstalled or removed, naming what it found.
+ */
+function purgeCheck(home: string): DataHomeWalk | undefined {
+  if (!existsSync(home)) return undefined;
+  let walk: DataHomeWalk;
+  try {
+    walk = walkDataHome(home);
+  } catch (e) {
+    throw new CliError(`not purging ${home}: cannot read it whole (${(e as NodeJS.ErrnoException).code ?? String(e)} at ${(e as NodeJS.ErrnoException).path ?? home}); nothing was changed`, 2, { cause: e });
+  }
+  const { foreign } = walk;
+  if (foreign.length > 0) {
+    const more = foreign.length > 5 ? ` and ${foreign.length - 5} more` : '';
+    throw new CliError(`not purging ${home}: it holds files homunculus did not write (${foreign.slice(0, 5).join(', ')}${more}); move them out of it, or delete it yourself; nothing was changed`);
+  }
+  return walk;
 }
 
-/** Deletes the data home (checked by purgeCheck first); its path when there was one. */
-function purge(home: string): string | undefined {
-  if (!existsSync(home)) return undefined;
+/** Deletes the data home's files (checked by purgeCheck first); its path when there was one. */
+function purge(home: string, walk: DataHomeWalk | undefined): string | undefined {
+  if (walk === undefined) return undefined;
   // A checkout's homunculus/README.md is tracked by git: keep it, delete the data.
-  for (const f of readdirSync(home)) if (f !== 'README.md') rmSync(join(home, f), { recursive: true, force: true });
-  if (readdirSync(home).length === 0) rmSync(home, { recursive: true, force: true });
+  deleteOurs(home, walk, new Set(['README.md']));
   return home;
 }
 
@@ -144,12 +156,12 @@ export const uninstallCommand: CommandModule<object, Args> = {
   handler: async (argv) => {
     const env = envWith(argv);
     const ctx = context({ home: argv.home }, env);
-    if (argv.purge) purgeCheck(ctx.home);
+    const walk = argv.purge ? purgeCheck(ctx.home) : undefined;
     const plan = expected(() => planUninstall(argv.scope, projectOf(argv), env, packageRoot(), rulesFilePath(ctx.home, ctx.config, env)));
     const nothing = !plan.settingsChanged && plan.files.length === 0;
     if (argv.json) {
       const backup = argv['dry-run'] || nothing ? undefined : expected(() => apply(plan, new Date()));
-      const purged = !argv['dry-run'] && argv.purge ? purge(ctx.home) : undefined;
+      const purged = !argv['dry-run'] && argv.purge ? purge(ctx.home, walk) : undefined;
       printJson(planJson(plan, { dryRun: argv['dry-run'], backup, purged }));
       return;
     }
@@ -162,6 +174,6 @@ export const uninstallCommand: CommandModule<object, Args> = {
       const backup = expected(() => apply(plan, new Date()));
       process.stdout.write(`${await describe(plan, false)}\nRemoved from ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
     }
-    if (argv.purge && purge(ctx.home)) process.stdout.write(`Purged the data home ${ctx.home}.\n`);
+    if (argv.purge && purge(ctx.home, walk)) process.stdout.write(`Purged the data home ${ctx.home}.\n`);
   },
 };

@@ -1,9 +1,10 @@
-import { closeSync, constants, fstatSync, openSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readDataFile } from '../lib/data-files.js';
-import { blockBody, GUIDELINES } from './marker-block.js';
+import { readRegularText } from '../lib/regular-file.js';
+import { fnv1a64Hex } from '../lib/fnv.js';
+import { blockBody, GUIDELINES, isGeneratedRules, RULES_FILE_BLOCK } from './marker-block.js';
 
 // What was written where (inject, export --out, graduate): state/injected.json, file -> the rule
 // keys its block holds. The session-start rules leave out a key that already reaches the model
@@ -13,6 +14,11 @@ import { blockBody, GUIDELINES } from './marker-block.js';
 export interface InjectedFile {
   keys: string[];
   at: string;
+  /**
+   * The hash (fnv1a64Hex) of the block's body as written, for text that does not name its keys
+   * (bye's rules file): the keys count as loaded only while the body is unchanged.
+   */
+  hash?: string;
 }
 
 export interface InjectedDoc {
@@ -34,13 +40,16 @@ export function readInjected(home: string): InjectedDoc {
   return { version: 1, files: {} };
 }
 
-/** Remembers the keys now in `file`'s block (replacing what it held before); `file#guidelines` for graduate's block. */
-export function recordInjection(home: string, file: string, keys: readonly string[], at: string): void {
+/**
+ * Remembers the keys now in `file`'s block (replacing what it held before); `file#guidelines` for
+ * graduate's block, `file#rules-file` for bye's rules file (a block, or the whole file), with `hash`.
+ */
+export function recordInjection(home: string, file: string, keys: readonly string[], at: string, hash?: string): void {
   const doc = readInjected(home);
   const before = doc.files[file];
   const sorted = [...new Set(keys)].sort();
-  if (before && JSON.stringify(before.keys) === JSON.stringify(sorted)) return; // unchanged: keep its time, and the file
-  doc.files[file] = { keys: sorted, at };
+  if (before && JSON.stringify(before.keys) === JSON.stringify(sorted) && before.hash === hash) return; // unchanged: keep its time, and the file
+  doc.files[file] = hash === undefined ? { keys: sorted, at } : { keys: sorted, at, hash };
   writeFileAtomic(injectedPath(home), `${JSON.stringify(doc, null, 2)}\n`);
 }
 
@@ -58,14 +67,10 @@ function loadedBy(record: string, cwd: string | undefined, userHome: string): bo
 
 /** A memory file's text as Claude Code would load it now; undefined when it is gone or not a regular file (a FIFO is never waited on). */
 function memoryText(file: string): string | undefined {
-  let fd: number | undefined;
   try {
-    fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
-    return fstatSync(fd).isFile() ? readFileSync(fd, 'utf8') : undefined;
+    return readRegularText(file);
   } catch {
     return undefined;
-  } finally {
-    if (fd !== undefined) closeSync(fd);
   }
 }
 
@@ -79,8 +84,15 @@ export function keysLoadedIn(home: string, cwd: string | undefined, userHome: st
   for (const [record, f] of Object.entries(readInjected(home).files)) {
     if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
     const text = memoryText(record.replace(/#[a-z-]+$/, ''));
-    const body = text === undefined ? undefined : blockBody(text, record.endsWith('#guidelines') ? GUIDELINES : undefined);
+    if (text === undefined) continue;
+    const rulesFile = record.endsWith('#rules-file');
+    // bye's rules file: its block, or the whole file when bye wrote it whole.
+    const body = blockBody(text, record.endsWith('#guidelines') ? GUIDELINES : rulesFile ? RULES_FILE_BLOCK : undefined) ?? (rulesFile && isGeneratedRules(text) ? text : undefined);
     if (body === undefined) continue;
+    if (typeof f.hash === 'string') {
+      if (fnv1a64Hex(body) === f.hash) for (const k of f.keys) if (typeof k === 'string') out.add(k);
+      continue;
+    }
     for (const k of f.keys) if (typeof k === 'string' && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFailure, readRegularText } from '../lib/regular-file.js';
 import { ExportError } from './service.js';
 import type { Format } from './formats.js';
 import { SHARE_FORMAT } from './share.js';
@@ -49,7 +50,12 @@ function isExport(kind: WholeExport, text: string): boolean {
 export function replaceableExport(file: string, kind: WholeExport, what: string, force?: string): string {
   if (!existsSync(file)) return file;
   if (statSync(file).isDirectory()) throw new ExportError(`${what}: expected a file, found a folder at ${file}; nothing was written`);
-  const text = readFileSync(file, 'utf8');
+  let text: string;
+  try {
+    text = readRegularText(file);
+  } catch (e) {
+    throw new ExportError(`${what}: cannot read ${file}: ${readFailure(e)}; nothing was written`, { cause: e });
+  }
   if (text.trim() !== '' && !isExport(kind, text)) {
     const name = kind === 'skill' ? 'SKILL.md export' : kind === 'report' ? 'report' : `${kind} export`;
     throw new ExportError(`${what}: ${file} exists and is not a homunculus ${name}; nothing was written (name a new file, or move that one aside${force ? `, or give ${force}` : ''})`);

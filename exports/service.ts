@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
+import { readFailure, readRegularText } from '../lib/regular-file.js';
 import { basename, resolve } from 'node:path';
 import { UserFileError, writeUserFile } from '../lib/user-file.js';
 import { snapshot, type StoreCtx } from '../store/store.js';
@@ -69,7 +70,11 @@ export interface WriteResult {
 function readText(path: string): string | undefined {
   if (!existsSync(path)) return undefined;
   if (statSync(path).isDirectory()) throw new ExportError(`${path}: expected a file, found a folder; nothing was written`);
-  return readFileSync(path, 'utf8');
+  try {
+    return readRegularText(path);
+  } catch (e) {
+    throw new ExportError(`cannot read ${path}: ${readFailure(e)}; nothing was written`, { cause: e });
+  }
 }
 
 function write(path: string, text: string): boolean {
@@ -164,9 +169,9 @@ export function importJson(ctx: StoreCtx, file: string): ShareImportResult & { f
   const path = resolve(file);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch (e) {
-    throw new ExportError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new ExportError(`cannot read ${file}: ${readFailure(e)}`);
   }
   let doc;
   try {
@@ -198,9 +203,9 @@ export function importClaudeMd(ctx: StoreCtx, file: string): MdImportResult {
   const path = resolve(file);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularText(path);
   } catch (e) {
-    throw new ExportError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+    throw new ExportError(`cannot read ${file}: ${readFailure(e)}`);
   }
   const parsed = parseRulesMarkdown(text);
   const lines = text.split(/\r?\n/);

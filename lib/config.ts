@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFailure, readRegularText, readRegularTextIfPresent } from './regular-file.js';
 import { join } from 'node:path';
 import { layout, packageRoot } from './data-home.js';
 
@@ -236,13 +236,15 @@ export interface LoadedConfig {
   sources: Sources;
 }
 
-function readJson(path: string): unknown {
-  let text: string;
+function readJson(path: string, optional = false): unknown {
+  let text: string | undefined;
   try {
-    text = readFileSync(path, 'utf8');
+    // A regular file only, never waited on: a FIFO at config.json would hang every command and hook.
+    text = optional ? readRegularTextIfPresent(path) : readRegularText(path);
   } catch (e) {
-    throw new ConfigError(`cannot read ${path}: ${(e as Error).message}`);
+    throw new ConfigError(`cannot read ${path}: ${readFailure(e)}`);
   }
+  if (text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch (e) {
@@ -251,13 +253,7 @@ function readJson(path: string): unknown {
 }
 
 function readOptionalJson(path: string): unknown {
-  try {
-    readFileSync(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
-  }
-  return readJson(path);
+  return readJson(path, true);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { closeSync, constants, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, constants, lstatSync, openSync, readFileSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 
 // How homunculus opens the files of its data home. A symbolic link planted at a data file's name
 // is never followed (O_NOFOLLOW: the open fails with ELOOP), so nothing is read from or written
@@ -21,6 +21,22 @@ export function readDataFile(path: string): Buffer {
   } finally {
     closeSync(fd);
   }
+}
+
+/**
+ * Removes a data file that has expired (an old day's observations, its cache, an old archived
+ * instinct). Only the name goes: a link planted there is removed, never followed. A folder at
+ * that name may hold someone's files and is not ours to delete: it is left alone and false
+ * returned, for the run to say so. True when the name is gone.
+ */
+export function pruneDataFile(path: string): boolean {
+  try {
+    if (lstatSync(path).isDirectory()) return false;
+  } catch {
+    return true; // already gone
+  }
+  rmSync(path, { force: true });
+  return true;
 }
 
 /**

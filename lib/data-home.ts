@@ -1,6 +1,6 @@
-import { existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { dirname, join, resolve, sep } from 'node:path';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { fnv1a64Hex } from './fnv.js';
 
@@ -31,7 +31,25 @@ export function resolveDataHome(env: NodeJS.ProcessEnv, pkgRoot?: string): strin
   pkgRoot ??= packageRoot();
   if (isCheckout(pkgRoot)) return join(pkgRoot, 'homunculus');
   const xdg = env['XDG_DATA_HOME'];
-  return join(xdg && xdg.startsWith('/') ? xdg : join(env['HOME'] || homedir(), '.local', 'share'), 'homunculus');
+  return join(xdg && xdg.startsWith('/') ? xdg : join(userHome(env), '.local', 'share'), 'homunculus');
+}
+
+/**
+ * The user's home folder: HOME when it is an absolute path, else the one the system's user
+ * database names (HOME unset under cron or `env -i`). Never a relative path: `.claude/projects`
+ * or `.local/share` would then be read and written below whatever folder a command runs in.
+ */
+export function userHome(env: NodeJS.ProcessEnv): string {
+  const fromEnv = env['HOME'];
+  if (fromEnv && isAbsolute(fromEnv)) return fromEnv;
+  let system: string | undefined;
+  try {
+    system = userInfo().homedir;
+  } catch {
+    // no entry for this user
+  }
+  if (system && isAbsolute(system)) return system;
+  throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : 'not set'} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
 }
 
 /** A git work tree of the project itself (not a copy under node_modules, npx's cache or a plugin cache). */
@@ -98,9 +116,33 @@ export function ensurePrivateDir(path: string): void {
   try {
     mkdirSync(path, { recursive: true, mode: PRIVATE_DIR });
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EEXIST') throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    // A recursive mkdir reports ENOENT for a read-only filesystem and for a link to nowhere on
+    // the way: say which it is, in one line.
+    if (code === 'ENOENT') throw new DataHomeError(cannotCreate(path));
     throw e;
   }
+}
+
+/** Why the folders of `path` cannot be made: what the nearest thing that exists on its way is. */
+function cannotCreate(path: string): string {
+  let below = path;
+  let at = dirname(path);
+  while (!existsSync(at) && dirname(at) !== at) {
+    below = at;
+    at = dirname(at);
+  }
+  const hint = 'set HOMUNCULUS_HOME to a folder you can write';
+  if (isLink(below)) return `cannot create ${path}: ${below} is a symbolic link to nowhere (${hint}, or make the folder it points to)`;
+  try {
+    accessSync(at, constants.W_OK);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'EROFS') return `cannot create ${path}: ${at} is on a read-only filesystem (${hint})`;
+    return `cannot create ${path}: ${at} is not writable (${code ?? String(e)}; ${hint})`;
+  }
+  return `cannot create ${path}: ENOENT below ${at} (${hint})`;
 }
 
 /** The data home cannot be used as it is (one line, for the CLI's error and the hooks' log). */

@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegular } from './regular-file.js';
 
 /** Bytes read at a time: also the buffer a line is handed in, unless a line is longer. */
 const CHUNK = 1 << 20;
@@ -10,10 +11,11 @@ const CHUNK = 1 << 20;
  * they arrive and `overlong` is called with its length instead. (readline keeps a whole line in
  * memory, so one line of hundreds of MiB in a transcript would take the process down.) Reads
  * synchronously, in 1 MiB reads into one buffer (a read stream's callbacks and fresh 64 KiB
- * chunks were a tenth of an import's time). Throws when the file cannot be read.
+ * chunks were a tenth of an import's time). Throws when the file cannot be read or is not a
+ * regular file.
  */
 export function readLines(path: string, maxBytes: number, line: (buf: Buffer, start: number, end: number) => void, overlong: (bytes: number) => void): void {
-  const fd = openSync(path, 'r');
+  const { fd } = openRegular(path); // a regular file only: a FIFO named *.jsonl is never waited on
   try {
     let buf = Buffer.allocUnsafe(CHUNK);
     let held = 0; // bytes of an unfinished line at the start of buf

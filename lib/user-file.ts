@@ -1,5 +1,6 @@
-import { chownSync, closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
+import { chownSync, closeSync, constants, fsyncSync, lstatSync, mkdirSync, openSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, writeSync } from 'node:fs';
 import { dirname, isAbsolute, resolve } from 'node:path';
+import { fileKind, readRegular } from './regular-file.js';
 
 // Files that belong to the user, outside the data home: Claude Code settings, the /bye command,
 // the generated rules. A dotfiles setup keeps them as symbolic links into a repository, so they
@@ -48,6 +49,8 @@ export function checkWritable(path: string): void {
   const target = writeTarget(path);
   const st = statOrUndefined(target);
   if (st?.isDirectory()) throw new UserFileError(`${path}: expected a file, found a folder; nothing was written`);
+  // A FIFO would block the read that compares, and a rename would replace it: neither is ours to do.
+  if (st !== undefined && !st.isFile()) throw new UserFileError(`${path}: expected a regular file, found ${fileKind(st)}; nothing was written`);
   // Root may write anything, so the mode bits are what say "read-only" here.
   if (st !== undefined && (st.mode & 0o222) === 0) {
     throw new UserFileError(`${path}${target !== resolve(path) ? ` (a link to ${target})` : ''} is read-only (mode ${(st.mode & 0o777).toString(8)}); make it writable (chmod u+w) and run again; nothing was written`);
@@ -64,7 +67,7 @@ export function writeUserFile(path: string, data: string, opts: { createMode?: n
   const st = statOrUndefined(target);
   if (st !== undefined) {
     try {
-      if (readFileSync(target, 'utf8') === data) return false;
+      if (readRegular(target).toString('utf8') === data) return false;
     } catch {
       // unreadable: the write below will say why
     }
@@ -101,7 +104,7 @@ export function writeUserFile(path: string, data: string, opts: { createMode?: n
  * never overwritten, however quickly install and uninstall follow each other.
  */
 export function backupUserFile(path: string, stamp: string): string {
-  const bytes = readFileSync(path);
+  const bytes = readRegular(path);
   const mode = statSync(path).mode & 0o777;
   for (let n = 1; ; n++) {
     const name = `${path}.homunculus-backup-${stamp}${n > 1 ? `-${n}` : ''}`;

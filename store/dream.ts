@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
+import { readRegularText } from '../lib/regular-file.js';
 import { join } from 'node:path';
 import type { Config } from '../lib/config.js';
 import { DAY_MS } from '../lib/clock.js';
@@ -153,9 +154,10 @@ export function shadowLines(text: string, where: string): ShadowText[] {
   return out;
 }
 
+/** A memory or skill file's text; undefined when absent or not a regular file (a FIFO is never waited on). */
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, 'utf8');
+    return readRegularText(path);
   } catch {
     return undefined;
   }

@@ -1,5 +1,5 @@
 import { lstatSync, rmSync } from 'node:fs';
-import { readDataFile } from '../lib/data-files.js';
+import { pruneDataFile, readDataFile } from '../lib/data-files.js';
 import { join } from 'node:path';
 import { appendLine } from '../lib/append-line.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
@@ -204,21 +204,23 @@ const DAY_FILE = /^(\d{4}-\d\d-\d\d)(?:\.judged)?\.jsonl$/;
  * judged from its day's records), and an earlier version's single logs once untouched for
  * JUDGE_DAYS (real time: nothing writes them any more).
  */
-export function pruneInjections(home: string, pruneBefore: string, realNowMs: number): void {
+export function pruneInjections(home: string, pruneBefore: string, realNowMs: number): string[] {
   const dir = layout.injectionsDir(home);
+  const leftAlone: string[] = [];
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1]! >= pruneBefore) continue;
-    rmSync(join(dir, f), { force: true });
+    if (!pruneDataFile(join(dir, f))) leftAlone.push(join(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
       if (lstatSync(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
-      rmSync(path, { force: true });
+      if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
       // absent
     }
   }
+  return leftAlone;
 }
 
 /** Each turn's key into the judged file of its injection's day. */

@@ -5,10 +5,10 @@ import { execa } from 'execa';
 import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLine } from '../analyzer/observation-file.js';
 import { TableBuilder } from '../analyzer/record-table.js';
-import { CLI, cleanEnv, listFiles, readObservations, runCli, runHook, sandbox } from './helpers.js';
+import { CLI, cleanEnv, listFiles, readObservations, ROOT, runCli, runHook, sandbox } from './helpers.js';
 import { hookErrors, obsLine, PAST, payload, runRouter, runStop, sessionLines } from './hardening-helpers.js';
 
 /** One line on stderr, `homunculus: ...`, no stack. */
@@ -27,12 +27,20 @@ function seeded() {
   return { ...box, rulesFile: join(box.root, 'rules.md'), env: { HOMUNCULUS_HOME: box.data, HOMUNCULUS_RULES_FILE: join(box.root, 'rules.md') } };
 }
 
-// As root (CI) permission bits do not stop writes: there the CLI runs as nobody, from a folder
-// nobody can reach (the test's temp root is 0700).
+// As root (CI) permission bits do not stop writes: there the CLI runs as nobody, in a folder
+// nobody can reach (the test's temp root is 0700). The clone itself may be where nobody can read
+// it (/root/..., a 0700 folder), so nobody runs the CLI built self-contained from the same
+// sources (build.mjs --plugin: one bundle, config/ beside it) into that open folder.
 const open = mkdtempSync(join(tmpdir(), 'homunculus-open-'));
 chmodSync(open, 0o755);
 afterAll(() => rmSync(open, { recursive: true, force: true }));
 const asRoot = process.getuid?.() === 0;
+let cliAsNobody = CLI;
+beforeAll(async () => {
+  if (!asRoot) return;
+  await execa('node', [join(ROOT, 'build.mjs'), '--plugin', join(open, 'cli')]);
+  cliAsNobody = join(open, 'cli', 'dist', 'cli', 'homunculus.mjs');
+}, 60_000);
 
 describe('an unwritable data home', () => {
   it.each(['analyze', 'bye'])('%s: permission denied, one line, exit 1', async (cmd) => {
@@ -43,7 +51,7 @@ describe('an unwritable data home', () => {
     chmodSync(join(data, 'observations', '2026-11-08.jsonl'), 0o644);
     chmodSync(data, 0o555);
     const env = cleanEnv({ HOME: open, HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: join(open, `rules-${cmd}.md`) });
-    const r = await execa('node', [CLI, cmd, '--now', PAST], { env, extendEnv: false, reject: false, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    const r = await execa('node', [cliAsNobody, cmd, '--now', PAST], { env, extendEnv: false, reject: false, ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
     chmodSync(data, 0o755);
     expect(r.exitCode).toBe(1);
     const line = oneLine(r.stderr);

@@ -25,7 +25,7 @@ __export(prompt_router_exports, {
   isSystemTurn: () => isSystemTurn
 });
 module.exports = __toCommonJS(prompt_router_exports);
-var import_node_fs10 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_path7 = require("node:path");
 
 // lib/data-files.ts
@@ -123,7 +123,18 @@ function resolveDataHome(env, pkgRoot) {
   pkgRoot ??= packageRoot();
   if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
-  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(env["HOME"] || (0, import_node_os.homedir)(), ".local", "share"), "homunculus");
+  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
+}
+function userHome(env) {
+  const fromEnv = env["HOME"];
+  if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
+  let system;
+  try {
+    system = (0, import_node_os.userInfo)().homedir;
+  } catch {
+  }
+  if (system && (0, import_node_path.isAbsolute)(system)) return system;
+  throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
 }
 function isCheckout(pkgRoot) {
   return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
@@ -172,9 +183,29 @@ function ensurePrivateDir(path) {
   try {
     (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: PRIVATE_DIR });
   } catch (e) {
-    if (e.code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    const code = e.code;
+    if (code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    if (code === "ENOENT") throw new DataHomeError(cannotCreate(path));
     throw e;
   }
+}
+function cannotCreate(path) {
+  let below = path;
+  let at = (0, import_node_path.dirname)(path);
+  while (!(0, import_node_fs2.existsSync)(at) && (0, import_node_path.dirname)(at) !== at) {
+    below = at;
+    at = (0, import_node_path.dirname)(at);
+  }
+  const hint = "set HOMUNCULUS_HOME to a folder you can write";
+  if (isLink(below)) return `cannot create ${path}: ${below} is a symbolic link to nowhere (${hint}, or make the folder it points to)`;
+  try {
+    (0, import_node_fs2.accessSync)(at, import_node_fs2.constants.W_OK);
+  } catch (e) {
+    const code = e.code;
+    if (code === "EROFS") return `cannot create ${path}: ${at} is on a read-only filesystem (${hint})`;
+    return `cannot create ${path}: ${at} is not writable (${code ?? String(e)}; ${hint})`;
+  }
+  return `cannot create ${path}: ENOENT below ${at} (${hint})`;
 }
 var DataHomeError = class extends Error {
 };
@@ -208,6 +239,412 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// analyzer/deliver.ts
+var KINDS = {
+  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
+  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
+  cmd: { minLift: () => 0, rank: 2 },
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
+};
+function prefixOf(key) {
+  const i = key.indexOf(":");
+  return i === -1 ? "" : key.slice(0, i);
+}
+function oneStepRepeated(key) {
+  if (!key.startsWith("seq:")) return false;
+  const steps = key.slice(4).split("->");
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+var pct = (x) => `${Math.round(x * 100)}%`;
+function whyNotDelivered(x, c) {
+  const kind = KINDS[prefixOf(x.key)];
+  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? "" : "s"}, under minSessions ${c.minSessions}`;
+  return void 0;
+}
+function worthDelivering(x, c) {
+  return whyNotDelivered(x, c) === void 0;
+}
+function generic(key) {
+  return key.startsWith("seq:") && !key.includes("(");
+}
+function byUsefulness(a, b) {
+  const ra = (KINDS[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
+  const rb = (KINDS[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
+  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+function withinBudget(head, lines, maxItems, maxChars) {
+  const out = [];
+  let size = head.length;
+  for (const line of lines) {
+    if (out.length >= maxItems) break;
+    if (size + 1 + line.length > maxChars) continue;
+    out.push(line);
+    size += 1 + line.length;
+  }
+  return out;
+}
+
+// analyzer/score.ts
+function histogramSessions(h) {
+  let m = 0;
+  for (let i = 1; i < h.length; i += 2) m += h[i];
+  return m;
+}
+var histogram = new Int32Array(256);
+
+// analyzer/learners/command-purposes.ts
+var PURPOSES = ["test", "build", "lint", "format", "typecheck", "run", "install"];
+var pm = (script) => ["npm", "pnpm", "yarn", "bun"].flatMap((m) => [`${m} run ${script}`, ...m === "npm" ? [] : [`${m} ${script}`]]);
+var task = (t) => [`make ${t}`, `just ${t}`, `mise run ${t}`, `deno task ${t}`, `task ${t}`];
+var PURPOSE_TABLE = {
+  test: [
+    "npm test",
+    ...pm("test"),
+    "bun test",
+    "go test",
+    "cargo test",
+    "cargo nextest",
+    "pytest",
+    "python -m pytest",
+    "python3 -m pytest",
+    "python -m unittest",
+    "python3 -m unittest",
+    "tox",
+    "nox",
+    ...task("test"),
+    "make check",
+    "jest",
+    "vitest",
+    "mocha",
+    "ava",
+    "playwright test",
+    "rspec",
+    "phpunit",
+    "mvn test",
+    "mvn verify",
+    "gradle test",
+    "gradlew test",
+    "dotnet test",
+    "mix test",
+    "deno test",
+    "swift test",
+    "ctest",
+    "zig build test"
+  ],
+  build: [...pm("build"), "go build", "cargo build", "make", ...task("build"), "make all", "mvn package", "mvn compile", "gradle build", "gradlew build", "dotnet build", "swift build", "docker build", "vite build", "next build", "webpack", "cmake", "ninja", "zig build", "mix compile"],
+  lint: [...pm("lint"), "eslint", "ruff", "flake8", "pylint", "golangci-lint", "go vet", "cargo clippy", ...task("lint"), "biome", "rubocop", "shellcheck", "stylelint", "markdownlint"],
+  format: [...pm("format"), ...pm("fmt"), "prettier", "black", "gofmt", "go fmt", "cargo fmt", "rustfmt", "isort", ...task("fmt"), ...task("format"), "dotnet format", "mix format"],
+  typecheck: ["tsc", "vue-tsc", ...pm("typecheck"), ...pm("type-check"), ...pm("types"), "mypy", "pyright", "python -m mypy", "python3 -m mypy"],
+  run: ["npm start", ...pm("start"), ...pm("dev"), ...pm("serve"), "go run", "cargo run", ...task("run"), ...task("dev"), "flask run", "uvicorn", "docker compose up", "docker-compose up", "mix phx.server"],
+  install: ["npm install", "npm ci", "npm i", "pnpm install", "pnpm i", "yarn install", "bun install", "pip install", "pip3 install", "python -m pip", "python3 -m pip", "uv sync", "uv pip", "poetry install", "go mod", "cargo fetch", "bundle install", "composer install", "mvn install", ...task("install"), "mix deps.get"]
+};
+var INSPECTION = [
+  "ls",
+  "cat",
+  "head",
+  "tail",
+  "pwd",
+  "echo",
+  "printf",
+  "cd",
+  "find",
+  "fd",
+  "grep",
+  "egrep",
+  "rg",
+  "ag",
+  "wc",
+  "which",
+  "where",
+  "whereis",
+  "type",
+  "tree",
+  "file",
+  "stat",
+  "du",
+  "df",
+  "less",
+  "more",
+  "sort",
+  "uniq",
+  "diff",
+  "whoami",
+  "hostname",
+  "date",
+  "env",
+  "printenv",
+  "ps",
+  "dir",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "jq",
+  "uname",
+  "id",
+  "sleep",
+  "true",
+  "false",
+  "test",
+  "sed",
+  "awk",
+  "cut",
+  "tr",
+  "xargs",
+  "tee",
+  "open",
+  "clear",
+  "history",
+  "man",
+  "help",
+  "git status",
+  "git diff",
+  "git log",
+  "git show",
+  "git branch",
+  "git remote",
+  "git rev-parse",
+  "git blame",
+  "git ls-files",
+  "git describe",
+  "git reflog",
+  "git shortlog",
+  "git config",
+  "git fetch"
+];
+var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
+function purposeOf(detail) {
+  let best;
+  for (const p of PURPOSES) {
+    for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
+  }
+  return best?.[0];
+}
+function isInspection(detail) {
+  return INSPECTION.some((e) => startsWithEntry(detail, e));
+}
+
+// analyzer/learners/commands.ts
+var COMMAND_KIND = "command";
+var SESSIONS = "cmd.sessions:";
+var RUNS = "cmd.runs:";
+var FAILS = "cmd.fails:";
+function commandParts(key) {
+  const m = /^cmd:([a-z]+)=(.+)$/.exec(key);
+  if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
+  return { purpose: m[1], detail: m[2] };
+}
+var PHRASE = { test: "tests", build: "builds", lint: "linting", format: "formatting", typecheck: "type checks", run: "running it", install: "installing", other: "" };
+function commandClaimText(purpose, detail) {
+  return purpose === "other" ? `\`${detail}\` is run here, and succeeds` : `${PHRASE[purpose]} here: \`${detail}\`, which succeeds`;
+}
+var SessionState = class {
+  session = -1;
+  bash = false;
+  purposes = /* @__PURE__ */ new Set();
+  /** Detail id -> its successful records. */
+  succeeded = /* @__PURE__ */ new Map();
+  runs = /* @__PURE__ */ new Map();
+  fails = /* @__PURE__ */ new Map();
+};
+function commandsLearner() {
+  let st = new SessionState();
+  let table;
+  let purposeCache = [];
+  const purposeFor = (w, d) => {
+    if (table !== w.t) {
+      table = w.t;
+      purposeCache = [];
+    }
+    let p = purposeCache[d];
+    if (p === void 0) {
+      const detail = w.t.details[d];
+      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+    }
+    return p;
+  };
+  return {
+    kind: COMMAND_KIND,
+    prefix: "cmd",
+    category: "command",
+    stream(w, a, b, session) {
+      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      const { t, order } = w;
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash) continue;
+        st.bash = true;
+        const d = t.detail[i];
+        if (d === -1) continue;
+        const purpose = purposeFor(w, d);
+        if (purpose === null) continue;
+        if (purpose !== "other") st.purposes.add(purpose);
+        st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
+        if (t.ok[i] === 1) {
+          const list = st.succeeded.get(d);
+          if (list === void 0) st.succeeded.set(d, [i]);
+          else list.push(i);
+        } else st.fails.set(d, (st.fails.get(d) ?? 0) + 1);
+      }
+    },
+    endSession(w, session) {
+      if (st.session === session) {
+        for (const p of st.purposes) w.add(SESSIONS + p, 1);
+        if (st.bash) w.add(`${SESSIONS}other`, 1);
+        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
+      }
+      st = new SessionState();
+    },
+    claim(p, c) {
+      const parts = commandParts(p.key);
+      const hits2 = sessionsOf(p);
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits: hits2, opportunities: Math.max(hits2, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+    },
+    scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
+    details(p, c) {
+      const parts = commandParts(p.key);
+      if (parts === void 0 || parts.purpose === "other") return void 0;
+      let best;
+      for (const [name, runs] of c.totals) {
+        if (!name.startsWith(RUNS)) continue;
+        const detail = name.slice(RUNS.length);
+        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
+        const fails = c.totals.get(FAILS + detail) ?? 0;
+        if (fails === runs && (best === void 0 || fails > best.instead_fails)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      }
+      return best;
+    },
+    lift(p, c) {
+      const parts = commandParts(p.key);
+      const hits2 = sessionsOf(p);
+      const opps = Math.max(hits2, c.totals.get(SESSIONS + parts.purpose) ?? 0);
+      return opps === 0 ? 0 : hits2 / opps / commandPrior(parts.purpose, c);
+    }
+  };
+}
+function sessionsOf(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+function commandPrior(purpose, c) {
+  const prefix = `cmd:${purpose}=`;
+  let k = 0;
+  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
+  return 1 / (1 + Math.max(1, k));
+}
+
+// analyzer/learners/fixes.ts
+var FIX_KIND = "fix";
+var EPISODES = "fix.episodes:";
+var STEPS = "fix.steps";
+var RECOVERED = "fix.recovered";
+var FIRST_RUN = "fix.firstRun:";
+var FIRST_FAIL = "fix.firstFail:";
+function fixSteps(key) {
+  const m = /^fix:(Bash\([^()]+\))->(Bash\([^()]+\))$/.exec(key);
+  return m ? [m[1], m[2]] : void 0;
+}
+function fixClaimText(failed, step) {
+  return `after ${stepWords(failed)} fails, ${stepWords(step)} is run before it passes`;
+}
+var FixState = class {
+  firstSeen = /* @__PURE__ */ new Map();
+  // key id -> whether its first run in the session failed
+  session = -1;
+};
+function fixesLearner(windowCalls) {
+  let st = new FixState();
+  return {
+    kind: FIX_KIND,
+    prefix: "fix",
+    category: "fix_pattern",
+    stream(w, a, b, session) {
+      if (st.session !== session) st = Object.assign(new FixState(), { session });
+      const { t, keyOf, keys, order } = w;
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      const window = windowCalls();
+      const open = /* @__PURE__ */ new Map();
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash || t.detail[i] === -1) continue;
+        const f = keyOf[i];
+        const ok = t.ok[i] === 1;
+        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        if (!ok) {
+          if (!open.has(f)) open.set(f, k);
+          continue;
+        }
+        const at = open.get(f);
+        open.delete(f);
+        if (at === void 0 || k - at > window) continue;
+        const steps = /* @__PURE__ */ new Set();
+        for (let j = at + 1; j < k; j++) {
+          const r = order[j];
+          if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf[r] !== f) steps.add(keyOf[r]);
+        }
+        w.add(EPISODES + keys[f], 1);
+        w.add(RECOVERED, 1);
+        w.add(STEPS, k - at - 1);
+        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+      }
+    },
+    endSession(w) {
+      for (const [f, failedFirst] of st.firstSeen) {
+        w.add(FIRST_RUN + w.keys[f], 1);
+        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+      }
+      st = new FixState();
+    },
+    claim(p, c) {
+      const [failed, step] = fixSteps(p.key) ?? ["", ""];
+      return { claim: fixClaimText(failed, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0), prior: fixPrior(step, c) };
+    },
+    scoreGroup: (p) => `fix:${fixSteps(p.key)?.[0] ?? ""}`,
+    details(p, c) {
+      const failed = fixSteps(p.key)?.[0];
+      if (failed === void 0) return void 0;
+      const r = firstRuns(failed, c);
+      return r.sessions === 0 ? void 0 : { first_fails: r.failedFirst, first_runs: r.sessions };
+    },
+    lift(p, c) {
+      const [failed, step] = fixSteps(p.key) ?? ["", ""];
+      const opps = Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0);
+      return opps === 0 ? 0 : p.n / opps / Math.max(fixPrior(step, c), 1e-9);
+    }
+  };
+}
+function fixPrior(step, c) {
+  const id = c.keys.indexOf(step);
+  const q = id === -1 || c.calls === 0 ? 0 : c.keyStats.calls[id] / c.calls;
+  const recovered = c.totals.get(RECOVERED) ?? 0;
+  const len = recovered === 0 ? 1 : Math.max(1, (c.totals.get(STEPS) ?? 0) / recovered);
+  return 1 - (1 - q) ** len;
+}
+function firstRuns(failedKey, c) {
+  return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
+}
+
+// analyzer/learners/index.ts
+function makeLearners(o) {
+  return [
+    fixesLearner(() => o.fixWindowCalls),
+    commandsLearner()
+  ];
+}
+var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
+
 // analyzer/claims.ts
 function stepWords(step) {
   const m = /^Bash\((.+)\)$/.exec(step);
@@ -223,26 +660,212 @@ function patternStoreKey(kind, key) {
   return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
 }
 
+// lib/tokens.ts
+var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+var ID = /^[A-Za-z0-9_-]{1,128}$/;
+var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+function idToken(value) {
+  return typeof value === "string" && ID.test(value) ? value : void 0;
+}
+
+// analyzer/kinds.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
+function validStep(s) {
+  const m = STEP.exec(s);
+  if (!m || !TOOL_NAME.test(m[1])) return false;
+  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
+}
+var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
+var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
+var KINDS2 = {
+  chain: {
+    prefix: "seq",
+    category: "sequence",
+    tokens: (key) => {
+      const steps = key.split("->");
+      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
+    },
+    storeKey: (key) => `seq:${key}`,
+    claim: (t) => chainClaimText(t),
+    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
+    counts: times
+  },
+  "error-retry": {
+    prefix: "retry",
+    category: "error_retry",
+    tokens: (key) => {
+      const step = key.replace(/ error-retry$/, "");
+      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
+    claim: (t) => retryClaimText(t[0]),
+    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
+    counts: times
+  },
+  fix: {
+    prefix: "fix",
+    category: "fix_pattern",
+    tokens: (key) => {
+      const s = fixSteps(key);
+      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => fixClaimText(t[0], t[1]),
+    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
+  },
+  command: {
+    prefix: "cmd",
+    category: "command",
+    tokens: (key) => {
+      const c = commandParts(key);
+      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => commandClaimText(t[0], t[1]),
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
+  },
+  correction: {
+    prefix: "ask",
+    category: "correction",
+    tokens: (key) => {
+      const step = key.replace(/^ask:/, "");
+      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
+    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
+  }
+};
+function kindInfo(kind) {
+  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
+}
+function kindOfStoreKey(storeKey2) {
+  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
+  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
+  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
+  return void 0;
+}
+
 // store/keys.ts
 function storeKey(kind, key) {
   return patternStoreKey(kind, key);
 }
 function analyzerKey(pattern) {
-  if (pattern.startsWith("seq:")) return { kind: "chain", key: pattern.slice(4) };
-  if (pattern.startsWith("retry:")) return { kind: "error-retry", key: `${pattern.slice(6)} error-retry` };
-  return void 0;
+  return kindOfStoreKey(pattern);
 }
 
 // exports/injected.ts
-var import_node_fs3 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path2 = require("node:path");
+
+// lib/regular-file.ts
+var import_node_fs3 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs3.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path;
+  return e;
+}
+function openRegular(path, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs3.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs3.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs3.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs3.closeSync)(fd);
+    throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs3.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path, opts = {}) {
+  const { fd, size } = openRegular(path, opts);
+  try {
+    return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs3.closeSync)(fd);
+  }
+}
+function readRegularText(path, opts = {}) {
+  return readRegular(path, opts).toString("utf8");
+}
+function readRegularTextIfPresent(path, opts = {}) {
+  try {
+    return readRegularText(path, opts);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    throw e;
+  }
+}
+function readFailure(e) {
+  const err = e;
+  if (err.code === "ENOTREG" || err.code === "EFBIG" || err.code === "ELOOP" && err.syscall === void 0) return err.message;
+  if (err.code === "EISDIR") return "expected a regular file, found a folder";
+  return err.code ?? err.message;
+}
 
 // exports/marker-block.ts
 var START = "<!-- homunculus:start -->";
 var END = "<!-- homunculus:end -->";
 var LEGACY = [["<!-- instinct:start -->", "<!-- instinct:end -->"]];
 var GUIDELINES = ["<!-- homunculus:guidelines:start -->", "<!-- homunculus:guidelines:end -->"];
+var RULES_FILE_BLOCK = ["<!-- homunculus:rules-file:start -->", "<!-- homunculus:rules-file:end -->"];
+var GENERATED_RULES_PREFIX = "<!-- Generated by homunculus";
+function isGeneratedRules(text) {
+  return text.startsWith(GENERATED_RULES_PREFIX);
+}
 function span(text, start, end) {
   let fence;
   let open;
@@ -283,10 +906,10 @@ function readInjected(home) {
   }
   return { version: 1, files: {} };
 }
-function loadedBy(record, cwd, userHome) {
+function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
   const name = (0, import_node_path2.basename)(file);
-  if (file === (0, import_node_path2.join)(userHome, ".claude", "CLAUDE.md")) return true;
+  if (file === (0, import_node_path2.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
   let dir = (0, import_node_path2.dirname)(file);
   if ((0, import_node_path2.basename)(dir) === ".claude") dir = (0, import_node_path2.dirname)(dir);
@@ -294,23 +917,27 @@ function loadedBy(record, cwd, userHome) {
   return c === dir || c.startsWith(dir.endsWith(import_node_path2.sep) ? dir : dir + import_node_path2.sep);
 }
 function memoryText(file) {
-  let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(file, import_node_fs3.constants.O_RDONLY | import_node_fs3.constants.O_NONBLOCK);
-    return (0, import_node_fs3.fstatSync)(fd).isFile() ? (0, import_node_fs3.readFileSync)(fd, "utf8") : void 0;
+    return readRegularText(file);
   } catch {
     return void 0;
-  } finally {
-    if (fd !== void 0) (0, import_node_fs3.closeSync)(fd);
   }
 }
-function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
+function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
   for (const [record, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome2)) continue;
     const text = memoryText(record.replace(/#[a-z-]+$/, ""));
-    const body = text === void 0 ? void 0 : blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : void 0);
+    if (text === void 0) continue;
+    const rulesFile = record.endsWith("#rules-file");
+    const body = blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : rulesFile ? RULES_FILE_BLOCK : void 0) ?? (rulesFile && isGeneratedRules(text) ? text : void 0);
     if (body === void 0) continue;
+    if (typeof f.hash === "string") {
+      if (fnv1a64Hex(body) === f.hash) {
+        for (const k of f.keys) if (typeof k === "string") out.add(k);
+      }
+      continue;
+    }
     for (const k of f.keys) if (typeof k === "string" && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;
@@ -396,59 +1023,6 @@ function deliveryKey(r) {
   return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
 }
 
-// analyzer/deliver.ts
-var KINDS = {
-  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
-  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
-  cmd: { minLift: () => 0, rank: 2 },
-  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
-  seq: { minLift: (c) => c.minLift, rank: 4 }
-};
-function prefixOf(key) {
-  const i = key.indexOf(":");
-  return i === -1 ? "" : key.slice(0, i);
-}
-function oneStepRepeated(key) {
-  if (!key.startsWith("seq:")) return false;
-  const steps = key.slice(4).split("->");
-  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
-}
-var pct = (x) => `${Math.round(x * 100)}%`;
-function whyNotDelivered(x, c) {
-  const kind = KINDS[prefixOf(x.key)];
-  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
-  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
-  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
-  const minLift = kind.minLift(c);
-  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
-  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? "" : "s"}, under minSessions ${c.minSessions}`;
-  return void 0;
-}
-function worthDelivering(x, c) {
-  return whyNotDelivered(x, c) === void 0;
-}
-function generic(key) {
-  return key.startsWith("seq:") && !key.includes("(");
-}
-function byUsefulness(a, b) {
-  const ra = (KINDS[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
-  const rb = (KINDS[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
-  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-function withinBudget(head, lines, maxItems, maxChars) {
-  const out = [];
-  let size = head.length;
-  for (const line of lines) {
-    if (out.length >= maxItems) break;
-    if (size + 1 + line.length > maxChars) continue;
-    out.push(line);
-    size += 1 + line.length;
-  }
-  return out;
-}
-
 // lib/clock.ts
 var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
 var BadTimeError = class extends Error {
@@ -498,40 +1072,25 @@ function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
-// lib/tokens.ts
-var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
-var ID = /^[A-Za-z0-9_-]{1,128}$/;
-var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
-function idToken(value) {
-  return typeof value === "string" && ID.test(value) ? value : void 0;
-}
-
 // analyzer/rules-file.ts
-var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
 function safeSteps(rule) {
-  const body = rule.kind === "error-retry" ? rule.pattern.replace(/ error-retry$/, "") : rule.pattern;
-  const steps = rule.kind === "error-retry" ? [body] : body.split("->");
-  if (rule.kind === "chain" && steps.length !== 3) return void 0;
-  for (const s of steps) {
-    const m = STEP.exec(s);
-    if (!m || !TOOL_NAME.test(m[1])) return void 0;
-    if (m[2] !== void 0 && !m[2].split(" ").every((w) => DETAIL_PART.test(w))) return void 0;
-  }
-  return steps;
+  const info = kindInfo(rule.kind);
+  return info === void 0 || typeof rule.pattern !== "string" ? void 0 : info.tokens(rule.pattern);
 }
 var count = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e12;
 function claimLine(rule) {
   const sentence = claimSentence(rule);
-  return sentence === void 0 ? void 0 : `${sentence} \`${patternStoreKey(rule.kind, rule.pattern)}\``;
+  return sentence === void 0 ? void 0 : `${sentence} \`${kindInfo(rule.kind).storeKey(rule.pattern)}\``;
 }
 function claimSentence(rule) {
-  if (typeof rule.pattern !== "string" || rule.kind !== "chain" && rule.kind !== "error-retry") return void 0;
+  const info = kindInfo(rule.kind);
   const steps = safeSteps(rule);
   const { rate, hits: hits2, opportunities, sessions } = rule;
-  if (!steps || typeof rate !== "number" || !(rate >= 0 && rate <= 1) || !count(hits2) || !count(opportunities) || hits2 > opportunities || !count(sessions)) return void 0;
-  const text = rule.kind === "chain" ? chainClaimText(steps) : retryClaimText(steps[0]);
-  const s = sessions === 1 ? "" : "s";
-  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${hits2} of ${opportunities} times in ${sessions} session${s})`;
+  if (info === void 0 || !steps || typeof rate !== "number" || !(rate >= 0 && rate <= 1) || !count(hits2) || !count(opportunities) || hits2 > opportunities || !count(sessions)) return void 0;
+  const details = typeof rule.details === "object" && rule.details !== null ? rule.details : void 0;
+  const lead = info.lead?.(steps, details) ?? "";
+  const text = lead === "" ? info.claim(steps) : `${lead}${info.claim(steps)}`;
+  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits2, opportunities, sessions)}${info.tail?.(steps, details) ?? ""})`;
 }
 
 // analyzer/promotion.ts
@@ -563,7 +1122,6 @@ function reminderText(shown) {
 }
 
 // lib/config.ts
-var import_node_fs4 = require("node:fs");
 var import_node_path3 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -630,6 +1188,7 @@ var RULES = {
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
   maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
@@ -689,13 +1248,14 @@ function crossCheck(c) {
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }
-function readJson(path) {
+function readJson(path, optional = false) {
   let text;
   try {
-    text = (0, import_node_fs4.readFileSync)(path, "utf8");
+    text = optional ? readRegularTextIfPresent(path) : readRegularText(path);
   } catch (e) {
-    throw new ConfigError(`cannot read ${path}: ${e.message}`);
+    throw new ConfigError(`cannot read ${path}: ${readFailure(e)}`);
   }
+  if (text === void 0) return void 0;
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -703,13 +1263,7 @@ function readJson(path) {
   }
 }
 function readOptionalJson(path) {
-  try {
-    (0, import_node_fs4.readFileSync)(path);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
-  }
-  return readJson(path);
+  return readJson(path, true);
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
@@ -743,16 +1297,16 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs4 = require("node:fs");
 var import_node_path4 = require("node:path");
 var NL = 10;
 var NEWLINE = Buffer.from("\n");
 function openAppend(path) {
   try {
-    return (0, import_node_fs5.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs4.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -768,19 +1322,19 @@ function appendLine(path, text) {
     fd = openAppend(path);
   }
   try {
-    const st = (0, import_node_fs5.fstatSync)(fd);
+    const st = (0, import_node_fs4.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
     if (st.nlink > 1) throw new DataHomeError(`${path} has ${st.nlink} hard links; homunculus never writes to a file that has another name: move it aside (cp it to a file of its own)`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs5.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs4.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path);
     if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs5.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
   }
 }
 
@@ -791,7 +1345,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs6.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs6.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs5.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs5.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -1085,11 +1639,11 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/index-read.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var import_node_path5 = require("node:path");
 
 // store/io.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // lib/lock.ts
 var STALE_LOCK_MS = 10 * 60 * 1e3;
@@ -1098,7 +1652,7 @@ var sleeper = new Int32Array(new SharedArrayBuffer(4));
 // store/io.ts
 function listDir(dir) {
   try {
-    return (0, import_node_fs7.readdirSync)(dir).sort();
+    return (0, import_node_fs6.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -1114,7 +1668,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs7.lstatSync)(path);
+    const st = (0, import_node_fs6.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -1127,7 +1681,7 @@ function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs8.lstatSync)(path);
+      const st = (0, import_node_fs7.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -1304,11 +1858,11 @@ ${known.join("\n")}`);
 }
 
 // observer/project-id.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var import_node_path6 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs9.statSync)(path);
+    (0, import_node_fs8.statSync)(path);
     return true;
   } catch {
     return false;
@@ -1363,7 +1917,7 @@ function nextPromptNumber(home, session) {
   n++;
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
-  (0, import_node_fs10.renameSync)(tmp, path);
+  (0, import_node_fs9.renameSync)(tmp, path);
   return n;
 }
 function isSystemTurn(prompt) {

@@ -7358,7 +7358,7 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 var import_node_path16 = require("node:path");
 
 // analyzer/logged-run.ts
@@ -7385,6 +7385,15 @@ function readDataFile(path) {
   } finally {
     (0, import_node_fs.closeSync)(fd);
   }
+}
+function pruneDataFile(path) {
+  try {
+    if ((0, import_node_fs.lstatSync)(path).isDirectory()) return false;
+  } catch {
+    return true;
+  }
+  (0, import_node_fs.rmSync)(path, { force: true });
+  return true;
 }
 var fullDisk = process.env["HOMUNCULUS_TEST_FULL_DISK"];
 var spaceLeft = fullDisk !== void 0 && /^\d+$/.test(fullDisk) ? Number(fullDisk) : Infinity;
@@ -7467,7 +7476,18 @@ function resolveDataHome(env, pkgRoot) {
   pkgRoot ??= packageRoot();
   if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
-  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(env["HOME"] || (0, import_node_os.homedir)(), ".local", "share"), "homunculus");
+  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
+}
+function userHome(env) {
+  const fromEnv = env["HOME"];
+  if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
+  let system;
+  try {
+    system = (0, import_node_os.userInfo)().homedir;
+  } catch {
+  }
+  if (system && (0, import_node_path.isAbsolute)(system)) return system;
+  throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
 }
 function isCheckout(pkgRoot) {
   return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
@@ -7523,9 +7543,29 @@ function ensurePrivateDir(path) {
   try {
     (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: PRIVATE_DIR });
   } catch (e) {
-    if (e.code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    const code = e.code;
+    if (code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    if (code === "ENOENT") throw new DataHomeError(cannotCreate(path));
     throw e;
   }
+}
+function cannotCreate(path) {
+  let below = path;
+  let at = (0, import_node_path.dirname)(path);
+  while (!(0, import_node_fs2.existsSync)(at) && (0, import_node_path.dirname)(at) !== at) {
+    below = at;
+    at = (0, import_node_path.dirname)(at);
+  }
+  const hint = "set HOMUNCULUS_HOME to a folder you can write";
+  if (isLink(below)) return `cannot create ${path}: ${below} is a symbolic link to nowhere (${hint}, or make the folder it points to)`;
+  try {
+    (0, import_node_fs2.accessSync)(at, import_node_fs2.constants.W_OK);
+  } catch (e) {
+    const code = e.code;
+    if (code === "EROFS") return `cannot create ${path}: ${at} is on a read-only filesystem (${hint})`;
+    return `cannot create ${path}: ${at} is not writable (${code ?? String(e)}; ${hint})`;
+  }
+  return `cannot create ${path}: ENOENT below ${at} (${hint})`;
 }
 var DataHomeError = class extends Error {
 };
@@ -8277,8 +8317,8 @@ function load(fd, path, cachePath, writeCache) {
   }
   const table2 = builder.build();
   const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
-  const whole = Number(after.size) === offset;
-  const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
+  const whole2 = Number(after.size) === offset;
+  const key = { ino: String(after.ino), size: whole2 ? offset : -1, mtimeNs: whole2 ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache) {
     try {
       writeFileAtomic(cachePath, encode(header(key, offset, counts, table2), table2), { skipIfSame: false, cache: true });
@@ -8399,10 +8439,51 @@ var CachedSlices = class _CachedSlices {
     }
   }
 };
+function cachedProjects(path, cachePath) {
+  let fd;
+  try {
+    fd = (0, import_node_fs8.openSync)(cachePath, READ_NOFOLLOW);
+  } catch {
+    return void 0;
+  }
+  try {
+    const len = Buffer.alloc(4);
+    if ((0, import_node_fs8.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
+    const hl = len.readUInt32LE(0);
+    const json = Buffer.alloc(hl);
+    if ((0, import_node_fs8.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
+    const h = checkedHeader(json, Number((0, import_node_fs8.fstatSync)(fd).size));
+    if (h === void 0 || !Array.isArray(h.projects)) return void 0;
+    const st = (0, import_node_fs8.lstatSync)(path, { bigint: true });
+    return String(st.ino) === h.ino && Number(st.size) === h.size && String(st.mtimeNs) === h.mtimeNs ? h.projects : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    (0, import_node_fs8.closeSync)(fd);
+  }
+}
 
-// analyzer/parts-cache.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path4 = require("node:path");
+// analyzer/active-window.ts
+var dayOf = (ms) => Math.floor(ms / DAY_MS);
+function lastActiveDays(days, k, today) {
+  return [...new Set(days)].filter((d) => d <= today).sort((a, b) => b - a).slice(0, k);
+}
+function activeWindowStart(activeDays, windowDays2, nowMs, calendarStartMs) {
+  const last = lastActiveDays(activeDays, windowDays2, dayOf(nowMs));
+  if (last.length === 0) return void 0;
+  const start = last[last.length - 1] * DAY_MS - 1;
+  return start < calendarStartMs ? start : void 0;
+}
+function protectedDays(presence, windowDays2, recentFrom, today) {
+  const daysOf = /* @__PURE__ */ new Map();
+  for (const [day, projects] of presence) for (const p of projects) daysOf.set(p, [...daysOf.get(p) ?? [], day]);
+  const out = /* @__PURE__ */ new Set();
+  for (const days of daysOf.values()) {
+    const last = lastActiveDays(days, windowDays2, today);
+    if (last.length > 0 && last[0] >= recentFrom) for (const d of last) out.add(d);
+  }
+  return out;
+}
 
 // analyzer/streams.ts
 function streamsInWindow(t, startMs, endMs, project, groupOf) {
@@ -8448,6 +8529,576 @@ function streamsInWindow(t, startMs, endMs, project, groupOf) {
   return { order, starts, inWindow, future };
 }
 
+// analyzer/claims.ts
+function shrunkRate(hits, opportunities, prior, weight) {
+  if (!(opportunities >= 0) || !(hits >= 0) || hits > opportunities) return 0;
+  const p = Math.min(1, Math.max(0, Number.isFinite(prior) ? prior : 0));
+  const w = Math.max(0, weight);
+  if (opportunities + w === 0) return p;
+  return (hits + w * p) / (opportunities + w);
+}
+function stepWords(step) {
+  const m = /^Bash\((.+)\)$/.exec(step);
+  return m ? `\`${m[1]}\`` : step;
+}
+function chainClaimText(steps) {
+  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
+}
+function retryClaimText(step) {
+  return `after ${stepWords(step)} fails, it is run again next`;
+}
+function prefixTotals(c) {
+  const K = c.keys.length;
+  const out = /* @__PURE__ */ new Map();
+  for (const p of c.chains.values()) {
+    const id = p.steps[0] * K + p.steps[1];
+    out.set(id, (out.get(id) ?? 0) + p.n);
+  }
+  return out;
+}
+function countedClaims(c) {
+  const totals = prefixTotals(c);
+  const K = c.keys.length;
+  const { calls, failedThenAny, okThenAny, okThenSame } = c.keyStats;
+  return (p) => {
+    if (p.kind !== "chain" && p.kind !== "error-retry") return learnerOf(p.kind).claim(p, c);
+    if (p.kind === "chain") {
+      const steps = p.steps.map((s) => c.keys[s]);
+      return {
+        claim: chainClaimText(steps),
+        hits: p.n,
+        opportunities: totals.get(p.steps[0] * K + p.steps[1]) ?? p.n,
+        prior: c.calls > 0 ? calls[p.steps[2]] / c.calls : 0
+      };
+    }
+    const k = p.steps[0];
+    return {
+      claim: retryClaimText(c.keys[k]),
+      hits: p.n,
+      opportunities: Math.max(p.n, failedThenAny[k]),
+      prior: (okThenSame[k] + 1) / (okThenAny[k] + 2)
+    };
+  };
+}
+function patternStoreKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
+}
+
+// analyzer/lift.ts
+function chainLift(steps, n, stats, calls) {
+  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
+}
+function retryLift(key, retries, stats) {
+  const afterFailure = retries / stats.failedThenAny[key];
+  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
+  return afterFailure / afterSuccess;
+}
+function patternLift(p, stats, calls) {
+  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
+}
+function oneKeyRepeated(p) {
+  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
+}
+
+// analyzer/deliver.ts
+var KINDS = {
+  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
+  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
+  cmd: { minLift: () => 0, rank: 2 },
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
+};
+
+// analyzer/score.ts
+function sessionHistogram(perSession) {
+  if (perSession.length === 1) return [perSession[0], 1];
+  const sorted = perSession.length <= 64 ? perSession.slice().sort((a, b) => a - b) : Float64Array.from(perSession).sort();
+  const out = [];
+  for (let i = 0; i < sorted.length; i++) {
+    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]++;
+    else out.push(sorted[i], 1);
+  }
+  return out;
+}
+function histogramSessions(h) {
+  let m = 0;
+  for (let i = 1; i < h.length; i += 2) m += h[i];
+  return m;
+}
+function addHistograms(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || i < a.length && a[i] < b[j]) out.push(a[i], a[i + 1]), i += 2;
+    else if (i >= a.length || b[j] < a[i]) out.push(b[j], b[j + 1]), j += 2;
+    else out.push(a[i], a[i + 1] + b[j + 1]), i += 2, j += 2;
+  }
+  return out;
+}
+function robustCount(h) {
+  const m = histogramSessions(h);
+  if (m < 2) return m === 1 ? h[0] : 0;
+  const lo = h[0];
+  const hi = h[h.length - 2];
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const rank = Math.floor((m - 1) / 2);
+  let median = lo;
+  for (let i = 0, seen = 0; i < h.length; i += 2) {
+    seen += h[i + 1];
+    if (seen > rank) {
+      median = h[i];
+      break;
+    }
+  }
+  let n = 0;
+  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i], median) * h[i + 1];
+  return n;
+}
+var histogram = new Int32Array(256);
+function lowerMedian(xs, lo, hi) {
+  const rank = Math.floor((xs.length - 1) / 2);
+  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank];
+  histogram.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < xs.length; i++) histogram[xs[i] - lo]++;
+  let seen = 0;
+  for (let v = 0; ; v++) {
+    seen += histogram[v];
+    if (seen > rank) return v + lo;
+  }
+}
+function robustCountOf(perSession) {
+  const m = perSession.length;
+  if (m < 2) return perSession[0] ?? 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const x = perSession[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const median = lowerMedian(perSession, lo, hi);
+  let n = 0;
+  for (let i = 0; i < m; i++) n += Math.min(perSession[i], median);
+  return n;
+}
+function robustAndSessions(p) {
+  return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
+}
+function scoreKind(patterns, c, config, claimOf) {
+  const list2 = [...patterns];
+  const robust = new Float64Array(list2.length);
+  const sessions = new Int32Array(list2.length);
+  let reference = 0;
+  let anyReference = 0;
+  for (let i = 0; i < list2.length; i++) {
+    const p = list2[i];
+    const [r, m] = robustAndSessions(p);
+    robust[i] = r;
+    sessions[i] = m;
+    if (r > anyReference) anyReference = r;
+    if (m >= 2 && r > reference) reference = r;
+  }
+  if (reference === 0) reference = anyReference;
+  const activeFrom = new Int32Array(c.days.length + 1);
+  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
+  return list2.map((p, i) => {
+    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
+    let days = 0;
+    let firstDay = -1;
+    for (let d = 0; d < p.perDay.length; d++) {
+      if (p.perDay[d] === 0) continue;
+      days++;
+      if (firstDay === -1) firstDay = d;
+    }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
+    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
+    const learner = p.kind === "chain" || p.kind === "error-retry" ? void 0 : learnerOf(p.kind);
+    const lift = learner === void 0 ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
+    const minLift = KINDS[patternStoreKey(p.kind, p.key).split(":")[0]]?.minLift(config) ?? config.minLift;
+    const claim = claimOf(p);
+    const details = learner?.details?.(p, c);
+    return {
+      kind: p.kind,
+      key: p.key,
+      observations: p.n,
+      sessions: sessions[i],
+      sessionsInWindow: c.sessionsInWindow,
+      days,
+      activeDays: c.activeDays,
+      frequency,
+      consistency,
+      recency,
+      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
+      lift,
+      specific: lift >= minLift && !oneKeyRepeated(p),
+      starts: p.starts,
+      retries: p.retries,
+      claim: claim.claim,
+      hits: claim.hits,
+      opportunities: claim.opportunities,
+      rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
+      firstSeen: p.first,
+      lastSeen: p.last,
+      ...details !== void 0 ? { details } : {}
+    };
+  });
+}
+function byStrength(a, b) {
+  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+// analyzer/learners/command-purposes.ts
+var PURPOSES = ["test", "build", "lint", "format", "typecheck", "run", "install"];
+var pm = (script) => ["npm", "pnpm", "yarn", "bun"].flatMap((m) => [`${m} run ${script}`, ...m === "npm" ? [] : [`${m} ${script}`]]);
+var task = (t) => [`make ${t}`, `just ${t}`, `mise run ${t}`, `deno task ${t}`, `task ${t}`];
+var PURPOSE_TABLE = {
+  test: [
+    "npm test",
+    ...pm("test"),
+    "bun test",
+    "go test",
+    "cargo test",
+    "cargo nextest",
+    "pytest",
+    "python -m pytest",
+    "python3 -m pytest",
+    "python -m unittest",
+    "python3 -m unittest",
+    "tox",
+    "nox",
+    ...task("test"),
+    "make check",
+    "jest",
+    "vitest",
+    "mocha",
+    "ava",
+    "playwright test",
+    "rspec",
+    "phpunit",
+    "mvn test",
+    "mvn verify",
+    "gradle test",
+    "gradlew test",
+    "dotnet test",
+    "mix test",
+    "deno test",
+    "swift test",
+    "ctest",
+    "zig build test"
+  ],
+  build: [...pm("build"), "go build", "cargo build", "make", ...task("build"), "make all", "mvn package", "mvn compile", "gradle build", "gradlew build", "dotnet build", "swift build", "docker build", "vite build", "next build", "webpack", "cmake", "ninja", "zig build", "mix compile"],
+  lint: [...pm("lint"), "eslint", "ruff", "flake8", "pylint", "golangci-lint", "go vet", "cargo clippy", ...task("lint"), "biome", "rubocop", "shellcheck", "stylelint", "markdownlint"],
+  format: [...pm("format"), ...pm("fmt"), "prettier", "black", "gofmt", "go fmt", "cargo fmt", "rustfmt", "isort", ...task("fmt"), ...task("format"), "dotnet format", "mix format"],
+  typecheck: ["tsc", "vue-tsc", ...pm("typecheck"), ...pm("type-check"), ...pm("types"), "mypy", "pyright", "python -m mypy", "python3 -m mypy"],
+  run: ["npm start", ...pm("start"), ...pm("dev"), ...pm("serve"), "go run", "cargo run", ...task("run"), ...task("dev"), "flask run", "uvicorn", "docker compose up", "docker-compose up", "mix phx.server"],
+  install: ["npm install", "npm ci", "npm i", "pnpm install", "pnpm i", "yarn install", "bun install", "pip install", "pip3 install", "python -m pip", "python3 -m pip", "uv sync", "uv pip", "poetry install", "go mod", "cargo fetch", "bundle install", "composer install", "mvn install", ...task("install"), "mix deps.get"]
+};
+var INSPECTION = [
+  "ls",
+  "cat",
+  "head",
+  "tail",
+  "pwd",
+  "echo",
+  "printf",
+  "cd",
+  "find",
+  "fd",
+  "grep",
+  "egrep",
+  "rg",
+  "ag",
+  "wc",
+  "which",
+  "where",
+  "whereis",
+  "type",
+  "tree",
+  "file",
+  "stat",
+  "du",
+  "df",
+  "less",
+  "more",
+  "sort",
+  "uniq",
+  "diff",
+  "whoami",
+  "hostname",
+  "date",
+  "env",
+  "printenv",
+  "ps",
+  "dir",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "jq",
+  "uname",
+  "id",
+  "sleep",
+  "true",
+  "false",
+  "test",
+  "sed",
+  "awk",
+  "cut",
+  "tr",
+  "xargs",
+  "tee",
+  "open",
+  "clear",
+  "history",
+  "man",
+  "help",
+  "git status",
+  "git diff",
+  "git log",
+  "git show",
+  "git branch",
+  "git remote",
+  "git rev-parse",
+  "git blame",
+  "git ls-files",
+  "git describe",
+  "git reflog",
+  "git shortlog",
+  "git config",
+  "git fetch"
+];
+var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
+function purposeOf(detail) {
+  let best;
+  for (const p of PURPOSES) {
+    for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
+  }
+  return best?.[0];
+}
+function isInspection(detail) {
+  return INSPECTION.some((e) => startsWithEntry(detail, e));
+}
+
+// analyzer/learners/commands.ts
+var COMMAND_KIND = "command";
+var SESSIONS = "cmd.sessions:";
+var RUNS = "cmd.runs:";
+var FAILS = "cmd.fails:";
+function commandParts(key) {
+  const m = /^cmd:([a-z]+)=(.+)$/.exec(key);
+  if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
+  return { purpose: m[1], detail: m[2] };
+}
+var PHRASE = { test: "tests", build: "builds", lint: "linting", format: "formatting", typecheck: "type checks", run: "running it", install: "installing", other: "" };
+function commandClaimText(purpose, detail) {
+  return purpose === "other" ? `\`${detail}\` is run here, and succeeds` : `${PHRASE[purpose]} here: \`${detail}\`, which succeeds`;
+}
+var SessionState = class {
+  session = -1;
+  bash = false;
+  purposes = /* @__PURE__ */ new Set();
+  /** Detail id -> its successful records. */
+  succeeded = /* @__PURE__ */ new Map();
+  runs = /* @__PURE__ */ new Map();
+  fails = /* @__PURE__ */ new Map();
+};
+function commandsLearner() {
+  let st = new SessionState();
+  let table2;
+  let purposeCache = [];
+  const purposeFor = (w, d) => {
+    if (table2 !== w.t) {
+      table2 = w.t;
+      purposeCache = [];
+    }
+    let p = purposeCache[d];
+    if (p === void 0) {
+      const detail = w.t.details[d];
+      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+    }
+    return p;
+  };
+  return {
+    kind: COMMAND_KIND,
+    prefix: "cmd",
+    category: "command",
+    stream(w, a, b, session) {
+      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      const { t, order } = w;
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash) continue;
+        st.bash = true;
+        const d = t.detail[i];
+        if (d === -1) continue;
+        const purpose = purposeFor(w, d);
+        if (purpose === null) continue;
+        if (purpose !== "other") st.purposes.add(purpose);
+        st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
+        if (t.ok[i] === 1) {
+          const list2 = st.succeeded.get(d);
+          if (list2 === void 0) st.succeeded.set(d, [i]);
+          else list2.push(i);
+        } else st.fails.set(d, (st.fails.get(d) ?? 0) + 1);
+      }
+    },
+    endSession(w, session) {
+      if (st.session === session) {
+        for (const p of st.purposes) w.add(SESSIONS + p, 1);
+        if (st.bash) w.add(`${SESSIONS}other`, 1);
+        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
+      }
+      st = new SessionState();
+    },
+    claim(p, c) {
+      const parts = commandParts(p.key);
+      const hits = sessionsOf(p);
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+    },
+    scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
+    details(p, c) {
+      const parts = commandParts(p.key);
+      if (parts === void 0 || parts.purpose === "other") return void 0;
+      let best;
+      for (const [name, runs] of c.totals) {
+        if (!name.startsWith(RUNS)) continue;
+        const detail = name.slice(RUNS.length);
+        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
+        const fails = c.totals.get(FAILS + detail) ?? 0;
+        if (fails === runs && (best === void 0 || fails > best.instead_fails)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      }
+      return best;
+    },
+    lift(p, c) {
+      const parts = commandParts(p.key);
+      const hits = sessionsOf(p);
+      const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
+      return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
+    }
+  };
+}
+function sessionsOf(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+function commandPrior(purpose, c) {
+  const prefix = `cmd:${purpose}=`;
+  let k = 0;
+  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
+  return 1 / (1 + Math.max(1, k));
+}
+
+// analyzer/learners/fixes.ts
+var FIX_KIND = "fix";
+var EPISODES = "fix.episodes:";
+var STEPS = "fix.steps";
+var RECOVERED = "fix.recovered";
+var FIRST_RUN = "fix.firstRun:";
+var FIRST_FAIL = "fix.firstFail:";
+function fixSteps(key) {
+  const m = /^fix:(Bash\([^()]+\))->(Bash\([^()]+\))$/.exec(key);
+  return m ? [m[1], m[2]] : void 0;
+}
+function fixClaimText(failed2, step) {
+  return `after ${stepWords(failed2)} fails, ${stepWords(step)} is run before it passes`;
+}
+var FixState = class {
+  firstSeen = /* @__PURE__ */ new Map();
+  // key id -> whether its first run in the session failed
+  session = -1;
+};
+function fixesLearner(windowCalls) {
+  let st = new FixState();
+  return {
+    kind: FIX_KIND,
+    prefix: "fix",
+    category: "fix_pattern",
+    stream(w, a, b, session) {
+      if (st.session !== session) st = Object.assign(new FixState(), { session });
+      const { t, keyOf: keyOf2, keys, order } = w;
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      const window = windowCalls();
+      const open = /* @__PURE__ */ new Map();
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash || t.detail[i] === -1) continue;
+        const f = keyOf2[i];
+        const ok = t.ok[i] === 1;
+        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        if (!ok) {
+          if (!open.has(f)) open.set(f, k);
+          continue;
+        }
+        const at = open.get(f);
+        open.delete(f);
+        if (at === void 0 || k - at > window) continue;
+        const steps = /* @__PURE__ */ new Set();
+        for (let j = at + 1; j < k; j++) {
+          const r = order[j];
+          if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf2[r] !== f) steps.add(keyOf2[r]);
+        }
+        w.add(EPISODES + keys[f], 1);
+        w.add(RECOVERED, 1);
+        w.add(STEPS, k - at - 1);
+        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+      }
+    },
+    endSession(w) {
+      for (const [f, failedFirst] of st.firstSeen) {
+        w.add(FIRST_RUN + w.keys[f], 1);
+        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+      }
+      st = new FixState();
+    },
+    claim(p, c) {
+      const [failed2, step] = fixSteps(p.key) ?? ["", ""];
+      return { claim: fixClaimText(failed2, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed2) ?? 0), prior: fixPrior(step, c) };
+    },
+    scoreGroup: (p) => `fix:${fixSteps(p.key)?.[0] ?? ""}`,
+    details(p, c) {
+      const failed2 = fixSteps(p.key)?.[0];
+      if (failed2 === void 0) return void 0;
+      const r = firstRuns(failed2, c);
+      return r.sessions === 0 ? void 0 : { first_fails: r.failedFirst, first_runs: r.sessions };
+    },
+    lift(p, c) {
+      const [failed2, step] = fixSteps(p.key) ?? ["", ""];
+      const opps = Math.max(p.n, c.totals.get(EPISODES + failed2) ?? 0);
+      return opps === 0 ? 0 : p.n / opps / Math.max(fixPrior(step, c), 1e-9);
+    }
+  };
+}
+function fixPrior(step, c) {
+  const id = c.keys.indexOf(step);
+  const q = id === -1 || c.calls === 0 ? 0 : c.keyStats.calls[id] / c.calls;
+  const recovered = c.totals.get(RECOVERED) ?? 0;
+  const len = recovered === 0 ? 1 : Math.max(1, (c.totals.get(STEPS) ?? 0) / recovered);
+  return 1 - (1 - q) ** len;
+}
+function firstRuns(failedKey, c) {
+  return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
+}
+
+// analyzer/learners/index.ts
+function makeLearners(o) {
+  return [
+    fixesLearner(() => o.fixWindowCalls),
+    commandsLearner()
+  ];
+}
+var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
+function learnerOf(kind) {
+  return BY_KIND.get(kind);
+}
+
 // analyzer/patterns.ts
 var SCALE = 2 ** 31;
 function dayWeight(ts, dayEndMs, rate) {
@@ -8466,6 +9117,7 @@ function finishCounted(c, nowMs, halfLifeDays) {
   };
   for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
   for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
+  for (const p of c.learned.values()) p.decaySum = sum(p.decayByDay);
   let total = 0;
   c.dayDecay.forEach((d, i) => total += d * f[i]);
   c.decayMean = c.calls === 0 ? 0 : total / c.calls;
@@ -8532,6 +9184,8 @@ function emptyCounted(keys, day0, nDays) {
   return {
     chains: /* @__PURE__ */ new Map(),
     errorRetries: /* @__PURE__ */ new Map(),
+    learned: /* @__PURE__ */ new Map(),
+    totals: /* @__PURE__ */ new Map(),
     sessionsInWindow: 0,
     calls: 0,
     future: 0,
@@ -8548,6 +9202,40 @@ function windowDays(windowStartMs, nowMs) {
   const day0 = Math.floor(windowStartMs / DAY_MS);
   return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
 }
+var GroupLearnWalk = class {
+  constructor(t, keyOf2, keys, order, dayStartMs, nDays, rate) {
+    this.t = t;
+    this.keyOf = keyOf2;
+    this.keys = keys;
+    this.order = order;
+    this.dayStartMs = dayStartMs;
+    this.nDays = nDays;
+    this.rate = rate;
+  }
+  t;
+  keyOf;
+  keys;
+  order;
+  dayStartMs;
+  nDays;
+  rate;
+  c0;
+  hit(kind, key, i, session) {
+    const ts = this.t.ts[i];
+    let c = this.c0.learned.get(key);
+    if (c === void 0) {
+      c = newCount(kind, [], ts, this.nDays);
+      c.key = key;
+      this.c0.learned.set(key, c);
+    }
+    const dayIndex = Math.floor((ts - this.dayStartMs) / DAY_MS);
+    bump(c, session, ts, dayWeight(ts, this.dayStartMs + (dayIndex + 1) * DAY_MS, this.rate), dayIndex);
+    c.starts++;
+  }
+  add(total, n) {
+    this.c0.totals.set(total, (this.c0.totals.get(total) ?? 0) + n);
+  }
+};
 var GroupWalk = class {
   constructor(t, keyOf2, order, K, dayStartMs, nDays, rate) {
     this.t = t;
@@ -8699,7 +9387,13 @@ function forEachGroupCount(t, opts, emit) {
     futureOf.delete(g);
     emit(g, c);
   };
-  const w = new GroupWalk(t, keyOf2, order, K, dayStartMs, nDays, Math.LN2 / (opts.halfLifeDays * DAY_MS));
+  const rate = Math.LN2 / (opts.halfLifeDays * DAY_MS);
+  const w = new GroupWalk(t, keyOf2, order, K, dayStartMs, nDays, rate);
+  const lw = new GroupLearnWalk(t, keyOf2, keys, order, dayStartMs, nDays, rate);
+  const learners = makeLearners({ fixWindowCalls: opts.fixWindowCalls ?? 10 });
+  const endSession = (session) => {
+    for (const l of learners) l.endSession?.(lw, session);
+  };
   const bySession = streamsBySession(t, groupOf);
   let group = Number.NaN;
   let lastSession = -1;
@@ -8711,232 +9405,32 @@ function forEachGroupCount(t, opts, emit) {
     const session = t.streamSession[s];
     const g = groupOf === void 0 ? 0 : groupOf[session];
     if (g !== group) {
-      if (!Number.isNaN(group)) done(group, w.close(keys));
+      if (!Number.isNaN(group)) {
+        endSession(lastSession);
+        done(group, w.close(keys));
+      }
       group = g;
       w.open(emptyCounted(keys, day0, nDays));
+      lw.c0 = w.c0;
       lastSession = -1;
     }
     if (session !== lastSession) {
+      if (lastSession !== -1) endSession(lastSession);
       w.c0.sessionsInWindow++;
       lastSession = session;
     }
     w.walk(a, b, session);
+    for (const l of learners) l.stream(lw, a, b, session);
   }
-  if (!Number.isNaN(group)) done(group, w.close(keys));
+  if (!Number.isNaN(group)) {
+    endSession(lastSession);
+    done(group, w.close(keys));
+  }
   for (const [g, n] of futureOf) {
     const c = emptyCounted(keys, day0, nDays);
     c.future = n;
     emit(g, c);
   }
-}
-
-// analyzer/claims.ts
-function shrunkRate(hits, opportunities, prior, weight) {
-  if (!(opportunities >= 0) || !(hits >= 0) || hits > opportunities) return 0;
-  const p = Math.min(1, Math.max(0, Number.isFinite(prior) ? prior : 0));
-  const w = Math.max(0, weight);
-  if (opportunities + w === 0) return p;
-  return (hits + w * p) / (opportunities + w);
-}
-function stepWords(step) {
-  const m = /^Bash\((.+)\)$/.exec(step);
-  return m ? `\`${m[1]}\`` : step;
-}
-function chainClaimText(steps) {
-  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
-}
-function retryClaimText(step) {
-  return `after ${stepWords(step)} fails, it is run again next`;
-}
-function prefixTotals(c) {
-  const K = c.keys.length;
-  const out = /* @__PURE__ */ new Map();
-  for (const p of c.chains.values()) {
-    const id = p.steps[0] * K + p.steps[1];
-    out.set(id, (out.get(id) ?? 0) + p.n);
-  }
-  return out;
-}
-function countedClaims(c) {
-  const totals = prefixTotals(c);
-  const K = c.keys.length;
-  const { calls, failedThenAny, okThenAny, okThenSame } = c.keyStats;
-  return (p) => {
-    if (p.kind === "chain") {
-      const steps = p.steps.map((s) => c.keys[s]);
-      return {
-        claim: chainClaimText(steps),
-        hits: p.n,
-        opportunities: totals.get(p.steps[0] * K + p.steps[1]) ?? p.n,
-        prior: c.calls > 0 ? calls[p.steps[2]] / c.calls : 0
-      };
-    }
-    const k = p.steps[0];
-    return {
-      claim: retryClaimText(c.keys[k]),
-      hits: p.n,
-      opportunities: Math.max(p.n, failedThenAny[k]),
-      prior: (okThenSame[k] + 1) / (okThenAny[k] + 2)
-    };
-  };
-}
-function patternStoreKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
-}
-
-// analyzer/lift.ts
-function chainLift(steps, n, stats, calls) {
-  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
-}
-function retryLift(key, retries, stats) {
-  const afterFailure = retries / stats.failedThenAny[key];
-  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
-  return afterFailure / afterSuccess;
-}
-function patternLift(p, stats, calls) {
-  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
-}
-function oneKeyRepeated(p) {
-  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
-}
-
-// analyzer/score.ts
-function sessionHistogram(perSession) {
-  if (perSession.length === 1) return [perSession[0], 1];
-  const sorted = perSession.length <= 64 ? perSession.slice().sort((a, b) => a - b) : Float64Array.from(perSession).sort();
-  const out = [];
-  for (let i = 0; i < sorted.length; i++) {
-    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]++;
-    else out.push(sorted[i], 1);
-  }
-  return out;
-}
-function histogramSessions(h) {
-  let m = 0;
-  for (let i = 1; i < h.length; i += 2) m += h[i];
-  return m;
-}
-function addHistograms(a, b) {
-  const out = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || i < a.length && a[i] < b[j]) out.push(a[i], a[i + 1]), i += 2;
-    else if (i >= a.length || b[j] < a[i]) out.push(b[j], b[j + 1]), j += 2;
-    else out.push(a[i], a[i + 1] + b[j + 1]), i += 2, j += 2;
-  }
-  return out;
-}
-function robustCount(h) {
-  const m = histogramSessions(h);
-  if (m < 2) return m === 1 ? h[0] : 0;
-  const lo = h[0];
-  const hi = h[h.length - 2];
-  if (lo === hi) return lo * m;
-  if (m === 2) return 2 * lo;
-  const rank = Math.floor((m - 1) / 2);
-  let median = lo;
-  for (let i = 0, seen = 0; i < h.length; i += 2) {
-    seen += h[i + 1];
-    if (seen > rank) {
-      median = h[i];
-      break;
-    }
-  }
-  let n = 0;
-  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i], median) * h[i + 1];
-  return n;
-}
-var histogram = new Int32Array(256);
-function lowerMedian(xs, lo, hi) {
-  const rank = Math.floor((xs.length - 1) / 2);
-  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank];
-  histogram.fill(0, 0, hi - lo + 1);
-  for (let i = 0; i < xs.length; i++) histogram[xs[i] - lo]++;
-  let seen = 0;
-  for (let v = 0; ; v++) {
-    seen += histogram[v];
-    if (seen > rank) return v + lo;
-  }
-}
-function robustCountOf(perSession) {
-  const m = perSession.length;
-  if (m < 2) return perSession[0] ?? 0;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < m; i++) {
-    const x = perSession[i];
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  if (lo === hi) return lo * m;
-  if (m === 2) return 2 * lo;
-  const median = lowerMedian(perSession, lo, hi);
-  let n = 0;
-  for (let i = 0; i < m; i++) n += Math.min(perSession[i], median);
-  return n;
-}
-function robustAndSessions(p) {
-  return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
-}
-function scoreKind(patterns, c, config, claimOf) {
-  const list2 = [...patterns];
-  const robust = new Float64Array(list2.length);
-  const sessions = new Int32Array(list2.length);
-  let reference = 0;
-  let anyReference = 0;
-  for (let i = 0; i < list2.length; i++) {
-    const p = list2[i];
-    const [r, m] = robustAndSessions(p);
-    robust[i] = r;
-    sessions[i] = m;
-    if (r > anyReference) anyReference = r;
-    if (m >= 2 && r > reference) reference = r;
-  }
-  if (reference === 0) reference = anyReference;
-  const activeFrom = new Int32Array(c.days.length + 1);
-  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
-  return list2.map((p, i) => {
-    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
-    let days = 0;
-    let firstDay = -1;
-    for (let d = 0; d < p.perDay.length; d++) {
-      if (p.perDay[d] === 0) continue;
-      days++;
-      if (firstDay === -1) firstDay = d;
-    }
-    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
-    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
-    const lift = patternLift(p, c.keyStats, c.calls);
-    const minLift = p.kind === "chain" ? config.minLift : config.minRetryLift;
-    const claim = claimOf(p);
-    return {
-      kind: p.kind,
-      key: p.key,
-      observations: p.n,
-      sessions: sessions[i],
-      sessionsInWindow: c.sessionsInWindow,
-      days,
-      activeDays: c.activeDays,
-      frequency,
-      consistency,
-      recency,
-      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
-      lift,
-      specific: lift >= minLift && !oneKeyRepeated(p),
-      starts: p.starts,
-      retries: p.retries,
-      claim: claim.claim,
-      hits: claim.hits,
-      opportunities: claim.opportunities,
-      rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
-      firstSeen: p.first,
-      lastSeen: p.last
-    };
-  });
-}
-function byStrength(a, b) {
-  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 // analyzer/folding.ts
@@ -8992,6 +9486,31 @@ function foldPatterns(patterns, stepsOf2, K) {
   foldRotations(chains, stepsOf2, K);
   foldRetries(chains, retries);
 }
+function foldAcrossScopes(all, projects, config) {
+  const headOf = /* @__PURE__ */ new Map();
+  for (const p of all.patterns) {
+    if (p.kind !== "chain" || p.foldedInto === void 0 || p.foldedInto.endsWith(" error-retry")) continue;
+    headOf.set(p.key, p.foldedInto);
+    headOf.set(p.foldedInto, p.foldedInto);
+  }
+  if (headOf.size === 0) return;
+  for (const a of projects) {
+    if (a === all) continue;
+    const byKey2 = new Map(a.patterns.map((p) => [p.key, p]));
+    let changed = false;
+    for (const p of a.patterns) {
+      const head = headOf.get(p.key);
+      if (head === void 0 || p.foldedInto !== void 0 && p.foldedInto.endsWith(" error-retry") || !byKey2.has(head)) continue;
+      const next = head === p.key ? void 0 : head;
+      if (p.foldedInto !== next) {
+        if (next === void 0) delete p.foldedInto;
+        else p.foldedInto = next;
+        changed = true;
+      }
+    }
+    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0).slice(0, config.maxInstincts);
+  }
+}
 
 // analyzer/analyze.ts
 var TOP = 3;
@@ -9012,16 +9531,22 @@ function topByDay(counts, nDays, skip2, n) {
   }
   return tops;
 }
-function analyze(t, nowMs, config, project) {
-  const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, project }), nowMs, config);
+function analyze(t, nowMs, config, project, windowStartMs = nowMs - config.windowDays * DAY_MS) {
+  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls, project }), nowMs, config, windowStartMs);
 }
 var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-function analysisOf(counted, nowMs, config) {
-  const windowStartMs = nowMs - config.windowDays * DAY_MS;
+function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windowDays * DAY_MS) {
   finishCounted(counted, nowMs, config.halfLifeDays);
   const claimOf = countedClaims(counted);
   const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));
+  const byKind = /* @__PURE__ */ new Map();
+  for (const p of counted.learned.values()) {
+    const group = learnerOf(p.kind)?.scoreGroup?.(p) ?? p.kind;
+    const list2 = byKind.get(group);
+    if (list2 === void 0) byKind.set(group, [p]);
+    else list2.push(p);
+  }
+  for (const list2 of byKind.values()) all.push(...scoreKind(list2, counted, config, claimOf));
   foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
   const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
   const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
@@ -9040,6 +9565,10 @@ function analysisOf(counted, nowMs, config) {
   }));
   return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
 }
+
+// analyzer/parts-cache.ts
+var import_node_fs9 = require("node:fs");
+var import_node_path4 = require("node:path");
 
 // analyzer/parts.ts
 function plainPattern(p, day0) {
@@ -9060,7 +9589,9 @@ function toPlainPart(c) {
     keyStats: [Array.from(c.keyStats.calls), Array.from(c.keyStats.failedThenAny), Array.from(c.keyStats.okThenAny), Array.from(c.keyStats.okThenSame)],
     days,
     chains: [...c.chains.values()].map((p) => plainPattern(p, c.day0)),
-    retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0))
+    retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0)),
+    learned: [...c.learned.values()].map((p) => [p.key, p.kind, ...plainPattern(p, c.day0)]),
+    totals: [...c.totals]
   };
 }
 var packPart = (p) => ({ keys: p.keys, calls: p.calls, json: JSON.stringify(p) });
@@ -9144,6 +9675,16 @@ function mergeParts(parts, day0, nDays) {
       const k = map[x[0][0]];
       add(retries[k] ??= newCount("error-retry", [k], x[2], nDays), x);
     }
+    for (const [key, kind, ...x] of part.learned ?? []) {
+      let c = out.learned.get(key);
+      if (c === void 0) {
+        c = newCount(kind, [], x[2], nDays);
+        c.key = key;
+        out.learned.set(key, c);
+      }
+      add(c, x);
+    }
+    for (const [name, n] of part.totals ?? []) out.totals.set(name, (out.totals.get(name) ?? 0) + n);
   });
   for (const c of chains) {
     c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
@@ -9197,7 +9738,7 @@ var GarbageMeter = class {
 };
 
 // analyzer/parts-cache.ts
-var VERSION2 = 1;
+var VERSION2 = 2;
 var BUDGET_RECORDS = 2e5;
 var COLLECT_EVERY_BYTES = 6 * 1048576;
 var INDEX = "parts.json";
@@ -9347,10 +9888,10 @@ function mergePieces(from, to, meta, counted, day0, nDays) {
   });
   const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
   const projects = /* @__PURE__ */ new Map();
-  const whole = names.length === 1 && !ms.some((m) => m.unnamed);
+  const whole2 = names.length === 1 && !ms.some((m) => m.unnamed);
   const all = packPart(toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays)));
   for (const name of names) {
-    if (whole) projects.set(name, "all");
+    if (whole2) projects.set(name, "all");
     else {
       projects.set(name, packPart(toPlainPart(mergeParts(projectParts(cs, name), day0, nDays))));
     }
@@ -9495,7 +10036,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     return 0;
   };
   for (let fi = 0; fi < chosen.length; fi++) meter.let(firstPass(fi));
-  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail };
+  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls };
   const { day0, nDays } = windowDays(windowStartMs, nowMs);
   const counted = /* @__PURE__ */ new Map();
   const meta = /* @__PURE__ */ new Map();
@@ -9541,7 +10082,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     const ends = [];
     for (const fi of fileIdx) {
       const f = chosen[fi];
-      const whole = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      const whole2 = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
       const keepOf = (t2) => {
         const keep2 = new Uint8Array(t2.streams.length);
         t2.streamSession.forEach((s, stream) => keep2[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
@@ -9550,13 +10091,13 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       let ft = tables.get(f.day) ?? open.get(fi);
       if (ft === void 0) {
         const state = states.get(f.day);
-        open.set(fi, ft = (state === void 0 ? void 0 : CachedSlices.open(f.cachePath, state)) ?? whole());
+        open.set(fi, ft = (state === void 0 ? void 0 : CachedSlices.open(f.cachePath, state)) ?? whole2());
       }
       let keep = keepOf(ft);
       const ids2 = builder.idsOf(ft, keep);
       if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids2, keep);
       else if (!ft.forEach((slice) => builder.addRecords(slice, ids2, keep))) {
-        open.set(fi, ft = whole());
+        open.set(fi, ft = whole2());
         keep = keepOf(ft);
         builder.addRecords(ft, builder.idsOf(ft, keep), keep);
       }
@@ -9604,6 +10145,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     for (const name of [...names].sort()) {
       projects.set(name, analysisOf(mergeParts(projectParts(shards, name), day0, nDays), nowMs, config));
     }
+    foldAcrossScopes(all, projects.values(), config);
   }
   for (const f of files) {
     const st = states.get(f.day) ?? index?.files[f.day];
@@ -9715,6 +10257,7 @@ function analyzeProjects(t, nowMs, config) {
   for (const p of [...ids2].sort((a, b) => t.projects[a] < t.projects[b] ? -1 : 1)) {
     projects.set(t.projects[p], analyze(t, nowMs, config, p));
   }
+  foldAcrossScopes(all, projects.values(), config);
   return { all, projects };
 }
 
@@ -9726,7 +10269,8 @@ var import_node_path10 = require("node:path");
 var MAX_SLUG = 100;
 var SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;
 function slugFor(kind, key) {
-  const base = `${kind}-${key.replace(/ error-retry$/, "")}`.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, MAX_SLUG).replace(/^-+|-+$/g, "");
+  const named = kind === "chain" || kind === "error-retry" ? `${kind}-${key.replace(/ error-retry$/, "")}` : key;
+  const base = named.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, MAX_SLUG).replace(/^-+|-+$/g, "");
   return SIMPLE_KEY.test(key) && base.length < MAX_SLUG ? base : `${base}-${fnv1a64Hex(`${kind}:${key}`).slice(0, 8)}`;
 }
 var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -9794,6 +10338,90 @@ function parseInstinct(text) {
   return meta;
 }
 
+// analyzer/kinds.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
+function validStep(s) {
+  const m = STEP.exec(s);
+  if (!m || !TOOL_NAME.test(m[1])) return false;
+  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
+}
+var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
+var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
+var KINDS2 = {
+  chain: {
+    prefix: "seq",
+    category: "sequence",
+    tokens: (key) => {
+      const steps = key.split("->");
+      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
+    },
+    storeKey: (key) => `seq:${key}`,
+    claim: (t) => chainClaimText(t),
+    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
+    counts: times
+  },
+  "error-retry": {
+    prefix: "retry",
+    category: "error_retry",
+    tokens: (key) => {
+      const step = key.replace(/ error-retry$/, "");
+      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
+    claim: (t) => retryClaimText(t[0]),
+    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
+    counts: times
+  },
+  fix: {
+    prefix: "fix",
+    category: "fix_pattern",
+    tokens: (key) => {
+      const s = fixSteps(key);
+      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => fixClaimText(t[0], t[1]),
+    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
+  },
+  command: {
+    prefix: "cmd",
+    category: "command",
+    tokens: (key) => {
+      const c = commandParts(key);
+      return c !== void 0 && validDetail2(c.detail) ? [c.purpose, c.detail] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => commandClaimText(t[0], t[1]),
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail2(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
+  },
+  correction: {
+    prefix: "ask",
+    category: "correction",
+    tokens: (key) => {
+      const step = key.replace(/^ask:/, "");
+      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
+    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
+  }
+};
+function kindOfStoreKey(storeKey2) {
+  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
+  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
+  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
+  return void 0;
+}
+
 // store/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
@@ -9857,16 +10485,14 @@ function appendEvents(home, events) {
 var import_yaml = __toESM(require_dist(), 1);
 
 // store/keys.ts
-var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", fix: "fix_pattern", combo: "combo" };
-var PREFIX_OF = { sequence: "seq", error_retry: "retry", preference: "pref", fix_pattern: "fix", combo: "combo" };
+var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", fix: "fix_pattern", combo: "combo", cmd: "command", ask: "correction" };
+var PREFIX_OF = { sequence: "seq", error_retry: "retry", preference: "pref", fix_pattern: "fix", combo: "combo", command: "cmd", correction: "ask" };
 var MAX_KEY_BODY = 200;
 function storeKey(kind, key) {
   return patternStoreKey(kind, key);
 }
 function analyzerKey(pattern) {
-  if (pattern.startsWith("seq:")) return { kind: "chain", key: pattern.slice(4) };
-  if (pattern.startsWith("retry:")) return { kind: "error-retry", key: `${pattern.slice(6)} error-retry` };
-  return void 0;
+  return kindOfStoreKey(pattern);
 }
 function categoryOf(pattern) {
   const i = pattern.indexOf(":");
@@ -10393,15 +11019,122 @@ function keepUserVersion(home, id, text, nowIso) {
 var import_node_path9 = require("node:path");
 
 // exports/injected.ts
-var import_node_fs12 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path7 = require("node:path");
+
+// lib/regular-file.ts
+var import_node_fs12 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs12.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path;
+  return e;
+}
+function openRegular(path, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs12.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs12.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs12.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs12.closeSync)(fd);
+    throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs12.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path, opts = {}) {
+  const { fd, size } = openRegular(path, opts);
+  try {
+    return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+function readRegularText(path, opts = {}) {
+  return readRegular(path, opts).toString("utf8");
+}
+function readRegularTextIfPresent(path, opts = {}) {
+  try {
+    return readRegularText(path, opts);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    throw e;
+  }
+}
+function readRegularHead(path, bytes, opts = {}) {
+  const { fd } = openRegular(path, opts);
+  try {
+    const buf = Buffer.alloc(bytes);
+    let len = 0;
+    for (; ; ) {
+      const n = (0, import_node_fs12.readSync)(fd, buf, len, bytes - len, len);
+      if (n === 0 || (len += n) === bytes) break;
+    }
+    return buf.subarray(0, len);
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+function readFailure(e) {
+  const err = e;
+  if (err.code === "ENOTREG" || err.code === "EFBIG" || err.code === "ELOOP" && err.syscall === void 0) return err.message;
+  if (err.code === "EISDIR") return "expected a regular file, found a folder";
+  return err.code ?? err.message;
+}
 
 // exports/marker-block.ts
 var START = "<!-- homunculus:start -->";
 var END = "<!-- homunculus:end -->";
 var LEGACY = [["<!-- instinct:start -->", "<!-- instinct:end -->"]];
 var GUIDELINES = ["<!-- homunculus:guidelines:start -->", "<!-- homunculus:guidelines:end -->"];
+var RULES_FILE_BLOCK = ["<!-- homunculus:rules-file:start -->", "<!-- homunculus:rules-file:end -->"];
+var GENERATED_RULES_PREFIX = "<!-- Generated by homunculus";
+function isGeneratedRules(text) {
+  return text.startsWith(GENERATED_RULES_PREFIX);
+}
 function span(text, start, end) {
   let fence;
   let open;
@@ -10442,10 +11175,10 @@ function readInjected(home) {
   }
   return { version: 1, files: {} };
 }
-function loadedBy(record, cwd, userHome) {
+function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
   const name = (0, import_node_path7.basename)(file);
-  if (file === (0, import_node_path7.join)(userHome, ".claude", "CLAUDE.md")) return true;
+  if (file === (0, import_node_path7.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
   let dir = (0, import_node_path7.dirname)(file);
   if ((0, import_node_path7.basename)(dir) === ".claude") dir = (0, import_node_path7.dirname)(dir);
@@ -10453,23 +11186,27 @@ function loadedBy(record, cwd, userHome) {
   return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
 }
 function memoryText(file) {
-  let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(file, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NONBLOCK);
-    return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd, "utf8") : void 0;
+    return readRegularText(file);
   } catch {
     return void 0;
-  } finally {
-    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
   }
 }
-function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
+function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   const out = /* @__PURE__ */ new Set();
   for (const [record, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;
+    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome2)) continue;
     const text = memoryText(record.replace(/#[a-z-]+$/, ""));
-    const body = text === void 0 ? void 0 : blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : void 0);
+    if (text === void 0) continue;
+    const rulesFile = record.endsWith("#rules-file");
+    const body = blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : rulesFile ? RULES_FILE_BLOCK : void 0) ?? (rulesFile && isGeneratedRules(text) ? text : void 0);
     if (body === void 0) continue;
+    if (typeof f.hash === "string") {
+      if (fnv1a64Hex(body) === f.hash) {
+        for (const k of f.keys) if (typeof k === "string") out.add(k);
+      }
+      continue;
+    }
     for (const k of f.keys) if (typeof k === "string" && body.includes(`\`${k}\``)) out.add(k);
   }
   return out;
@@ -10542,22 +11279,52 @@ function isTestStep(step) {
   return m !== null && m[1].split(" ").some((w) => TEST_WORDS.has(w));
 }
 function stepsOf(kind, key) {
-  return kind === "chain" ? key.split("->") : [key.replace(/ error-retry$/, "")];
+  return KINDS2[kind].tokens(key) ?? [key];
 }
 function observedDomain(kind, key) {
-  if (kind === "error-retry") return "error-handling";
+  if (kind === "error-retry" || kind === "fix") return "error-handling";
+  if (kind === "command") return stepsOf(kind, key)[0] === "test" ? "testing" : "workflow";
   return stepsOf(kind, key).some(isTestStep) ? "testing" : "workflow";
 }
 function observedTrigger(kind, key) {
   const s = stepsOf(kind, key);
-  return kind === "chain" ? `after ${s.slice(0, -1).join(", then ")}` : `${s[0]} fails`;
+  switch (kind) {
+    case "chain":
+      return `after ${s.slice(0, -1).join(", then ")}`;
+    case "error-retry":
+    case "fix":
+      return `${s[0]} fails`;
+    case "command":
+      return s[0] === "other" ? `running ${s[1]}` : `running the ${s[0]}`;
+    case "correction":
+      return `about to run ${s[0]}`;
+  }
 }
 function observedAction(kind, key) {
   const s = stepsOf(kind, key);
-  return kind === "chain" ? `${s[s.length - 1]} next` : `check what ${s[0]} needs before running it again`;
+  switch (kind) {
+    case "chain":
+      return `${s[s.length - 1]} next`;
+    case "error-retry":
+      return `check what ${s[0]} needs before running it again`;
+    case "fix":
+      return `run ${s[1]} before running it again`;
+    case "command":
+      return `use ${s[1]}`;
+    case "correction":
+      return "ask the user first: they stopped it before";
+  }
 }
 function observedExplain(kind, key, observations, sessions, sessionsInWindow) {
-  return kind === "chain" ? `Frequent tool chain: ${key} (seen ${observations}x in ${sessions} of ${sessionsInWindow} sessions)` : `${stepsOf(kind, key)[0]} error-retry pairs detected (${observations}x in ${sessions} of ${sessionsInWindow} sessions). Consider pre-validation.`;
+  const where = `in ${sessions} of ${sessionsInWindow} sessions`;
+  switch (kind) {
+    case "chain":
+      return `Frequent tool chain: ${key} (seen ${observations}x ${where})`;
+    case "error-retry":
+      return `${stepsOf(kind, key)[0]} error-retry pairs detected (${observations}x ${where}). Consider pre-validation.`;
+    default:
+      return `${KINDS2[kind].claim(stepsOf(kind, key))} (${observations}x ${where})`;
+  }
 }
 function observedTitle(kind, key) {
   return kind === "chain" ? `${key} chain` : key;
@@ -10823,7 +11590,7 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   const x = {
     id,
     pattern: storeKey(p.kind, p.key),
-    category: p.kind === "chain" ? "sequence" : "error_retry",
+    category: KINDS2[p.kind].category,
     domain: observedDomain(p.kind, p.key),
     trigger: observedTrigger(p.kind, p.key),
     action: observedAction(p.kind, p.key),
@@ -10884,7 +11651,7 @@ function writeObserved(home, pa, config, nowIso) {
   const unreadable = /* @__PURE__ */ new Map();
   for (const e of entries) {
     occupied.add(e.file.slice(0, -3));
-    if (e.value === void 0 && /^(?:chain|error-retry)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
+    if (e.value === void 0 && /^(?:chain|error-retry|fix|cmd|ask)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
     if (e.value?.source === "observed") existing.set(e.value.id, e);
   }
   const byKey2 = /* @__PURE__ */ new Map();
@@ -11071,18 +11838,20 @@ function turnCalls(home, session, fromMs, toMs) {
 var DAY_FILE = /^(\d{4}-\d\d-\d\d)(?:\.judged)?\.jsonl$/;
 function pruneInjections(home, pruneBefore, realNowMs) {
   const dir = layout.injectionsDir(home);
+  const leftAlone = [];
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    (0, import_node_fs15.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+    if (!pruneDataFile((0, import_node_path11.join)(dir, f))) leftAlone.push((0, import_node_path11.join)(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
       if ((0, import_node_fs15.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
-      (0, import_node_fs15.rmSync)(path, { force: true });
+      if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
   }
+  return leftAlone;
 }
 function markJudged(home, entries) {
   const byDay = /* @__PURE__ */ new Map();
@@ -11120,7 +11889,9 @@ function listDir2(dir) {
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
+  const leftAlone = [];
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path12.join)(dir, f))) leftAlone.push((0, import_node_path12.join)(dir, f));
+  return leftAlone;
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
@@ -11152,35 +11923,92 @@ function checkDeadline(deadline, where) {
     throw new AnalysisTimeout(`the analysis stopped after maxAnalysisSeconds (${deadline.seconds} s) while ${where}; nothing was written (raise maxAnalysisSeconds, or shorten windowDays)`);
   }
 }
-function windowFiles(home, nowMs, config, report) {
-  const writes = !report.readOnly;
+function observationFiles(home) {
   const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
-  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
-  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
-  const days = /* @__PURE__ */ new Set();
   const out = [];
   for (const f of listDir2(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
-    if (!m) continue;
-    const day = m[1];
-    if (day < pruneBefore) {
-      if (!writes) continue;
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
-      report.pruned.observations.push(f);
+    if (m) out.push({ day: m[1], path: (0, import_node_path12.join)(obsDir, f), cachePath: (0, import_node_path12.join)(cacheDir, `${m[1]}.bin`) });
+  }
+  return out;
+}
+function olderPresence(files, writes) {
+  const out = /* @__PURE__ */ new Map();
+  for (const f of files) {
+    let projects = cachedProjects(f.path, f.cachePath);
+    if (projects === void 0) {
+      try {
+        projects = loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table.projects;
+      } catch {
+        projects = [];
+      }
+    }
+    out.set(dayOf(Date.parse(`${f.day}T00:00:00Z`)), new Set(projects));
+  }
+  return out;
+}
+function windowPresence(pa) {
+  const out = /* @__PURE__ */ new Map();
+  for (const [id, a] of pa.projects) {
+    for (const d of a.days) {
+      if (d.calls === 0) continue;
+      const day = dayOf(Date.parse(`${d.day}T00:00:00Z`));
+      let set2 = out.get(day);
+      if (set2 === void 0) out.set(day, set2 = /* @__PURE__ */ new Set());
+      set2.add(id);
+    }
+  }
+  return out;
+}
+function prune(home, files, keep, nowMs, config, report) {
+  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
+  const remove = (path) => {
+    if (pruneDataFile(path)) return true;
+    (report.notPruned ??= []).push((0, import_node_path12.relative)(home, path));
+    return false;
+  };
+  const kept = /* @__PURE__ */ new Set();
+  for (const f of files) {
+    if (f.day >= pruneBefore || keep.has(dayOf(Date.parse(`${f.day}T00:00:00Z`)))) {
+      kept.add(f.day);
       continue;
     }
-    days.add(day);
-    if (day >= firstDay) out.push({ day, path: (0, import_node_path12.join)(obsDir, f), cachePath: (0, import_node_path12.join)(cacheDir, `${day}.bin`) });
+    if (remove(f.path)) report.pruned.observations.push(`${f.day}.jsonl`);
+    remove(f.cachePath);
   }
-  if (writes) {
-    for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
+  const cacheDir = layout.cache(home);
+  for (const f of listDir2(cacheDir)) {
+    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path12.join)(cacheDir, f));
+  }
+  pruneHookState(home, config.retentionDays);
+  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
+}
+function extendSparseProjects(files, presence, pa, nowMs, config, writes) {
+  const calendarStart = nowMs - config.windowDays * DAY_MS;
+  const byDay = new Map(files.map((f) => [dayOf(Date.parse(`${f.day}T00:00:00Z`)), f]));
+  const out = [];
+  const changed = [];
+  for (const [id, a] of [...pa.projects]) {
+    if (a.sessionsInWindow >= config.minSessions) continue;
+    const active = [];
+    for (const [day, projects] of presence) if (projects.has(id)) active.push(day);
+    const start = activeWindowStart(active, config.windowDays, nowMs, calendarStart);
+    if (start === void 0) continue;
+    const builder = new TableBuilder();
+    for (const day of lastActiveDays(active, config.windowDays, dayOf(nowMs))) {
+      const f = byDay.get(day);
+      if (f !== void 0) builder.addTable(loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table);
     }
-    pruneHookState(home, config.retentionDays);
-    pruneInjections(home, pruneBefore, Date.now());
+    const t = builder.build();
+    const index = t.projects.indexOf(id);
+    if (index === -1) continue;
+    const extended = analyze(t, nowMs, config, index, start);
+    pa.projects.set(id, extended);
+    changed.push(extended);
+    out.push({ project: id, windowStart: new Date(start + 1).toISOString(), sessions: extended.sessionsInWindow });
   }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
   return out;
 }
 var bytesOf = (files) => files.reduce((n, f) => n + fileSize(f.path), 0);
@@ -11215,11 +12043,15 @@ function emptyReport(now, config, readOnlyReason) {
     archived: [],
     keptUserEdits: [],
     deferred: [],
-    pruned: { observations: [], archive: [] }
+    pruned: { observations: [], archive: [] },
+    extended: []
   };
 }
 function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords) {
-  const files = windowFiles(home, nowMs, config, report);
+  const everyFile = observationFiles(home);
+  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
+  const files = everyFile.filter((f) => f.day >= firstDay);
+  const older = everyFile.filter((f) => f.day < firstDay);
   let pa;
   const bytes = bytesOf(files);
   if (bytes < partsFromBytes) {
@@ -11234,6 +12066,11 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
     report.skipped.malformed += counts.malformed;
     report.shards = { reused: counts.reused, counted: counts.counted };
   }
+  const presence = olderPresence(older, !report.readOnly);
+  for (const [day, ids2] of windowPresence(pa)) presence.set(day, /* @__PURE__ */ new Set([...presence.get(day) ?? [], ...ids2]));
+  report.extended = extendSparseProjects(everyFile, presence, pa, nowMs, config, !report.readOnly);
+  checkDeadline(deadline, "reaching back for sparse projects");
+  if (!report.readOnly) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -11273,7 +12110,7 @@ function runAnalysis(opts) {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
+    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -11290,8 +12127,8 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs16.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
-        report.pruned.archive.push(f);
+        if (pruneDataFile((0, import_node_path12.join)(archDir, f))) report.pruned.archive.push(f);
+        else (report.notPruned ??= []).push((0, import_node_path12.relative)(home, (0, import_node_path12.join)(archDir, f)));
       } else {
         push(events.archived, utcDay(at), m[1]);
       }
@@ -11380,6 +12217,7 @@ function analysisEvent(report, by, durationMs) {
     deferred: report.deferred.length,
     skipped_records: report.skipped
   };
+  if (report.notPruned?.length) e["not_pruned"] = report.notPruned;
   if (report.status === "locked") e["skip"] = `another analysis held the lock${report.heldBy ? ` (pid ${report.heldBy.pid})` : ""}`;
   if (report.readOnly) e["skip"] = `read-only: ${report.readOnlyReason}`;
   return e;
@@ -11746,9 +12584,6 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
   return st === void 0 || realNowMs - st.mtimeMs > IDLE_OVER_MS;
 }
 
-// claude/transcript-import.ts
-var import_node_fs22 = require("node:fs");
-
 // lib/json-cut.ts
 var ESCAPE = new Uint8Array(256);
 for (const c of '"\\/bfnrt') ESCAPE[c.charCodeAt(0)] = 1;
@@ -11828,7 +12663,7 @@ function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
 var import_node_fs20 = require("node:fs");
 var CHUNK2 = 1 << 20;
 function readLines(path, maxBytes, line, overlong) {
-  const fd = (0, import_node_fs20.openSync)(path, "r");
+  const { fd } = openRegular(path);
   try {
     let buf = Buffer.allocUnsafe(CHUNK2);
     let held = 0;
@@ -12954,14 +13789,7 @@ function subagentType(path) {
   const meta = subagentMetaPath(path);
   if (meta === void 0) return void 0;
   try {
-    const fd = (0, import_node_fs22.openSync)(meta, "r");
-    try {
-      const buf = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs22.readSync)(fd, buf, 0, buf.length, 0);
-      return agentTypeFromMeta(buf.toString("utf8", 0, n));
-    } finally {
-      (0, import_node_fs22.closeSync)(fd);
-    }
+    return agentTypeFromMeta(readRegularHead(meta, 64 * 1024).toString("utf8"));
   } catch {
     return void 0;
   }
@@ -13066,7 +13894,7 @@ function transcriptFilesOf(transcript) {
   const sub = (0, import_node_path16.join)((0, import_node_path16.dirname)(transcript), transcript.slice((0, import_node_path16.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs22.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -13144,7 +13972,6 @@ async function reconcile(o) {
 }
 
 // lib/config.ts
-var import_node_fs24 = require("node:fs");
 var import_node_path17 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -13211,6 +14038,7 @@ var RULES = {
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
   maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
@@ -13270,13 +14098,14 @@ function crossCheck(c) {
   if (c.retentionDays < c.windowDays) p.push(`"retentionDays" (${c.retentionDays}) must be at least "windowDays" (${c.windowDays}), or observations would be deleted while still in the window`);
   return p;
 }
-function readJson2(path) {
+function readJson2(path, optional = false) {
   let text;
   try {
-    text = (0, import_node_fs24.readFileSync)(path, "utf8");
+    text = optional ? readRegularTextIfPresent(path) : readRegularText(path);
   } catch (e) {
-    throw new ConfigError(`cannot read ${path}: ${e.message}`);
+    throw new ConfigError(`cannot read ${path}: ${readFailure(e)}`);
   }
+  if (text === void 0) return void 0;
   try {
     return JSON.parse(text);
   } catch (e) {
@@ -13284,13 +14113,7 @@ function readJson2(path) {
   }
 }
 function readOptionalJson(path) {
-  try {
-    (0, import_node_fs24.readFileSync)(path);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
-  }
-  return readJson2(path);
+  return readJson2(path, true);
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
@@ -13324,14 +14147,14 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs25 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs25.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs25.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs23.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs23.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);

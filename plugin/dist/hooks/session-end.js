@@ -104,7 +104,18 @@ function resolveDataHome(env, pkgRoot) {
   pkgRoot ??= packageRoot();
   if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
-  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(env["HOME"] || (0, import_node_os.homedir)(), ".local", "share"), "homunculus");
+  return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
+}
+function userHome(env) {
+  const fromEnv = env["HOME"];
+  if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
+  let system;
+  try {
+    system = (0, import_node_os.userInfo)().homedir;
+  } catch {
+  }
+  if (system && (0, import_node_path.isAbsolute)(system)) return system;
+  throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
 }
 function isCheckout(pkgRoot) {
   return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
@@ -153,9 +164,29 @@ function ensurePrivateDir(path) {
   try {
     (0, import_node_fs2.mkdirSync)(path, { recursive: true, mode: PRIVATE_DIR });
   } catch (e) {
-    if (e.code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    const code = e.code;
+    if (code === "EEXIST") throw new DataHomeError(`${path} is a file, expected a folder; move it aside (or set HOMUNCULUS_HOME to another folder)`);
+    if (code === "ENOENT") throw new DataHomeError(cannotCreate(path));
     throw e;
   }
+}
+function cannotCreate(path) {
+  let below = path;
+  let at = (0, import_node_path.dirname)(path);
+  while (!(0, import_node_fs2.existsSync)(at) && (0, import_node_path.dirname)(at) !== at) {
+    below = at;
+    at = (0, import_node_path.dirname)(at);
+  }
+  const hint = "set HOMUNCULUS_HOME to a folder you can write";
+  if (isLink(below)) return `cannot create ${path}: ${below} is a symbolic link to nowhere (${hint}, or make the folder it points to)`;
+  try {
+    (0, import_node_fs2.accessSync)(at, import_node_fs2.constants.W_OK);
+  } catch (e) {
+    const code = e.code;
+    if (code === "EROFS") return `cannot create ${path}: ${at} is on a read-only filesystem (${hint})`;
+    return `cannot create ${path}: ${at} is not writable (${code ?? String(e)}; ${hint})`;
+  }
+  return `cannot create ${path}: ENOENT below ${at} (${hint})`;
 }
 var DataHomeError = class extends Error {
 };

@@ -1,0 +1,116 @@
+// The rules file (rulesFile, HOMUNCULUS_RULES_FILE) follows the rule `export --out` follows
+// (issue 30, 2): bye replaces a whole file only when it is empty or an earlier rules file; a
+// Markdown file of the user's (~/.claude/CLAUDE.md, a natural thing to try) gets a marker block,
+// every other byte kept, recorded so that the SessionStart hook does not give its rules twice; any
+// other file (a package.json) is refused with exit 73 before anything is written.
+import { execa } from 'execa';
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { RULES_HEADER } from '../analyzer/rules-file.js';
+import { GENERATED_RULES_PREFIX } from '../exports/marker-block.js';
+import { cleanEnv, DIST, FIXTURES, runCli, sandbox } from './helpers.js';
+import { snapshot } from './hardening-helpers.js';
+
+const NOW = '2026-11-08T19:00:00Z';
+
+function home() {
+  const s = sandbox();
+  cpSync(join(FIXTURES, 'release-0.1.0-home'), s.data, { recursive: true });
+  mkdirSync(s.project, { recursive: true });
+  return { ...s, env: { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW } };
+}
+
+async function sessionStart(s: { root: string; home: string; data: string }, cwd: string, sid: string): Promise<string> {
+  const r = await execa('node', [join(DIST, 'hooks', 'session-start.js')], { input: JSON.stringify({ session_id: sid, hook_event_name: 'SessionStart', source: 'startup', cwd, transcript_path: join(s.root, `${sid}.jsonl`) }), env: cleanEnv({ HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW }), extendEnv: false, reject: false });
+  expect(r.exitCode).toBe(0);
+  return r.stdout;
+}
+
+describe('bye never replaces a file that is not its own', () => {
+  it.each([
+    ['package.json', '{\n  "name": "my-app",\n  "version": "1.0.0"\n}\n'],
+    ['notes.txt', 'my notes\n'],
+    ['.cursorrules', 'Be brief.\n'],
+  ])('a %s of the user\'s is refused with exit 73 in one line; nothing anywhere is written', async (name, text) => {
+    const s = home();
+    const file = join(s.project, name);
+    writeFileSync(file, text);
+    const before = snapshot(s.root);
+    for (const env of [{ ...s.env, HOMUNCULUS_RULES_FILE: file }, s.env]) {
+      // The second time through config.json's rulesFile.
+      if (env === s.env) {
+        writeFileSync(join(s.data, 'config.json'), `${JSON.stringify({ rulesFile: file })}\n`);
+        before[join('data', 'config.json')] = snapshot(s.data)['config.json']!;
+      }
+      const r = await runCli(['bye'], env);
+      expect(r.exitCode, r.stderr).toBe(73);
+      expect(r.stderr.trim().split('\n')).toHaveLength(1);
+      expect(r.stderr).toContain(`the rules file ${file} holds something else`);
+      expect(readFileSync(file, 'utf8')).toBe(text);
+      expect(snapshot(s.root)).toEqual(before);
+    }
+    const z = await runCli(['bye', '--exit-zero'], s.env);
+    expect(z.exitCode).toBe(0);
+    expect(z.stdout).toContain('holds something else');
+  });
+
+  it('bye --help documents exit 73', async () => {
+    const r = await runCli(['bye', '--help'], {});
+    expect(r.stdout).toMatch(/^ {2}73 {2}the rules file/m);
+  });
+
+  it('an empty file, and an earlier rules file, are replaced whole', async () => {
+    const s = home();
+    const file = join(s.root, 'rules.md');
+    writeFileSync(file, '');
+    expect((await runCli(['bye'], { ...s.env, HOMUNCULUS_RULES_FILE: file })).exitCode).toBe(0);
+    const first = readFileSync(file, 'utf8');
+    expect(first.startsWith(`${RULES_HEADER[0]}\n`)).toBe(true);
+    // An earlier rules file, with other rules: replaced whole again, no block.
+    writeFileSync(file, `${RULES_HEADER.join('\n')}- an old rule\n`);
+    expect((await runCli(['bye'], { ...s.env, HOMUNCULUS_RULES_FILE: file })).exitCode).toBe(0);
+    expect(readFileSync(file, 'utf8')).toBe(first);
+    expect(RULES_HEADER[0]!.startsWith(GENERATED_RULES_PREFIX)).toBe(true);
+  });
+});
+
+describe("a Markdown file of the user's gets a block", () => {
+  it('~/.claude/CLAUDE.md keeps every byte; the block is updated in place; the SessionStart hook does not give its rules twice', async () => {
+    const s = home();
+    const file = join(s.home, '.claude', 'CLAUDE.md');
+    mkdirSync(dirname(file), { recursive: true });
+    const mine = '\uFEFF# My rules\r\n\r\n- Always answer in French.\r\n';
+    writeFileSync(file, mine);
+    // Before: the rule reaches sessions through the SessionStart hook.
+    expect(await sessionStart(s, s.project, 'a0')).toContain('Grep->Read->Edit');
+    const env = { ...s.env, HOMUNCULUS_RULES_FILE: file };
+    const r = await runCli(['bye'], env);
+    expect(r.exitCode, r.stderr).toBe(0);
+    const text = readFileSync(file, 'utf8');
+    expect(text.startsWith(mine)).toBe(true);
+    expect(text.slice(mine.length)).toMatch(/^\r\n<!-- homunculus:rules-file:start -->\r\n<!-- Generated by homunculus[^]*Grep->Read->Edit[^]*\r\n<!-- homunculus:rules-file:end -->\r\n$/);
+    const recorded = JSON.parse(readFileSync(join(s.data, 'state', 'injected.json'), 'utf8')) as { files: Record<string, { keys: string[] }> };
+    expect(recorded.files[`${file}#rules-file`]!.keys).toContain('seq:Grep->Read->Edit');
+    // Claude Code loads ~/.claude/CLAUDE.md in every session: the hook leaves those rules out.
+    expect(await sessionStart(s, s.project, 'a1')).not.toContain('Grep->Read->Edit');
+    // Again: the block is current, nothing changes.
+    const again = await runCli(['bye'], env);
+    expect(again.exitCode).toBe(0);
+    expect(again.stdout).toContain('(unchanged)');
+    expect(readFileSync(file, 'utf8')).toBe(text);
+    // The user edits the block away: the rules are given by the hook again.
+    writeFileSync(file, mine);
+    expect(await sessionStart(s, s.project, 'a2')).toContain('Grep->Read->Edit');
+  });
+
+  it("a whole rules file bye writes at a CLAUDE.md Claude Code loads is not given twice either", async () => {
+    const s = home();
+    const file = join(s.project, 'CLAUDE.md');
+    expect((await runCli(['bye'], { ...s.env, HOMUNCULUS_RULES_FILE: file })).exitCode).toBe(0);
+    expect(readFileSync(file, 'utf8').startsWith(RULES_HEADER[0]!)).toBe(true);
+    expect(await sessionStart(s, s.project, 'b1')).not.toContain('Grep->Read->Edit');
+    expect(await sessionStart(s, s.root, 'b2')).toContain('Grep->Read->Edit');
+    expect(existsSync(join(s.data, 'state', 'injected.json'))).toBe(true);
+  });
+});
