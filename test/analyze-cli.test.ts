@@ -105,6 +105,9 @@ describe('analyze: the cache', () => {
   it('gives identical results with, without, and after appending to, the cache', async () => {
     const a = sandbox();
     generateObservations(join(a.data, 'observations'), { records: 20_000, seed: 7 });
+    // Three runs here, one in the clean home: no new instinct may wait for a later run (maxNewInstinctsPerRun).
+    const noCap = '{"maxNewInstinctsPerRun": 1000}\n';
+    writeFileSync(join(a.data, 'config.json'), noCap);
     const cold = await analyzeJson(a.data);
     expect(cold.files.parsed).toBeGreaterThan(0);
     const warm = await analyzeJson(a.data);
@@ -118,6 +121,7 @@ describe('analyze: the cache', () => {
     expect(appended.files.appended).toBe(2);
     const b = sandbox();
     cpSync(obs, join(b.data, 'observations'), { recursive: true });
+    writeFileSync(join(b.data, 'config.json'), noCap);
     const clean = await analyzeJson(b.data);
     expect(clean.files.parsed).toBe(clean.files.read);
     expect(appended.tracked).toEqual(clean.tracked);
@@ -136,7 +140,8 @@ describe('analyze: killed at random moments', () => {
     const obs = join(a.data, 'observations');
     generateObservations(obs, { records: 150_000, seed: 3 });
     // Counted in parts (the cache of parts is written and read under the kills), the clean home whole.
-    writeFileSync(join(a.data, 'config.json'), '{"partsFromMiB": 0}\n');
+    // No new instinct waits for a later run (maxNewInstinctsPerRun): the killed runs are more runs than the clean home's.
+    writeFileSync(join(a.data, 'config.json'), '{"partsFromMiB": 0, "maxNewInstinctsPerRun": 1000}\n');
     // One finished run at NOW, then kills while analysing a later time, so that the killed runs
     // also archive and rewrite instincts. History matters (first_seen survives), so the clean
     // home gets the same two steps.
@@ -171,6 +176,7 @@ describe('analyze: killed at random moments', () => {
     expect(listFiles(a.data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     const b = sandbox();
     cpSync(obs, join(b.data, 'observations'), { recursive: true });
+    writeFileSync(join(b.data, 'config.json'), '{"maxNewInstinctsPerRun": 1000}\n');
     await analyzeJson(b.data, times[0]);
     const clean = await analyzeJson(b.data, times[1]);
     expect(final.tracked).toEqual(clean.tracked);

@@ -82,7 +82,8 @@ describe("a Markdown file of the user's gets a block", () => {
     mkdirSync(dirname(file), { recursive: true });
     const mine = '\uFEFF# My rules\r\n\r\n- Always answer in French.\r\n';
     writeFileSync(file, mine);
-    // Before: the rule reaches sessions through the SessionStart hook.
+    // Before: once bye has measured the first release's rule, it reaches sessions through the SessionStart hook.
+    expect((await runCli(['bye'], s.env)).exitCode).toBe(0);
     expect(await sessionStart(s, s.project, 'a0')).toContain('Grep->Read->Edit');
     const env = { ...s.env, HOMUNCULUS_RULES_FILE: file };
     const r = await runCli(['bye'], env);

@@ -29,7 +29,8 @@ export function fixClaimText(failed: string, step: string): string {
 
 /** Per learner instance: the streams' open failures and each session's first runs. */
 class FixState {
-  firstSeen = new Map<number, boolean>(); // key id -> whether its first run in the session failed
+  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
+  firstSeen = new Map<number, { ts: number; failed: boolean }>();
   session = -1;
 }
 
@@ -51,7 +52,10 @@ export function fixesLearner(windowCalls: () => number): Learner {
         if (t.tool[i] !== bash || t.detail[i] === -1) continue;
         const f = keyOf[i]!;
         const ok = t.ok[i] === 1;
-        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        const ts = t.ts[i]!;
+        const first = st.firstSeen.get(f);
+        if (first === undefined || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
+        else if (ts === first.ts && !ok) first.failed = true;
         if (!ok) {
           if (!open.has(f)) open.set(f, k);
           continue;
@@ -71,9 +75,9 @@ export function fixesLearner(windowCalls: () => number): Learner {
       }
     },
     endSession(w: LearnWalk) {
-      for (const [f, failedFirst] of st.firstSeen) {
+      for (const [f, first] of st.firstSeen) {
         w.add(FIRST_RUN + w.keys[f], 1);
-        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
       }
       st = new FixState();
     },
