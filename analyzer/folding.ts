@@ -90,11 +90,13 @@ export function foldAcrossScopes(all: { patterns: readonly ScoredPattern[] }, pr
   if (headOf.size === 0) return;
   for (const a of projects) {
     if (a === all) continue;
-    const byKey = new Map(a.patterns.map((p) => [p.key, p]));
+    // Only members of a cycle the analysis of everything folded are looked at.
+    const members = a.patterns.filter((p) => headOf.has(p.key));
+    const present = new Set(members.map((p) => p.key));
     let changed = false;
-    for (const p of a.patterns) {
-      const head = headOf.get(p.key);
-      if (head === undefined || (p.foldedInto !== undefined && p.foldedInto.endsWith(' error-retry')) || !byKey.has(head)) continue;
+    for (const p of members) {
+      const head = headOf.get(p.key)!;
+      if ((p.foldedInto !== undefined && p.foldedInto.endsWith(' error-retry')) || !present.has(head)) continue;
       const next = head === p.key ? undefined : head;
       if (p.foldedInto !== next) {
         if (next === undefined) delete p.foldedInto;
@@ -102,6 +104,6 @@ export function foldAcrossScopes(all: { patterns: readonly ScoredPattern[] }, pr
         changed = true;
       }
     }
-    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === undefined).slice(0, config.maxInstincts);
+    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === undefined && (p.kind === 'chain' || p.kind === 'error-retry' || p.specific)).slice(0, config.maxInstincts);
   }
 }

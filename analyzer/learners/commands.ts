@@ -40,22 +40,36 @@ class SessionState {
   succeeded = new Map<number, number[]>();
   runs = new Map<number, number>();
   fails = new Map<number, number>();
+
+  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
+  reset(session: number): void {
+    this.session = session;
+    this.bash = false;
+    this.purposes.clear();
+    this.succeeded.clear();
+    this.runs.clear();
+    this.fails.clear();
+  }
 }
 
 export function commandsLearner(): Learner {
-  let st = new SessionState();
-  // Per detail id of the current table: its purpose, or null when it is an inspection command.
+  const st = new SessionState();
+  // Per detail id of the current table: its purpose (null when it is an inspection command), and
+  // its pattern's key and totals' names, made once.
   let table: unknown;
   let purposeCache: (Purpose | null | undefined)[] = [];
+  let keyCache: string[] = [];
   const purposeFor = (w: LearnWalk, d: number): Purpose | null => {
     if (table !== w.t) {
       table = w.t;
       purposeCache = [];
+      keyCache = [];
     }
     let p = purposeCache[d];
     if (p === undefined) {
       const detail = w.t.details[d]!;
       p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : 'other');
+      keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
   };
@@ -64,7 +78,7 @@ export function commandsLearner(): Learner {
     prefix: 'cmd',
     category: 'command',
     stream(w: LearnWalk, a: number, b: number, session: number) {
-      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      if (st.session !== session) st.reset(session);
       const { t, order } = w;
       const bash = t.tools.indexOf('Bash');
       if (bash === -1) return;
@@ -90,11 +104,14 @@ export function commandsLearner(): Learner {
         for (const p of st.purposes) w.add(SESSIONS + p, 1);
         if (st.bash) w.add(`${SESSIONS}other`, 1);
         // Every successful run is an occurrence (the seed's observations); the claim counts sessions.
-        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, runs] of st.succeeded) {
+          const key = keyCache[d]!;
+          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
+        }
         for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
-      st = new SessionState();
+      st.reset(-1);
     },
     claim(p: PatternCount, c: Counted): ClaimCounts {
       const parts = commandParts(p.key)!;
@@ -107,12 +124,8 @@ export function commandsLearner(): Learner {
       const parts = commandParts(p.key);
       if (parts === undefined || parts.purpose === 'other') return undefined;
       let best: PatternDetails | undefined;
-      for (const [name, runs] of c.totals) {
-        if (!name.startsWith(RUNS)) continue;
-        const detail = name.slice(RUNS.length);
-        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
-        const fails = c.totals.get(FAILS + detail) ?? 0;
-        if (fails === runs && (best === undefined || fails > best.instead_fails!)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
+        if (x.instead_of !== parts.detail && (best === undefined || x.instead_fails! > best.instead_fails!)) best = x;
       }
       return best;
     },
@@ -130,12 +143,40 @@ function sessionsOf(p: PatternCount): number {
   return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
 }
 
+/** Per counts: how many commands of each purpose succeeded (computed once, not once a claim). */
+const candidates = new WeakMap<Counted, Map<string, number>>();
+
 /** One chance among the purpose's candidates: its commands that succeeded in the window, and none. */
 function commandPrior(purpose: Purpose, c: Counted): number {
-  const prefix = `cmd:${purpose}=`;
-  let k = 0;
-  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
-  return 1 / (1 + Math.max(1, k));
+  let byPurpose = candidates.get(c);
+  if (byPurpose === undefined) {
+    byPurpose = new Map();
+    for (const key of c.learned.keys()) {
+      const parts = key.startsWith('cmd:') ? commandParts(key) : undefined;
+      if (parts !== undefined) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
+    }
+    candidates.set(c, byPurpose);
+  }
+  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+}
+
+const failing = new WeakMap<Counted, Map<string, PatternDetails[]>>();
+
+/** Per purpose, the commands that ran twice or more in the window and never succeeded (computed once per counts). */
+function neverSucceeded(c: Counted): Map<string, PatternDetails[]> {
+  let out = failing.get(c);
+  if (out !== undefined) return out;
+  out = new Map();
+  for (const [name, runs] of c.totals) {
+    if (!name.startsWith(RUNS) || runs < 2) continue;
+    const detail = name.slice(RUNS.length);
+    const fails = c.totals.get(FAILS + detail) ?? 0;
+    const purpose = purposeOf(detail);
+    if (fails !== runs || purpose === undefined) continue;
+    out.set(purpose, [...(out.get(purpose) ?? []), { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
+  }
+  failing.set(c, out);
+  return out;
 }
 
 /** How often a command ran and failed in the window (for "not `npm test` (failed 4 of 4)"). */

@@ -35,18 +35,32 @@ class FixState {
 }
 
 export function fixesLearner(windowCalls: () => number): Learner {
-  let st = new FixState();
+  const st = new FixState();
+  // Pattern keys and totals' names, made once per key pair and key of the current table.
+  let keys: readonly string[] | undefined;
+  const pairKey = new Map<number, string>();
+  const episodesName = new Map<number, string>();
+  const open = new Map<number, number>(); // key id -> position of its first failure since its last success
+  const steps = new Set<number>();
   return {
     kind: FIX_KIND,
     prefix: 'fix',
     category: 'fix_pattern',
     stream(w: LearnWalk, a: number, b: number, session: number) {
-      if (st.session !== session) st = Object.assign(new FixState(), { session });
-      const { t, keyOf, keys, order } = w;
+      if (st.session !== session) {
+        st.firstSeen.clear();
+        st.session = session;
+      }
+      const { t, keyOf, order } = w;
+      if (keys !== w.keys) {
+        keys = w.keys;
+        pairKey.clear();
+        episodesName.clear();
+      }
       const bash = t.tools.indexOf('Bash');
       if (bash === -1) return;
       const window = windowCalls();
-      const open = new Map<number, number>(); // key id -> position of its first failure since its last success
+      open.clear();
       for (let k = a; k < b; k++) {
         const i = order[k]!;
         if (t.tool[i] !== bash || t.detail[i] === -1) continue;
@@ -63,15 +77,22 @@ export function fixesLearner(windowCalls: () => number): Learner {
         const at = open.get(f);
         open.delete(f);
         if (at === undefined || k - at > window) continue;
-        const steps = new Set<number>();
+        steps.clear();
         for (let j = at + 1; j < k; j++) {
           const r = order[j]!;
           if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf[r] !== f) steps.add(keyOf[r]!);
         }
-        w.add(EPISODES + keys[f], 1);
+        let name = episodesName.get(f);
+        if (name === undefined) episodesName.set(f, (name = EPISODES + keys[f]));
+        w.add(name, 1);
         w.add(RECOVERED, 1);
         w.add(STEPS, k - at - 1);
-        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+        for (const s of steps) {
+          const id = f * keys.length + s;
+          let key = pairKey.get(id);
+          if (key === undefined) pairKey.set(id, (key = `fix:${keys[f]}->${keys[s]}`));
+          w.hit(FIX_KIND, key, i, session);
+        }
       }
     },
     endSession(w: LearnWalk) {
@@ -79,7 +100,8 @@ export function fixesLearner(windowCalls: () => number): Learner {
         w.add(FIRST_RUN + w.keys[f], 1);
         if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
       }
-      st = new FixState();
+      st.firstSeen.clear();
+      st.session = -1;
     },
     claim(p: PatternCount, c: Counted): ClaimCounts {
       const [failed, step] = fixSteps(p.key) ?? ['', ''];
