@@ -120,7 +120,7 @@ export function checkRulesFile(path: string): void {
  * Stop hook's) to finish; `analysis.status` is 'locked' when it never did. Read-only, like the
  * analysis, when `now` is far ahead of the real clock: the report says what would change.
  */
-export function runConsolidation(opts: { home: string; now: Date; config: Config; env: NodeJS.ProcessEnv; lockWaitMs?: number; realNowMs?: number }): ByeReport {
+export function runConsolidation(opts: { home: string; now: Date; config: Config; env: NodeJS.ProcessEnv; lockWaitMs?: number; realNowMs?: number; noPrune?: boolean }): ByeReport {
   const { home, now, config, env } = opts;
   const rulesFile = rulesFilePath(home, config, env);
   const readOnlyReason = futureClockReason(now.getTime(), opts.realNowMs);
@@ -153,7 +153,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // rules.json is read inside the lock (another bye may have just rewritten it), and before
     // the analysis writes anything, so a broken one stops the run with nothing changed.
     const state = readRules(home);
-    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true });
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true, ...(opts.noPrune ? { noPrune: true } : {}) });
     if (lock.waitedFor) analysis.waitedFor = lock.waitedFor;
     const report = empty(analysis);
     report.skippedRules = state.problems;

@@ -124,3 +124,11 @@ export function kindOfStoreKey(storeKey: string): { kind: PatternKind; key: stri
   for (const kind of ['fix', 'command', 'correction'] as const) if (storeKey.startsWith(`${KINDS[kind].prefix}:`)) return { kind, key: storeKey };
   return undefined;
 }
+
+/**
+ * Kinds whose knowledge belongs to the project it was learned in (its commands, how its failures
+ * were fixed): one held in two or more projects is kept once (global, with its projects listed)
+ * but reaches only those projects' sessions, never every project's.
+ */
+export const PER_PROJECT_KINDS: ReadonlySet<string> = new Set(['command', 'fix']);
+export const PER_PROJECT_CATEGORIES: ReadonlySet<string> = new Set(['command', 'fix_pattern']);

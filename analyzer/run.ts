@@ -10,6 +10,8 @@ import { cachedProjects, loadObservationFile } from './observation-cache.js';
 import { activeWindowStart, dayOf, lastActiveDays, protectedDays } from './active-window.js';
 import { analyze } from './analyze.js';
 import { foldAcrossScopes } from './folding.js';
+import { mergeCarried } from './history.js';
+import { readHistory } from './history-file.js';
 import { analyzeWindowFiles, type WindowFile } from './parts-cache.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 import type { Analysis } from './analyze.js';
@@ -56,6 +58,8 @@ export interface AnalysisReport {
   pruned: { observations: string[]; archive: string[] };
   /** Projects with too few sessions in the calendar window, analysed over their last windowDays active days. */
   extended: { project: string; windowStart: string; sessions: number }[];
+  /** Projects given what import-transcripts learned from their history (analyzer/history.ts). */
+  carried: string[];
   /** Expired names that are folders (a folder named like an old observation file): left alone, relative to the data home. */
   notPruned?: string[];
   analysis?: Analysis;
@@ -298,6 +302,8 @@ export interface AnalysisOptions {
   partsFromBytes?: number;
   /** Records held at once while counting parts (tests set it small to count in many batches). */
   budgetRecords?: number;
+  /** Prune nothing (import's own run: it says first what the next analysis's retention will remove). */
+  noPrune?: boolean;
 }
 
 export function emptyReport(now: Date, config: Config, readOnlyReason: string | undefined): AnalysisReport {
@@ -321,11 +327,12 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     deferred: [],
     pruned: { observations: [], archive: [] },
     extended: [],
+    carried: [],
   };
 }
 
 /** Reads the window and runs the core; fills the report's counts. Writes only the cache, and not when read-only. */
-function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number, budgetRecords?: number): ProjectAnalyses {
+function readAndAnalyze(home: string, nowMs: number, config: Config, report: AnalysisReport, keepAnalysis: boolean | undefined, deadline: Deadline, partsFromBytes: number, budgetRecords?: number, noPrune = false): ProjectAnalyses {
   const everyFile = observationFiles(home);
   const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
   const files = everyFile.filter((f) => f.day >= firstDay);
@@ -349,8 +356,10 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
   const presence = olderPresence(older, !report.readOnly);
   for (const [day, ids] of windowPresence(pa)) presence.set(day, new Set([...(presence.get(day) ?? []), ...ids]));
   report.extended = extendSparseProjects(everyFile, presence, pa, nowMs, config, !report.readOnly);
+  // Projects still short of evidence are given what was learned from their history (import).
+  report.carried = mergeCarried(pa, readHistory(home), nowMs, config);
   checkDeadline(deadline, 'reaching back for sparse projects');
-  if (!report.readOnly) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
+  if (!report.readOnly && !noPrune) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -389,7 +398,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
     return report;
   }
   ensurePrivateDir(home);
@@ -411,7 +420,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push(relative(home, f));
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;

@@ -118,7 +118,8 @@ async function importInto(tmp, name, corpusDir, projectDir, sessions, home) {
   const cwd = join(tmp, 'neutral');
   mkdirSync(cwd, { recursive: true });
   const env = { PATH: process.env.PATH ?? '', HOME: userHome, TZ: 'UTC', HOMUNCULUS_HOME: home, HOMUNCULUS_NOW: iso(now) };
-  const imported = JSON.parse(await run(CLI, ['import-transcripts', '--since', iso(since), '--now', iso(now), '--json'], { env, cwd }));
+  // The later sessions are only read back as records: they learn nothing (--no-learn).
+  const imported = JSON.parse(await run(CLI, ['import-transcripts', '--since', iso(since), '--now', iso(now), '--json', ...(name === 'later' ? ['--no-learn'] : [])], { env, cwd }));
   return { env, cwd, now, since, imported, userHome };
 }
 

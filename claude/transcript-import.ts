@@ -3,6 +3,7 @@ import { readLines } from '../lib/line-reader.js';
 import { readRegularHead } from '../lib/regular-file.js';
 import { ObservationSink } from '../observer/observation-sink.js';
 import { nameProjects } from '../store/projects.js';
+import type { TableBuilder } from '../analyzer/record-table.js';
 import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
 
 // Transcripts into observation records: the import command's core, also run by the reconciliation
@@ -17,6 +18,10 @@ export interface ImportReport {
   failures: number;
   added: number;
   alreadyPresent: number;
+  /** Calls held twice within the transcripts read (one record written). */
+  repeated: number;
+  /** Records added per UTC day. */
+  addedByDay: Record<string, number>;
   lines: number;
   skipped: Record<string, number>;
   dryRun: boolean;
@@ -76,14 +81,26 @@ function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts
   pairer.line(line as Record<string, unknown>);
 }
 
-function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>, names: Map<string, string>, lastSeen: Map<string, number>): void {
+/** The paired calls kept for learning from history (analyzer/history.ts): every one, whatever --since says, each tool-use id once. */
+export interface LearnSink {
+  table: TableBuilder;
+  ids: Set<string>;
+}
+
+function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>, names: Map<string, string>, lastSeen: Map<string, number>, learn: LearnSink | undefined): void {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
+      if (learn !== undefined && ms <= range.untilMs && (o.id === undefined || !learn.ids.has(o.id))) {
+        if (o.id !== undefined) learn.ids.add(o.id);
+        learn.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? undefined);
+      }
+      if (ms <= range.untilMs) {
+        sessions.add(o.session);
+        if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
+      }
       if (ms < range.sinceMs) return skip(counts, 'tool calls older than --since or the retention period');
       if (ms > range.untilMs) return skip(counts, 'tool calls too recent for a live session (left for the next reconciliation)');
-      sessions.add(o.session);
-      if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
       sink.add(o, ms);
     },
     subagentType(path),
@@ -121,6 +138,8 @@ export async function importTranscriptFiles(opts: {
   progress?: (done: number, total: number) => void;
   /** Also look ids up in every day file from the day before `sinceMs` (an import of history). */
   lookupAll?: boolean;
+  /** Every paired call (older than sinceMs too) into this table, for learning from history. */
+  learn?: LearnSink;
 }): Promise<ImportReport> {
   const { files } = opts;
   const notFiles = opts.notFiles ?? 0;
@@ -133,7 +152,7 @@ export async function importTranscriptFiles(opts: {
   const lastSeen = new Map<string, number>();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen);
+      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen, opts.learn);
     } catch (e) {
       // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
       // not cost the others: what it yielded before the error stays, the rest is counted.
@@ -160,6 +179,8 @@ export async function importTranscriptFiles(opts: {
     failures: counts.failures,
     added: sink.added,
     alreadyPresent: sink.duplicates,
+    repeated: sink.repeated,
+    addedByDay: Object.fromEntries(sink.addedByDay),
     lines: counts.lines,
     skipped: counts.skipped,
     dryRun: opts.dryRun,

@@ -5,6 +5,7 @@ import { DAY_MS, parseInstant } from '../lib/clock.js';
 import { userHome } from '../lib/data-home.js';
 import { DEFAULT_MAX_LINE_MIB, importTranscriptFiles, UNREADABLE, type ImportReport } from '../claude/transcript-import.js';
 import { commonOptions, context, printJson } from './context.js';
+import { learnFromHistory, newLearnSink, type HistoryLearning } from '../analyzer/history-run.js';
 import { CliError } from './errors.js';
 
 /**
@@ -29,14 +30,23 @@ export async function transcriptFiles(paths: string[]): Promise<{ files: string[
   return { files: [...new Set(out)].sort(), notFiles };
 }
 
-export function renderImport(r: ImportReport): string {
+/** The tool calls --since (or the retention period) kept from being written as records. */
+export const OLDER_THAN_SINCE = 'tool calls older than --since or the retention period';
+
+export function renderImport(r: ImportReport, since?: { at: string; fromRetention: boolean; retentionDays: number }): string {
   const read = r.files - (r.skipped[UNREADABLE] ?? 0);
   const lines = [
-    `Read ${read} transcript files: ${r.calls} tool calls paired with their results (${r.failures} failed) in ${r.sessions} sessions.`,
-    `${r.dryRun ? 'Dry run: would add' : 'Added'} ${r.added} new records; ${r.alreadyPresent} were already recorded (by the hook or an earlier import).`,
+    `Read ${plural(read, 'transcript file')}: ${plural(r.calls, 'tool call')} paired with their results (${r.failures} failed) in ${plural(r.sessions, 'session')}.`,
+    `${r.dryRun ? 'Dry run: would add' : 'Added'} ${plural(r.added, 'new record')}; ${r.alreadyPresent} ${r.alreadyPresent === 1 ? 'was' : 'were'} already recorded (by the hook or an earlier import)` +
+      (r.repeated > 0 ? `; ${r.repeated} ${r.repeated === 1 ? 'call was' : 'calls were'} held twice in the transcripts (recorded once).` : '.'),
   ];
-  const skipped = Object.entries(r.skipped).sort((a, b) => b[1] - a[1]);
-  if (skipped.length) lines.push(`Skipped (${r.lines} lines read):`, ...skipped.map(([why, n]) => `  ${n} ${why}`));
+  const older = r.skipped[OLDER_THAN_SINCE] ?? 0;
+  if (older > 0 && since !== undefined) {
+    const why = since.fromRetention ? `the retention period (retentionDays ${since.retentionDays})` : '--since';
+    lines.push(`Not written as records: ${plural(older, 'tool call')} before ${since.at.slice(0, 10)}, ${why}${r.dryRun ? '' : '; learned from all the same'}. --since <an earlier date> writes them too.`);
+  }
+  const skipped = Object.entries(r.skipped).filter(([why]) => why !== OLDER_THAN_SINCE).sort((a, b) => b[1] - a[1]);
+  if (skipped.length) lines.push(`Skipped (${plural(r.lines, 'line')} read):`, ...skipped.map(([why, n]) => `  ${n} ${why}`));
   return lines.join('\n');
 }
 
@@ -50,6 +60,8 @@ export async function runImport(argv: ImportFlags): Promise<void> {
   const sinceMs = argv.since ? parseInstant(argv.since, '--since').getTime() : ctx.now.getTime() - ctx.config.retentionDays * DAY_MS;
   const tty = process.stderr.isTTY && !argv.json && !process.env['CI'];
   const { files, notFiles } = await transcriptFiles(paths);
+  // Learning from history reads every paired call, older than --since too (none is written for it).
+  const learn = argv['dry-run'] || argv.learn === false ? undefined : newLearnSink();
   const report = await importTranscriptFiles({
     home: ctx.home,
     files,
@@ -59,12 +71,41 @@ export async function runImport(argv: ImportFlags): Promise<void> {
     dryRun: argv['dry-run'],
     maxLineBytes: Math.floor(argv['max-line-mib'] * 1048576),
     progress: tty ? (done, total) => process.stderr.write(`\rimporting: ${done}/${total} files${done === total ? '\n' : ''}`) : undefined,
+    ...(learn ? { learn } : {}),
   });
-  if (argv.json) printJson(report);
-  else process.stdout.write(`${renderImport(report)}\n`);
+  const learning = learn === undefined ? undefined : learnFromHistory({ home: ctx.home, table: learn.table.build(), addedByDay: report.addedByDay, now: ctx.now, config: ctx.config, env: process.env });
+  const since = { at: new Date(sinceMs).toISOString(), fromRetention: !argv.since, retentionDays: ctx.config.retentionDays };
+  if (argv.json) {
+    const { addedByDay: _days, ...rest } = report;
+    printJson({ ...rest, since, ...(learning ? { learned: learning.projects, retention: learning.retention } : {}) });
+  } else process.stdout.write(`${renderImport(report, since)}${learning ? `\n${renderLearning(learning)}` : ''}\n`);
 }
 
-export type ImportFlags = { paths?: string[] | undefined; since?: string | undefined; 'dry-run': boolean; 'max-line-mib': number; home?: string | undefined; now?: string | undefined; json: boolean };
+/** What import learned from history, per project, and what the next analysis's retention will remove. */
+export function renderLearning(l: HistoryLearning): string {
+  const lines: string[] = [];
+  if (l.projects.length === 0) lines.push('Learned from history: no project (the calls read name no project folder).');
+  else {
+    lines.push(`Learned from history, each project over its last active days (up to windowDays), as of now:`);
+    for (const p of l.projects) {
+      const span = `${p.from.slice(0, 10)} .. ${p.to.slice(0, 10)}`;
+      const rules = p.rules.length === 0 ? 'nothing yet worth a session\'s start' : `${plural(p.rules.length, 'rule')} for its sessions: ${p.rules.map((k) => `\`${k}\``).join(', ')}`;
+      lines.push(`  ${safeName(p.name)}: ${plural(p.sessions, 'session')} on ${plural(p.activeDays, 'active day')} (${span}): ${plural(p.tracked, 'pattern')} tracked; ${rules}`);
+    }
+  }
+  if (l.retention.records > 0) {
+    lines.push(
+      `Retention: the next analysis removes ${plural(l.retention.records, 'record')} of this import (${plural(l.retention.days, 'day')} older than retentionDays, ${l.retention.retentionDays}); ` +
+        `what they taught is kept. To keep the records too, set "retentionDays": ${l.retention.keepWith} in config.json.`,
+    );
+  }
+  return lines.join('\n');
+}
+
+const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
+const safeName = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
+
+export type ImportFlags = { paths?: string[] | undefined; since?: string | undefined; 'dry-run': boolean; 'max-line-mib': number; home?: string | undefined; now?: string | undefined; json: boolean; learn?: boolean };
 
 type Args = ImportFlags;
 
@@ -79,6 +120,7 @@ export const importCommand: CommandModule<object, Args> = {
         since: { type: 'string', describe: 'only calls at or after this date (default: the retention period before --now)' },
         'dry-run': { type: 'boolean', default: false, describe: 'count what would be imported, write nothing' },
         'max-line-mib': { type: 'number', default: DEFAULT_MAX_LINE_MIB, describe: 'skip (and count) transcript lines longer than this many MiB' },
+        learn: { type: 'boolean', default: true, describe: 'learn from the history read, older than --since too (each project over its own last active days), and promote what holds; --no-learn only writes records' },
       })
       .check((a) => {
         const v = a['max-line-mib'];

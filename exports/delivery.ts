@@ -2,19 +2,23 @@ import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import type { Rule } from '../analyzer/promotion.js';
 import { storeKey } from '../store/keys.js';
+import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
 import { keysLoadedIn } from './injected.js';
 import { isTaughtRule, type TaughtRule } from './taught-rules.js';
 
 /** A rule as rules.json keeps it: project-scoped rules name their project (absent: global). */
-export type ScopedRule = Rule & { scope?: 'global' | 'project'; project?: string };
+export type ScopedRule = Rule & { scope?: 'global' | 'project'; project?: string; projects?: string[] };
 export type DeliveredRule = ScopedRule | TaughtRule;
 
 /**
  * Whether a rule reaches a session of `project` (a 12-hex id, or null when the session has none):
  * global rules everywhere, a project's rules only in that project.
  */
-export function reaches(r: { scope?: string; project?: string }, project: string | null | undefined): boolean {
-  return r.scope !== 'project' || (typeof r.project === 'string' && r.project === project);
+export function reaches(r: { scope?: string; project?: string; kind?: string; projects?: unknown }, project: string | null | undefined): boolean {
+  if (r.scope === 'project') return typeof r.project === 'string' && r.project === project;
+  // A project's commands and fixes held in several projects reach those projects only.
+  if (r.kind !== undefined && PER_PROJECT_KINDS.has(r.kind)) return Array.isArray(r.projects) && typeof project === 'string' && r.projects.includes(project);
+  return true;
 }
 
 /** Why rules.json gives no rules, or some of its entries are left out; undefined when it reads whole (or is not there yet). */

@@ -71,6 +71,8 @@ export const layout = {
   cache: (home: string) => join(home, 'state', 'cache'),
   codeCache: (home: string) => join(home, 'state', 'cache', 'v8'),
   lastAnalysis: (home: string) => join(home, 'state', 'last-analysis.json'),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home: string) => join(home, 'state', 'history.json'),
   rulesJson: (home: string) => join(home, 'rules.json'),
   rulesFile: (home: string) => join(home, 'generated-rules.md'),
   config: (home: string) => join(home, 'config.json'),

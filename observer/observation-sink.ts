@@ -20,13 +20,20 @@ const ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
  */
 export class ObservationSink {
   private readonly ids = new Set<string>();
+  /** The ids this sink added: a second record of one is a repeat inside the import, not a record already there. */
+  private readonly mine = new Set<string>();
   private readonly loaded = new Set<string>();
   /** Records waiting to be appended, per day, as UTF-8 lines in a buffer of their own. */
   private readonly buffers = new Map<string, { bytes: Buffer; length: number }>();
   private buffered = 0;
   added = 0;
+  /** Records whose tool-use id the data home already held (the hook's, an earlier import's)... */
   duplicates = 0;
+  /** ...and those repeated within this import (a transcript that holds a call twice). */
+  repeated = 0;
   readonly days = new Set<string>();
+  /** Records added per UTC day. */
+  readonly addedByDay = new Map<string, number>();
 
   constructor(private readonly home: string, private readonly dryRun: boolean, private readonly lookupFromMs?: number) {
     assertDataHome(home, ['observations']);
@@ -89,13 +96,16 @@ export class ObservationSink {
         this.lastLoaded = true;
       }
       if (this.ids.has(o.id)) {
-        this.duplicates++;
+        if (this.mine.has(o.id)) this.repeated++;
+        else this.duplicates++;
         return;
       }
       this.ids.add(o.id);
+      this.mine.add(o.id);
     }
     this.added++;
     this.days.add(day);
+    this.addedByDay.set(day, (this.addedByDay.get(day) ?? 0) + 1);
     if (this.dryRun) return;
     // As bytes, not strings: thousands of strings waiting for a write outlived the young
     // generation's collections and made it grow (a third of a 200 MiB import's peak RSS).

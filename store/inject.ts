@@ -6,6 +6,7 @@ import { worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
 import type { Rule } from '../analyzer/promotion.js';
 import { claimLine } from '../analyzer/rules-file.js';
 import { analyzerKey } from './keys.js';
+import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 
 // What the prompt router adds to a prompt: the instincts and facts relevant to its words that are
 // not rules already (those reached Claude at session start), within a budget. Pure over the
@@ -79,7 +80,8 @@ function hits(prompt: readonly string[], text: string): number {
   return n;
 }
 
-const reaches = (x: { scope: string; project?: string | undefined }, project: string | null) => x.scope !== 'project' || (x.project !== undefined && x.project === project);
+const reaches = (x: { scope: string; project?: string | undefined; source?: string; category?: string; projects?: readonly string[] }, project: string | null) =>
+  x.scope === 'project' ? x.project !== undefined && x.project === project : !(x.source === 'observed' && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category)) || (project !== null && (x.projects ?? []).includes(project));
 const pct = (x: number) => x.toFixed(2);
 
 /**

@@ -3,6 +3,7 @@ import type { RuleDecision } from '../analyzer/promotion.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import type { Config } from '../lib/config.js';
 import type { ScopedRule } from '../exports/delivery.js';
+import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
 import { isTaughtRule, type TaughtRule } from '../exports/taught-rules.js';
 import { readIfFile } from './io.js';
 import { layout } from '../lib/data-home.js';
@@ -73,6 +74,8 @@ export function scopeDecisions(decisions: RuleDecision[], input: PromotionInput,
       rule.scope = 'global';
       delete rule.project;
     }
+    // A project's command or fix held in several projects reaches those projects only: they are listed.
+    if (rule.scope === 'global' && PER_PROJECT_KINDS.has(rule.kind)) rule.projects = [...new Set([...(rule.projects ?? []), ...(s?.projects ?? [])])].sort();
     out.push(d);
   }
   return { decisions: out, blocked };

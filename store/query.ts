@@ -7,6 +7,7 @@ import type { Level, Scope, Source, State } from './model.js';
 import { LEVELS } from './model.js';
 import { haystack, matches, parseQuery } from './search.js';
 import { worthDelivering } from '../analyzer/deliver.js';
+import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
 // statistics and trends. Pure over records, events and `now`.
@@ -164,9 +165,14 @@ export function factView(x: IndexedFact, ctx: ReadCtx): FactView {
   return v;
 }
 
-/** In reach of the current project: global ones and the project's own. */
-export function inReach(x: { scope: Scope; project?: string }, project: string | null): boolean {
-  return x.scope === 'global' || (project !== null && x.project === project);
+/**
+ * In reach of the current project: global ones and the project's own; an observed command or fix
+ * held in several projects (global) only in those projects.
+ */
+export function inReach(x: { scope: Scope; project?: string; source?: string; category?: string; projects?: readonly string[] }, project: string | null): boolean {
+  if (x.scope !== 'global') return project !== null && x.project === project;
+  if (x.source === 'observed' && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category)) return project !== null && (x.projects ?? []).includes(project);
+  return true;
 }
 
 export const byConfidence = (a: { confidence: number; id: string }, b: { confidence: number; id: string }) => b.confidence - a.confidence || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

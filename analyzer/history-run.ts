@@ -1,0 +1,100 @@
+import { DAY_MS, utcDay } from '../lib/clock.js';
+import type { Config } from '../lib/config.js';
+import { dayOf, protectedDays } from './active-window.js';
+import { runConsolidation, type ByeReport } from './consolidate-run.js';
+import { learnHistory, pruneHistory } from './history.js';
+import { readHistory, writeHistory } from './history-file.js';
+import { TableBuilder, type RecordTable } from './record-table.js';
+import { worthDelivering } from './deliver.js';
+import { ruleFacts } from './promotion.js';
+import { projectNames } from '../store/projects.js';
+import { reaches } from '../exports/delivery.js';
+
+// import-transcripts' learning from the history it read (analyzer/history.ts): each project once
+// over its own span, carried into state/history.json, then bye's promotion, so that a session's
+// first start after an import already gets what history teaches. Nothing is pruned by this run:
+// import first says, in numbers, what the next analysis's retention will remove.
+
+export interface LearnedProject {
+  project: string;
+  name: string;
+  sessions: number;
+  /** The history's span for this project: its first and last record, and the active days learned from. */
+  from: string;
+  to: string;
+  activeDays: number;
+  /** Patterns tracked (instincts), and the rules its sessions now get (their keys). */
+  tracked: number;
+  rules: string[];
+}
+
+export interface HistoryLearning {
+  projects: LearnedProject[];
+  /** Records written by this import that the next analysis's retention removes, their days, and the retentionDays that keeps them. */
+  retention: { records: number; days: number; retentionDays: number; keepWith: number };
+  bye: ByeReport;
+}
+
+export function newLearnSink(): { table: TableBuilder; ids: Set<string> } {
+  return { table: new TableBuilder(), ids: new Set() };
+}
+
+export function learnFromHistory(opts: { home: string; table: RecordTable; addedByDay: Record<string, number>; now: Date; config: Config; env: NodeJS.ProcessEnv; realNowMs?: number }): HistoryLearning {
+  const { home, table: t, now, config } = opts;
+  const nowMs = now.getTime();
+  const learned = learnHistory(t, nowMs, config);
+  const state = readHistory(home);
+  for (const [id, l] of learned) state.projects[id] = l.carried;
+  writeHistory(home, pruneHistory(state, nowMs, config));
+
+  // What the next analysis's retention removes of what this import wrote: records older than
+  // retentionDays, except the days of a recently used project's active window.
+  const presence = new Map<number, Set<string>>();
+  const firstByProject = new Map<number, number>();
+  for (let i = 0; i < t.length; i++) {
+    const p = t.project[i]!;
+    if (p === -1) continue;
+    const day = dayOf(t.ts[i]!);
+    let set = presence.get(day);
+    if (set === undefined) presence.set(day, (set = new Set()));
+    set.add(t.projects[p]!);
+    if (t.ts[i]! < (firstByProject.get(p) ?? Infinity)) firstByProject.set(p, t.ts[i]!);
+  }
+  const keep = protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs));
+  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
+  let records = 0;
+  let days = 0;
+  let oldest = nowMs;
+  for (const [day, n] of Object.entries(opts.addedByDay)) {
+    const ms = Date.parse(`${day}T00:00:00Z`);
+    if (day >= pruneBefore || keep.has(dayOf(ms))) continue;
+    records += n;
+    days++;
+    oldest = Math.min(oldest, ms);
+  }
+  const keepWith = records === 0 ? config.retentionDays : Math.ceil((nowMs - oldest) / DAY_MS) + 1;
+
+  const bye = runConsolidation({ home, now, config, env: opts.env, realNowMs: opts.realNowMs, noPrune: true });
+  const names = projectNames(home);
+  const projects: LearnedProject[] = [];
+  for (const [id, l] of learned) {
+    const index = t.projects.indexOf(id);
+    // The rules its sessions get that its history taught (a global one only when its history holds it too).
+    const mine = new Set(l.carried.patterns.map((p) => `${p.kind}:${p.key}`));
+    const rules = bye.rules
+      .filter((r) => worthDelivering(ruleFacts(r), config) && reaches(r, id) && mine.has(`${r.kind}:${r.pattern}`))
+      .map((r) => ruleFacts(r).key);
+    projects.push({
+      project: id,
+      name: names.get(id) ?? id,
+      sessions: l.carried.sessions,
+      from: new Date(firstByProject.get(index) ?? Date.parse(l.carried.lastRecord)).toISOString(),
+      to: l.carried.lastRecord,
+      activeDays: l.analysis.activeDays,
+      tracked: l.carried.patterns.length,
+      rules,
+    });
+  }
+  projects.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { projects, retention: { records, days, retentionDays: config.retentionDays, keepWith }, bye };
+}

@@ -1,0 +1,119 @@
+import { DAY_MS } from '../lib/clock.js';
+import type { Config } from '../lib/config.js';
+import { decay } from '../lib/temporal-decay.js';
+import { activeWindowStart, dayOf, lastActiveDays } from './active-window.js';
+import { analyze, isTracked, type Analysis } from './analyze.js';
+import { foldAcrossScopes } from './folding.js';
+import type { ProjectAnalyses } from './projects.js';
+import type { RecordTable } from './record-table.js';
+import { byStrength, type ScoredPattern } from './score.js';
+
+// Learning from history a user already has (import-transcripts): each project is analysed once
+// over its own span (its last windowDays active days, ending at its last record), with the same
+// scoring, claims and delivery test as any analysis. What it tracks is carried: kept in
+// state/history.json as of the import, and given to every later analysis of a project that has
+// too little evidence of its own, its confidence decayed on calendar time from the import. So old
+// history is neither lost at the next run for being old, nor kept for ever: it fades as an unseen
+// rule does, unless the habit comes back. Pure: records, `now` and the carried state in, out.
+
+export interface CarriedProject {
+  /** When the history was learned (decay counts from here), and its last record. */
+  importedAt: string;
+  lastRecord: string;
+  sessions: number;
+  /** The project's tracked patterns then, last seen at the import. */
+  patterns: ScoredPattern[];
+}
+
+export interface HistoryState {
+  version: 1;
+  projects: Record<string, CarriedProject>;
+}
+
+export const emptyHistory = (): HistoryState => ({ version: 1, projects: {} });
+
+/**
+ * Each project's habits in the history's own span: the analysis of its last windowDays active
+ * days ending a minute after its last record, its tracked patterns carried as seen at
+ * `importedAtMs`. Records without a project are left out (nothing to deliver them to).
+ */
+export function learnHistory(t: RecordTable, importedAtMs: number, config: Config): Map<string, { carried: CarriedProject; analysis: Analysis }> {
+  const last = new Map<number, number>();
+  const days = new Map<number, Set<number>>();
+  for (let i = 0; i < t.length; i++) {
+    const p = t.project[i]!;
+    if (p === -1) continue;
+    const ts = t.ts[i]!;
+    if (ts > importedAtMs) continue;
+    if (ts > (last.get(p) ?? -Infinity)) last.set(p, ts);
+    let set = days.get(p);
+    if (set === undefined) days.set(p, (set = new Set()));
+    set.add(dayOf(ts));
+  }
+  const out = new Map<string, { carried: CarriedProject; analysis: Analysis }>();
+  for (const [p, lastTs] of [...last].sort((a, b) => (t.projects[a[0]]! < t.projects[b[0]]! ? -1 : 1))) {
+    const nowMs = lastTs + 60_000;
+    const start = activeWindowStart(days.get(p)!, config.windowDays, nowMs, nowMs - config.windowDays * DAY_MS) ?? nowMs - config.windowDays * DAY_MS;
+    const analysis = analyze(t, nowMs, config, p, start);
+    const patterns = analysis.tracked.map((x) => ({ ...x, lastSeen: importedAtMs }));
+    out.set(t.projects[p]!, {
+      analysis,
+      carried: { importedAt: new Date(importedAtMs).toISOString(), lastRecord: new Date(lastTs).toISOString(), sessions: analysis.sessionsInWindow, patterns },
+    });
+  }
+  return out;
+}
+
+/** The active days a project's carried window spans (for what import says). */
+export function historyDays(days: Iterable<number>, config: Pick<Config, 'windowDays'>, todayDay: number): number {
+  return lastActiveDays(days, config.windowDays, todayDay).length;
+}
+
+/**
+ * Gives each project with too little evidence of its own (fewer than minSessions sessions in its
+ * window) the patterns carried from its history, confidence and recency decayed from the import
+ * (a pattern the window also holds keeps the stronger of the two), and takes its tracked list
+ * again. Returns the projects that were given carried patterns. Mutates `pa.projects`.
+ */
+export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: number, config: Config): string[] {
+  const merged: string[] = [];
+  const changed: Analysis[] = [];
+  for (const [id, carried] of Object.entries(history.projects)) {
+    const live = pa.projects.get(id);
+    if (live !== undefined && live.sessionsInWindow >= config.minSessions) continue;
+    const ageDays = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
+    const factor = decay(ageDays, config.halfLifeDays);
+    const byKey = new Map<string, ScoredPattern>((live?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
+    let any = false;
+    for (const c of carried.patterns) {
+      const confidence = c.confidence * factor;
+      if (!(confidence >= config.minConfidence)) continue;
+      const k = `${c.kind}:${c.key}`;
+      const mine = byKey.get(k);
+      if (mine !== undefined && mine.confidence >= confidence) continue;
+      byKey.set(k, { ...c, confidence, recency: c.recency * factor });
+      any = true;
+    }
+    if (!any) continue;
+    const patterns = [...byKey.values()].sort(byStrength);
+    const a: Analysis = live
+      ? { ...live, patterns }
+      : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
+    a.tracked = patterns.filter((p) => p.confidence >= config.minConfidence && isTracked(p)).slice(0, config.maxInstincts);
+    pa.projects.set(id, a);
+    changed.push(a);
+    merged.push(id);
+  }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
+  return merged;
+}
+
+/** Drops projects whose carried patterns have all decayed under `floor` (they can no longer be tracked). */
+export function pruneHistory(history: HistoryState, nowMs: number, config: Pick<Config, 'halfLifeDays' | 'minConfidence'>): HistoryState {
+  const projects: Record<string, CarriedProject> = {};
+  for (const [id, c] of Object.entries(history.projects)) {
+    const factor = decay(Math.max(0, (nowMs - Date.parse(c.importedAt)) / DAY_MS), config.halfLifeDays);
+    if (c.patterns.some((p) => p.confidence * factor >= config.minConfidence)) projects[id] = c;
+  }
+  return { version: 1, projects };
+}
