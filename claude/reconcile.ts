@@ -8,6 +8,7 @@ import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import { acquireLockWaiting } from '../lib/lock.js';
 import { needsReconciling, readMarks, sessionOver, transcriptStat, writeMark, type SessionMark } from './sessions.js';
+import { commandWordsOf } from '../observer/command-words.js';
 import { importTranscriptFiles } from './transcript-import.js';
 
 // The reconciliation worker's core: every session whose transcript holds calls the observation
@@ -77,6 +78,7 @@ async function pass(o: ReconcileOptions, report: ReconcileReport): Promise<{ add
       sinceMs: nowMs - o.config.retentionDays * DAY_MS,
       untilMs: over ? Infinity : nowMs - LIVE_MARGIN_MS,
       dryRun: false,
+      commandWords: commandWordsOf(o.config.commandWords),
     });
     added += r.added;
     report.sessions.push({ session: mark.session, over, added: r.added, alreadyPresent: r.alreadyPresent, calls: r.calls });

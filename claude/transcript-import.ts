@@ -87,7 +87,7 @@ export interface LearnSink {
   ids: Set<string>;
 }
 
-function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>, names: Map<string, string>, lastSeen: Map<string, number>, learn: LearnSink | undefined): void {
+function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>, names: Map<string, string>, lastSeen: Map<string, number>, learn: LearnSink | undefined, commandWords: ReadonlySet<string> | undefined): void {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
@@ -104,6 +104,7 @@ function importFile(path: string, counts: ImportCounts, range: { sinceMs: number
       sink.add(o, ms);
     },
     subagentType(path),
+    commandWords,
   );
   const mib = maxLineBytes / 1048576;
   const marks = new LineMarks();
@@ -140,6 +141,8 @@ export async function importTranscriptFiles(opts: {
   lookupAll?: boolean;
   /** Every paired call (older than sinceMs too) into this table, for learning from history. */
   learn?: LearnSink;
+  /** The user's own script names (`commandWords`), recorded in details as the hook records them. */
+  commandWords?: ReadonlySet<string>;
 }): Promise<ImportReport> {
   const { files } = opts;
   const notFiles = opts.notFiles ?? 0;
@@ -152,7 +155,7 @@ export async function importTranscriptFiles(opts: {
   const lastSeen = new Map<string, number>();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen, opts.learn);
+      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen, opts.learn, opts.commandWords);
     } catch (e) {
       // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
       // not cost the others: what it yielded before the error stays, the rest is counted.

@@ -87,6 +87,8 @@ export class TranscriptPairer {
     private readonly counts: ImportCounts,
     private readonly emit: (o: Observation, ms: number) => void,
     private readonly agentType?: string,
+    /** The user's own script names (`commandWords`), recorded in a detail as the hook records them. */
+    private readonly commandWords?: ReadonlySet<string>,
   ) {}
 
   /**
@@ -156,7 +158,7 @@ export class TranscriptPairer {
           tool,
           session,
           agentId,
-          detail: tool === 'Bash' ? bashDetail(input?.['command']) : undefined,
+          detail: tool === 'Bash' ? bashDetail(input?.['command'], this.commandWords) : undefined,
           cwd: typeof line['cwd'] === 'string' ? line['cwd'] : undefined,
         });
       } else if (b['type'] === 'tool_result') {

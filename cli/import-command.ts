@@ -6,6 +6,7 @@ import { userHome } from '../lib/data-home.js';
 import { DEFAULT_MAX_LINE_MIB, importTranscriptFiles, UNREADABLE, type ImportReport } from '../claude/transcript-import.js';
 import { commonOptions, context, printJson } from './context.js';
 import { learnFromHistory, newLearnSink, type HistoryLearning } from '../analyzer/history-run.js';
+import { commandWordsOf } from '../observer/command-words.js';
 import { CliError } from './errors.js';
 
 /**
@@ -72,6 +73,7 @@ export async function runImport(argv: ImportFlags): Promise<void> {
     maxLineBytes: Math.floor(argv['max-line-mib'] * 1048576),
     progress: tty ? (done, total) => process.stderr.write(`\rimporting: ${done}/${total} files${done === total ? '\n' : ''}`) : undefined,
     ...(learn ? { learn } : {}),
+    commandWords: commandWordsOf(ctx.config.commandWords),
   });
   const learning = learn === undefined ? undefined : learnFromHistory({ home: ctx.home, table: learn.table.build(), addedByDay: report.addedByDay, now: ctx.now, config: ctx.config, env: process.env });
   const since = { at: new Date(sinceMs).toISOString(), fromRetention: !argv.since, retentionDays: ctx.config.retentionDays };

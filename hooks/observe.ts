@@ -12,6 +12,7 @@ import { buildObservation, PayloadError, streamKey, toolCallFromPayload } from '
 import { projectId, projectRoot } from '../observer/project-id.js';
 import { scanStdin } from '../observer/stdin.js';
 import { readPrev, writePrev } from '../observer/stream-state.js';
+import { lazyCommandWords } from '../observer/command-words.js';
 
 /** The folders this hook writes in: refused when they are links out of the data home. */
 const OWN_DIRS = ['observations', 'state', join('state', 'streams')];
@@ -21,7 +22,7 @@ runHook('observe', async (home, env) => {
   if (scanner.error !== undefined) throw new PayloadError(`payload: ${scanner.error}`);
   if (scanner.bytes === 0) throw new PayloadError(`payload: empty stdin (${reason})`);
   if (!scanner.done) throw new PayloadError(`payload: incomplete JSON object after ${scanner.bytes} bytes (${reason})`);
-  const call = toolCallFromPayload(scanner.result);
+  const call = toolCallFromPayload(scanner.result, lazyCommandWords(home, env));
   let now: Date;
   try {
     now = resolveNow(undefined, env);

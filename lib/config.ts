@@ -70,6 +70,8 @@ export interface Config {
   minRate: number;
   /** Fixes (analyzer/learners/fixes.ts): a failure's success must come within this many calls. */
   fixWindowCalls: number;
+  /** The user's own script, task and target names, recorded in a Bash detail beside the common ones (space-separated). */
+  commandWords: string;
   /** What the SessionStart hook gives at most: items and characters. */
   maxSessionRules: number;
   maxSessionChars: number;
@@ -164,6 +166,7 @@ const RULES: Record<ConfigKey, Rule> = {
   ratePriorWeight: { type: 'number', allowed: 'a number of opportunities from 0 to 1000', check: (v: number) => v >= 0 && v <= 1000 },
   minRate: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
   fixWindowCalls: { type: 'integer', allowed: 'a whole number of calls from 2 to 1000', check: (v: number) => v >= 2 && v <= 1000 },
+  commandWords: { type: 'string', allowed: 'script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)', check: (v: string) => v.split(/\s+/).every((w) => w === '' || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: 'integer', allowed: 'a whole number of items from 0 to 100', check: (v: number) => v >= 0 && v <= 100 },
   maxSessionChars: { type: 'integer', allowed: 'a whole number of characters from 0 to 9000', check: (v: number) => v >= 0 && v <= 9000 },
   keepRuleSessionShare: { type: 'number', allowed: 'a number above 0, at most 1', check: (v: number) => v > 0 && v <= 1 },

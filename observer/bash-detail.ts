@@ -1,5 +1,5 @@
 import { detailPartToken } from '../lib/tokens.js';
-import { commandTable, type OptionTable, type RunnerSpec } from './command-table.js';
+import { commandTable, PACKAGE_BINS, SCRIPT_WORDS, type OptionTable, type RunnerSpec } from './command-table.js';
 import { shellTokens, type ShellToken } from './shell-words.js';
 
 // The Bash `detail`: the program that does the work and, for CLIs with subcommands, the
@@ -131,6 +131,20 @@ function packageName(spec: string): string {
   return end === -1 ? name : name.slice(0, end + 1);
 }
 
+/** The user's own script names (`commandWords`), for the call being read. */
+let userWords: ReadonlySet<string> | undefined;
+
+/** A program the table knows, or a common tool a package manager runs from node_modules/.bin. */
+function knownProgram(name: string): boolean {
+  const { CLIS, WRAPPERS, VIA } = commandTable();
+  return Object.hasOwn(CLIS, name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(VIA, name) || PACKAGE_BINS.has(name);
+}
+
+/** A script, task or target name common enough to record (SCRIPT_WORDS, or the user's `commandWords`). */
+function scriptWord(name: string): boolean {
+  return (SCRIPT_WORDS.has(name) || userWords?.has(name) === true) && detailPartToken(name) !== undefined;
+}
+
 function programToken(word: string): string | undefined {
   return word.startsWith('-') ? undefined : detailPartToken(word);
 }
@@ -178,8 +192,17 @@ function commandAt(words: readonly Word[], k: number, depth: number, isPackage =
   // A program that takes only known subcommands runs anything else as a file (`bun src/x.ts`): the program alone.
   if (sub === undefined) return cli.only !== undefined ? alone : { work: undefined };
   if (cli.only !== undefined && !cli.only.split(' ').includes(sub)) return alone;
-  const runner = cli.runs?.[sub];
   const both = `${program} ${sub}`;
+  // A script after its subcommand (`npm run build`): a common name only, else the two words.
+  if (cli.scripts !== undefined && cli.scripts.split(' ').includes(sub)) {
+    const next = scanOptions(words, scan.at + 1, cli);
+    const name = next.kind === 'operand' && next.at < words.length && words[next.at]!.plain ? words[next.at]!.text : undefined;
+    return { work: name !== undefined && scriptWord(name) ? `${both} ${name}` : both };
+  }
+  // A target or script in the subcommand's place (`make test`, `yarn build`): a common name, or a
+  // known program run from the project's packages (`pnpm vitest`); anything else is the program alone.
+  if (cli.targets !== undefined && !(cli.targets.builtins ?? '').split(' ').includes(sub)) return scriptWord(sub) || (program !== 'make' && program !== 'gmake' && knownProgram(sub)) ? { work: both } : alone;
+  const runner = cli.runs?.[sub];
   if (runner !== undefined) {
     const inner = wrapped(words, scan.at, runner, depth);
     return inner !== undefined && 'work' in inner && inner.work !== undefined ? inner : { work: both };
@@ -246,11 +269,14 @@ function detailOf(command: string, depth: number): string | undefined {
  * `echo` and the like, looking through wrappers such as `timeout`, `sudo`, `npx`, `uv run`),
  * as `program` or `program subcommand`. Undefined when no part of it is a plain, safe token.
  */
-export function bashDetail(command: unknown): string | undefined {
+export function bashDetail(command: unknown, words?: ReadonlySet<string>): string | undefined {
   if (typeof command !== 'string' || command.length === 0) return undefined;
+  userWords = words;
   try {
     return detailOf(command, 0);
   } catch {
     return undefined; // a detail is worth less than the record it would cost (hook) or the import
+  } finally {
+    userWords = undefined;
   }
 }

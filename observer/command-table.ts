@@ -30,7 +30,40 @@ export interface CliSpec extends OptionTable {
   runs?: Record<string, RunnerSpec>;
   /** Only these subcommands are recorded (the first operand may otherwise be a file name). */
   only?: string;
+  /**
+   * Subcommands followed by the name of a project's script or task (`npm run build`,
+   * `mise run lint`, `deno task dev`): the name is recorded only when it is one of SCRIPT_WORDS
+   * (or the user's `commandWords`), never an arbitrary one.
+   */
+  scripts?: string;
+  /**
+   * The subcommand position itself may name a script or target (`make test`, `just build`, `yarn
+   * build`, `pnpm lint`): a word that is not one of `builtins` is recorded only when it is one of
+   * SCRIPT_WORDS (or `commandWords`); otherwise the program alone.
+   */
+  targets?: { builtins?: string };
 }
+
+/** Common tools a package manager runs from the project's packages (`pnpm vitest`, `yarn eslint`). */
+export const PACKAGE_BINS: ReadonlySet<string> = new Set(
+  (
+    'vitest jest mocha ava eslint tsc vue-tsc prettier biome playwright cypress next vite webpack rollup esbuild tsx ts-node nodemon turbo nx ' +
+    'astro nuxt remix expo react-scripts tailwindcss drizzle-kit prisma knip lerna changeset semantic-release storybook svelte-kit svelte-check'
+  ).split(' '),
+);
+
+/**
+ * The names of scripts, tasks and targets common enough to say what a command is for (a build,
+ * the tests, a dev server) without saying anything of the user's project: `npm run build` is
+ * recorded whole, `npm run deploy-acme` as `npm run`. A user adds names with `commandWords`.
+ */
+export const SCRIPT_WORDS: ReadonlySet<string> = new Set(
+  (
+    'build test tests lint dev start serve preview watch typecheck type-check types tsc check format fmt e2e unit integration coverage cov ' +
+    'ci release clean install setup bootstrap generate gen codegen docs doc compile bundle verify validate bench all default run migrate seed ' +
+    'storybook prettier eslint vet tidy deploy'
+  ).split(' '),
+);
 
 export interface RunnerSpec extends OptionTable {
   /** Words the runner takes before the program (timeout DURATION). */
@@ -145,6 +178,8 @@ function build(): CommandTable {
       '-p --print-data-base -q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet -S --no-keep-going --stop -t --touch ' +
       '--trace -v --version -w --print-directory --no-print-directory --warn-undefined-variables -h --help',
     assignments: true,
+    // A make target is the project's own name: recorded only when it is a common one.
+    targets: {},
   };
   const MVN: CliSpec = {
     values: '-f --file -s --settings -gs --global-settings -t --toolchains -l --log-file -pl --projects -rf --resume-from -P --activate-profiles -T --threads -D --define -b --builder',
@@ -201,7 +236,7 @@ function build(): CommandTable {
       values: '--username --password --config-dir --config-option',
       flags: '--non-interactive --no-auth-cache --trust-server-cert --force-interactive --password-from-stdin -q --quiet -h --help --version',
     },
-    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, runs: { exec: { values: '-p --package -w --workspace', flags: '-y --yes --no --ws --workspaces', packages: true }, x: { values: '-p --package', flags: '-y --yes --no', packages: true } } },
+    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: 'run run-script rum urn', runs: { exec: { values: '-p --package -w --workspace', flags: '-y --yes --no --ws --workspaces', packages: true }, x: { values: '-p --package', flags: '-y --yes --no', packages: true } } },
     pnpm: {
       values:
         '-C --dir --filter -F --filter-prod --reporter --loglevel --store-dir --registry --virtual-store-dir --modules-dir --test-pattern ' +
@@ -211,6 +246,13 @@ function build(): CommandTable {
         '--prefer-frozen-lockfile --prod -P -D --dev --offline --prefer-offline --color --use-stderr --shamefully-hoist --ignore-scripts ' +
         '--fail-if-no-match --include-workspace-root --sort --reverse',
       negations: true,
+      scripts: 'run run-script',
+      // `pnpm build` runs the script build: a name pnpm does not know is a script.
+      targets: {
+        builtins:
+          'add install i update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove ' +
+          'audit list ls outdated why licenses exec dlx create init publish pack root bin store server env setup config get set test t start restart doctor',
+      },
       runs: { exec: { flags: '-r --recursive --parallel --no-bail --report-summary' }, dlx: { values: '--package --allow-build', flags: '-s --silent', packages: true } },
     },
     yarn: {
@@ -221,12 +263,20 @@ function build(): CommandTable {
         '--ignore-optional --non-interactive --no-progress --no-lockfile --production --prod -W --ignore-workspace-root-check -v --version ' +
         '-h --help --json --check-files --flat --force --skip-integrity-check --no-default-rc --no-bin-links',
       negations: true,
+      scripts: 'run',
+      // `yarn build` runs the script build: a name yarn does not know is a script.
+      targets: {
+        builtins:
+          'add audit autoclean bin cache check config create dlx exec generate-lock-entry global help import info init install licenses link list login logout ' +
+          'node outdated owner pack policies publish remove tag team test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces set plugin constraints dedupe npm up explain rebuild patch start',
+      },
       runs: { dlx: { values: '-p --package', flags: '-q --quiet', packages: true }, exec: {} },
     },
     bun: {
       values: '--cwd -c --config --env-file -r --preload --tsconfig-override --main-fields --extension-order',
       flags: '--watch --hot --silent --bun -b --smol -v --version -h --help --revision --no-install -i --prefer-offline --prefer-latest',
       runs: { x: { values: '-p --package', flags: '--bun -b', packages: true } },
+      scripts: 'run',
       // `bun acme-export.ts` runs a file: its name is not a subcommand.
       only: 'run test x add a remove rm install i update upgrade outdated link unlink pm build init create c publish patch patch-commit audit info exec repl why',
     },
@@ -234,6 +284,7 @@ function build(): CommandTable {
       values: '--log-level -L',
       flags: '-q --quiet --unstable -h --help -V --version',
       only: 'run serve task repl eval test bench check compile coverage doc fmt info init install jupyter lint lsp publish types uninstall upgrade vendor add remove outdated clean bundle cache',
+      scripts: 'task',
     },
     corepack: {},
     nx: { flags: '--help --version' },
@@ -276,6 +327,7 @@ function build(): CommandTable {
         '-q --quiet -v --verbose -n --dry-run -l --list --summary --evaluate --yes -h --help -V --version --unstable --highlight --no-highlight ' +
         '--no-deps --unsorted -u --check --fmt --dump --init --choose --changelog --clear-shell-args --no-dotenv',
       assignments: true,
+      targets: {},
     },
     rake: {
       values: '-f --rakefile -C --directory -I --libdir -r --require -R --rakelibdir',
@@ -413,7 +465,7 @@ function build(): CommandTable {
     ollama: {},
     vault: {},
     nvm: {},
-    mise: {},
+    mise: { scripts: 'run r' },
     asdf: {},
   };
 

@@ -50,7 +50,7 @@ function durationMs(value: unknown): number | null {
 }
 
 /** Validates the scanned payload. Throws PayloadError (with no payload text in it) if unusable. */
-export function toolCallFromPayload(p: ScannedPayload): ToolCall {
+export function toolCallFromPayload(p: ScannedPayload, commandWords?: ReadonlySet<string>): ToolCall {
   const event = p.top.get('hook_event_name');
   if (typeof event !== 'string' || !OBSERVED_EVENTS.includes(event)) {
     throw new PayloadError(`expected hook_event_name PostToolUse or PostToolUseFailure, found ${event === undefined ? 'none' : typeof event === 'string' && /^[A-Za-z]{1,40}$/.test(event) ? event : 'an unexpected value'}`);
@@ -75,7 +75,7 @@ export function toolCallFromPayload(p: ScannedPayload): ToolCall {
     ok: !failed,
     ms: durationMs(p.top.get('duration_ms')),
     id: idToken(p.top.get('tool_use_id')),
-    detail: tool === 'Bash' ? bashDetail(p.nested.get('tool_input.command')) : undefined,
+    detail: tool === 'Bash' ? bashDetail(p.nested.get('tool_input.command'), commandWords) : undefined,
     agent: agentId === undefined ? undefined : agentTypeToken(p.top.get('agent_type')),
     agentId,
     cwd: typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined,

@@ -5,7 +5,7 @@ import { shellTokens } from '../observer/shell-words.js';
 describe('bashDetail: program and subcommand', () => {
   it.each([
     ['npm test -- --run src/cart.test.ts', 'npm test'],
-    ['npm run build', 'npm run'],
+    ['npm run build', 'npm run build'],
     ['git commit -m "fix: cart"', 'git commit'],
     ['git -C /some/dir status', 'git status'],
     ['pytest -x tests/', 'pytest'],
@@ -27,7 +27,7 @@ describe('bashDetail: program and subcommand', () => {
     // Runtimes whose first operand may be a file: only their subcommands are recorded.
     ['bun customer-acme-export.ts', 'bun'],
     ['bun src/customer-acme.ts', 'bun'],
-    ['bun run dev', 'bun run'],
+    ['bun run dev', 'bun run dev'],
     ['bun test', 'bun test'],
     ['deno customer-acme.ts', 'deno'],
     ['deno run -A server.ts', 'deno run'],
@@ -119,7 +119,7 @@ describe('bashDetail: compound commands name the command that does the work', ()
     ['set -euo pipefail\nnpm ci\nnpm test', 'npm ci'],
     ['# run the tests\nnpm test', 'npm test'],
     ['echo start # ; secret-word\nnpm test', 'npm test'],
-    ['nohup npm run dev > dev.log 2>&1 &', 'npm run'],
+    ['nohup npm run dev > dev.log 2>&1 &', 'npm run dev'],
     ['npm test 2>&1 | tee test.log', 'npm test'],
     ['cat package.json | jq .scripts', 'cat'],
     ['echo \'{"a":1}\' | jq .a', 'jq'],
@@ -236,5 +236,38 @@ describe('shellTokens', () => {
       { kind: 'op', op: '\n' },
       { kind: 'word', text: 'f', plain: true, assignment: false },
     ]);
+  });
+});
+
+describe('script, task and target names: a common one says what a command is for, never an arbitrary one', () => {
+  it.each([
+    ['npm run build', 'npm run build'],
+    ['npm run --silent lint', 'npm run lint'],
+    ['npm run deploy-acme-customer', 'npm run'],
+    ['npm run test:unit', 'npm run'],
+    ['pnpm run typecheck', 'pnpm run typecheck'],
+    ['pnpm build', 'pnpm build'],
+    ['pnpm acme-export', 'pnpm'],
+    ['pnpm add lodash', 'pnpm add'],
+    ['yarn build', 'yarn build'],
+    ['yarn acme-export', 'yarn'],
+    ['bun run acme.ts', 'bun run'],
+    ['make', 'make'],
+    ['make -j4 test', 'make test'],
+    ['make release-acme', 'make'],
+    ['just fmt', 'just fmt'],
+    ['just acme', 'just'],
+    ['mise run lint', 'mise run lint'],
+    ['deno task dev', 'deno task dev'],
+    ['npm run ghp_0123456789abcdefghij0123456789abcd', 'npm run'],
+  ])('%s -> %s', (command, detail) => {
+    expect(bashDetail(command)).toBe(detail);
+  });
+
+  it('a user\'s own names (commandWords) are recorded too, and only those', () => {
+    const mine = new Set(['deploy-staging']);
+    expect(bashDetail('npm run deploy-staging', mine)).toBe('npm run deploy-staging');
+    expect(bashDetail('npm run deploy-prod', mine)).toBe('npm run');
+    expect(bashDetail('make deploy-staging', mine)).toBe('make deploy-staging');
   });
 });

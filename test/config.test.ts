@@ -55,7 +55,9 @@ describe('configuration: invalid values are refused, naming key, value and what 
 describe('README', () => {
   it('states the scoring formula and the two quickstart commands', () => {
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    expect(readme).toContain('confidence = min(maxConfidence, frequency × consistency × recency)');
+    // The formula is in docs/how-it-learns.md, which the README links.
+    expect(readFileSync(join(ROOT, 'docs', 'how-it-learns.md'), 'utf8')).toContain('confidence = min(maxConfidence, frequency × consistency × recency)');
+    expect(readme).toContain('(docs/how-it-learns.md)');
     expect(readme).toContain('npm install && npx homunculus demo');
     expect(readme).toMatch(/^npm test /m);
   });

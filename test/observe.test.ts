@@ -30,7 +30,7 @@ describe('observer: one record per fixture payload', () => {
   it.each([
     ['post-tool-use-bash.json', { tool: 'Bash', ok: true, ms: 3120, event: 'PostToolUse', id: 'toolu_01Vq7mXa2LbR9tKc4WdE8nZy', detail: 'pnpm vitest' }],
     ['post-tool-use-edit.json', { tool: 'Edit', ok: true, ms: 22, event: 'PostToolUse', id: 'toolu_01Hs3pDk8YwN2cFq6RtB5jLm' }],
-    ['post-tool-use-failure-bash.json', { tool: 'Bash', ok: false, ms: 5408, event: 'PostToolUseFailure', id: 'toolu_01Jx5nWc9QeT4mZa7KvP2sHd', detail: 'pnpm run' }],
+    ['post-tool-use-failure-bash.json', { tool: 'Bash', ok: false, ms: 5408, event: 'PostToolUseFailure', id: 'toolu_01Jx5nWc9QeT4mZa7KvP2sHd', detail: 'pnpm run typecheck' }],
     ['post-tool-use-grep.json', { tool: 'Grep', ok: true, ms: 41, event: 'PostToolUse', id: 'toolu_01Pb8rKf3VxD6hYn1GsQ9wEc' }],
     ['post-tool-use-mcp.json', { tool: 'mcp__linear__get_issue', ok: true, ms: null, event: 'PostToolUse', id: 'toolu_01Ty4bNe7UaL2dWm8XcR5kQf' }],
     ['post-tool-use-read.json', { tool: 'Read', ok: true, ms: 14, event: 'PostToolUse', id: 'toolu_01Ca6gTm2ZsK9eXw4NbV7hJr' }],

@@ -33,12 +33,16 @@ export const INSPECTION: readonly string[] = [
 
 const startsWithEntry = (detail: string, entry: string) => detail === entry || detail.startsWith(`${entry} `);
 
-/** The longest entry that names the detail wins (`npm run build` before `npm run`). */
+/**
+ * The longest entry that names the detail wins (`npm run build` before `npm run`); a tool run by
+ * a package manager (`pnpm vitest`, `yarn eslint`) has the tool's purpose.
+ */
 export function purposeOf(detail: string): (typeof PURPOSES)[number] | undefined {
   let best: [(typeof PURPOSES)[number], number] | undefined;
   for (const p of PURPOSES) {
     for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === undefined || e.length > best[1])) best = [p, e.length];
   }
+  if (best === undefined && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(' ') + 1));
   return best?.[0];
 }
 

@@ -158,6 +158,8 @@ var layout = {
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
   codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home) => (0, import_node_path.join)(home, "state", "history.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),

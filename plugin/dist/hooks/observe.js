@@ -133,6 +133,8 @@ var layout = {
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
   codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home) => (0, import_node_path.join)(home, "state", "history.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
@@ -387,6 +389,12 @@ function detailPartToken(part) {
 }
 
 // observer/command-table.ts
+var PACKAGE_BINS = new Set(
+  "vitest jest mocha ava eslint tsc vue-tsc prettier biome playwright cypress next vite webpack rollup esbuild tsx ts-node nodemon turbo nx astro nuxt remix expo react-scripts tailwindcss drizzle-kit prisma knip lerna changeset semantic-release storybook svelte-kit svelte-check".split(" ")
+);
+var SCRIPT_WORDS = new Set(
+  "build test tests lint dev start serve preview watch typecheck type-check types tsc check format fmt e2e unit integration coverage cov ci release clean install setup bootstrap generate gen codegen docs doc compile bundle verify validate bench all default run migrate seed storybook prettier eslint vet tidy deploy".split(" ")
+);
 var table;
 function commandTable() {
   return table ??= build();
@@ -446,7 +454,9 @@ function build() {
     values: "-C --directory -f --file --makefile -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new --eval",
     optional: "-j --jobs -l --load-average --max-load -O --output-sync --debug",
     flags: "-B --always-make -d -e --environment-overrides -i --ignore-errors -k --keep-going -L --check-symlink-times -n --just-print --dry-run --recon -p --print-data-base -q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet -S --no-keep-going --stop -t --touch --trace -v --version -w --print-directory --no-print-directory --warn-undefined-variables -h --help",
-    assignments: true
+    assignments: true,
+    // A make target is the project's own name: recorded only when it is a common one.
+    targets: {}
   };
   const MVN = {
     values: "-f --file -s --settings -gs --global-settings -t --toolchains -l --log-file -pl --projects -rf --resume-from -P --activate-profiles -T --threads -D --define -b --builder",
@@ -486,30 +496,42 @@ function build() {
       values: "--username --password --config-dir --config-option",
       flags: "--non-interactive --no-auth-cache --trust-server-cert --force-interactive --password-from-stdin -q --quiet -h --help --version"
     },
-    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true }, x: { values: "-p --package", flags: "-y --yes --no", packages: true } } },
+    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: "run run-script rum urn", runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true }, x: { values: "-p --package", flags: "-y --yes --no", packages: true } } },
     pnpm: {
       values: "-C --dir --filter -F --filter-prod --reporter --loglevel --store-dir --registry --virtual-store-dir --modules-dir --test-pattern --changed-files-ignore-pattern --workspace-concurrency",
       flags: "-r --recursive -w --workspace-root -g --global -s --silent --stream --parallel --aggregate-output -h --help -v --version --frozen-lockfile --prefer-frozen-lockfile --prod -P -D --dev --offline --prefer-offline --color --use-stderr --shamefully-hoist --ignore-scripts --fail-if-no-match --include-workspace-root --sort --reverse",
       negations: true,
+      scripts: "run run-script",
+      // `pnpm build` runs the script build: a name pnpm does not know is a script.
+      targets: {
+        builtins: "add install i update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove audit list ls outdated why licenses exec dlx create init publish pack root bin store server env setup config get set test t start restart doctor"
+      },
       runs: { exec: { flags: "-r --recursive --parallel --no-bail --report-summary" }, dlx: { values: "--package --allow-build", flags: "-s --silent", packages: true } }
     },
     yarn: {
       values: "--cwd --modules-folder --cache-folder --mutex --network-timeout --registry --global-folder --link-folder --use-yarnrc --https-proxy --proxy",
       flags: "-s --silent --verbose --offline --prefer-offline --frozen-lockfile --pure-lockfile --immutable --ignore-engines --ignore-scripts --ignore-optional --non-interactive --no-progress --no-lockfile --production --prod -W --ignore-workspace-root-check -v --version -h --help --json --check-files --flat --force --skip-integrity-check --no-default-rc --no-bin-links",
       negations: true,
+      scripts: "run",
+      // `yarn build` runs the script build: a name yarn does not know is a script.
+      targets: {
+        builtins: "add audit autoclean bin cache check config create dlx exec generate-lock-entry global help import info init install licenses link list login logout node outdated owner pack policies publish remove tag team test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces set plugin constraints dedupe npm up explain rebuild patch start"
+      },
       runs: { dlx: { values: "-p --package", flags: "-q --quiet", packages: true }, exec: {} }
     },
     bun: {
       values: "--cwd -c --config --env-file -r --preload --tsconfig-override --main-fields --extension-order",
       flags: "--watch --hot --silent --bun -b --smol -v --version -h --help --revision --no-install -i --prefer-offline --prefer-latest",
       runs: { x: { values: "-p --package", flags: "--bun -b", packages: true } },
+      scripts: "run",
       // `bun acme-export.ts` runs a file: its name is not a subcommand.
       only: "run test x add a remove rm install i update upgrade outdated link unlink pm build init create c publish patch patch-commit audit info exec repl why"
     },
     deno: {
       values: "--log-level -L",
       flags: "-q --quiet --unstable -h --help -V --version",
-      only: "run serve task repl eval test bench check compile coverage doc fmt info init install jupyter lint lsp publish types uninstall upgrade vendor add remove outdated clean bundle cache"
+      only: "run serve task repl eval test bench check compile coverage doc fmt info init install jupyter lint lsp publish types uninstall upgrade vendor add remove outdated clean bundle cache",
+      scripts: "task"
     },
     corepack: {},
     nx: { flags: "--help --version" },
@@ -545,7 +567,8 @@ function build() {
       values: "-f --justfile -d --working-directory --shell --shell-arg --dotenv-filename --dotenv-path -E --color --dump-format --list-heading --list-prefix --chooser --command-color",
       pairs: "--set",
       flags: "-q --quiet -v --verbose -n --dry-run -l --list --summary --evaluate --yes -h --help -V --version --unstable --highlight --no-highlight --no-deps --unsorted -u --check --fmt --dump --init --choose --changelog --clear-shell-args --no-dotenv",
-      assignments: true
+      assignments: true,
+      targets: {}
     },
     rake: {
       values: "-f --rakefile -C --directory -I --libdir -r --require -R --rakelibdir",
@@ -669,7 +692,7 @@ function build() {
     ollama: {},
     vault: {},
     nvm: {},
-    mise: {},
+    mise: { scripts: "run r" },
     asdf: {}
   };
   return { NO_OPS, PREFIX_WORDS, WRAPPERS, VIA, CLIS };
@@ -1064,6 +1087,14 @@ function packageName(spec) {
   const end = name.slice(1).search(/[@=<>~![]/);
   return end === -1 ? name : name.slice(0, end + 1);
 }
+var userWords;
+function knownProgram(name) {
+  const { CLIS, WRAPPERS, VIA } = commandTable();
+  return Object.hasOwn(CLIS, name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(VIA, name) || PACKAGE_BINS.has(name);
+}
+function scriptWord(name) {
+  return (SCRIPT_WORDS.has(name) || userWords?.has(name) === true) && detailPartToken(name) !== void 0;
+}
 function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
@@ -1101,8 +1132,14 @@ function commandAt(words, k, depth, isPackage = false) {
   const sub = detailPartToken(subWord.text);
   if (sub === void 0) return cli.only !== void 0 ? alone : { work: void 0 };
   if (cli.only !== void 0 && !cli.only.split(" ").includes(sub)) return alone;
-  const runner = cli.runs?.[sub];
   const both = `${program} ${sub}`;
+  if (cli.scripts !== void 0 && cli.scripts.split(" ").includes(sub)) {
+    const next = scanOptions(words, scan.at + 1, cli);
+    const name = next.kind === "operand" && next.at < words.length && words[next.at].plain ? words[next.at].text : void 0;
+    return { work: name !== void 0 && scriptWord(name) ? `${both} ${name}` : both };
+  }
+  if (cli.targets !== void 0 && !(cli.targets.builtins ?? "").split(" ").includes(sub)) return scriptWord(sub) || program !== "make" && program !== "gmake" && knownProgram(sub) ? { work: both } : alone;
+  const runner = cli.runs?.[sub];
   if (runner !== void 0) {
     const inner = wrapped(words, scan.at, runner, depth);
     return inner !== void 0 && "work" in inner && inner.work !== void 0 ? inner : { work: both };
@@ -1156,12 +1193,15 @@ function detailOf(command, depth) {
   }
   return firstNoop;
 }
-function bashDetail(command) {
+function bashDetail(command, words) {
   if (typeof command !== "string" || command.length === 0) return void 0;
+  userWords = words;
   try {
     return detailOf(command, 0);
   } catch {
     return void 0;
+  } finally {
+    userWords = void 0;
   }
 }
 
@@ -1191,7 +1231,7 @@ var PayloadError = class extends Error {
 function durationMs(value) {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
 }
-function toolCallFromPayload(p) {
+function toolCallFromPayload(p, commandWords) {
   const event = p.top.get("hook_event_name");
   if (typeof event !== "string" || !OBSERVED_EVENTS.includes(event)) {
     throw new PayloadError(`expected hook_event_name PostToolUse or PostToolUseFailure, found ${event === void 0 ? "none" : typeof event === "string" && /^[A-Za-z]{1,40}$/.test(event) ? event : "an unexpected value"}`);
@@ -1215,7 +1255,7 @@ function toolCallFromPayload(p) {
     ok: !failed,
     ms: durationMs(p.top.get("duration_ms")),
     id: idToken(p.top.get("tool_use_id")),
-    detail: tool === "Bash" ? bashDetail(p.nested.get("tool_input.command")) : void 0,
+    detail: tool === "Bash" ? bashDetail(p.nested.get("tool_input.command"), commandWords) : void 0,
     agent: agentId === void 0 ? void 0 : agentTypeToken(p.top.get("agent_type")),
     agentId,
     cwd: typeof cwd === "string" && cwd.length > 0 ? cwd : void 0,
@@ -1581,6 +1621,111 @@ function writePrev(home, stream, tools) {
   (0, import_node_fs6.renameSync)(tmp, target);
 }
 
+// lib/regular-file.ts
+var import_node_fs7 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs7.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path2, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path2;
+  return e;
+}
+function openRegular(path2, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs7.openSync)(path2, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path2, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs7.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs7.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs7.closeSync)(fd);
+    throw fail(path2, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path2, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path2, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path2, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs7.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path2, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path2, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path2, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path2, opts = {}) {
+  const { fd, size } = openRegular(path2, opts);
+  try {
+    return readBounded(fd, size, path2, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs7.closeSync)(fd);
+  }
+}
+function readRegularText(path2, opts = {}) {
+  return readRegular(path2, opts).toString("utf8");
+}
+function readRegularTextIfPresent(path2, opts = {}) {
+  try {
+    return readRegularText(path2, opts);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    throw e;
+  }
+}
+
+// observer/command-words.ts
+function commandWordsOf(value) {
+  const out = /* @__PURE__ */ new Set();
+  if (typeof value !== "string") return out;
+  for (const w of value.split(/\s+/)) if (w !== "" && detailPartToken(w) !== void 0) out.add(w);
+  return out;
+}
+function lazyCommandWords(home, env) {
+  let words;
+  const load = () => {
+    if (words !== void 0) return words;
+    try {
+      const text = readRegularTextIfPresent(env["HOMUNCULUS_CONFIG"] || layout.config(home), { maxBytes: 1024 * 1024 });
+      words = commandWordsOf(text === void 0 ? void 0 : JSON.parse(text).commandWords);
+    } catch {
+      words = /* @__PURE__ */ new Set();
+    }
+    return words;
+  };
+  return { has: (w) => load().has(w) };
+}
+
 // hooks/observe.ts
 var OWN_DIRS = ["observations", "state", (0, import_node_path5.join)("state", "streams")];
 runHook("observe", async (home, env) => {
@@ -1588,7 +1733,7 @@ runHook("observe", async (home, env) => {
   if (scanner.error !== void 0) throw new PayloadError(`payload: ${scanner.error}`);
   if (scanner.bytes === 0) throw new PayloadError(`payload: empty stdin (${reason})`);
   if (!scanner.done) throw new PayloadError(`payload: incomplete JSON object after ${scanner.bytes} bytes (${reason})`);
-  const call = toolCallFromPayload(scanner.result);
+  const call = toolCallFromPayload(scanner.result, lazyCommandWords(home, env));
   let now;
   try {
     now = resolveNow(void 0, env);

@@ -152,6 +152,8 @@ var layout = {
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
   codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home) => (0, import_node_path.join)(home, "state", "history.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
@@ -426,6 +428,7 @@ function purposeOf(detail) {
   for (const p of PURPOSES) {
     for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
   }
+  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
   return best?.[0];
 }
 function isInspection(detail) {
@@ -454,20 +457,32 @@ var SessionState = class {
   succeeded = /* @__PURE__ */ new Map();
   runs = /* @__PURE__ */ new Map();
   fails = /* @__PURE__ */ new Map();
+  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
+  reset(session) {
+    this.session = session;
+    this.bash = false;
+    this.purposes.clear();
+    this.succeeded.clear();
+    this.runs.clear();
+    this.fails.clear();
+  }
 };
 function commandsLearner() {
-  let st = new SessionState();
+  const st = new SessionState();
   let table;
   let purposeCache = [];
+  let keyCache = [];
   const purposeFor = (w, d) => {
     if (table !== w.t) {
       table = w.t;
       purposeCache = [];
+      keyCache = [];
     }
     let p = purposeCache[d];
     if (p === void 0) {
       const detail = w.t.details[d];
       p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
   };
@@ -476,7 +491,7 @@ function commandsLearner() {
     prefix: "cmd",
     category: "command",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      if (st.session !== session) st.reset(session);
       const { t, order } = w;
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
@@ -501,11 +516,14 @@ function commandsLearner() {
       if (st.session === session) {
         for (const p of st.purposes) w.add(SESSIONS + p, 1);
         if (st.bash) w.add(`${SESSIONS}other`, 1);
-        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, runs] of st.succeeded) {
+          const key = keyCache[d];
+          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
+        }
         for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
-      st = new SessionState();
+      st.reset(-1);
     },
     claim(p, c) {
       const parts = commandParts(p.key);
@@ -517,12 +535,8 @@ function commandsLearner() {
       const parts = commandParts(p.key);
       if (parts === void 0 || parts.purpose === "other") return void 0;
       let best;
-      for (const [name, runs] of c.totals) {
-        if (!name.startsWith(RUNS)) continue;
-        const detail = name.slice(RUNS.length);
-        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
-        const fails = c.totals.get(FAILS + detail) ?? 0;
-        if (fails === runs && (best === void 0 || fails > best.instead_fails)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
+        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
       }
       return best;
     },
@@ -537,11 +551,34 @@ function commandsLearner() {
 function sessionsOf(p) {
   return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
 }
+var candidates = /* @__PURE__ */ new WeakMap();
 function commandPrior(purpose, c) {
-  const prefix = `cmd:${purpose}=`;
-  let k = 0;
-  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
-  return 1 / (1 + Math.max(1, k));
+  let byPurpose = candidates.get(c);
+  if (byPurpose === void 0) {
+    byPurpose = /* @__PURE__ */ new Map();
+    for (const key of c.learned.keys()) {
+      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
+      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
+    }
+    candidates.set(c, byPurpose);
+  }
+  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+}
+var failing = /* @__PURE__ */ new WeakMap();
+function neverSucceeded(c) {
+  let out = failing.get(c);
+  if (out !== void 0) return out;
+  out = /* @__PURE__ */ new Map();
+  for (const [name, runs] of c.totals) {
+    if (!name.startsWith(RUNS) || runs < 2) continue;
+    const detail = name.slice(RUNS.length);
+    const fails = c.totals.get(FAILS + detail) ?? 0;
+    const purpose = purposeOf(detail);
+    if (fails !== runs || purpose === void 0) continue;
+    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
+  }
+  failing.set(c, out);
+  return out;
 }
 
 // analyzer/learners/fixes.ts
@@ -559,29 +596,45 @@ function fixClaimText(failed, step) {
   return `after ${stepWords(failed)} fails, ${stepWords(step)} is run before it passes`;
 }
 var FixState = class {
+  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
   firstSeen = /* @__PURE__ */ new Map();
-  // key id -> whether its first run in the session failed
   session = -1;
 };
 function fixesLearner(windowCalls) {
-  let st = new FixState();
+  const st = new FixState();
+  let keys;
+  const pairKey = /* @__PURE__ */ new Map();
+  const episodesName = /* @__PURE__ */ new Map();
+  const open = /* @__PURE__ */ new Map();
+  const steps = /* @__PURE__ */ new Set();
   return {
     kind: FIX_KIND,
     prefix: "fix",
     category: "fix_pattern",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new FixState(), { session });
-      const { t, keyOf, keys, order } = w;
+      if (st.session !== session) {
+        st.firstSeen.clear();
+        st.session = session;
+      }
+      const { t, keyOf, order } = w;
+      if (keys !== w.keys) {
+        keys = w.keys;
+        pairKey.clear();
+        episodesName.clear();
+      }
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
       const window = windowCalls();
-      const open = /* @__PURE__ */ new Map();
+      open.clear();
       for (let k = a; k < b; k++) {
         const i = order[k];
         if (t.tool[i] !== bash || t.detail[i] === -1) continue;
         const f = keyOf[i];
         const ok = t.ok[i] === 1;
-        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        const ts = t.ts[i];
+        const first = st.firstSeen.get(f);
+        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
+        else if (ts === first.ts && !ok) first.failed = true;
         if (!ok) {
           if (!open.has(f)) open.set(f, k);
           continue;
@@ -589,23 +642,31 @@ function fixesLearner(windowCalls) {
         const at = open.get(f);
         open.delete(f);
         if (at === void 0 || k - at > window) continue;
-        const steps = /* @__PURE__ */ new Set();
+        steps.clear();
         for (let j = at + 1; j < k; j++) {
           const r = order[j];
           if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf[r] !== f) steps.add(keyOf[r]);
         }
-        w.add(EPISODES + keys[f], 1);
+        let name = episodesName.get(f);
+        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
+        w.add(name, 1);
         w.add(RECOVERED, 1);
         w.add(STEPS, k - at - 1);
-        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+        for (const s of steps) {
+          const id = f * keys.length + s;
+          let key = pairKey.get(id);
+          if (key === void 0) pairKey.set(id, key = `fix:${keys[f]}->${keys[s]}`);
+          w.hit(FIX_KIND, key, i, session);
+        }
       }
     },
     endSession(w) {
-      for (const [f, failedFirst] of st.firstSeen) {
+      for (const [f, first] of st.firstSeen) {
         w.add(FIRST_RUN + w.keys[f], 1);
-        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
       }
-      st = new FixState();
+      st.firstSeen.clear();
+      st.session = -1;
     },
     claim(p, c) {
       const [failed, step] = fixSteps(p.key) ?? ["", ""];
@@ -754,6 +815,8 @@ function kindOfStoreKey(storeKey2) {
   for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
   return void 0;
 }
+var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
+var PER_PROJECT_CATEGORIES = /* @__PURE__ */ new Set(["command", "fix_pattern"]);
 
 // store/keys.ts
 function storeKey(kind, key) {
@@ -984,7 +1047,9 @@ function taughtClaimLine(r) {
 
 // exports/delivery.ts
 function reaches(r, project) {
-  return r.scope !== "project" || typeof r.project === "string" && r.project === project;
+  if (r.scope === "project") return typeof r.project === "string" && r.project === project;
+  if (r.kind !== void 0 && PER_PROJECT_KINDS.has(r.kind)) return Array.isArray(r.projects) && typeof project === "string" && r.projects.includes(project);
+  return true;
 }
 function showable(confidence, observations) {
   return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
@@ -1189,6 +1254,7 @@ var RULES = {
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
+  commandWords: { type: "string", allowed: "script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)", check: (v) => v.split(/\s+/).every((w) => w === "" || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
   maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
@@ -1777,7 +1843,7 @@ function hits(prompt, text) {
   }
   return n;
 }
-var reaches2 = (x, project) => x.scope !== "project" || x.project !== void 0 && x.project === project;
+var reaches2 = (x, project) => x.scope === "project" ? x.project !== void 0 && x.project === project : !(x.source === "observed" && x.category !== void 0 && PER_PROJECT_CATEGORIES.has(x.category)) || project !== null && (x.projects ?? []).includes(project);
 var pct2 = (x) => x.toFixed(2);
 function instinctLine(x) {
   const k = x.source === "observed" ? analyzerKey(x.pattern) : void 0;

@@ -2372,9 +2372,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num2 = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num2))
-        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
+      const num3 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num3))
+        return isNaN(num3) ? ".nan" : num3 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -2414,8 +2414,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -2854,8 +2854,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -3057,23 +3057,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str2, asBigInt) {
       const sign = str2[0];
       const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
-      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
-      return sign === "-" ? num2(-1) * res : res;
+      const num3 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num3(60) + num3(p), num3(0));
+      return sign === "-" ? num3(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num2 = (n) => n;
+      let num3 = (n) => n;
       if (typeof value === "bigint")
-        num2 = (n) => BigInt(n);
+        num3 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num2(-1);
+        value *= num3(-1);
       }
-      const _60 = num2(60);
+      const _60 = num3(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -7505,6 +7505,8 @@ var layout = {
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
   codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home) => (0, import_node_path.join)(home, "state", "history.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
@@ -8877,6 +8879,7 @@ function purposeOf(detail) {
   for (const p of PURPOSES) {
     for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
   }
+  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
   return best?.[0];
 }
 function isInspection(detail) {
@@ -8905,20 +8908,32 @@ var SessionState = class {
   succeeded = /* @__PURE__ */ new Map();
   runs = /* @__PURE__ */ new Map();
   fails = /* @__PURE__ */ new Map();
+  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
+  reset(session) {
+    this.session = session;
+    this.bash = false;
+    this.purposes.clear();
+    this.succeeded.clear();
+    this.runs.clear();
+    this.fails.clear();
+  }
 };
 function commandsLearner() {
-  let st = new SessionState();
+  const st = new SessionState();
   let table2;
   let purposeCache = [];
+  let keyCache = [];
   const purposeFor = (w, d) => {
     if (table2 !== w.t) {
       table2 = w.t;
       purposeCache = [];
+      keyCache = [];
     }
     let p = purposeCache[d];
     if (p === void 0) {
       const detail = w.t.details[d];
       p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
   };
@@ -8927,7 +8942,7 @@ function commandsLearner() {
     prefix: "cmd",
     category: "command",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      if (st.session !== session) st.reset(session);
       const { t, order } = w;
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
@@ -8952,11 +8967,14 @@ function commandsLearner() {
       if (st.session === session) {
         for (const p of st.purposes) w.add(SESSIONS + p, 1);
         if (st.bash) w.add(`${SESSIONS}other`, 1);
-        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, runs] of st.succeeded) {
+          const key = keyCache[d];
+          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
+        }
         for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
-      st = new SessionState();
+      st.reset(-1);
     },
     claim(p, c) {
       const parts = commandParts(p.key);
@@ -8968,12 +8986,8 @@ function commandsLearner() {
       const parts = commandParts(p.key);
       if (parts === void 0 || parts.purpose === "other") return void 0;
       let best;
-      for (const [name, runs] of c.totals) {
-        if (!name.startsWith(RUNS)) continue;
-        const detail = name.slice(RUNS.length);
-        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
-        const fails = c.totals.get(FAILS + detail) ?? 0;
-        if (fails === runs && (best === void 0 || fails > best.instead_fails)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
+        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
       }
       return best;
     },
@@ -8988,11 +9002,34 @@ function commandsLearner() {
 function sessionsOf(p) {
   return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
 }
+var candidates = /* @__PURE__ */ new WeakMap();
 function commandPrior(purpose, c) {
-  const prefix = `cmd:${purpose}=`;
-  let k = 0;
-  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
-  return 1 / (1 + Math.max(1, k));
+  let byPurpose = candidates.get(c);
+  if (byPurpose === void 0) {
+    byPurpose = /* @__PURE__ */ new Map();
+    for (const key of c.learned.keys()) {
+      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
+      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
+    }
+    candidates.set(c, byPurpose);
+  }
+  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+}
+var failing = /* @__PURE__ */ new WeakMap();
+function neverSucceeded(c) {
+  let out = failing.get(c);
+  if (out !== void 0) return out;
+  out = /* @__PURE__ */ new Map();
+  for (const [name, runs] of c.totals) {
+    if (!name.startsWith(RUNS) || runs < 2) continue;
+    const detail = name.slice(RUNS.length);
+    const fails = c.totals.get(FAILS + detail) ?? 0;
+    const purpose = purposeOf(detail);
+    if (fails !== runs || purpose === void 0) continue;
+    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
+  }
+  failing.set(c, out);
+  return out;
 }
 
 // analyzer/learners/fixes.ts
@@ -9010,29 +9047,45 @@ function fixClaimText(failed2, step) {
   return `after ${stepWords(failed2)} fails, ${stepWords(step)} is run before it passes`;
 }
 var FixState = class {
+  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
   firstSeen = /* @__PURE__ */ new Map();
-  // key id -> whether its first run in the session failed
   session = -1;
 };
 function fixesLearner(windowCalls) {
-  let st = new FixState();
+  const st = new FixState();
+  let keys;
+  const pairKey = /* @__PURE__ */ new Map();
+  const episodesName = /* @__PURE__ */ new Map();
+  const open = /* @__PURE__ */ new Map();
+  const steps = /* @__PURE__ */ new Set();
   return {
     kind: FIX_KIND,
     prefix: "fix",
     category: "fix_pattern",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new FixState(), { session });
-      const { t, keyOf: keyOf2, keys, order } = w;
+      if (st.session !== session) {
+        st.firstSeen.clear();
+        st.session = session;
+      }
+      const { t, keyOf: keyOf2, order } = w;
+      if (keys !== w.keys) {
+        keys = w.keys;
+        pairKey.clear();
+        episodesName.clear();
+      }
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
       const window = windowCalls();
-      const open = /* @__PURE__ */ new Map();
+      open.clear();
       for (let k = a; k < b; k++) {
         const i = order[k];
         if (t.tool[i] !== bash || t.detail[i] === -1) continue;
         const f = keyOf2[i];
         const ok = t.ok[i] === 1;
-        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        const ts = t.ts[i];
+        const first = st.firstSeen.get(f);
+        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
+        else if (ts === first.ts && !ok) first.failed = true;
         if (!ok) {
           if (!open.has(f)) open.set(f, k);
           continue;
@@ -9040,23 +9093,31 @@ function fixesLearner(windowCalls) {
         const at = open.get(f);
         open.delete(f);
         if (at === void 0 || k - at > window) continue;
-        const steps = /* @__PURE__ */ new Set();
+        steps.clear();
         for (let j = at + 1; j < k; j++) {
           const r = order[j];
           if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf2[r] !== f) steps.add(keyOf2[r]);
         }
-        w.add(EPISODES + keys[f], 1);
+        let name = episodesName.get(f);
+        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
+        w.add(name, 1);
         w.add(RECOVERED, 1);
         w.add(STEPS, k - at - 1);
-        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+        for (const s of steps) {
+          const id = f * keys.length + s;
+          let key = pairKey.get(id);
+          if (key === void 0) pairKey.set(id, key = `fix:${keys[f]}->${keys[s]}`);
+          w.hit(FIX_KIND, key, i, session);
+        }
       }
     },
     endSession(w) {
-      for (const [f, failedFirst] of st.firstSeen) {
+      for (const [f, first] of st.firstSeen) {
         w.add(FIRST_RUN + w.keys[f], 1);
-        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
       }
-      st = new FixState();
+      st.firstSeen.clear();
+      st.session = -1;
     },
     claim(p, c) {
       const [failed2, step] = fixSteps(p.key) ?? ["", ""];
@@ -9496,11 +9557,12 @@ function foldAcrossScopes(all, projects, config) {
   if (headOf.size === 0) return;
   for (const a of projects) {
     if (a === all) continue;
-    const byKey2 = new Map(a.patterns.map((p) => [p.key, p]));
+    const members = a.patterns.filter((p) => headOf.has(p.key));
+    const present = new Set(members.map((p) => p.key));
     let changed = false;
-    for (const p of a.patterns) {
+    for (const p of members) {
       const head = headOf.get(p.key);
-      if (head === void 0 || p.foldedInto !== void 0 && p.foldedInto.endsWith(" error-retry") || !byKey2.has(head)) continue;
+      if (p.foldedInto !== void 0 && p.foldedInto.endsWith(" error-retry") || !present.has(head)) continue;
       const next = head === p.key ? void 0 : head;
       if (p.foldedInto !== next) {
         if (next === void 0) delete p.foldedInto;
@@ -9508,7 +9570,7 @@ function foldAcrossScopes(all, projects, config) {
         changed = true;
       }
     }
-    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0).slice(0, config.maxInstincts);
+    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific)).slice(0, config.maxInstincts);
   }
 }
 
@@ -9535,6 +9597,9 @@ function analyze(t, nowMs, config, project, windowStartMs = nowMs - config.windo
   return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls, project }), nowMs, config, windowStartMs);
 }
 var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+function isTracked(p) {
+  return p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific);
+}
 function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windowDays * DAY_MS) {
   finishCounted(counted, nowMs, config.halfLifeDays);
   const claimOf = countedClaims(counted);
@@ -9552,7 +9617,7 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
   const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
   const folded = /* @__PURE__ */ new Set();
   for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
-  const tracked = strong.filter((p) => p.foldedInto === void 0).slice(0, config.maxInstincts);
+  const tracked = strong.filter(isTracked).slice(0, config.maxInstincts);
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
@@ -9564,6 +9629,154 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
     errorRetries: topRetries[i]
   }));
   return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+}
+
+// lib/temporal-decay.ts
+function decay(ageDays, halfLifeDays) {
+  return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
+}
+
+// analyzer/history.ts
+var emptyHistory = () => ({ version: 1, projects: {} });
+function mergeCarried(pa, history, nowMs, config) {
+  const merged = [];
+  const changed = [];
+  for (const [id, carried] of Object.entries(history.projects)) {
+    const live = pa.projects.get(id);
+    if (live !== void 0 && live.sessionsInWindow >= config.minSessions) continue;
+    const ageDays = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
+    const factor = decay(ageDays, config.halfLifeDays);
+    const byKey2 = new Map((live?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
+    let any = false;
+    for (const c of carried.patterns) {
+      const confidence = c.confidence * factor;
+      if (!(confidence >= config.minConfidence)) continue;
+      const k = `${c.kind}:${c.key}`;
+      const mine = byKey2.get(k);
+      if (mine !== void 0 && mine.confidence >= confidence) continue;
+      byKey2.set(k, { ...c, confidence, recency: c.recency * factor });
+      any = true;
+    }
+    if (!any) continue;
+    const patterns = [...byKey2.values()].sort(byStrength);
+    const a = live ? { ...live, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
+    a.tracked = patterns.filter((p) => p.confidence >= config.minConfidence && isTracked(p)).slice(0, config.maxInstincts);
+    pa.projects.set(id, a);
+    changed.push(a);
+    merged.push(id);
+  }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
+  return merged;
+}
+
+// analyzer/kinds.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
+function validStep(s) {
+  const m = STEP.exec(s);
+  if (!m || !TOOL_NAME.test(m[1])) return false;
+  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
+}
+var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
+var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
+var KINDS2 = {
+  chain: {
+    prefix: "seq",
+    category: "sequence",
+    tokens: (key) => {
+      const steps = key.split("->");
+      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
+    },
+    storeKey: (key) => `seq:${key}`,
+    claim: (t) => chainClaimText(t),
+    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
+    counts: times
+  },
+  "error-retry": {
+    prefix: "retry",
+    category: "error_retry",
+    tokens: (key) => {
+      const step = key.replace(/ error-retry$/, "");
+      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
+    claim: (t) => retryClaimText(t[0]),
+    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
+    counts: times
+  },
+  fix: {
+    prefix: "fix",
+    category: "fix_pattern",
+    tokens: (key) => {
+      const s = fixSteps(key);
+      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => fixClaimText(t[0], t[1]),
+    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
+  },
+  command: {
+    prefix: "cmd",
+    category: "command",
+    tokens: (key) => {
+      const c = commandParts(key);
+      return c !== void 0 && validDetail2(c.detail) ? [c.purpose, c.detail] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => commandClaimText(t[0], t[1]),
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail2(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
+  },
+  correction: {
+    prefix: "ask",
+    category: "correction",
+    tokens: (key) => {
+      const step = key.replace(/^ask:/, "");
+      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
+    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
+  }
+};
+function kindInfo(kind) {
+  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
+}
+function kindOfStoreKey(storeKey2) {
+  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
+  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
+  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
+  return void 0;
+}
+var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
+
+// analyzer/history-file.ts
+var num = (v, lo, hi) => typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi;
+function usable(p) {
+  const x = p;
+  return typeof x === "object" && x !== null && typeof x.key === "string" && kindInfo(x.kind)?.tokens(x.key) !== void 0 && num(x.confidence, 0, 1) && num(x.rate, 0, 1) && num(x.recency, 0, 1) && num(x.observations, 0, 1e12) && num(x.sessions, 0, 1e9) && num(x.hits, 0, 1e12) && num(x.opportunities, 0, 1e12) && num(x.lift, 0, Infinity) && num(x.firstSeen, 0, 864e13) && num(x.lastSeen, 0, 864e13);
+}
+function readHistory(home) {
+  let v;
+  try {
+    v = JSON.parse(readDataFile(layout.history(home)).toString("utf8"));
+  } catch {
+    return emptyHistory();
+  }
+  const out = emptyHistory();
+  if (typeof v?.projects !== "object" || v.projects === null) return out;
+  for (const [id, c] of Object.entries(v.projects)) {
+    if (!/^[0-9a-f]{12}$/.test(id) || typeof c !== "object" || c === null || Number.isNaN(Date.parse(c.importedAt)) || !Array.isArray(c.patterns)) continue;
+    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable) };
+  }
+  return out;
 }
 
 // analyzer/parts-cache.ts
@@ -10338,90 +10551,6 @@ function parseInstinct(text) {
   return meta;
 }
 
-// analyzer/kinds.ts
-var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
-var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
-function validStep(s) {
-  const m = STEP.exec(s);
-  if (!m || !TOOL_NAME.test(m[1])) return false;
-  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
-}
-var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
-var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
-var KINDS2 = {
-  chain: {
-    prefix: "seq",
-    category: "sequence",
-    tokens: (key) => {
-      const steps = key.split("->");
-      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
-    },
-    storeKey: (key) => `seq:${key}`,
-    claim: (t) => chainClaimText(t),
-    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
-    counts: times
-  },
-  "error-retry": {
-    prefix: "retry",
-    category: "error_retry",
-    tokens: (key) => {
-      const step = key.replace(/ error-retry$/, "");
-      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
-    claim: (t) => retryClaimText(t[0]),
-    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
-    counts: times
-  },
-  fix: {
-    prefix: "fix",
-    category: "fix_pattern",
-    tokens: (key) => {
-      const s = fixSteps(key);
-      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => fixClaimText(t[0], t[1]),
-    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
-    counts: times,
-    // Where the command fails first in most of its sessions, the line says so before the failure happens.
-    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
-  },
-  command: {
-    prefix: "cmd",
-    category: "command",
-    tokens: (key) => {
-      const c = commandParts(key);
-      return c !== void 0 && validDetail2(c.detail) ? [c.purpose, c.detail] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => commandClaimText(t[0], t[1]),
-    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural(o, "session")}`,
-    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail2(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
-  },
-  correction: {
-    prefix: "ask",
-    category: "correction",
-    tokens: (key) => {
-      const step = key.replace(/^ask:/, "");
-      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
-    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
-  }
-};
-function kindOfStoreKey(storeKey2) {
-  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
-  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
-  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
-  return void 0;
-}
-
 // store/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
@@ -10688,14 +10817,14 @@ var str = (o, k, fallback) => {
   if (v === void 0 && fallback !== void 0) return fallback;
   throw new FileProblem(`"${k}" must be a string, found ${JSON.stringify(v)?.slice(0, 40)}`);
 };
-var num = (o, k, fallback) => {
+var num2 = (o, k, fallback) => {
   const v = o[k];
   if (typeof v === "number" && Number.isFinite(v)) return v;
   if (v === void 0 && fallback !== void 0) return fallback;
   throw new FileProblem(`"${k}" must be a number, found ${JSON.stringify(v)?.slice(0, 40)}`);
 };
 var count = (o, k) => {
-  const v = num(o, k, 0);
+  const v = num2(o, k, 0);
   if (!Number.isInteger(v) || v < 0) throw new FileProblem(`"${k}" must be a whole number, 0 or more, found ${v}`);
   return v;
 };
@@ -10765,7 +10894,7 @@ function stateValue(o) {
   return STATES.includes(s) ? s : "active";
 }
 function confidenceOf(o) {
-  const c = num(o, "confidence");
+  const c = num2(o, "confidence");
   if (!(c >= 0 && c <= 1)) throw new FileProblem(`"confidence" must be a number from 0 to 1, found ${c}`);
   return c;
 }
@@ -10825,15 +10954,15 @@ function parseInstinct2(text) {
     tail: after
   };
   for (const k of ["evolved_to", "imported_from", "promoted_at", "adjustment_at"]) if (o[k] !== void 0 && o[k] !== null) x[k] = str(o, k);
-  if (o["score"] !== void 0) x.score = num(o, "score");
-  if (o["adjustment"] !== void 0) x.adjustment = num(o, "adjustment");
+  if (o["score"] !== void 0) x.score = num2(o, "score");
+  if (o["adjustment"] !== void 0) x.adjustment = num2(o, "adjustment");
   if (o["adjustment_runs"] !== void 0) x.adjustment_runs = count(o, "adjustment_runs");
   if (o["contradicts"] !== void 0) x.contradicts = strings(o, "contradicts", validId);
   if (o["claim"] !== void 0) x.claim = str(o, "claim");
   if (o["hits"] !== void 0) x.hits = count(o, "hits");
   if (o["opportunities"] !== void 0) x.opportunities = count(o, "opportunities");
   if (o["rate"] !== void 0) {
-    const rate = num(o, "rate");
+    const rate = num2(o, "rate");
     if (!(rate >= 0 && rate <= 1)) throw new FileProblem(`"rate" must be a number from 0 to 1, found ${rate}`);
     x.rate = rate;
   }
@@ -11220,7 +11349,9 @@ function isTaughtRule(r) {
 
 // exports/delivery.ts
 function reaches(r, project) {
-  return r.scope !== "project" || typeof r.project === "string" && r.project === project;
+  if (r.scope === "project") return typeof r.project === "string" && r.project === project;
+  if (r.kind !== void 0 && PER_PROJECT_KINDS.has(r.kind)) return Array.isArray(r.projects) && typeof project === "string" && r.projects.includes(project);
+  return true;
 }
 function showable(confidence, observations) {
   return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
@@ -11497,8 +11628,8 @@ function scopePatterns(pa, config) {
       out.push({ p: list2[0].p, scope: "project", project: list2[0].project, projects });
       return;
     }
-    const candidates = [...list2.map((h) => h.p), ...fallback ? [fallback] : []].sort(byStrength);
-    out.push({ p: candidates[0], scope: "global", projects });
+    const candidates2 = [...list2.map((h) => h.p), ...fallback ? [fallback] : []].sort(byStrength);
+    out.push({ p: candidates2[0], scope: "global", projects });
   };
   for (const p of pa.all.tracked) add(keyOf(p), p);
   for (const [k, list2] of holds) add(k, allPattern(pa.all, k) ?? list2[0].p);
@@ -12044,10 +12175,11 @@ function emptyReport(now, config, readOnlyReason) {
     keptUserEdits: [],
     deferred: [],
     pruned: { observations: [], archive: [] },
-    extended: []
+    extended: [],
+    carried: []
   };
 }
-function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords) {
+function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords, noPrune = false) {
   const everyFile = observationFiles(home);
   const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
   const files = everyFile.filter((f) => f.day >= firstDay);
@@ -12069,8 +12201,9 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   const presence = olderPresence(older, !report.readOnly);
   for (const [day, ids2] of windowPresence(pa)) presence.set(day, /* @__PURE__ */ new Set([...presence.get(day) ?? [], ...ids2]));
   report.extended = extendSparseProjects(everyFile, presence, pa, nowMs, config, !report.readOnly);
+  report.carried = mergeCarried(pa, readHistory(home), nowMs, config);
   checkDeadline(deadline, "reaching back for sparse projects");
-  if (!report.readOnly) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
+  if (!report.readOnly && !noPrune) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -12091,7 +12224,7 @@ function runAnalysis(opts) {
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
     return report;
   }
   ensurePrivateDir(home);
@@ -12111,7 +12244,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;
@@ -12584,6 +12717,14 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
   return st === void 0 || realNowMs - st.mtimeMs > IDLE_OVER_MS;
 }
 
+// observer/command-words.ts
+function commandWordsOf(value) {
+  const out = /* @__PURE__ */ new Set();
+  if (typeof value !== "string") return out;
+  for (const w of value.split(/\s+/)) if (w !== "" && detailPartToken(w) !== void 0) out.add(w);
+  return out;
+}
+
 // lib/json-cut.ts
 var ESCAPE = new Uint8Array(256);
 for (const c of '"\\/bfnrt') ESCAPE[c.charCodeAt(0)] = 1;
@@ -12721,13 +12862,20 @@ var ObservationSink = class {
   dryRun;
   lookupFromMs;
   ids = /* @__PURE__ */ new Set();
+  /** The ids this sink added: a second record of one is a repeat inside the import, not a record already there. */
+  mine = /* @__PURE__ */ new Set();
   loaded = /* @__PURE__ */ new Set();
   /** Records waiting to be appended, per day, as UTF-8 lines in a buffer of their own. */
   buffers = /* @__PURE__ */ new Map();
   buffered = 0;
   added = 0;
+  /** Records whose tool-use id the data home already held (the hook's, an earlier import's)... */
   duplicates = 0;
+  /** ...and those repeated within this import (a transcript that holds a call twice). */
+  repeated = 0;
   days = /* @__PURE__ */ new Set();
+  /** Records added per UTC day. */
+  addedByDay = /* @__PURE__ */ new Map();
   loadFrom(fromMs) {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
@@ -12780,13 +12928,16 @@ var ObservationSink = class {
         this.lastLoaded = true;
       }
       if (this.ids.has(o.id)) {
-        this.duplicates++;
+        if (this.mine.has(o.id)) this.repeated++;
+        else this.duplicates++;
         return;
       }
       this.ids.add(o.id);
+      this.mine.add(o.id);
     }
     this.added++;
     this.days.add(day);
+    this.addedByDay.set(day, (this.addedByDay.get(day) ?? 0) + 1);
     if (this.dryRun) return;
     const line = JSON.stringify(o);
     let buf = this.buffers.get(day);
@@ -12812,6 +12963,12 @@ var ObservationSink = class {
 };
 
 // observer/command-table.ts
+var PACKAGE_BINS = new Set(
+  "vitest jest mocha ava eslint tsc vue-tsc prettier biome playwright cypress next vite webpack rollup esbuild tsx ts-node nodemon turbo nx astro nuxt remix expo react-scripts tailwindcss drizzle-kit prisma knip lerna changeset semantic-release storybook svelte-kit svelte-check".split(" ")
+);
+var SCRIPT_WORDS = new Set(
+  "build test tests lint dev start serve preview watch typecheck type-check types tsc check format fmt e2e unit integration coverage cov ci release clean install setup bootstrap generate gen codegen docs doc compile bundle verify validate bench all default run migrate seed storybook prettier eslint vet tidy deploy".split(" ")
+);
 var table;
 function commandTable() {
   return table ??= build();
@@ -12871,7 +13028,9 @@ function build() {
     values: "-C --directory -f --file --makefile -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new --eval",
     optional: "-j --jobs -l --load-average --max-load -O --output-sync --debug",
     flags: "-B --always-make -d -e --environment-overrides -i --ignore-errors -k --keep-going -L --check-symlink-times -n --just-print --dry-run --recon -p --print-data-base -q --question -r --no-builtin-rules -R --no-builtin-variables -s --silent --quiet -S --no-keep-going --stop -t --touch --trace -v --version -w --print-directory --no-print-directory --warn-undefined-variables -h --help",
-    assignments: true
+    assignments: true,
+    // A make target is the project's own name: recorded only when it is a common one.
+    targets: {}
   };
   const MVN = {
     values: "-f --file -s --settings -gs --global-settings -t --toolchains -l --log-file -pl --projects -rf --resume-from -P --activate-profiles -T --threads -D --define -b --builder",
@@ -12911,30 +13070,42 @@ function build() {
       values: "--username --password --config-dir --config-option",
       flags: "--non-interactive --no-auth-cache --trust-server-cert --force-interactive --password-from-stdin -q --quiet -h --help --version"
     },
-    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true }, x: { values: "-p --package", flags: "-y --yes --no", packages: true } } },
+    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: "run run-script rum urn", runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true }, x: { values: "-p --package", flags: "-y --yes --no", packages: true } } },
     pnpm: {
       values: "-C --dir --filter -F --filter-prod --reporter --loglevel --store-dir --registry --virtual-store-dir --modules-dir --test-pattern --changed-files-ignore-pattern --workspace-concurrency",
       flags: "-r --recursive -w --workspace-root -g --global -s --silent --stream --parallel --aggregate-output -h --help -v --version --frozen-lockfile --prefer-frozen-lockfile --prod -P -D --dev --offline --prefer-offline --color --use-stderr --shamefully-hoist --ignore-scripts --fail-if-no-match --include-workspace-root --sort --reverse",
       negations: true,
+      scripts: "run run-script",
+      // `pnpm build` runs the script build: a name pnpm does not know is a script.
+      targets: {
+        builtins: "add install i update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove audit list ls outdated why licenses exec dlx create init publish pack root bin store server env setup config get set test t start restart doctor"
+      },
       runs: { exec: { flags: "-r --recursive --parallel --no-bail --report-summary" }, dlx: { values: "--package --allow-build", flags: "-s --silent", packages: true } }
     },
     yarn: {
       values: "--cwd --modules-folder --cache-folder --mutex --network-timeout --registry --global-folder --link-folder --use-yarnrc --https-proxy --proxy",
       flags: "-s --silent --verbose --offline --prefer-offline --frozen-lockfile --pure-lockfile --immutable --ignore-engines --ignore-scripts --ignore-optional --non-interactive --no-progress --no-lockfile --production --prod -W --ignore-workspace-root-check -v --version -h --help --json --check-files --flat --force --skip-integrity-check --no-default-rc --no-bin-links",
       negations: true,
+      scripts: "run",
+      // `yarn build` runs the script build: a name yarn does not know is a script.
+      targets: {
+        builtins: "add audit autoclean bin cache check config create dlx exec generate-lock-entry global help import info init install licenses link list login logout node outdated owner pack policies publish remove tag team test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces set plugin constraints dedupe npm up explain rebuild patch start"
+      },
       runs: { dlx: { values: "-p --package", flags: "-q --quiet", packages: true }, exec: {} }
     },
     bun: {
       values: "--cwd -c --config --env-file -r --preload --tsconfig-override --main-fields --extension-order",
       flags: "--watch --hot --silent --bun -b --smol -v --version -h --help --revision --no-install -i --prefer-offline --prefer-latest",
       runs: { x: { values: "-p --package", flags: "--bun -b", packages: true } },
+      scripts: "run",
       // `bun acme-export.ts` runs a file: its name is not a subcommand.
       only: "run test x add a remove rm install i update upgrade outdated link unlink pm build init create c publish patch patch-commit audit info exec repl why"
     },
     deno: {
       values: "--log-level -L",
       flags: "-q --quiet --unstable -h --help -V --version",
-      only: "run serve task repl eval test bench check compile coverage doc fmt info init install jupyter lint lsp publish types uninstall upgrade vendor add remove outdated clean bundle cache"
+      only: "run serve task repl eval test bench check compile coverage doc fmt info init install jupyter lint lsp publish types uninstall upgrade vendor add remove outdated clean bundle cache",
+      scripts: "task"
     },
     corepack: {},
     nx: { flags: "--help --version" },
@@ -12970,7 +13141,8 @@ function build() {
       values: "-f --justfile -d --working-directory --shell --shell-arg --dotenv-filename --dotenv-path -E --color --dump-format --list-heading --list-prefix --chooser --command-color",
       pairs: "--set",
       flags: "-q --quiet -v --verbose -n --dry-run -l --list --summary --evaluate --yes -h --help -V --version --unstable --highlight --no-highlight --no-deps --unsorted -u --check --fmt --dump --init --choose --changelog --clear-shell-args --no-dotenv",
-      assignments: true
+      assignments: true,
+      targets: {}
     },
     rake: {
       values: "-f --rakefile -C --directory -I --libdir -r --require -R --rakelibdir",
@@ -13094,7 +13266,7 @@ function build() {
     ollama: {},
     vault: {},
     nvm: {},
-    mise: {},
+    mise: { scripts: "run r" },
     asdf: {}
   };
   return { NO_OPS, PREFIX_WORDS, WRAPPERS, VIA, CLIS };
@@ -13489,6 +13661,14 @@ function packageName(spec) {
   const end = name.slice(1).search(/[@=<>~![]/);
   return end === -1 ? name : name.slice(0, end + 1);
 }
+var userWords;
+function knownProgram(name) {
+  const { CLIS, WRAPPERS, VIA } = commandTable();
+  return Object.hasOwn(CLIS, name) || Object.hasOwn(WRAPPERS, name) || Object.hasOwn(VIA, name) || PACKAGE_BINS.has(name);
+}
+function scriptWord(name) {
+  return (SCRIPT_WORDS.has(name) || userWords?.has(name) === true) && detailPartToken(name) !== void 0;
+}
 function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
@@ -13526,8 +13706,14 @@ function commandAt(words2, k, depth, isPackage = false) {
   const sub = detailPartToken(subWord.text);
   if (sub === void 0) return cli.only !== void 0 ? alone : { work: void 0 };
   if (cli.only !== void 0 && !cli.only.split(" ").includes(sub)) return alone;
-  const runner = cli.runs?.[sub];
   const both = `${program} ${sub}`;
+  if (cli.scripts !== void 0 && cli.scripts.split(" ").includes(sub)) {
+    const next = scanOptions(words2, scan.at + 1, cli);
+    const name = next.kind === "operand" && next.at < words2.length && words2[next.at].plain ? words2[next.at].text : void 0;
+    return { work: name !== void 0 && scriptWord(name) ? `${both} ${name}` : both };
+  }
+  if (cli.targets !== void 0 && !(cli.targets.builtins ?? "").split(" ").includes(sub)) return scriptWord(sub) || program !== "make" && program !== "gmake" && knownProgram(sub) ? { work: both } : alone;
+  const runner = cli.runs?.[sub];
   if (runner !== void 0) {
     const inner = wrapped(words2, scan.at, runner, depth);
     return inner !== void 0 && "work" in inner && inner.work !== void 0 ? inner : { work: both };
@@ -13581,12 +13767,15 @@ function detailOf(command, depth) {
   }
   return firstNoop;
 }
-function bashDetail(command) {
+function bashDetail(command, words2) {
   if (typeof command !== "string" || command.length === 0) return void 0;
+  userWords = words2;
   try {
     return detailOf(command, 0);
   } catch {
     return void 0;
+  } finally {
+    userWords = void 0;
   }
 }
 
@@ -13644,14 +13833,16 @@ var TranscriptPairer = class {
    * `agentType`: the subagent type of a subagent transcript (from its `.meta.json`), recorded as
    * the live hook records `agent_type`.
    */
-  constructor(counts, emit, agentType) {
+  constructor(counts, emit, agentType, commandWords) {
     this.counts = counts;
     this.emit = emit;
     this.agentType = agentType;
+    this.commandWords = commandWords;
   }
   counts;
   emit;
   agentType;
+  commandWords;
   pending = /* @__PURE__ */ new Map();
   sidechainRoot = /* @__PURE__ */ new Map();
   prev = /* @__PURE__ */ new Map();
@@ -13721,7 +13912,7 @@ var TranscriptPairer = class {
           tool,
           session,
           agentId,
-          detail: tool === "Bash" ? bashDetail(input?.["command"]) : void 0,
+          detail: tool === "Bash" ? bashDetail(input?.["command"], this.commandWords) : void 0,
           cwd: typeof line["cwd"] === "string" ? line["cwd"] : void 0
         });
       } else if (b["type"] === "tool_result") {
@@ -13819,17 +14010,24 @@ function parseLine(buf, start, end, counts, pairer, marks) {
   }
   pairer.line(line);
 }
-function importFile(path, counts, range, maxLineBytes, sink, sessions, names, lastSeen) {
+function importFile(path, counts, range, maxLineBytes, sink, sessions, names, lastSeen, learn, commandWords) {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
+      if (learn !== void 0 && ms <= range.untilMs && (o.id === void 0 || !learn.ids.has(o.id))) {
+        if (o.id !== void 0) learn.ids.add(o.id);
+        learn.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? void 0);
+      }
+      if (ms <= range.untilMs) {
+        sessions.add(o.session);
+        if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
+      }
       if (ms < range.sinceMs) return skip(counts, "tool calls older than --since or the retention period");
       if (ms > range.untilMs) return skip(counts, "tool calls too recent for a live session (left for the next reconciliation)");
-      sessions.add(o.session);
-      if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
       sink.add(o, ms);
     },
-    subagentType(path)
+    subagentType(path),
+    commandWords
   );
   const mib = maxLineBytes / 1048576;
   const marks = new LineMarks();
@@ -13857,7 +14055,7 @@ async function importTranscriptFiles(opts) {
   const lastSeen = /* @__PURE__ */ new Map();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen);
+      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen, opts.learn, opts.commandWords);
     } catch (e) {
       const code = e.code;
       if (typeof code !== "string") throw e;
@@ -13881,6 +14079,8 @@ async function importTranscriptFiles(opts) {
     failures: counts.failures,
     added: sink.added,
     alreadyPresent: sink.duplicates,
+    repeated: sink.repeated,
+    addedByDay: Object.fromEntries(sink.addedByDay),
     lines: counts.lines,
     skipped: counts.skipped,
     dryRun: opts.dryRun
@@ -13920,7 +14120,8 @@ async function pass(o, report) {
       files: transcriptFilesOf(mark.transcript),
       sinceMs: nowMs - o.config.retentionDays * DAY_MS,
       untilMs: over ? Infinity : nowMs - LIVE_MARGIN_MS,
-      dryRun: false
+      dryRun: false,
+      commandWords: commandWordsOf(o.config.commandWords)
     });
     added += r.added;
     report.sessions.push({ session: mark.session, over, added: r.added, alreadyPresent: r.alreadyPresent, calls: r.calls });
@@ -14039,6 +14240,7 @@ var RULES = {
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
+  commandWords: { type: "string", allowed: "script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)", check: (v) => v.split(/\s+/).every((w) => w === "" || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
   maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },

@@ -133,6 +133,8 @@ var layout = {
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
   codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home) => (0, import_node_path.join)(home, "state", "history.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
@@ -334,6 +336,14 @@ var ID = /^[A-Za-z0-9_-]{1,128}$/;
 function idToken(value) {
   return typeof value === "string" && ID.test(value) ? value : void 0;
 }
+
+// observer/command-table.ts
+var PACKAGE_BINS = new Set(
+  "vitest jest mocha ava eslint tsc vue-tsc prettier biome playwright cypress next vite webpack rollup esbuild tsx ts-node nodemon turbo nx astro nuxt remix expo react-scripts tailwindcss drizzle-kit prisma knip lerna changeset semantic-release storybook svelte-kit svelte-check".split(" ")
+);
+var SCRIPT_WORDS = new Set(
+  "build test tests lint dev start serve preview watch typecheck type-check types tsc check format fmt e2e unit integration coverage cov ci release clean install setup bootstrap generate gen codegen docs doc compile bundle verify validate bench all default run migrate seed storybook prettier eslint vet tidy deploy".split(" ")
+);
 
 // observer/observation.ts
 var PayloadError = class extends Error {

@@ -129,6 +129,8 @@ var layout = {
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
   codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home) => (0, import_node_path.join)(home, "state", "history.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
@@ -403,6 +405,7 @@ function purposeOf(detail) {
   for (const p of PURPOSES) {
     for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
   }
+  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
   return best?.[0];
 }
 function isInspection(detail) {
@@ -431,20 +434,32 @@ var SessionState = class {
   succeeded = /* @__PURE__ */ new Map();
   runs = /* @__PURE__ */ new Map();
   fails = /* @__PURE__ */ new Map();
+  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
+  reset(session) {
+    this.session = session;
+    this.bash = false;
+    this.purposes.clear();
+    this.succeeded.clear();
+    this.runs.clear();
+    this.fails.clear();
+  }
 };
 function commandsLearner() {
-  let st = new SessionState();
+  const st = new SessionState();
   let table;
   let purposeCache = [];
+  let keyCache = [];
   const purposeFor = (w, d) => {
     if (table !== w.t) {
       table = w.t;
       purposeCache = [];
+      keyCache = [];
     }
     let p = purposeCache[d];
     if (p === void 0) {
       const detail = w.t.details[d];
       p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
   };
@@ -453,7 +468,7 @@ function commandsLearner() {
     prefix: "cmd",
     category: "command",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      if (st.session !== session) st.reset(session);
       const { t, order } = w;
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
@@ -478,11 +493,14 @@ function commandsLearner() {
       if (st.session === session) {
         for (const p of st.purposes) w.add(SESSIONS + p, 1);
         if (st.bash) w.add(`${SESSIONS}other`, 1);
-        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, runs] of st.succeeded) {
+          const key = keyCache[d];
+          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
+        }
         for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
-      st = new SessionState();
+      st.reset(-1);
     },
     claim(p, c) {
       const parts = commandParts(p.key);
@@ -494,12 +512,8 @@ function commandsLearner() {
       const parts = commandParts(p.key);
       if (parts === void 0 || parts.purpose === "other") return void 0;
       let best;
-      for (const [name, runs] of c.totals) {
-        if (!name.startsWith(RUNS)) continue;
-        const detail = name.slice(RUNS.length);
-        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
-        const fails = c.totals.get(FAILS + detail) ?? 0;
-        if (fails === runs && (best === void 0 || fails > best.instead_fails)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
+        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
       }
       return best;
     },
@@ -514,11 +528,34 @@ function commandsLearner() {
 function sessionsOf(p) {
   return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
 }
+var candidates = /* @__PURE__ */ new WeakMap();
 function commandPrior(purpose, c) {
-  const prefix = `cmd:${purpose}=`;
-  let k = 0;
-  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
-  return 1 / (1 + Math.max(1, k));
+  let byPurpose = candidates.get(c);
+  if (byPurpose === void 0) {
+    byPurpose = /* @__PURE__ */ new Map();
+    for (const key of c.learned.keys()) {
+      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
+      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
+    }
+    candidates.set(c, byPurpose);
+  }
+  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+}
+var failing = /* @__PURE__ */ new WeakMap();
+function neverSucceeded(c) {
+  let out = failing.get(c);
+  if (out !== void 0) return out;
+  out = /* @__PURE__ */ new Map();
+  for (const [name, runs] of c.totals) {
+    if (!name.startsWith(RUNS) || runs < 2) continue;
+    const detail = name.slice(RUNS.length);
+    const fails = c.totals.get(FAILS + detail) ?? 0;
+    const purpose = purposeOf(detail);
+    if (fails !== runs || purpose === void 0) continue;
+    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
+  }
+  failing.set(c, out);
+  return out;
 }
 
 // analyzer/learners/fixes.ts
@@ -536,29 +573,45 @@ function fixClaimText(failed, step) {
   return `after ${stepWords(failed)} fails, ${stepWords(step)} is run before it passes`;
 }
 var FixState = class {
+  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
   firstSeen = /* @__PURE__ */ new Map();
-  // key id -> whether its first run in the session failed
   session = -1;
 };
 function fixesLearner(windowCalls) {
-  let st = new FixState();
+  const st = new FixState();
+  let keys;
+  const pairKey = /* @__PURE__ */ new Map();
+  const episodesName = /* @__PURE__ */ new Map();
+  const open = /* @__PURE__ */ new Map();
+  const steps = /* @__PURE__ */ new Set();
   return {
     kind: FIX_KIND,
     prefix: "fix",
     category: "fix_pattern",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new FixState(), { session });
-      const { t, keyOf, keys, order } = w;
+      if (st.session !== session) {
+        st.firstSeen.clear();
+        st.session = session;
+      }
+      const { t, keyOf, order } = w;
+      if (keys !== w.keys) {
+        keys = w.keys;
+        pairKey.clear();
+        episodesName.clear();
+      }
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
       const window = windowCalls();
-      const open = /* @__PURE__ */ new Map();
+      open.clear();
       for (let k = a; k < b; k++) {
         const i = order[k];
         if (t.tool[i] !== bash || t.detail[i] === -1) continue;
         const f = keyOf[i];
         const ok = t.ok[i] === 1;
-        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        const ts = t.ts[i];
+        const first = st.firstSeen.get(f);
+        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
+        else if (ts === first.ts && !ok) first.failed = true;
         if (!ok) {
           if (!open.has(f)) open.set(f, k);
           continue;
@@ -566,23 +619,31 @@ function fixesLearner(windowCalls) {
         const at = open.get(f);
         open.delete(f);
         if (at === void 0 || k - at > window) continue;
-        const steps = /* @__PURE__ */ new Set();
+        steps.clear();
         for (let j = at + 1; j < k; j++) {
           const r = order[j];
           if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf[r] !== f) steps.add(keyOf[r]);
         }
-        w.add(EPISODES + keys[f], 1);
+        let name = episodesName.get(f);
+        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
+        w.add(name, 1);
         w.add(RECOVERED, 1);
         w.add(STEPS, k - at - 1);
-        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+        for (const s of steps) {
+          const id = f * keys.length + s;
+          let key = pairKey.get(id);
+          if (key === void 0) pairKey.set(id, key = `fix:${keys[f]}->${keys[s]}`);
+          w.hit(FIX_KIND, key, i, session);
+        }
       }
     },
     endSession(w) {
-      for (const [f, failedFirst] of st.firstSeen) {
+      for (const [f, first] of st.firstSeen) {
         w.add(FIRST_RUN + w.keys[f], 1);
-        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
       }
-      st = new FixState();
+      st.firstSeen.clear();
+      st.session = -1;
     },
     claim(p, c) {
       const [failed, step] = fixSteps(p.key) ?? ["", ""];
@@ -725,6 +786,7 @@ var KINDS2 = {
 function kindInfo(kind) {
   return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
 }
+var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
 
 // store/keys.ts
 function storeKey(kind, key) {
@@ -967,7 +1029,9 @@ function taughtClaimLine(r) {
 
 // exports/delivery.ts
 function reaches(r, project) {
-  return r.scope !== "project" || typeof r.project === "string" && r.project === project;
+  if (r.scope === "project") return typeof r.project === "string" && r.project === project;
+  if (r.kind !== void 0 && PER_PROJECT_KINDS.has(r.kind)) return Array.isArray(r.projects) && typeof project === "string" && r.projects.includes(project);
+  return true;
 }
 function showable(confidence, observations) {
   return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
@@ -1191,6 +1255,7 @@ var RULES = {
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
+  commandWords: { type: "string", allowed: "script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)", check: (v) => v.split(/\s+/).every((w) => w === "" || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
   maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
@@ -1381,6 +1446,14 @@ function runHook(name, body) {
   };
   run().finally(() => process.exit(0));
 }
+
+// observer/command-table.ts
+var PACKAGE_BINS = new Set(
+  "vitest jest mocha ava eslint tsc vue-tsc prettier biome playwright cypress next vite webpack rollup esbuild tsx ts-node nodemon turbo nx astro nuxt remix expo react-scripts tailwindcss drizzle-kit prisma knip lerna changeset semantic-release storybook svelte-kit svelte-check".split(" ")
+);
+var SCRIPT_WORDS = new Set(
+  "build test tests lint dev start serve preview watch typecheck type-check types tsc check format fmt e2e unit integration coverage cov ci release clean install setup bootstrap generate gen codegen docs doc compile bundle verify validate bench all default run migrate seed storybook prettier eslint vet tidy deploy".split(" ")
+);
 
 // observer/observation.ts
 var PayloadError = class extends Error {

@@ -2372,9 +2372,9 @@ var require_stringifyNumber = __commonJS({
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
         return String(value);
-      const num2 = typeof value === "number" ? value : Number(value);
-      if (!isFinite(num2))
-        return isNaN(num2) ? ".nan" : num2 < 0 ? "-.inf" : ".inf";
+      const num3 = typeof value === "number" ? value : Number(value);
+      if (!isFinite(num3))
+        return isNaN(num3) ? ".nan" : num3 < 0 ? "-.inf" : ".inf";
       let n = Object.is(value, -0) ? "-0" : JSON.stringify(value);
       if (!format && minFractionDigits && (!tag || tag === "tag:yaml.org,2002:float") && /^-?\d/.test(n) && !n.includes("e")) {
         let i = n.indexOf(".");
@@ -2414,8 +2414,8 @@ var require_float = __commonJS({
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -2854,8 +2854,8 @@ var require_float2 = __commonJS({
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
       resolve: (str2) => parseFloat(str2.replace(/_/g, "")),
       stringify(node) {
-        const num2 = Number(node.value);
-        return isFinite(num2) ? num2.toExponential() : stringifyNumber.stringifyNumber(node);
+        const num3 = Number(node.value);
+        return isFinite(num3) ? num3.toExponential() : stringifyNumber.stringifyNumber(node);
       }
     };
     var float = {
@@ -3057,23 +3057,23 @@ var require_timestamp = __commonJS({
     function parseSexagesimal(str2, asBigInt) {
       const sign = str2[0];
       const parts = sign === "-" || sign === "+" ? str2.substring(1) : str2;
-      const num2 = (n) => asBigInt ? BigInt(n) : Number(n);
-      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num2(60) + num2(p), num2(0));
-      return sign === "-" ? num2(-1) * res : res;
+      const num3 = (n) => asBigInt ? BigInt(n) : Number(n);
+      const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num3(60) + num3(p), num3(0));
+      return sign === "-" ? num3(-1) * res : res;
     }
     function stringifySexagesimal(node) {
       let { value } = node;
-      let num2 = (n) => n;
+      let num3 = (n) => n;
       if (typeof value === "bigint")
-        num2 = (n) => BigInt(n);
+        num3 = (n) => BigInt(n);
       else if (isNaN(value) || !isFinite(value))
         return stringifyNumber.stringifyNumber(node);
       let sign = "";
       if (value < 0) {
         sign = "-";
-        value *= num2(-1);
+        value *= num3(-1);
       }
-      const _60 = num2(60);
+      const _60 = num3(60);
       const parts = [value % _60];
       if (value < 60) {
         parts.unshift(0);
@@ -7501,6 +7501,8 @@ var layout = {
   cache: (home) => (0, import_node_path.join)(home, "state", "cache"),
   codeCache: (home) => (0, import_node_path.join)(home, "state", "cache", "v8"),
   lastAnalysis: (home) => (0, import_node_path.join)(home, "state", "last-analysis.json"),
+  /** What import-transcripts learned from history (analyzer/history.ts). */
+  history: (home) => (0, import_node_path.join)(home, "state", "history.json"),
   rulesJson: (home) => (0, import_node_path.join)(home, "rules.json"),
   rulesFile: (home) => (0, import_node_path.join)(home, "generated-rules.md"),
   config: (home) => (0, import_node_path.join)(home, "config.json"),
@@ -8830,6 +8832,7 @@ function purposeOf(detail) {
   for (const p of PURPOSES) {
     for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
   }
+  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
   return best?.[0];
 }
 function isInspection(detail) {
@@ -8858,20 +8861,32 @@ var SessionState = class {
   succeeded = /* @__PURE__ */ new Map();
   runs = /* @__PURE__ */ new Map();
   fails = /* @__PURE__ */ new Map();
+  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
+  reset(session) {
+    this.session = session;
+    this.bash = false;
+    this.purposes.clear();
+    this.succeeded.clear();
+    this.runs.clear();
+    this.fails.clear();
+  }
 };
 function commandsLearner() {
-  let st = new SessionState();
+  const st = new SessionState();
   let table;
   let purposeCache = [];
+  let keyCache = [];
   const purposeFor = (w, d) => {
     if (table !== w.t) {
       table = w.t;
       purposeCache = [];
+      keyCache = [];
     }
     let p = purposeCache[d];
     if (p === void 0) {
       const detail = w.t.details[d];
       p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
   };
@@ -8880,7 +8895,7 @@ function commandsLearner() {
     prefix: "cmd",
     category: "command",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new SessionState(), { session });
+      if (st.session !== session) st.reset(session);
       const { t, order } = w;
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
@@ -8905,11 +8920,14 @@ function commandsLearner() {
       if (st.session === session) {
         for (const p of st.purposes) w.add(SESSIONS + p, 1);
         if (st.bash) w.add(`${SESSIONS}other`, 1);
-        for (const [d, runs] of st.succeeded) for (const i of runs) w.hit(COMMAND_KIND, `cmd:${purposeFor(w, d)}=${w.t.details[d]}`, i, session);
+        for (const [d, runs] of st.succeeded) {
+          const key = keyCache[d];
+          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
+        }
         for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
-      st = new SessionState();
+      st.reset(-1);
     },
     claim(p, c) {
       const parts = commandParts(p.key);
@@ -8921,12 +8939,8 @@ function commandsLearner() {
       const parts = commandParts(p.key);
       if (parts === void 0 || parts.purpose === "other") return void 0;
       let best;
-      for (const [name, runs] of c.totals) {
-        if (!name.startsWith(RUNS)) continue;
-        const detail = name.slice(RUNS.length);
-        if (detail === parts.detail || runs < 2 || purposeOf(detail) !== parts.purpose) continue;
-        const fails = c.totals.get(FAILS + detail) ?? 0;
-        if (fails === runs && (best === void 0 || fails > best.instead_fails)) best = { instead_of: detail, instead_fails: fails, instead_runs: runs };
+      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
+        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
       }
       return best;
     },
@@ -8941,11 +8955,34 @@ function commandsLearner() {
 function sessionsOf(p) {
   return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
 }
+var candidates = /* @__PURE__ */ new WeakMap();
 function commandPrior(purpose, c) {
-  const prefix = `cmd:${purpose}=`;
-  let k = 0;
-  for (const key of c.learned.keys()) if (key.startsWith(prefix)) k++;
-  return 1 / (1 + Math.max(1, k));
+  let byPurpose = candidates.get(c);
+  if (byPurpose === void 0) {
+    byPurpose = /* @__PURE__ */ new Map();
+    for (const key of c.learned.keys()) {
+      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
+      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
+    }
+    candidates.set(c, byPurpose);
+  }
+  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+}
+var failing = /* @__PURE__ */ new WeakMap();
+function neverSucceeded(c) {
+  let out = failing.get(c);
+  if (out !== void 0) return out;
+  out = /* @__PURE__ */ new Map();
+  for (const [name, runs] of c.totals) {
+    if (!name.startsWith(RUNS) || runs < 2) continue;
+    const detail = name.slice(RUNS.length);
+    const fails = c.totals.get(FAILS + detail) ?? 0;
+    const purpose = purposeOf(detail);
+    if (fails !== runs || purpose === void 0) continue;
+    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
+  }
+  failing.set(c, out);
+  return out;
 }
 
 // analyzer/learners/fixes.ts
@@ -8963,29 +9000,45 @@ function fixClaimText(failed2, step) {
   return `after ${stepWords(failed2)} fails, ${stepWords(step)} is run before it passes`;
 }
 var FixState = class {
+  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
   firstSeen = /* @__PURE__ */ new Map();
-  // key id -> whether its first run in the session failed
   session = -1;
 };
 function fixesLearner(windowCalls) {
-  let st = new FixState();
+  const st = new FixState();
+  let keys;
+  const pairKey = /* @__PURE__ */ new Map();
+  const episodesName = /* @__PURE__ */ new Map();
+  const open = /* @__PURE__ */ new Map();
+  const steps = /* @__PURE__ */ new Set();
   return {
     kind: FIX_KIND,
     prefix: "fix",
     category: "fix_pattern",
     stream(w, a, b, session) {
-      if (st.session !== session) st = Object.assign(new FixState(), { session });
-      const { t, keyOf: keyOf2, keys, order } = w;
+      if (st.session !== session) {
+        st.firstSeen.clear();
+        st.session = session;
+      }
+      const { t, keyOf: keyOf2, order } = w;
+      if (keys !== w.keys) {
+        keys = w.keys;
+        pairKey.clear();
+        episodesName.clear();
+      }
       const bash = t.tools.indexOf("Bash");
       if (bash === -1) return;
       const window = windowCalls();
-      const open = /* @__PURE__ */ new Map();
+      open.clear();
       for (let k = a; k < b; k++) {
         const i = order[k];
         if (t.tool[i] !== bash || t.detail[i] === -1) continue;
         const f = keyOf2[i];
         const ok = t.ok[i] === 1;
-        if (!st.firstSeen.has(f)) st.firstSeen.set(f, !ok);
+        const ts = t.ts[i];
+        const first = st.firstSeen.get(f);
+        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
+        else if (ts === first.ts && !ok) first.failed = true;
         if (!ok) {
           if (!open.has(f)) open.set(f, k);
           continue;
@@ -8993,23 +9046,31 @@ function fixesLearner(windowCalls) {
         const at = open.get(f);
         open.delete(f);
         if (at === void 0 || k - at > window) continue;
-        const steps = /* @__PURE__ */ new Set();
+        steps.clear();
         for (let j = at + 1; j < k; j++) {
           const r = order[j];
           if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf2[r] !== f) steps.add(keyOf2[r]);
         }
-        w.add(EPISODES + keys[f], 1);
+        let name = episodesName.get(f);
+        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
+        w.add(name, 1);
         w.add(RECOVERED, 1);
         w.add(STEPS, k - at - 1);
-        for (const s of steps) w.hit(FIX_KIND, `fix:${keys[f]}->${keys[s]}`, i, session);
+        for (const s of steps) {
+          const id = f * keys.length + s;
+          let key = pairKey.get(id);
+          if (key === void 0) pairKey.set(id, key = `fix:${keys[f]}->${keys[s]}`);
+          w.hit(FIX_KIND, key, i, session);
+        }
       }
     },
     endSession(w) {
-      for (const [f, failedFirst] of st.firstSeen) {
+      for (const [f, first] of st.firstSeen) {
         w.add(FIRST_RUN + w.keys[f], 1);
-        if (failedFirst) w.add(FIRST_FAIL + w.keys[f], 1);
+        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
       }
-      st = new FixState();
+      st.firstSeen.clear();
+      st.session = -1;
     },
     claim(p, c) {
       const [failed2, step] = fixSteps(p.key) ?? ["", ""];
@@ -9449,11 +9510,12 @@ function foldAcrossScopes(all, projects, config) {
   if (headOf.size === 0) return;
   for (const a of projects) {
     if (a === all) continue;
-    const byKey2 = new Map(a.patterns.map((p) => [p.key, p]));
+    const members = a.patterns.filter((p) => headOf.has(p.key));
+    const present = new Set(members.map((p) => p.key));
     let changed = false;
-    for (const p of a.patterns) {
+    for (const p of members) {
       const head = headOf.get(p.key);
-      if (head === void 0 || p.foldedInto !== void 0 && p.foldedInto.endsWith(" error-retry") || !byKey2.has(head)) continue;
+      if (p.foldedInto !== void 0 && p.foldedInto.endsWith(" error-retry") || !present.has(head)) continue;
       const next = head === p.key ? void 0 : head;
       if (p.foldedInto !== next) {
         if (next === void 0) delete p.foldedInto;
@@ -9461,7 +9523,7 @@ function foldAcrossScopes(all, projects, config) {
         changed = true;
       }
     }
-    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0).slice(0, config.maxInstincts);
+    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific)).slice(0, config.maxInstincts);
   }
 }
 
@@ -9488,6 +9550,9 @@ function analyze(t, nowMs, config, project, windowStartMs = nowMs - config.windo
   return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls, project }), nowMs, config, windowStartMs);
 }
 var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+function isTracked(p) {
+  return p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific);
+}
 function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windowDays * DAY_MS) {
   finishCounted(counted, nowMs, config.halfLifeDays);
   const claimOf = countedClaims(counted);
@@ -9505,7 +9570,7 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
   const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
   const folded = /* @__PURE__ */ new Set();
   for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
-  const tracked = strong.filter((p) => p.foldedInto === void 0).slice(0, config.maxInstincts);
+  const tracked = strong.filter(isTracked).slice(0, config.maxInstincts);
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
@@ -9517,6 +9582,154 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
     errorRetries: topRetries[i]
   }));
   return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+}
+
+// lib/temporal-decay.ts
+function decay(ageDays, halfLifeDays) {
+  return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
+}
+
+// analyzer/history.ts
+var emptyHistory = () => ({ version: 1, projects: {} });
+function mergeCarried(pa, history, nowMs, config) {
+  const merged = [];
+  const changed = [];
+  for (const [id, carried] of Object.entries(history.projects)) {
+    const live2 = pa.projects.get(id);
+    if (live2 !== void 0 && live2.sessionsInWindow >= config.minSessions) continue;
+    const ageDays = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
+    const factor = decay(ageDays, config.halfLifeDays);
+    const byKey2 = new Map((live2?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
+    let any = false;
+    for (const c of carried.patterns) {
+      const confidence = c.confidence * factor;
+      if (!(confidence >= config.minConfidence)) continue;
+      const k = `${c.kind}:${c.key}`;
+      const mine = byKey2.get(k);
+      if (mine !== void 0 && mine.confidence >= confidence) continue;
+      byKey2.set(k, { ...c, confidence, recency: c.recency * factor });
+      any = true;
+    }
+    if (!any) continue;
+    const patterns = [...byKey2.values()].sort(byStrength);
+    const a = live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
+    a.tracked = patterns.filter((p) => p.confidence >= config.minConfidence && isTracked(p)).slice(0, config.maxInstincts);
+    pa.projects.set(id, a);
+    changed.push(a);
+    merged.push(id);
+  }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
+  return merged;
+}
+
+// analyzer/kinds.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
+function validStep(s) {
+  const m = STEP.exec(s);
+  if (!m || !TOOL_NAME.test(m[1])) return false;
+  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
+}
+var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
+var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
+var KINDS2 = {
+  chain: {
+    prefix: "seq",
+    category: "sequence",
+    tokens: (key) => {
+      const steps = key.split("->");
+      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
+    },
+    storeKey: (key) => `seq:${key}`,
+    claim: (t) => chainClaimText(t),
+    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
+    counts: times
+  },
+  "error-retry": {
+    prefix: "retry",
+    category: "error_retry",
+    tokens: (key) => {
+      const step = key.replace(/ error-retry$/, "");
+      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
+    claim: (t) => retryClaimText(t[0]),
+    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
+    counts: times
+  },
+  fix: {
+    prefix: "fix",
+    category: "fix_pattern",
+    tokens: (key) => {
+      const s = fixSteps(key);
+      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => fixClaimText(t[0], t[1]),
+    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
+  },
+  command: {
+    prefix: "cmd",
+    category: "command",
+    tokens: (key) => {
+      const c = commandParts(key);
+      return c !== void 0 && validDetail2(c.detail) ? [c.purpose, c.detail] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => commandClaimText(t[0], t[1]),
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail2(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
+  },
+  correction: {
+    prefix: "ask",
+    category: "correction",
+    tokens: (key) => {
+      const step = key.replace(/^ask:/, "");
+      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => key,
+    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
+    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
+  }
+};
+function kindInfo(kind) {
+  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
+}
+function kindOfStoreKey(storeKey2) {
+  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
+  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
+  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
+  return void 0;
+}
+var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
+
+// analyzer/history-file.ts
+var num = (v, lo, hi) => typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi;
+function usable(p) {
+  const x = p;
+  return typeof x === "object" && x !== null && typeof x.key === "string" && kindInfo(x.kind)?.tokens(x.key) !== void 0 && num(x.confidence, 0, 1) && num(x.rate, 0, 1) && num(x.recency, 0, 1) && num(x.observations, 0, 1e12) && num(x.sessions, 0, 1e9) && num(x.hits, 0, 1e12) && num(x.opportunities, 0, 1e12) && num(x.lift, 0, Infinity) && num(x.firstSeen, 0, 864e13) && num(x.lastSeen, 0, 864e13);
+}
+function readHistory(home) {
+  let v;
+  try {
+    v = JSON.parse(readDataFile(layout.history(home)).toString("utf8"));
+  } catch {
+    return emptyHistory();
+  }
+  const out = emptyHistory();
+  if (typeof v?.projects !== "object" || v.projects === null) return out;
+  for (const [id, c] of Object.entries(v.projects)) {
+    if (!/^[0-9a-f]{12}$/.test(id) || typeof c !== "object" || c === null || Number.isNaN(Date.parse(c.importedAt)) || !Array.isArray(c.patterns)) continue;
+    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable) };
+  }
+  return out;
 }
 
 // analyzer/parts-cache.ts
@@ -10291,90 +10504,6 @@ function parseInstinct(text) {
   return meta;
 }
 
-// analyzer/kinds.ts
-var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
-var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
-function validStep(s) {
-  const m = STEP.exec(s);
-  if (!m || !TOOL_NAME.test(m[1])) return false;
-  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
-}
-var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
-var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
-var KINDS2 = {
-  chain: {
-    prefix: "seq",
-    category: "sequence",
-    tokens: (key) => {
-      const steps = key.split("->");
-      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
-    },
-    storeKey: (key) => `seq:${key}`,
-    claim: (t) => chainClaimText(t),
-    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
-    counts: times
-  },
-  "error-retry": {
-    prefix: "retry",
-    category: "error_retry",
-    tokens: (key) => {
-      const step = key.replace(/ error-retry$/, "");
-      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
-    claim: (t) => retryClaimText(t[0]),
-    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
-    counts: times
-  },
-  fix: {
-    prefix: "fix",
-    category: "fix_pattern",
-    tokens: (key) => {
-      const s = fixSteps(key);
-      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => fixClaimText(t[0], t[1]),
-    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
-    counts: times,
-    // Where the command fails first in most of its sessions, the line says so before the failure happens.
-    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
-  },
-  command: {
-    prefix: "cmd",
-    category: "command",
-    tokens: (key) => {
-      const c = commandParts(key);
-      return c !== void 0 && validDetail2(c.detail) ? [c.purpose, c.detail] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => commandClaimText(t[0], t[1]),
-    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural(o, "session")}`,
-    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail2(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
-  },
-  correction: {
-    prefix: "ask",
-    category: "correction",
-    tokens: (key) => {
-      const step = key.replace(/^ask:/, "");
-      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
-    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
-  }
-};
-function kindOfStoreKey(storeKey2) {
-  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
-  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
-  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
-  return void 0;
-}
-
 // store/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
@@ -10654,14 +10783,14 @@ var str = (o, k, fallback) => {
   if (v === void 0 && fallback !== void 0) return fallback;
   throw new FileProblem(`"${k}" must be a string, found ${JSON.stringify(v)?.slice(0, 40)}`);
 };
-var num = (o, k, fallback) => {
+var num2 = (o, k, fallback) => {
   const v = o[k];
   if (typeof v === "number" && Number.isFinite(v)) return v;
   if (v === void 0 && fallback !== void 0) return fallback;
   throw new FileProblem(`"${k}" must be a number, found ${JSON.stringify(v)?.slice(0, 40)}`);
 };
 var count = (o, k) => {
-  const v = num(o, k, 0);
+  const v = num2(o, k, 0);
   if (!Number.isInteger(v) || v < 0) throw new FileProblem(`"${k}" must be a whole number, 0 or more, found ${v}`);
   return v;
 };
@@ -10731,7 +10860,7 @@ function stateValue(o) {
   return STATES.includes(s) ? s : "active";
 }
 function confidenceOf(o) {
-  const c = num(o, "confidence");
+  const c = num2(o, "confidence");
   if (!(c >= 0 && c <= 1)) throw new FileProblem(`"confidence" must be a number from 0 to 1, found ${c}`);
   return c;
 }
@@ -10791,15 +10920,15 @@ function parseInstinct2(text) {
     tail: after
   };
   for (const k of ["evolved_to", "imported_from", "promoted_at", "adjustment_at"]) if (o[k] !== void 0 && o[k] !== null) x[k] = str(o, k);
-  if (o["score"] !== void 0) x.score = num(o, "score");
-  if (o["adjustment"] !== void 0) x.adjustment = num(o, "adjustment");
+  if (o["score"] !== void 0) x.score = num2(o, "score");
+  if (o["adjustment"] !== void 0) x.adjustment = num2(o, "adjustment");
   if (o["adjustment_runs"] !== void 0) x.adjustment_runs = count(o, "adjustment_runs");
   if (o["contradicts"] !== void 0) x.contradicts = strings(o, "contradicts", validId);
   if (o["claim"] !== void 0) x.claim = str(o, "claim");
   if (o["hits"] !== void 0) x.hits = count(o, "hits");
   if (o["opportunities"] !== void 0) x.opportunities = count(o, "opportunities");
   if (o["rate"] !== void 0) {
-    const rate = num(o, "rate");
+    const rate = num2(o, "rate");
     if (!(rate >= 0 && rate <= 1)) throw new FileProblem(`"rate" must be a number from 0 to 1, found ${rate}`);
     x.rate = rate;
   }
@@ -11178,7 +11307,9 @@ function isTaughtRule(r) {
 
 // exports/delivery.ts
 function reaches(r, project) {
-  return r.scope !== "project" || typeof r.project === "string" && r.project === project;
+  if (r.scope === "project") return typeof r.project === "string" && r.project === project;
+  if (r.kind !== void 0 && PER_PROJECT_KINDS.has(r.kind)) return Array.isArray(r.projects) && typeof project === "string" && r.projects.includes(project);
+  return true;
 }
 function showable(confidence, observations) {
   return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
@@ -11455,8 +11586,8 @@ function scopePatterns(pa, config) {
       out.push({ p: list2[0].p, scope: "project", project: list2[0].project, projects });
       return;
     }
-    const candidates = [...list2.map((h) => h.p), ...fallback ? [fallback] : []].sort(byStrength);
-    out.push({ p: candidates[0], scope: "global", projects });
+    const candidates2 = [...list2.map((h) => h.p), ...fallback ? [fallback] : []].sort(byStrength);
+    out.push({ p: candidates2[0], scope: "global", projects });
   };
   for (const p of pa.all.tracked) add(keyOf(p), p);
   for (const [k, list2] of holds) add(k, allPattern(pa.all, k) ?? list2[0].p);
@@ -12002,10 +12133,11 @@ function emptyReport(now, config, readOnlyReason) {
     keptUserEdits: [],
     deferred: [],
     pruned: { observations: [], archive: [] },
-    extended: []
+    extended: [],
+    carried: []
   };
 }
-function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords) {
+function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, partsFromBytes, budgetRecords, noPrune = false) {
   const everyFile = observationFiles(home);
   const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
   const files = everyFile.filter((f) => f.day >= firstDay);
@@ -12027,8 +12159,9 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   const presence = olderPresence(older, !report.readOnly);
   for (const [day, ids2] of windowPresence(pa)) presence.set(day, /* @__PURE__ */ new Set([...presence.get(day) ?? [], ...ids2]));
   report.extended = extendSparseProjects(everyFile, presence, pa, nowMs, config, !report.readOnly);
+  report.carried = mergeCarried(pa, readHistory(home), nowMs, config);
   checkDeadline(deadline, "reaching back for sparse projects");
-  if (!report.readOnly) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
+  if (!report.readOnly && !noPrune) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
   const a = pa.all;
   report.recordsInWindow = a.recordsInWindow;
   report.sessionsInWindow = a.sessionsInWindow;
@@ -12049,7 +12182,7 @@ function runAnalysis(opts) {
   const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
+    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
     return report;
   }
   ensurePrivateDir(home);
@@ -12069,7 +12202,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
-    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
     report.written = w.written;
@@ -12304,6 +12437,7 @@ var RULES = {
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
   fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
+  commandWords: { type: "string", allowed: "script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)", check: (v) => v.split(/\s+/).every((w) => w === "" || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
   maxSessionChars: { type: "integer", allowed: "a whole number of characters from 0 to 9000", check: (v) => v >= 0 && v <= 9e3 },
   keepRuleSessionShare: { type: "number", allowed: "a number above 0, at most 1", check: (v) => v > 0 && v <= 1 },
