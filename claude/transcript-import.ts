@@ -2,6 +2,7 @@ import { cutLongStrings } from '../lib/json-cut.js';
 import { readLines } from '../lib/line-reader.js';
 import { readRegularHead } from '../lib/regular-file.js';
 import { ObservationSink } from '../observer/observation-sink.js';
+import { REJECTED_MARK } from '../observer/observation.js';
 import { nameProjects } from '../store/projects.js';
 import type { TableBuilder } from '../analyzer/record-table.js';
 import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
@@ -78,7 +79,15 @@ function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts
     skip(counts, 'malformed lines (not JSON, truncated, binary)');
     return;
   }
-  pairer.line(line as Record<string, unknown>);
+  pairer.line(line as Record<string, unknown>, { rejected: declined(buf, start, end) });
+}
+
+const DECLINED = Buffer.from(REJECTED_MARK);
+
+/** The raw line holds Claude Code's words for a declined tool use (ASCII: found in the bytes, undecoded). */
+function declined(buf: Buffer, start: number, end: number): boolean {
+  const at = buf.indexOf(DECLINED, start);
+  return at !== -1 && at + DECLINED.length <= end;
 }
 
 /** The paired calls kept for learning from history (analyzer/history.ts): every one, whatever --since says, each tool-use id once. */

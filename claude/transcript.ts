@@ -1,5 +1,5 @@
 import { bashDetail } from '../observer/bash-detail.js';
-import type { Observation } from '../observer/observation.js';
+import { INTERRUPTED_MARK, REJECTED_MARK, type Observation, type StopToken } from '../observer/observation.js';
 import { projectId, projectName, projectRoot } from '../observer/project-id.js';
 import { currentToolName } from '../observer/tool-names.js';
 import { agentTypeToken, idToken, toolToken } from '../lib/tokens.js';
@@ -131,7 +131,11 @@ export class TranscriptPairer {
     return root ? idToken(`sc-${root}`.slice(0, 40)) ?? null : null;
   }
 
-  line(line: Line): void {
+  /**
+   * `hints.rejected`: the raw line holds Claude Code's words for a tool use the user declined
+   * (the tool_result's content, too long to be kept through json-cut, says so).
+   */
+  line(line: Line, hints: { rejected?: boolean } = {}): void {
     const type = line['type'];
     const agentId = this.agentOf(line);
     if (type !== 'assistant' && type !== 'user') {
@@ -193,6 +197,9 @@ export class TranscriptPairer {
         // Key order matters (the analyzer's fast reader): agent before agentId, as the hook writes.
         if (call.agentId !== undefined && this.agentType !== undefined) o.agent = this.agentType;
         if (call.agentId !== undefined) o.agentId = call.agentId;
+        // The user stopped it: interrupted, or declined at the prompt (a token only, never the text).
+        const stop = ok ? undefined : stopOf(b['content'], hints.rejected === true);
+        if (stop !== undefined) o.stop = stop;
         this.prev.set(stream, [call.tool, prev[0]]);
         this.counts.calls++;
         if (!ok) this.counts.failures++;
@@ -206,6 +213,18 @@ export class TranscriptPairer {
     if (this.pending.size > 0) skip(this.counts, 'tool calls without a result', this.pending.size);
     this.pending.clear();
   }
+}
+
+/** Whether a failed tool_result says the user stopped the call (its content, a string or text blocks, begins with Claude Code's words). */
+function stopOf(content: unknown, lineRejected: boolean): StopToken | undefined {
+  const texts = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map((c) => (typeof c === 'object' && c !== null ? (c as Record<string, unknown>)['text'] : undefined)) : [];
+  for (const t of texts) {
+    if (typeof t !== 'string') continue;
+    if (t.startsWith(INTERRUPTED_MARK)) return 'interrupt';
+    if (t.includes(REJECTED_MARK)) return 'reject';
+  }
+  // The declined call's words are long, and emptied before parsing: the raw line said so.
+  return lineRejected && texts.every((t) => t === '' || t === undefined) ? 'reject' : undefined;
 }
 
 const SUBAGENT_FILE = /[\\/]subagents[\\/]agent-[^\\/]+\.jsonl$/;

@@ -19,11 +19,16 @@ export interface Observation {
   detail?: string;
   agent?: string;
   agentId?: string;
-  /** The user stopped this call (`interrupt`: is_interrupt, or an interrupted tool response). */
+  /** The user stopped this call: `interrupt` (is_interrupt, or an interrupted tool response) or `reject` (declined at the permission prompt). */
   stop?: StopToken;
 }
 
-export type StopToken = 'interrupt';
+export type StopToken = 'interrupt' | 'reject';
+
+/** What Claude Code says when the user declines a tool use at its prompt (the payload's `error`, a transcript's tool_result). */
+export const REJECTED_MARK = "The user doesn't want to proceed with this tool use";
+/** ...and when the user interrupts one. */
+export const INTERRUPTED_MARK = '[Request interrupted by user for tool use]';
 
 export type ObservedEvent = 'PostToolUse' | 'PostToolUseFailure';
 export const OBSERVED_EVENTS: readonly string[] = ['PostToolUse', 'PostToolUseFailure'];
@@ -44,6 +49,11 @@ export interface ToolCall {
 }
 
 export class PayloadError extends Error {}
+
+/** Only the fact is kept, never the text: a rejection's error says so in its first words. */
+function rejected(error: unknown): boolean {
+  return typeof error === 'string' && error.slice(0, 120).includes(REJECTED_MARK);
+}
 
 function durationMs(value: unknown): number | null {
   return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
@@ -67,6 +77,7 @@ export function toolCallFromPayload(p: ScannedPayload, commandWords?: ReadonlySe
   // An interrupt is the user's correction: kept as a token, for the turn's feedback (store/turn-feedback.ts).
   const interrupted = p.top.get('is_interrupt') === true || p.nested.get('tool_response.interrupted') === true;
   const failed = event === 'PostToolUseFailure' || interrupted;
+  // (A rejection comes as a failure: PostToolUseFailure with the mark in its error.)
   const cwd = p.top.get('cwd');
   return {
     event: event as ObservedEvent,
@@ -79,7 +90,7 @@ export function toolCallFromPayload(p: ScannedPayload, commandWords?: ReadonlySe
     agent: agentId === undefined ? undefined : agentTypeToken(p.top.get('agent_type')),
     agentId,
     cwd: typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined,
-    stop: interrupted ? 'interrupt' : undefined,
+    stop: interrupted ? 'interrupt' : rejected(p.top.get('error')) ? 'reject' : undefined,
   };
 }
 

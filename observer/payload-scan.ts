@@ -11,7 +11,7 @@ const ARR = 2;
 /** Top-level fields whose scalar values are kept. */
 const TOP_FIELDS = new Set([
   'session_id', 'hook_event_name', 'tool_name', 'tool_use_id', 'duration_ms', 'agent_id', 'agent_type',
-  'cwd', 'is_interrupt', 'prompt', 'stop_hook_active', 'source', 'transcript_path', 'reason',
+  'cwd', 'is_interrupt', 'prompt', 'stop_hook_active', 'source', 'transcript_path', 'reason', 'error',
 ]);
 /** Fields kept one level down, by parent. */
 const NESTED_FIELDS: Record<string, Set<string>> = {

@@ -1225,9 +1225,13 @@ function currentToolName(tool) {
 }
 
 // observer/observation.ts
+var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
 var OBSERVED_EVENTS = ["PostToolUse", "PostToolUseFailure"];
 var PayloadError = class extends Error {
 };
+function rejected(error) {
+  return typeof error === "string" && error.slice(0, 120).includes(REJECTED_MARK);
+}
 function durationMs(value) {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
 }
@@ -1259,7 +1263,7 @@ function toolCallFromPayload(p, commandWords) {
     agent: agentId === void 0 ? void 0 : agentTypeToken(p.top.get("agent_type")),
     agentId,
     cwd: typeof cwd === "string" && cwd.length > 0 ? cwd : void 0,
-    stop: interrupted ? "interrupt" : void 0
+    stop: interrupted ? "interrupt" : rejected(p.top.get("error")) ? "reject" : void 0
   };
 }
 function buildObservation(call, ts, prev, project) {
@@ -1340,7 +1344,8 @@ var TOP_FIELDS = /* @__PURE__ */ new Set([
   "stop_hook_active",
   "source",
   "transcript_path",
-  "reason"
+  "reason",
+  "error"
 ]);
 var NESTED_FIELDS = {
   tool_input: /* @__PURE__ */ new Set(["command"]),

@@ -13798,6 +13798,10 @@ function currentToolName(tool) {
   return Object.prototype.hasOwnProperty.call(LEGACY_TOOL_NAMES, tool) ? LEGACY_TOOL_NAMES[tool] : tool;
 }
 
+// observer/observation.ts
+var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
+var INTERRUPTED_MARK = "[Request interrupted by user for tool use]";
+
 // claude/transcript.ts
 function newCounts() {
   return { lines: 0, calls: 0, failures: 0, skipped: {} };
@@ -13885,7 +13889,11 @@ var TranscriptPairer = class {
     if (uuid && root) this.sidechainRoot.set(uuid, root);
     return root ? idToken(`sc-${root}`.slice(0, 40)) ?? null : null;
   }
-  line(line) {
+  /**
+   * `hints.rejected`: the raw line holds Claude Code's words for a tool use the user declined
+   * (the tool_result's content, too long to be kept through json-cut, says so).
+   */
+  line(line, hints = {}) {
     const type = line["type"];
     const agentId = this.agentOf(line);
     if (type !== "assistant" && type !== "user") {
@@ -13946,6 +13954,8 @@ var TranscriptPairer = class {
         if (call.detail !== void 0) o.detail = call.detail;
         if (call.agentId !== void 0 && this.agentType !== void 0) o.agent = this.agentType;
         if (call.agentId !== void 0) o.agentId = call.agentId;
+        const stop = ok ? void 0 : stopOf(b["content"], hints.rejected === true);
+        if (stop !== void 0) o.stop = stop;
         this.prev.set(stream, [call.tool, prev[0]]);
         this.counts.calls++;
         if (!ok) this.counts.failures++;
@@ -13959,6 +13969,15 @@ var TranscriptPairer = class {
     this.pending.clear();
   }
 };
+function stopOf(content, lineRejected) {
+  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((c) => typeof c === "object" && c !== null ? c["text"] : void 0) : [];
+  for (const t of texts) {
+    if (typeof t !== "string") continue;
+    if (t.startsWith(INTERRUPTED_MARK)) return "interrupt";
+    if (t.includes(REJECTED_MARK)) return "reject";
+  }
+  return lineRejected && texts.every((t) => t === "" || t === void 0) ? "reject" : void 0;
+}
 var SUBAGENT_FILE = /[\\/]subagents[\\/]agent-[^\\/]+\.jsonl$/;
 function subagentMetaPath(transcript) {
   return SUBAGENT_FILE.test(transcript) ? `${transcript.slice(0, -".jsonl".length)}.meta.json` : void 0;
@@ -14008,7 +14027,12 @@ function parseLine(buf, start, end, counts, pairer, marks) {
     skip(counts, "malformed lines (not JSON, truncated, binary)");
     return;
   }
-  pairer.line(line);
+  pairer.line(line, { rejected: declined(buf, start, end) });
+}
+var DECLINED = Buffer.from(REJECTED_MARK);
+function declined(buf, start, end) {
+  const at = buf.indexOf(DECLINED, start);
+  return at !== -1 && at + DECLINED.length <= end;
 }
 function importFile(path, counts, range, maxLineBytes, sink, sessions, names, lastSeen, learn, commandWords) {
   const pairer = new TranscriptPairer(

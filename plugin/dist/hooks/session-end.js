@@ -368,7 +368,8 @@ var TOP_FIELDS = /* @__PURE__ */ new Set([
   "stop_hook_active",
   "source",
   "transcript_path",
-  "reason"
+  "reason",
+  "error"
 ]);
 var NESTED_FIELDS = {
   tool_input: /* @__PURE__ */ new Set(["command"]),

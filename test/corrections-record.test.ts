@@ -1,0 +1,41 @@
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { fixture, readObservations, runCli, runHook, sandbox } from './helpers.js';
+import { bash, writeTranscripts } from './transcript-writer.js';
+
+// Corrections (issue 31, 3): a tool use the user declined or interrupted is recorded as such, a
+// token only (`stop`), from the hooks where Claude Code says so and from transcripts at import.
+
+describe('a declined or interrupted call is recorded with its stop token, never its text or arguments', () => {
+  it('import: from a transcript (the declined call\'s long words are cut before parsing, and still seen)', async () => {
+    const s = sandbox();
+    const projects = join(s.root, 'projects');
+    writeTranscripts(projects, [
+      { id: 'c1', cwd: '/home/dev/shop', start: '2026-11-02T10:00:00Z', calls: [{ tool: 'Read' }, bash('git push --force origin secret-branch', false, { rejected: true }), bash('npm test', false, { interrupted: true }), bash('npm test', false), { tool: 'Edit' }] },
+    ]);
+    const r = await runCli(['import-transcripts', projects, '--home', s.data, '--since', '2026-11-01', '--now', '2026-11-03T00:00:00Z', '--no-learn'], {});
+    expect(r.exitCode, r.stderr as string).toBe(0);
+    const recs = readObservations(s.data);
+    expect(recs.map((o) => [o['tool'], o['detail'] ?? null, o['ok'], o['stop'] ?? null])).toEqual([
+      ['Read', null, true, null],
+      ['Bash', 'git push', false, 'reject'],
+      ['Bash', 'npm test', false, 'interrupt'],
+      ['Bash', 'npm test', false, null],
+      ['Edit', null, true, null],
+    ]);
+    const text = readFileSync(join(s.data, 'observations', '2026-11-02.jsonl'), 'utf8');
+    expect(text).not.toMatch(/secret-branch|force|want to proceed|interrupted by/);
+  });
+
+  it('observe hook: a PostToolUseFailure whose error is the user declining it', async () => {
+    const s = sandbox();
+    mkdirSync(s.project, { recursive: true });
+    const payload = { ...fixture('post-tool-use-failure-bash.json'), cwd: s.project, tool_input: { command: 'git push --force origin secret-branch' }, error: "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed." };
+    const r = await runHook(JSON.stringify(payload), { HOMUNCULUS_HOME: s.data });
+    expect(r.exitCode).toBe(0);
+    const [rec] = readObservations(s.data);
+    expect(rec).toMatchObject({ tool: 'Bash', detail: 'git push', ok: false, stop: 'reject' });
+    expect(JSON.stringify(rec)).not.toMatch(/secret-branch|force|proceed/);
+  });
+});
