@@ -81,7 +81,7 @@ describe('import-transcripts over the fixture transcripts', () => {
     expect(records.some((r) => Object.keys(CURRENT).includes(r['tool'] as string))).toBe(false);
     // Bash calls: program and subcommand of the command that did the work, nothing more.
     expect(records.filter((r) => r['tool'] === 'Bash').map((r) => r['detail']).sort()).toEqual(
-      ['docker compose', 'git add', 'git log', 'make integration', 'npm run', 'npm run', 'pnpm vitest', 'pnpm vitest', 'pnpm vitest', 'pytest', 'pytest', 'rg'].sort(),
+      ['docker compose', 'git add', 'git log', 'make integration', 'npm run lint', 'npm run lint', 'pnpm vitest', 'pnpm vitest', 'pnpm vitest', 'pytest', 'pytest', 'rg'].sort(),
     );
     // Records sit in the file of their own UTC day, tokens only.
     for (const f of listFiles(join(data, 'observations'))) {
