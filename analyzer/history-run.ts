@@ -1,7 +1,7 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { dayOf, protectedDays } from './active-window.js';
-import { runConsolidation, type ByeReport } from './consolidate-run.js';
+import { readRules, runConsolidation, type ByeReport } from './consolidate-run.js';
 import { learnHistory, pruneHistory } from './history.js';
 import { readHistory, writeHistory } from './history-file.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
@@ -32,7 +32,8 @@ export interface HistoryLearning {
   projects: LearnedProject[];
   /** Records written by this import that the next analysis's retention removes, their days, and the retentionDays that keeps them. */
   retention: { records: number; days: number; retentionDays: number; keepWith: number };
-  bye: ByeReport;
+  /** bye's run after learning; undefined when the import brought nothing new. */
+  bye: ByeReport | undefined;
 }
 
 export function newLearnSink(): { table: TableBuilder; ids: Set<string> } {
@@ -44,8 +45,19 @@ export function learnFromHistory(opts: { home: string; table: RecordTable; added
   const nowMs = now.getTime();
   const learned = learnHistory(t, nowMs, config);
   const state = readHistory(home);
-  for (const [id, l] of learned) state.projects[id] = l.carried;
-  writeHistory(home, pruneHistory(state, nowMs, config));
+  // A project whose history holds nothing new since it was last learned keeps what was learned
+  // then, and when it was (its decay goes on): importing the same transcripts again changes nothing.
+  let changed = false;
+  for (const [id, l] of learned) {
+    const before = state.projects[id];
+    if (before !== undefined && before.lastRecord === l.carried.lastRecord && before.sessions === l.carried.sessions) {
+      l.carried = before;
+      continue;
+    }
+    state.projects[id] = l.carried;
+    changed = true;
+  }
+  if (changed) writeHistory(home, pruneHistory(state, nowMs, config));
 
   // What the next analysis's retention removes of what this import wrote: records older than
   // retentionDays, except the days of a recently used project's active window.
@@ -74,14 +86,15 @@ export function learnFromHistory(opts: { home: string; table: RecordTable; added
   }
   const keepWith = records === 0 ? config.retentionDays : Math.ceil((nowMs - oldest) / DAY_MS) + 1;
 
-  const bye = runConsolidation({ home, now, config, env: opts.env, realNowMs: opts.realNowMs, noPrune: true });
+  // Nothing new learned and no record written: nothing to promote again.
+  const bye = changed || Object.keys(opts.addedByDay).length > 0 ? runConsolidation({ home, now, config, env: opts.env, realNowMs: opts.realNowMs, noPrune: true }) : undefined;
   const names = projectNames(home);
   const projects: LearnedProject[] = [];
   for (const [id, l] of learned) {
     const index = t.projects.indexOf(id);
     // The rules its sessions get that its history taught (a global one only when its history holds it too).
     const mine = new Set(l.carried.patterns.map((p) => `${p.kind}:${p.key}`));
-    const rules = bye.rules
+    const rules = (bye?.rules ?? rulesNow(home))
       .filter((r) => worthDelivering(ruleFacts(r), config) && reaches(r, id) && mine.has(`${r.kind}:${r.pattern}`))
       .map((r) => ruleFacts(r).key);
     projects.push({
@@ -97,4 +110,13 @@ export function learnFromHistory(opts: { home: string; table: RecordTable; added
   }
   projects.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { projects, retention: { records, days, retentionDays: config.retentionDays, keepWith }, bye };
+}
+
+/** rules.json's rules as they are (a damaged file: none, bye says why). */
+function rulesNow(home: string) {
+  try {
+    return readRules(home).rules;
+  } catch {
+    return [];
+  }
 }
