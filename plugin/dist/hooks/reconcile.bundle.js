@@ -7695,13 +7695,8 @@ var import_node_path12 = require("node:path");
 // lib/lock.ts
 var import_node_fs6 = require("node:fs");
 var STALE_LOCK_MS = 10 * 60 * 1e3;
-function mtimeMs(path) {
-  try {
-    return (0, import_node_fs6.lstatSync)(path).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
+var ABANDONED_CLAIM_MS = 1e4;
+var JUST_NOW = { heldBy: { pid: -1, started: "just now" } };
 function isFolder(path) {
   try {
     return (0, import_node_fs6.lstatSync)(path).isDirectory();
@@ -7717,33 +7712,106 @@ function alive(pid) {
     return e.code === "EPERM";
   }
 }
+function look(path) {
+  let st;
+  try {
+    st = (0, import_node_fs6.lstatSync)(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return void 0;
+    throw e;
+  }
+  let text = "";
+  try {
+    text = readDataFile(path).toString("utf8");
+  } catch (e) {
+    if (e.code === "ENOENT") return void 0;
+  }
+  return { id: `${st.ino}:${st.mtimeMs}:${text}`, text, mtimeMs: st.mtimeMs };
+}
 function acquireLock(path) {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const mine = lockBytes();
     try {
-      if (writeLockFile(path)) return { release: () => (0, import_node_fs6.rmSync)(path, { force: true }) };
+      if (writeLockFile(path, mine)) return { release: releaser(path, mine) };
       continue;
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
     }
     if (isFolder(path)) throw new DataHomeError(`${path} is a folder, expected the analysis lock (a file); move it aside`);
+    const seen = look(path);
+    if (seen === void 0) continue;
     let info;
-    let text = "";
     try {
-      text = readDataFile(path).toString("utf8");
-      info = JSON.parse(text);
+      info = JSON.parse(seen.text);
     } catch {
       info = void 0;
     }
-    if (text === "" && Date.now() - mtimeMs(path) < 5e3) return { heldBy: { pid: -1, started: "just now" } };
+    if (seen.text === "" && Date.now() - seen.mtimeMs < 5e3) return JUST_NOW;
     const age = info ? Date.now() - Date.parse(info.started) : Infinity;
-    if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: info };
-    (0, import_node_fs6.rmSync)(path, { force: true });
+    if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: { pid: info.pid, started: info.started } };
+    const r = takeOver(path, seen, mine);
+    if (r === "taken") return { release: releaser(path, mine) };
+    if (r === "claimed") return JUST_NOW;
   }
-  throw new Error(`could not take the analysis lock ${path}`);
+  return JUST_NOW;
+}
+function lockBytes() {
+  return Buffer.from(JSON.stringify({ pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}` }));
+}
+function takeOver(path, seen, mine) {
+  return underClaim(path, seen.id, () => {
+    if (look(path)?.id !== seen.id) return "changed";
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeNewFile(tmp, mine, PRIVATE_FILE);
+    try {
+      (0, import_node_fs6.renameSync)(tmp, path);
+    } catch (e) {
+      (0, import_node_fs6.rmSync)(tmp, { force: true });
+      throw e;
+    }
+    return "taken";
+  }, "claimed");
+}
+function releaser(path, mine) {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const seen = look(path);
+    if (seen === void 0 || seen.text !== mine.toString("utf8")) return;
+    underClaim(path, seen.id, () => {
+      if (look(path)?.id === seen.id) (0, import_node_fs6.rmSync)(path, { force: true });
+    }, void 0);
+  };
+}
+function underClaim(path, id, fn, busy) {
+  const base = `${path}.${fnv1a64Hex(id)}`;
+  for (let level = 0, tries = 0; level < 8 && tries < 100; level++, tries++) {
+    const claim = `${base}.${level}.claim.tmp`;
+    try {
+      (0, import_node_fs6.closeSync)((0, import_node_fs6.openSync)(claim, CREATE_NEW, PRIVATE_FILE));
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+      let mtimeMs;
+      try {
+        mtimeMs = (0, import_node_fs6.lstatSync)(claim).mtimeMs;
+      } catch {
+        level--;
+        continue;
+      }
+      if (Date.now() - mtimeMs < ABANDONED_CLAIM_MS) return busy;
+      continue;
+    }
+    try {
+      return fn();
+    } finally {
+      (0, import_node_fs6.rmSync)(claim, { force: true });
+    }
+  }
+  return busy;
 }
 var NO_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
-function writeLockFile(path) {
-  const data = Buffer.from(JSON.stringify({ pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString() }));
+function writeLockFile(path, data) {
   const tmp = `${path}.${process.pid}.tmp`;
   (0, import_node_fs6.rmSync)(tmp, { force: true });
   const fd = (0, import_node_fs6.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
