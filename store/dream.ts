@@ -4,7 +4,7 @@ import type { Config } from '../lib/config.js';
 import { DAY_MS } from '../lib/clock.js';
 import { decayed, pruneCategory, type LifecycleConfig } from './lifecycle.js';
 import type { Instinct } from './model.js';
-import { contradicts, keySimilarity, textSimilarity } from './similarity.js';
+import { conflicts, keySimilarity, mergeLoses, textSimilarity } from './similarity.js';
 
 // `homunculus dream`: one deterministic pass over the whole store, planned here (pure over the
 // instincts, the texts that may shadow them, the configuration and `now`) and carried out by
@@ -94,7 +94,8 @@ export function planDream(all: readonly Instinct[], shadowTexts: readonly Shadow
         const k = keySimilarity(a.pattern, b.pattern);
         const t = a.category === b.category && a.action !== '' && b.action !== '' ? textSimilarity(said(a), said(b)) : 0;
         const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
-        if (sim === 0 || contradicts(a, b, c.mergeThreshold)) continue;
+        // Different values (port 3000, port 8080; node 18, node 22) are different instincts.
+        if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
         if (best === undefined || sim > best.sim) {
           const [from, into] = eff(a) > eff(b) || (eff(a) === eff(b) && a.observations >= b.observations) ? [b, a] : [a, b];
           best = { from, into, sim };
@@ -115,7 +116,7 @@ export function planDream(all: readonly Instinct[], shadowTexts: readonly Shadow
       const b = live[j]!;
       if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
       if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
-      if (!contradicts(a, b, c.mergeThreshold)) continue;
+      if (!conflicts(a, b, c.mergeThreshold)) continue;
       const weaker = eff(a) < eff(b) || (eff(a) === eff(b) && a.last_seen <= b.last_seen) ? a : b;
       const stronger = weaker === a ? b : a;
       plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });

@@ -13,7 +13,7 @@ import { migrateLegacy } from './migrate.js';
 import { DOMAIN, MAX_EXPLAIN, MAX_SESSION_IDS, MAX_TEXT, zeroFeedback, type Fact, type Instinct, type Scope, type Source } from './model.js';
 import { promotedKeys } from './rules.js';
 import { scanFacts, scanInstincts, type Entry } from './scan.js';
-import { contradicts, keySimilarity, textSimilarity } from './similarity.js';
+import { conflicts, keySimilarity, mergeLoses, textSimilarity, valuesDiffer } from './similarity.js';
 import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
 
@@ -265,7 +265,7 @@ function findContradictions(m: Mut, x: Instinct): { id: string; pattern: string 
   for (const y of live(m)) {
     if (y.id === x.id || y.source === 'observed') continue;
     if (!(y.scope === 'global' || x.scope === 'global' || y.project === x.project)) continue;
-    if (!contradicts(x, y, m.ctx.config.mergeThreshold)) continue;
+    if (!conflicts(x, y, m.ctx.config.mergeThreshold)) continue;
     found.push({ id: y.id, pattern: y.pattern });
     // The older of the two is down-weighted, once per pair: the newer teaching is the current word.
     const older = y.last_seen <= x.last_seen ? y : x;
@@ -295,6 +295,9 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     let best: { e: Entry<Instinct>; s: number } | undefined;
     for (const e of m.instincts) {
       if (!e.value || e.value.source === 'observed') continue;
+      // Another value (jest after vitest, node 22 after 18) is another instinct, never a merge.
+      if (valuesDiffer(pattern, e.value.pattern, true)) continue;
+      if (input.trigger !== undefined && input.action !== undefined && valuesDiffer(`${input.trigger} ${input.action}`, `${e.value.trigger} ${e.value.action}`)) continue;
       const s = keySimilarity(pattern, e.value.pattern);
       if (s >= c.mergeThreshold && (best === undefined || s > best.s)) best = { e, s };
     }
@@ -647,7 +650,7 @@ export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'import
   const statement = text(input.fact, 'fact', MAX_TEXT, true);
   let entry = input.id !== undefined ? m.facts.find((e) => e.value?.id === input.id) : undefined;
   if (input.id !== undefined && entry === undefined && !validId(input.id)) throw new StoreError(`an id is a slug of [a-z0-9-], found ${JSON.stringify(input.id).slice(0, 60)}`);
-  entry ??= m.facts.find((e) => e.value && textSimilarity(e.value.text, statement) >= c.duplicateThreshold && (e.value.scope === 'global' || e.value.project === m.ctx.project));
+  entry ??= m.facts.find((e) => e.value && textSimilarity(e.value.text, statement) >= c.duplicateThreshold && !valuesDiffer(e.value.text, statement) && (e.value.scope === 'global' || e.value.project === m.ctx.project));
   if (entry?.value) {
     const x: Fact = { ...entry.value };
     const ref = factRef(x);
@@ -735,7 +738,7 @@ export function importPatterns(ctx: StoreCtx, rows: readonly ImportRow[], from?:
     rows.forEach((row, i) => {
       try {
         if (typeof row.fact === 'string') {
-          const known = m.facts.some((e) => e.value && textSimilarity(e.value.text, row.fact!) >= m.ctx.config.duplicateThreshold);
+          const known = m.facts.some((e) => e.value && textSimilarity(e.value.text, row.fact!) >= m.ctx.config.duplicateThreshold && !valuesDiffer(e.value.text, row.fact!));
           if (!known && newFacts >= m.ctx.config.maxNewFactsPerRun) {
             out.skipped.push({ row: i + 1, reason: `over maxNewFactsPerRun (${m.ctx.config.maxNewFactsPerRun}) new facts in one import` });
             return;
@@ -812,7 +815,7 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
         let pair: [Instinct, Instinct] | undefined;
         for (let i = 0; i < xs.length && !pair; i++) {
           for (let j = i + 1; j < xs.length; j++) {
-            if (keySimilarity(xs[i]!.pattern, xs[j]!.pattern) >= c.mergeThreshold && (xs[i]!.scope === xs[j]!.scope && xs[i]!.project === xs[j]!.project)) {
+            if (keySimilarity(xs[i]!.pattern, xs[j]!.pattern) >= c.mergeThreshold && (xs[i]!.scope === xs[j]!.scope && xs[i]!.project === xs[j]!.project) && !mergeLoses(xs[i]!, xs[j]!)) {
               pair = xs[i]!.confidence >= xs[j]!.confidence ? [xs[j]!, xs[i]!] : [xs[i]!, xs[j]!];
               break;
             }
@@ -831,7 +834,7 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
         for (let j = i + 1; j < xs.length; j++) {
           const a = entryOf(m, xs[i]!.id)?.value;
           const b = entryOf(m, xs[j]!.id)?.value;
-          if (!a || !b || !contradicts(a, b, c.mergeThreshold)) continue;
+          if (!a || !b || !conflicts(a, b, c.mergeThreshold)) continue;
           if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
           const older = a.last_seen <= b.last_seen ? a : b;
           const newer = older === a ? b : a;

@@ -81,3 +81,87 @@ export function contradicts(a: { trigger: string; action: string }, b: { trigger
   if (sequenceSimilarity(core(wa), core(wb)) < threshold) return false;
   return opposed(wa, wb);
 }
+
+// ---- values: what a merge must never lose
+
+/** A key's body split at its joints (`->`, `+`, `,`): `combo:a=1,b=2` has two settings. */
+function keyParts(key: string): string[] {
+  const i = key.indexOf(':');
+  return (i === -1 ? key : key.slice(i + 1)).toLowerCase().split(/->|\+|,/);
+}
+
+/**
+ * The values a key or a text names: what follows `=` (`pref:test-runner=jest`, `runner=jest`),
+ * and every word with a digit in it (a number, a version, a port: `18`, `v22`, `3000`,
+ * `python3`). Two keys or texts whose values differ say different things however alike their
+ * other words are: "api server: port 3000" is not "web server: port 8080".
+ */
+export function valuesOf(text: string, isKey = false): Set<string> {
+  const out = new Set<string>();
+  const parts = isKey ? keyParts(text) : [text.toLowerCase()];
+  for (const part of parts) {
+    if (isKey) {
+      const eq = part.indexOf('=');
+      if (eq !== -1) out.add(`=${part.slice(eq + 1).trim()}`);
+    } else {
+      for (const m of part.matchAll(/=\s*([^\s,;]+)/g)) out.add(`=${m[1]!}`);
+    }
+    for (const w of words(part)) if (/\d/.test(w)) out.add(w);
+  }
+  return out;
+}
+
+function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (a.size !== b.size) return false;
+  for (const v of a) if (!b.has(v)) return false;
+  return true;
+}
+
+/** Whether two keys (isKey) or two texts name different values: then they are never one instinct or fact. */
+export function valuesDiffer(a: string, b: string, isKey = false): boolean {
+  return !sameSet(valuesOf(a, isKey), valuesOf(b, isKey));
+}
+
+/** What an instinct says, for comparing two: its trigger and action. */
+function saidOf(x: { trigger: string; action: string }): string {
+  return `${x.trigger} ${x.action}`;
+}
+
+/**
+ * Whether a merge of these two would lose a user's words: their keys or their trigger and
+ * action name different values (teaching `pref:test-runner=jest` after `pref:test-runner=vitest`
+ * is a change of mind, not a second sighting of vitest).
+ */
+export function mergeLoses(a: { pattern: string; trigger: string; action: string }, b: { pattern: string; trigger: string; action: string }): boolean {
+  return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
+}
+
+/** The setting a key names before its `=` (`pref:test-runner`), or undefined for a key without one. */
+function settingOf(key: string): string | undefined {
+  const parts = keyParts(key);
+  if (parts.length !== 1) return undefined;
+  const eq = parts[0]!.indexOf('=');
+  if (eq === -1) return undefined;
+  return `${key.slice(0, key.indexOf(':') + 1).toLowerCase()}${words(parts[0]!.slice(0, eq)).join(' ')}`;
+}
+
+/**
+ * Two instincts that set the same thing to different values: the same setting before `=` in
+ * their keys with another value after it (`pref:test-runner=vitest`, `pref:test-runner=jest`),
+ * or the same trigger and an action of the same words with different values ("use node 18",
+ * "use node 22").
+ */
+export function valueConflict(a: { pattern: string; trigger: string; action: string }, b: { pattern: string; trigger: string; action: string }): boolean {
+  const sa = settingOf(a.pattern);
+  if (sa !== undefined && sa === settingOf(b.pattern) && valuesDiffer(a.pattern, b.pattern, true)) return true;
+  if (!valuesDiffer(a.action, b.action)) return false;
+  // The same words but for the values, trigger and action alike: "api server: port 3000" and
+  // "web server: port 8080" are two servers, not one set twice.
+  const plain = (s: string) => words(s).filter((w) => !/\d/.test(w)).join(' ');
+  return plain(a.action) !== '' && plain(a.action) === plain(b.action) && plain(a.trigger) === plain(b.trigger) && !valuesDiffer(a.trigger, b.trigger);
+}
+
+/** A contradiction to report: opposite directions (contradicts), or one setting given two values. */
+export function conflicts(a: { pattern: string; trigger: string; action: string }, b: { pattern: string; trigger: string; action: string }, threshold: number): boolean {
+  return contradicts(a, b, threshold) || valueConflict(a, b);
+}

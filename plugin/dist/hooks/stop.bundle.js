@@ -11951,6 +11951,55 @@ function contradicts(a, b, threshold) {
   if (sequenceSimilarity(core(wa), core(wb)) < threshold) return false;
   return opposed(wa, wb);
 }
+function keyParts(key) {
+  const i = key.indexOf(":");
+  return (i === -1 ? key : key.slice(i + 1)).toLowerCase().split(/->|\+|,/);
+}
+function valuesOf(text, isKey = false) {
+  const out = /* @__PURE__ */ new Set();
+  const parts = isKey ? keyParts(text) : [text.toLowerCase()];
+  for (const part of parts) {
+    if (isKey) {
+      const eq = part.indexOf("=");
+      if (eq !== -1) out.add(`=${part.slice(eq + 1).trim()}`);
+    } else {
+      for (const m of part.matchAll(/=\s*([^\s,;]+)/g)) out.add(`=${m[1]}`);
+    }
+    for (const w of words(part)) if (/\d/.test(w)) out.add(w);
+  }
+  return out;
+}
+function sameSet(a, b) {
+  if (a.size !== b.size) return false;
+  for (const v of a) if (!b.has(v)) return false;
+  return true;
+}
+function valuesDiffer(a, b, isKey = false) {
+  return !sameSet(valuesOf(a, isKey), valuesOf(b, isKey));
+}
+function saidOf(x) {
+  return `${x.trigger} ${x.action}`;
+}
+function mergeLoses(a, b) {
+  return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
+}
+function settingOf(key) {
+  const parts = keyParts(key);
+  if (parts.length !== 1) return void 0;
+  const eq = parts[0].indexOf("=");
+  if (eq === -1) return void 0;
+  return `${key.slice(0, key.indexOf(":") + 1).toLowerCase()}${words(parts[0].slice(0, eq)).join(" ")}`;
+}
+function valueConflict(a, b) {
+  const sa = settingOf(a.pattern);
+  if (sa !== void 0 && sa === settingOf(b.pattern) && valuesDiffer(a.pattern, b.pattern, true)) return true;
+  if (!valuesDiffer(a.action, b.action)) return false;
+  const plain = (s) => words(s).filter((w) => !/\d/.test(w)).join(" ");
+  return plain(a.action) !== "" && plain(a.action) === plain(b.action) && plain(a.trigger) === plain(b.trigger) && !valuesDiffer(a.trigger, b.trigger);
+}
+function conflicts(a, b, threshold) {
+  return contradicts(a, b, threshold) || valueConflict(a, b);
+}
 
 // store/dream.ts
 var emptyPlan = () => ({ removed: [], merged: [], contradictions: [], promoted: [] });
@@ -12001,7 +12050,7 @@ function planDream(all, shadowTexts, nowMs, c) {
         const k = keySimilarity(a.pattern, b.pattern);
         const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(said(a), said(b)) : 0;
         const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
-        if (sim === 0 || contradicts(a, b, c.mergeThreshold)) continue;
+        if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
         if (best === void 0 || sim > best.sim) {
           const [from, into] = eff(a) > eff(b) || eff(a) === eff(b) && a.observations >= b.observations ? [b, a] : [a, b];
           best = { from, into, sim };
@@ -12021,7 +12070,7 @@ function planDream(all, shadowTexts, nowMs, c) {
       const b = live2[j];
       if (!(a.scope === "global" || b.scope === "global" || a.project === b.project)) continue;
       if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
-      if (!contradicts(a, b, c.mergeThreshold)) continue;
+      if (!conflicts(a, b, c.mergeThreshold)) continue;
       const weaker = eff(a) < eff(b) || eff(a) === eff(b) && a.last_seen <= b.last_seen ? a : b;
       const stronger = weaker === a ? b : a;
       plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
