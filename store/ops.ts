@@ -12,8 +12,8 @@ import { clamp, decayed, feedbackDelta, finishLevelState, pruneCategory, reinfor
 import { migrateLegacy } from './migrate.js';
 import { DOMAIN, MAX_EXPLAIN, MAX_SESSION_IDS, MAX_TEXT, zeroFeedback, type Fact, type Instinct, type Scope, type Source } from './model.js';
 import { promotedKeys } from './rules.js';
-import { scanFacts, scanInstincts, type Entry } from './scan.js';
-import { conflicts, keySimilarity, mergeLoses, textSimilarity, valuesDiffer } from './similarity.js';
+import { classifyEntry, scanFacts, scanInstincts, type Entry } from './scan.js';
+import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textSimilarity, valuesDiffer } from './similarity.js';
 import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
 
@@ -44,6 +44,10 @@ export interface Mut {
   events: StoreEvent[];
   aliases: Map<string, string>;
   aliasesChanged: boolean;
+  /** Lookups by id and by file, built when first needed and kept in step by save and archive. */
+  index?: { of: Entry<Instinct>[]; length: number; byId: Map<string, Entry<Instinct>>; byFile: Map<string, Entry<Instinct>> };
+  /** rules.json's promoted keys, read once a change (nothing writes it under the store's lock). */
+  promoted?: Map<string, string>;
 }
 
 export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: boolean } = {}): T {
@@ -52,7 +56,11 @@ export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: b
     ctx.home,
     () => {
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
-      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts: scanInstincts(ctx.home), facts: scanFacts(ctx.home), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      // Whether a file is the store's own bytes matters only for an observed one (a person's edit
+      // of it is kept before it is replaced): rendering every file back was most of a scan's cost.
+      const instincts = scanInstincts(ctx.home, { classify: false });
+      for (const e of instincts) if (e.value?.source === 'observed') classifyEntry(e);
+      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
       const result = fn(m);
       appendEvents(ctx.home, m.events);
       if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}\n`);
@@ -69,8 +77,25 @@ function live(m: Mut): Instinct[] {
   return m.instincts.filter((e) => e.value).map((e) => e.value!);
 }
 
+/**
+ * The index of m.instincts (rebuilt if the array was changed elsewhere). An id names its file
+ * (`<id>.md`: scan drops a value whose id does not), so each id and each file is one entry.
+ */
+function indexOf(m: Mut): NonNullable<Mut['index']> {
+  const ix = m.index;
+  if (ix && ix.of === m.instincts && ix.length === m.instincts.length) return ix;
+  const byId = new Map<string, Entry<Instinct>>();
+  const byFile = new Map<string, Entry<Instinct>>();
+  for (const e of m.instincts) {
+    if (e.value && !byId.has(e.value.id)) byId.set(e.value.id, e);
+    if (!byFile.has(e.file)) byFile.set(e.file, e);
+  }
+  m.index = { of: m.instincts, length: m.instincts.length, byId, byFile };
+  return m.index;
+}
+
 function entryOf(m: Mut, id: string): Entry<Instinct> | undefined {
-  return m.instincts.find((e) => e.value?.id === id);
+  return indexOf(m).byId.get(id);
 }
 
 /** By id, pattern key or alias. */
@@ -100,7 +125,8 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 }
 
 function finish(m: Mut, x: Instinct): void {
-  const promoted = x.promoted_at !== undefined || promotedKeys(m.ctx.home).has(x.pattern);
+  m.promoted ??= promotedKeys(m.ctx.home);
+  const promoted = x.promoted_at !== undefined || m.promoted.has(x.pattern);
   finishLevelState(x, promoted, m.nowMs, m.ctx.config);
 }
 
@@ -118,9 +144,14 @@ export function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): v
   }
   writeStoreFile(path, text);
   const e: Entry<Instinct> = { file: `${x.id}.md`, stamp: undefined, text, value: x, pristine: true };
-  const i = m.instincts.findIndex((y) => y.file === e.file);
+  const ix = indexOf(m);
+  const old = ix.byFile.get(e.file);
+  const i = old === undefined ? -1 : m.instincts.indexOf(old);
   if (i === -1) m.instincts.push(e);
   else m.instincts[i] = e;
+  ix.byFile.set(e.file, e);
+  ix.byId.set(x.id, e);
+  ix.length = m.instincts.length;
 }
 
 export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
@@ -139,7 +170,12 @@ export function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string):
   archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
   rmSync(storePaths(m.ctx.home).instinct(x.id), { force: true });
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
+  const ix = indexOf(m);
   m.instincts = m.instincts.filter((e) => e !== entry);
+  if (ix.byFile.get(entry.file) === entry) ix.byFile.delete(entry.file);
+  if (ix.byId.get(x.id) === entry) ix.byId.delete(x.id);
+  ix.of = m.instincts;
+  ix.length = m.instincts.length;
 }
 
 function archiveFact(m: Mut, entry: Entry<Fact>, reason: string): void {
@@ -809,41 +845,69 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
           r.removed.push({ id: `fact:${x.id}`, reason: p.reason! });
         }
       }
-      // Duplicates among taught and imported instincts: the less confident merges into the other.
-      for (;;) {
+      // Duplicates among taught and imported instincts: the less confident merges into the other,
+      // the first pair in store order first, again until none is left. Keys and words do not change
+      // in a merge, so the alike pairs of each scope are found once (store/candidates.ts: only
+      // pairs sharing a rare word are compared); a merge changes which are left, and may make the
+      // one kept global (its projects), whose pairs in its new scope are then added.
+      {
         const xs = live(m).filter((x) => x.source !== 'observed');
-        let pair: [Instinct, Instinct] | undefined;
-        for (let i = 0; i < xs.length && !pair; i++) {
-          for (let j = i + 1; j < xs.length; j++) {
-            if (keySimilarity(xs[i]!.pattern, xs[j]!.pattern) >= c.mergeThreshold && (xs[i]!.scope === xs[j]!.scope && xs[i]!.project === xs[j]!.project) && !mergeLoses(xs[i]!, xs[j]!)) {
-              pair = xs[i]!.confidence >= xs[j]!.confidence ? [xs[j]!, xs[i]!] : [xs[i]!, xs[j]!];
-              break;
+        const scopeOf = (x: Instinct) => `${x.scope}\u0000${x.project ?? ''}`;
+        const alike: number[][] = xs.map(() => []);
+        const mergeable = (i: number, j: number) => keySimilarity(xs[i]!.pattern, xs[j]!.pattern) >= c.mergeThreshold && !mergeLoses(xs[i]!, xs[j]!);
+        for (const [i, j] of keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, xs.map(scopeOf))) if (mergeable(i, j)) alike[i]!.push(j);
+        let firsts = xs.map((_, i) => i).filter((i) => alike[i]!.length > 0);
+        const gone = new Set<string>();
+        const now = (k: number) => (gone.has(xs[k]!.id) ? undefined : entryOf(m, xs[k]!.id)?.value);
+        const position = new Map(xs.map((x, i) => [x.id, i]));
+        for (;;) {
+          let pair: [Instinct, Instinct] | undefined;
+          for (const i of firsts) {
+            const a = now(i);
+            if (!a) continue;
+            for (const j of alike[i]!) {
+              const b = now(j);
+              if (b && a.scope === b.scope && a.project === b.project) {
+                pair = a.confidence >= b.confidence ? [b, a] : [a, b];
+                break;
+              }
             }
+            if (pair) break;
+          }
+          if (!pair) break;
+          const [from, into] = pair;
+          m.aliases.set(norm(from.pattern), into.pattern);
+          m.aliasesChanged = true;
+          mergeIn(m, entryOf(m, from.id)!, entryOf(m, into.id)!);
+          gone.add(from.id);
+          r.merged.push({ from: from.id, into: into.id });
+          const kept = entryOf(m, into.id)!.value!;
+          if (scopeOf(kept) !== scopeOf(into)) {
+            const k = position.get(into.id)!;
+            for (let o = 0; o < xs.length; o++) {
+              const other = now(o);
+              if (o === k || !other || scopeOf(other) !== scopeOf(kept)) continue;
+              const [i, j] = o < k ? [o, k] : [k, o];
+              if (!alike[i]!.includes(j) && mergeable(i, j)) alike[i] = [...alike[i]!, j].sort((a, b) => a - b);
+            }
+            firsts = xs.map((_, i) => i).filter((i) => alike[i]!.length > 0);
           }
         }
-        if (!pair) break;
-        const [from, into] = pair;
-        m.aliases.set(norm(from.pattern), into.pattern);
-        m.aliasesChanged = true;
-        mergeIn(m, entryOf(m, from.id)!, entryOf(m, into.id)!);
-        r.merged.push({ from: from.id, into: into.id });
       }
-      // Contradictions, each pair once.
+      // Contradictions, each pair once, in store order: only pairs that can conflict are checked.
       const xs = live(m).filter((x) => x.source !== 'observed');
-      for (let i = 0; i < xs.length; i++) {
-        for (let j = i + 1; j < xs.length; j++) {
-          const a = entryOf(m, xs[i]!.id)?.value;
-          const b = entryOf(m, xs[j]!.id)?.value;
-          if (!a || !b || !conflicts(a, b, c.mergeThreshold)) continue;
-          if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
-          const older = a.last_seen <= b.last_seen ? a : b;
-          const newer = older === a ? b : a;
-          if (older.contradicts?.includes(newer.id)) continue;
-          applyFeedback(m, entryOf(m, older.id), older, 'contradict', `contradict: conflicts with ${newer.pattern}`);
-          const o = entryOf(m, older.id)!.value!;
-          save(m, entryOf(m, older.id), { ...o, contradicts: [...(o.contradicts ?? []), newer.id] });
-          r.contradictions.push({ a: older.id, b: newer.id });
-        }
+      for (const [i, j] of conflictPairs(xs, c.mergeThreshold, true)) {
+        const a = entryOf(m, xs[i]!.id)?.value;
+        const b = entryOf(m, xs[j]!.id)?.value;
+        if (!a || !b || !conflicts(a, b, c.mergeThreshold)) continue;
+        if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
+        const older = a.last_seen <= b.last_seen ? a : b;
+        const newer = older === a ? b : a;
+        if (older.contradicts?.includes(newer.id)) continue;
+        applyFeedback(m, entryOf(m, older.id), older, 'contradict', `contradict: conflicts with ${newer.pattern}`);
+        const o = entryOf(m, older.id)!.value!;
+        save(m, entryOf(m, older.id), { ...o, contradicts: [...(o.contradicts ?? []), newer.id] });
+        r.contradictions.push({ a: older.id, b: newer.id });
       }
       // Aliases whose target is gone.
       const keys = new Set(live(m).map((x) => norm(x.pattern)));

@@ -111,6 +111,12 @@ export function scanInstincts(home: string, opts: { classify?: boolean } = {}): 
   return out;
 }
 
+/** What `classify` says of an entry scanned without it: whether the file is the store's own bytes. */
+export function classifyEntry(e: Entry<Instinct>): void {
+  if (e.value === undefined) return;
+  e.pristine = e.legacy ? renderLegacy(e.legacy) === e.text : renderInstinct(e.value) === e.text;
+}
+
 /** As scanInstincts, `classify: false` for values only. */
 export function scanFacts(home: string, opts: { classify?: boolean } = {}): Entry<Fact>[] {
   const classify = opts.classify ?? true;

@@ -9900,6 +9900,9 @@ function normalizeKey(raw, defaultCategory) {
   if (body.length > MAX_KEY_BODY) throw new KeyError(`a pattern key must be at most ${MAX_KEY_BODY} characters after its prefix, found ${body.length}`);
   return `${prefix}:${body}`;
 }
+function words(text) {
+  return text.toLowerCase().split(/[^\p{L}\p{N}_]+/u).filter(Boolean);
+}
 var ID2 = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var MAX_ID = 120;
 function validId(id) {
@@ -10637,6 +10640,10 @@ function scanInstincts(home, opts = {}) {
     out.push(e);
   }
   return out;
+}
+function classifyEntry(e) {
+  if (e.value === void 0) return;
+  e.pristine = e.legacy ? renderInstinct(e.legacy) === e.text : renderInstinct2(e.value) === e.text;
 }
 function scanFacts(home, opts = {}) {
   const classify = opts.classify ?? true;
@@ -11423,6 +11430,22 @@ function safeLog(home, e) {
 }
 
 // store/similarity.ts
+function memo(fn) {
+  const cache = /* @__PURE__ */ new Map();
+  return (s) => {
+    const hit = cache.get(s);
+    if (hit !== void 0 || cache.has(s)) return hit;
+    if (cache.size >= 5e4) cache.clear();
+    const v = fn(s);
+    cache.set(s, v);
+    return v;
+  };
+}
+var wordsOf = memo(words);
+var keyWords = memo((key) => {
+  const i = key.indexOf(":");
+  return words(i === -1 ? key : key.slice(i + 1));
+});
 var OPPOSITES = [
   ["always", "never"],
   ["use", "avoid"],
@@ -11433,6 +11456,34 @@ var OPPOSITES = [
 ];
 var NEGATIONS = /* @__PURE__ */ new Set(["not", "no", "never", "dont", "don't", "don", "t", "without", "avoid", "stop"]);
 var POLARITY = /* @__PURE__ */ new Set([...OPPOSITES.flat(), ...NEGATIONS, "do", "to"]);
+function keyParts(key) {
+  const i = key.indexOf(":");
+  return (i === -1 ? key : key.slice(i + 1)).toLowerCase().split(/->|\+|,/);
+}
+function valuesOf(text, isKey = false) {
+  const out = /* @__PURE__ */ new Set();
+  const parts = isKey ? keyParts(text) : [text.toLowerCase()];
+  for (const part of parts) {
+    if (isKey) {
+      const eq = part.indexOf("=");
+      if (eq !== -1) out.add(`=${part.slice(eq + 1).trim()}`);
+    } else {
+      for (const m of part.matchAll(/=\s*([^\s,;]+)/g)) out.add(`=${m[1]}`);
+    }
+    for (const w of words(part)) if (/\d/.test(w)) out.add(w);
+  }
+  return out;
+}
+var keyValues = memo((k) => [...valuesOf(k, true)].sort().join("\0"));
+var textValues = memo((t) => [...valuesOf(t)].sort().join("\0"));
+var settingOf = memo((key) => {
+  const parts = keyParts(key);
+  if (parts.length !== 1) return void 0;
+  const eq = parts[0].indexOf("=");
+  if (eq === -1) return void 0;
+  return `${key.slice(0, key.indexOf(":") + 1).toLowerCase()}${words(parts[0].slice(0, eq)).join(" ")}`;
+});
+var plainWords = memo((s) => wordsOf(s).filter((w) => !/\d/.test(w)).join(" "));
 
 // observer/project-id.ts
 var import_node_fs18 = require("node:fs");
@@ -11481,7 +11532,9 @@ function mutate(ctx, fn, opts = {}) {
     ctx.home,
     () => {
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
-      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts: scanInstincts(ctx.home), facts: scanFacts(ctx.home), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      const instincts = scanInstincts(ctx.home, { classify: false });
+      for (const e of instincts) if (e.value?.source === "observed") classifyEntry(e);
+      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
       const result = fn(m);
       appendEvents(ctx.home, m.events);
       if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
@@ -11493,8 +11546,20 @@ function mutate(ctx, fn, opts = {}) {
   );
 }
 var norm = (k) => k.toLowerCase();
+function indexOf(m) {
+  const ix = m.index;
+  if (ix && ix.of === m.instincts && ix.length === m.instincts.length) return ix;
+  const byId = /* @__PURE__ */ new Map();
+  const byFile = /* @__PURE__ */ new Map();
+  for (const e of m.instincts) {
+    if (e.value && !byId.has(e.value.id)) byId.set(e.value.id, e);
+    if (!byFile.has(e.file)) byFile.set(e.file, e);
+  }
+  m.index = { of: m.instincts, length: m.instincts.length, byId, byFile };
+  return m.index;
+}
 function entryOf(m, id) {
-  return m.instincts.find((e) => e.value?.id === id);
+  return indexOf(m).byId.get(id);
 }
 function resolve4(m, ref) {
   const byId = entryOf(m, ref);
@@ -11520,7 +11585,8 @@ function changedFields(before, after) {
   return out;
 }
 function finish(m, x) {
-  const promoted = x.promoted_at !== void 0 || promotedKeys(m.ctx.home).has(x.pattern);
+  m.promoted ??= promotedKeys(m.ctx.home);
+  const promoted = x.promoted_at !== void 0 || m.promoted.has(x.pattern);
   finishLevelState(x, promoted, m.nowMs, m.ctx.config);
 }
 function save(m, entry, x) {
@@ -11536,9 +11602,14 @@ function save(m, entry, x) {
   }
   writeStoreFile(path, text);
   const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
-  const i = m.instincts.findIndex((y) => y.file === e.file);
+  const ix = indexOf(m);
+  const old = ix.byFile.get(e.file);
+  const i = old === void 0 ? -1 : m.instincts.indexOf(old);
   if (i === -1) m.instincts.push(e);
   else m.instincts[i] = e;
+  ix.byFile.set(e.file, e);
+  ix.byId.set(x.id, e);
+  ix.length = m.instincts.length;
 }
 function saveFact(m, entry, x) {
   const path = storePaths(m.ctx.home).fact(x.id);

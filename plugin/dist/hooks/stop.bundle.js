@@ -10610,6 +10610,10 @@ function scanInstincts(home, opts = {}) {
   }
   return out;
 }
+function classifyEntry(e) {
+  if (e.value === void 0) return;
+  e.pristine = e.legacy ? renderInstinct(e.legacy) === e.text : renderInstinct2(e.value) === e.text;
+}
 function scanFacts(home, opts = {}) {
   const classify = opts.classify ?? true;
   const dir = layout.facts(home);
@@ -11891,11 +11895,121 @@ var import_node_fs23 = require("node:fs");
 var import_node_fs20 = require("node:fs");
 var import_node_path16 = require("node:path");
 
+// store/candidates.ts
+var ROUNDING = 1e-4;
+function similarPairs(seqs, threshold, groups) {
+  const n = seqs.length;
+  const group = (i) => groups?.[i] ?? "";
+  const t = threshold - ROUNDING;
+  const out = [];
+  if (t <= 0) {
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (group(i) === group(j)) out.push([i, j]);
+    return out;
+  }
+  const tokens = seqs.map((ws, i) => {
+    const seen = /* @__PURE__ */ new Map();
+    return ws.map((w) => {
+      const k = (seen.get(w) ?? 0) + 1;
+      seen.set(w, k);
+      return `${group(i)}\0${w}#${k}`;
+    });
+  });
+  const freq = /* @__PURE__ */ new Map();
+  for (const ts of tokens) for (const tok of ts) freq.set(tok, (freq.get(tok) ?? 0) + 1);
+  const index = /* @__PURE__ */ new Map();
+  const empty = /* @__PURE__ */ new Map();
+  const pairs = /* @__PURE__ */ new Set();
+  const found = Array.from({ length: n }, () => []);
+  for (let j = 0; j < n; j++) {
+    const ts = tokens[j];
+    if (ts.length === 0) {
+      const g = group(j);
+      const list2 = empty.get(g) ?? [];
+      for (const i of list2) found[i].push(j);
+      list2.push(j);
+      empty.set(g, list2);
+      continue;
+    }
+    const sorted = [...ts].sort((a, b) => freq.get(a) - freq.get(b) || (a < b ? -1 : a > b ? 1 : 0));
+    const need = Math.max(1, Math.ceil(t * sorted.length / (2 - t) - 1e-9));
+    const prefix = sorted.length - need + 1;
+    for (let p = 0; p < prefix; p++) {
+      const tok = sorted[p];
+      const list2 = index.get(tok);
+      if (list2) {
+        for (const i of list2) {
+          const key = i * n + j;
+          if (pairs.has(key)) continue;
+          pairs.add(key);
+          found[i].push(j);
+        }
+        list2.push(j);
+      } else index.set(tok, [j]);
+    }
+  }
+  for (let i = 0; i < n; i++) for (const j of found[i].sort((a, b) => a - b)) out.push([i, j]);
+  return out;
+}
+function samePairs(keys) {
+  const by = /* @__PURE__ */ new Map();
+  const found = keys.map(() => []);
+  keys.forEach((k, j) => {
+    if (k === void 0) return;
+    const list2 = by.get(k) ?? [];
+    for (const i of list2) found[i].push(j);
+    list2.push(j);
+    by.set(k, list2);
+  });
+  const out = [];
+  found.forEach((js, i) => {
+    for (const j of js) out.push([i, j]);
+  });
+  return out;
+}
+function unionPairs(...lists) {
+  const all = lists.flat().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return all.filter((p, k) => k === 0 || p[0] !== all[k - 1][0] || p[1] !== all[k - 1][1]);
+}
+function withinScopes(xs, find) {
+  const globals = [];
+  const projects = /* @__PURE__ */ new Map();
+  xs.forEach((x, i) => {
+    if (x.scope === "global") globals.push(i);
+    else {
+      const k = x.project ?? "";
+      const list2 = projects.get(k) ?? [];
+      list2.push(i);
+      projects.set(k, list2);
+    }
+  });
+  const runs = projects.size === 0 ? [globals] : [...projects.values()].map((own) => mergeSorted(globals, own));
+  return unionPairs(...runs.map((items) => find(items).map(([a, b]) => [items[a], items[b]])));
+}
+function mergeSorted(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || i < a.length && a[i] < b[j] ? a[i++] : b[j++]);
+  return out;
+}
+
 // store/similarity.ts
-function keyWords(key) {
+function memo(fn) {
+  const cache = /* @__PURE__ */ new Map();
+  return (s) => {
+    const hit = cache.get(s);
+    if (hit !== void 0 || cache.has(s)) return hit;
+    if (cache.size >= 5e4) cache.clear();
+    const v = fn(s);
+    cache.set(s, v);
+    return v;
+  };
+}
+var wordsOf = memo(words);
+var keyWords = memo((key) => {
   const i = key.indexOf(":");
   return words(i === -1 ? key : key.slice(i + 1));
-}
+});
 function lcs(a, b) {
   const row = new Array(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
@@ -11919,7 +12033,7 @@ function keySimilarity(a, b) {
   return Math.round(sequenceSimilarity(keyWords(a), keyWords(b)) * 1e4) / 1e4;
 }
 function textSimilarity(a, b) {
-  return Math.round(sequenceSimilarity(words(a), words(b)) * 1e4) / 1e4;
+  return Math.round(sequenceSimilarity(wordsOf(a), wordsOf(b)) * 1e4) / 1e4;
 }
 var OPPOSITES = [
   ["always", "never"],
@@ -11945,8 +12059,8 @@ function opposed(a, b) {
 }
 function contradicts(a, b, threshold) {
   if (textSimilarity(a.trigger, b.trigger) < threshold) return false;
-  const wa = words(a.action);
-  const wb = words(b.action);
+  const wa = wordsOf(a.action);
+  const wb = wordsOf(b.action);
   const core = (ws) => ws.filter((w) => !POLARITY.has(w));
   if (sequenceSimilarity(core(wa), core(wb)) < threshold) return false;
   return opposed(wa, wb);
@@ -11969,13 +12083,10 @@ function valuesOf(text, isKey = false) {
   }
   return out;
 }
-function sameSet(a, b) {
-  if (a.size !== b.size) return false;
-  for (const v of a) if (!b.has(v)) return false;
-  return true;
-}
+var keyValues = memo((k) => [...valuesOf(k, true)].sort().join("\0"));
+var textValues = memo((t) => [...valuesOf(t)].sort().join("\0"));
 function valuesDiffer(a, b, isKey = false) {
-  return !sameSet(valuesOf(a, isKey), valuesOf(b, isKey));
+  return isKey ? keyValues(a) !== keyValues(b) : textValues(a) !== textValues(b);
 }
 function saidOf(x) {
   return `${x.trigger} ${x.action}`;
@@ -11983,22 +12094,41 @@ function saidOf(x) {
 function mergeLoses(a, b) {
   return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
 }
-function settingOf(key) {
+var settingOf = memo((key) => {
   const parts = keyParts(key);
   if (parts.length !== 1) return void 0;
   const eq = parts[0].indexOf("=");
   if (eq === -1) return void 0;
   return `${key.slice(0, key.indexOf(":") + 1).toLowerCase()}${words(parts[0].slice(0, eq)).join(" ")}`;
-}
+});
+var plainWords = memo((s) => wordsOf(s).filter((w) => !/\d/.test(w)).join(" "));
 function valueConflict(a, b) {
   const sa = settingOf(a.pattern);
   if (sa !== void 0 && sa === settingOf(b.pattern) && valuesDiffer(a.pattern, b.pattern, true)) return true;
   if (!valuesDiffer(a.action, b.action)) return false;
-  const plain = (s) => words(s).filter((w) => !/\d/.test(w)).join(" ");
-  return plain(a.action) !== "" && plain(a.action) === plain(b.action) && plain(a.trigger) === plain(b.trigger) && !valuesDiffer(a.trigger, b.trigger);
+  return plainWords(a.action) !== "" && plainWords(a.action) === plainWords(b.action) && plainWords(a.trigger) === plainWords(b.trigger) && !valuesDiffer(a.trigger, b.trigger);
 }
 function conflicts(a, b, threshold) {
   return contradicts(a, b, threshold) || valueConflict(a, b);
+}
+function categoryPrefix(key) {
+  return key.slice(0, key.indexOf(":")).toLowerCase();
+}
+function keyPairs(patterns, threshold, groups) {
+  return similarPairs(patterns.map(keyWords), threshold, patterns.map((p, i) => `${categoryPrefix(p)}\0${groups?.[i] ?? ""}`));
+}
+function textPairs(texts, threshold, groups) {
+  return similarPairs(texts.map(wordsOf), threshold, groups);
+}
+function conflictPairs(xs, threshold, scoped = false) {
+  if (scoped) return withinScopes(xs, (items) => conflictPairs(items.map((i) => xs[i]), threshold));
+  return unionPairs(
+    // contradicts: alike triggers.
+    textPairs(xs.map((x) => x.trigger), threshold),
+    // valueConflict: one setting, or the same trigger and action words but for the values.
+    samePairs(xs.map((x) => settingOf(x.pattern))),
+    samePairs(xs.map((x) => plainWords(x.action) === "" ? void 0 : `${plainWords(x.trigger)}\0${plainWords(x.action)}`))
+  );
 }
 
 // store/dream.ts
@@ -12039,43 +12169,44 @@ function planDream(all, shadowTexts, nowMs, c) {
       gone.add(x.id);
     }
   }
-  for (; ; ) {
-    const live3 = xs.filter((x) => !gone.has(x.id));
-    let best;
-    for (let i = 0; i < live3.length; i++) {
-      for (let j = i + 1; j < live3.length; j++) {
-        const a = live3[i];
-        const b = live3[j];
-        if (!sameScope(a, b)) continue;
-        const k = keySimilarity(a.pattern, b.pattern);
-        const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(said(a), said(b)) : 0;
-        const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
-        if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
-        if (best === void 0 || sim > best.sim) {
-          const [from, into] = eff(a) > eff(b) || eff(a) === eff(b) && a.observations >= b.observations ? [b, a] : [a, b];
-          best = { from, into, sim };
-        }
-      }
+  {
+    const pairs = [];
+    const scopes = xs.map((x) => `${x.scope}\0${x.project ?? ""}`);
+    const keyed = keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, scopes);
+    const texted = textPairs(xs.map(said), c.duplicateThreshold, xs.map((x, i) => `${x.category}\0${scopes[i]}`));
+    for (const [i, j] of unionPairs(keyed, texted)) {
+      const a = xs[i];
+      const b = xs[j];
+      if (gone.has(a.id) || gone.has(b.id) || !sameScope(a, b)) continue;
+      const k = keySimilarity(a.pattern, b.pattern);
+      const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(said(a), said(b)) : 0;
+      const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
+      if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
+      pairs.push({ i, j, sim });
     }
-    if (!best) break;
-    plan.merged.push({ from: best.from.id, into: best.into.id, similarity: best.sim });
-    gone.add(best.from.id);
-    conf.set(best.into.id, Math.max(eff(best.into), eff(best.from)));
+    pairs.sort((p, q) => q.sim - p.sim || p.i - q.i || p.j - q.j);
+    for (const p of pairs) {
+      const a = xs[p.i];
+      const b = xs[p.j];
+      if (gone.has(a.id) || gone.has(b.id)) continue;
+      const [from, into] = eff(a) > eff(b) || eff(a) === eff(b) && a.observations >= b.observations ? [b, a] : [a, b];
+      plan.merged.push({ from: from.id, into: into.id, similarity: p.sim });
+      gone.add(from.id);
+      conf.set(into.id, Math.max(eff(into), eff(from)));
+    }
   }
   const flagged = /* @__PURE__ */ new Set();
   const live2 = xs.filter((x) => !gone.has(x.id));
-  for (let i = 0; i < live2.length; i++) {
-    for (let j = i + 1; j < live2.length; j++) {
-      const a = live2[i];
-      const b = live2[j];
-      if (!(a.scope === "global" || b.scope === "global" || a.project === b.project)) continue;
-      if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
-      if (!conflicts(a, b, c.mergeThreshold)) continue;
-      const weaker = eff(a) < eff(b) || eff(a) === eff(b) && a.last_seen <= b.last_seen ? a : b;
-      const stronger = weaker === a ? b : a;
-      plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
-      flagged.add(weaker.id);
-    }
+  for (const [i, j] of conflictPairs(live2, c.mergeThreshold, true)) {
+    const a = live2[i];
+    const b = live2[j];
+    if (!(a.scope === "global" || b.scope === "global" || a.project === b.project)) continue;
+    if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
+    if (!conflicts(a, b, c.mergeThreshold)) continue;
+    const weaker = eff(a) < eff(b) || eff(a) === eff(b) && a.last_seen <= b.last_seen ? a : b;
+    const stronger = weaker === a ? b : a;
+    plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
+    flagged.add(weaker.id);
   }
   for (const x of live2) {
     if (x.scope !== "project" || x.project === void 0 || flagged.has(x.id) || x.contradicts?.length) continue;
@@ -12209,7 +12340,9 @@ function mutate(ctx, fn, opts = {}) {
     ctx.home,
     () => {
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
-      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts: scanInstincts(ctx.home), facts: scanFacts(ctx.home), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      const instincts = scanInstincts(ctx.home, { classify: false });
+      for (const e of instincts) if (e.value?.source === "observed") classifyEntry(e);
+      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
       const result = fn(m);
       appendEvents(ctx.home, m.events);
       if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
@@ -12224,8 +12357,20 @@ var norm = (k) => k.toLowerCase();
 function live(m) {
   return m.instincts.filter((e) => e.value).map((e) => e.value);
 }
+function indexOf(m) {
+  const ix = m.index;
+  if (ix && ix.of === m.instincts && ix.length === m.instincts.length) return ix;
+  const byId = /* @__PURE__ */ new Map();
+  const byFile = /* @__PURE__ */ new Map();
+  for (const e of m.instincts) {
+    if (e.value && !byId.has(e.value.id)) byId.set(e.value.id, e);
+    if (!byFile.has(e.file)) byFile.set(e.file, e);
+  }
+  m.index = { of: m.instincts, length: m.instincts.length, byId, byFile };
+  return m.index;
+}
 function entryOf(m, id) {
-  return m.instincts.find((e) => e.value?.id === id);
+  return indexOf(m).byId.get(id);
 }
 function resolve5(m, ref) {
   const byId = entryOf(m, ref);
@@ -12251,7 +12396,8 @@ function changedFields(before, after) {
   return out;
 }
 function finish(m, x) {
-  const promoted = x.promoted_at !== void 0 || promotedKeys(m.ctx.home).has(x.pattern);
+  m.promoted ??= promotedKeys(m.ctx.home);
+  const promoted = x.promoted_at !== void 0 || m.promoted.has(x.pattern);
   finishLevelState(x, promoted, m.nowMs, m.ctx.config);
 }
 function save(m, entry, x) {
@@ -12267,9 +12413,14 @@ function save(m, entry, x) {
   }
   writeStoreFile(path, text);
   const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
-  const i = m.instincts.findIndex((y) => y.file === e.file);
+  const ix = indexOf(m);
+  const old = ix.byFile.get(e.file);
+  const i = old === void 0 ? -1 : m.instincts.indexOf(old);
   if (i === -1) m.instincts.push(e);
   else m.instincts[i] = e;
+  ix.byFile.set(e.file, e);
+  ix.byId.set(x.id, e);
+  ix.length = m.instincts.length;
 }
 function saveFact(m, entry, x) {
   const path = storePaths(m.ctx.home).fact(x.id);
@@ -12285,7 +12436,12 @@ function archiveInstinct(m, entry, reason) {
   archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
   (0, import_node_fs22.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
+  const ix = indexOf(m);
   m.instincts = m.instincts.filter((e) => e !== entry);
+  if (ix.byFile.get(entry.file) === entry) ix.byFile.delete(entry.file);
+  if (ix.byId.get(x.id) === entry) ix.byId.delete(x.id);
+  ix.of = m.instincts;
+  ix.length = m.instincts.length;
 }
 function settleDecay(m, x, ref) {
   const eff = decayed(x.confidence, Date.parse(x.last_seen), m.nowMs, m.ctx.config);
