@@ -15,6 +15,7 @@ import type { ScoredPattern } from './score.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
 import { scopePatterns } from '../store/scope.js';
 import { pruneInjections } from '../store/turn-feedback.js';
+import { recoverStore } from '../store/txn.js';
 
 // The analyzer's edges: read observation files (through the cache), run the pure core over all
 // projects together and each on its own, hand the results to the store (the one writer of
@@ -309,7 +310,10 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
+    // A store change a killed run left is finished or undone before its temporary files could be
+    // taken for leftovers (store/txn.ts).
+    recoverStore(home);
+    removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)]);
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);

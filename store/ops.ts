@@ -1,12 +1,11 @@
-import { rmSync } from 'node:fs';
-import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS, futureClockReason } from '../lib/clock.js';
 import { layout } from '../lib/data-home.js';
 import { archiveText, keepUserVersion } from './archive.js';
-import { appendEvents, compactEvents, event, type StoreEvent } from './events.js';
+import { disagreements, repairEvents, type Disagreement } from './consistency.js';
+import { compactEvents, event, readEvents, type StoreEvent } from './events.js';
 import { factFields, instinctFields, renderFact, renderInstinct, updateUserFile, withEvidence, oneLine } from './files.js';
 import { writeIndex } from './index-file.js';
-import { storePaths, withStoreLock, writeStoreFile } from './io.js';
+import { storePaths, withStoreLock } from './io.js';
 import { categoryOf, idFor, KeyError, normalizeKey, validId, type Category } from './keys.js';
 import { clamp, decayed, feedbackDelta, finishLevelState, pruneCategory, reinforced, round4, type FeedbackKind } from './lifecycle.js';
 import { migrateLegacy } from './migrate.js';
@@ -16,12 +15,14 @@ import { classifyEntry, scanFacts, scanInstincts, type Entry } from './scan.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textSimilarity, valuesDiffer } from './similarity.js';
 import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
+import { recoverStore, StoreTxn } from './txn.js';
 
 // Every change to the store: teaching (observe), feedback, aliases, writes, deletes, merges,
 // facts, imports, housekeeping. Each runs under the store's lock (the analysis lock), reads the
-// files afresh, writes each file atomically, appends its confidence changes to the event log and
-// rewrites the index. Observed files are rewritten whole (they are the analyzer's; a hand edit is
-// kept in archive/ first); taught and imported files are the user's and are changed minimally.
+// files afresh, stages its files and its confidence changes, commits them all or nothing with
+// their event log lines (store/txn.ts), and rewrites the index. Observed files are rewritten
+// whole (they are the analyzer's; a hand edit is kept in archive/ first); taught and imported
+// files are the user's and are changed minimally.
 
 export class StoreError extends Error {}
 
@@ -44,6 +45,8 @@ export interface Mut {
   events: StoreEvent[];
   aliases: Map<string, string>;
   aliasesChanged: boolean;
+  /** The files this change writes and removes, committed with `events` (store/txn.ts). */
+  txn: StoreTxn;
   /** Lookups by id and by file, built when first needed and kept in step by save and archive. */
   index?: { of: Entry<Instinct>[]; length: number; byId: Map<string, Entry<Instinct>>; byFile: Map<string, Entry<Instinct>> };
   /** rules.json's promoted keys, read once a change (nothing writes it under the store's lock). */
@@ -55,20 +58,33 @@ export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: b
   return withStoreLock(
     ctx.home,
     () => {
+      recoverStore(ctx.home);
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
       // Whether a file is the store's own bytes matters only for an observed one (a person's edit
       // of it is kept before it is replaced): rendering every file back was most of a scan's cost.
       const instincts = scanInstincts(ctx.home, { classify: false });
       for (const e of instincts) if (e.value?.source === 'observed') classifyEntry(e);
-      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
+      // A step that throws (a refused change) leaves nothing written: the change is only staged.
       const result = fn(m);
-      appendEvents(ctx.home, m.events);
-      if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}\n`);
-      writeIndex(ctx.home);
+      commit(m);
+      try {
+        writeIndex(ctx.home);
+      } catch {
+        // a cache: a reader that finds it stale reads the files
+      }
       return result;
     },
     opts,
   );
+}
+
+/** Commits what the change has staged, with its events and aliases: all of it, or nothing (store/txn.ts). */
+function commit(m: Mut): void {
+  if (m.aliasesChanged) m.txn.write(layout.aliases(m.ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}\n`);
+  m.aliasesChanged = false;
+  m.txn.commit(m.events);
+  m.events = [];
 }
 
 const norm = (k: string) => k.toLowerCase();
@@ -139,10 +155,10 @@ export function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): v
     const newEvidence = x.evidence.filter((e) => !entry.value!.evidence.includes(e));
     text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
   } else {
-    if (entry && !entry.pristine && entry.value?.source === 'observed') keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso);
+    if (entry && !entry.pristine && entry.value?.source === 'observed') keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
     text = renderInstinct(x);
   }
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e: Entry<Instinct> = { file: `${x.id}.md`, stamp: undefined, text, value: x, pristine: true };
   const ix = indexOf(m);
   const old = ix.byFile.get(e.file);
@@ -157,7 +173,7 @@ export function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): v
 export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
   const path = storePaths(m.ctx.home).fact(x.id);
   const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e) => !entry.value!.evidence.includes(e))) : renderFact(x);
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e: Entry<Fact> = { file: `${x.id}.md`, stamp: undefined, text, value: x, pristine: true };
   const i = m.facts.findIndex((y) => y.file === e.file);
   if (i === -1) m.facts.push(e);
@@ -167,8 +183,8 @@ export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void 
 /** Removes a file to archive/ with why; its confidence leaves the event log's sum. */
 export function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string): void {
   const x = entry.value!;
-  archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
-  rmSync(storePaths(m.ctx.home).instinct(x.id), { force: true });
+  archiveText(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
+  m.txn.remove(storePaths(m.ctx.home).instinct(x.id));
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
   const ix = indexOf(m);
   m.instincts = m.instincts.filter((e) => e !== entry);
@@ -180,8 +196,8 @@ export function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string):
 
 function archiveFact(m: Mut, entry: Entry<Fact>, reason: string): void {
   const x = entry.value!;
-  archiveText(m.ctx.home, `fact-${x.id}`, entry.text, m.nowIso);
-  rmSync(storePaths(m.ctx.home).fact(x.id), { force: true });
+  archiveText(m.ctx.home, `fact-${x.id}`, entry.text, m.nowIso, m.txn);
+  m.txn.remove(storePaths(m.ctx.home).fact(x.id));
   m.events.push(event(m.nowIso, factRef(x), -x.confidence, reason));
   m.facts = m.facts.filter((e) => e !== entry);
 }
@@ -811,6 +827,24 @@ export interface HousekeepReport {
   evicted: string[];
   removed: { id: string; reason: string }[];
   eventsCompacted: number;
+  /** Ids whose events did not add up to their file's confidence: a `repair` event logged the difference. */
+  repaired: { id: string; from: number; to: number }[];
+}
+
+/** Where the files and the event log disagree, mended with one `repair` event each (the file's word). */
+function mendSums(m: Mut): Disagreement[] {
+  const events = readEvents(m.ctx.home);
+  const ds = disagreements(m.instincts, m.facts, events);
+  m.events.push(...repairEvents(m.nowIso, ds, m.instincts, m.facts, events));
+  return ds;
+}
+
+/**
+ * doctor --fix: a store change a killed run left finished or undone (every store write does that
+ * first), and the event log mended where it disagrees with the files.
+ */
+export function mendStore(ctx: StoreCtx): { repaired: Disagreement[] } {
+  return mutate(ctx, (m) => ({ repaired: mendSums(m) }));
 }
 
 /**
@@ -825,7 +859,10 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
     ctx,
     (m) => {
       const c = m.ctx.config;
-      const r: HousekeepReport = { decayed: [], merged: [], contradictions: [], orphanAliases: [], evicted: [], removed: [], eventsCompacted: 0 };
+      const r: HousekeepReport = { decayed: [], merged: [], contradictions: [], orphanAliases: [], evicted: [], removed: [], eventsCompacted: 0, repaired: [] };
+      // First the event log brought back in line with the files (an earlier version's change cut
+      // short, a hand edit), so that what follows logs its changes onto true sums.
+      r.repaired = mendSums(m).map((d) => ({ id: d.id, from: round4(d.logged), to: d.stored }));
       // Auto-remove: taught and imported instincts and facts below pruneRemoveBelow or unseen pruneRemoveUnseenDays.
       for (const e of [...m.instincts]) {
         const x = e.value;
@@ -937,8 +974,8 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
         }
       }
       if (opts.compact) {
-        appendEvents(m.ctx.home, m.events);
-        m.events = [];
+        // The change so far committed first: folding rewrites the log its lines go to.
+        commit(m);
         r.eventsCompacted = compactEvents(m.ctx.home, m.nowMs, c.eventRetentionDays);
       }
       return r;

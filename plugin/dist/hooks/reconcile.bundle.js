@@ -3990,10 +3990,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4007,7 +4007,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4031,7 +4031,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4138,7 +4138,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4152,13 +4152,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -4201,18 +4201,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4266,8 +4266,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4279,7 +4279,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4290,8 +4290,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4308,7 +4308,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4488,7 +4488,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4505,24 +4505,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4625,7 +4625,7 @@ var require_resolve_flow_scalar = __commonJS({
       const { offset, type, source, end } = scalar;
       let _type;
       let value;
-      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      const _onError = (rel2, code, msg) => onError(offset + rel2, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
@@ -4705,25 +4705,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5533,14 +5533,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6707,18 +6707,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6871,15 +6871,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7073,13 +7073,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7359,11 +7359,11 @@ var require_dist = __commonJS({
 
 // claude/reconcile.ts
 var import_node_fs23 = require("node:fs");
-var import_node_path16 = require("node:path");
+var import_node_path17 = require("node:path");
 
 // analyzer/logged-run.ts
 var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7497,6 +7497,8 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
+  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
   // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
@@ -7690,7 +7692,7 @@ function utcDay(ms) {
 
 // analyzer/run.ts
 var import_node_fs16 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_path13 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs6 = require("node:fs");
@@ -8119,8 +8121,8 @@ var TableBuilder = class {
       streams: t.streams.map((name, s) => {
         if (keep !== void 0 && keep[s] === 0) return -1;
         const session = t.sessions[t.streamSession[s]];
-        const sep3 = name.indexOf("\0");
-        return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
+        const sep4 = name.indexOf("\0");
+        return this.streamId(session, sep4 === -1 ? void 0 : name.slice(sep4 + 1));
       }),
       tools: t.tools.map((v) => this.tools.id(v)),
       details: t.details.map((v) => this.details.id(v)),
@@ -9727,8 +9729,7 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // analyzer/instinct-file.ts
 var MAX_SLUG = 100;
@@ -9855,10 +9856,10 @@ function finishLevelState(x, promoted, nowMs, c) {
 function event(ts, x, delta, reason) {
   return { ts, id: x.id, pattern: x.pattern, project: x.project ?? null, source: x.source, delta: round4(delta), reason };
 }
-function appendEvents(home, events) {
+function eventLines(events) {
   const real = events.filter((e) => e.delta !== 0 || !e.reason.startsWith("analysis"));
-  if (real.length === 0) return;
-  appendLine(layout.events(home), real.map((e) => JSON.stringify(e)).join("\n"));
+  return real.length === 0 ? "" : `${real.map((e) => JSON.stringify(e)).join("\n")}
+`;
 }
 
 // store/files.ts
@@ -10317,15 +10318,36 @@ function parseFact(text) {
   return x;
 }
 
-// store/io.ts
+// store/archive.ts
 var import_node_fs10 = require("node:fs");
 var import_node_path5 = require("node:path");
+function stamp(iso) {
+  return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+function put(path, text, txn) {
+  if (txn) txn.create(path, text);
+  else writeFileAtomic(path, text, { skipIfSame: false });
+}
+var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs10.existsSync)(path);
+function keepUserVersion(home, id, text, nowIso, txn) {
+  let keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
+  for (let n = 2; taken(keep, txn); n++) keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  put(keep, text, txn);
+  return keep;
+}
+
+// store/migrate.ts
+var import_node_path10 = require("node:path");
+
+// store/io.ts
+var import_node_fs11 = require("node:fs");
+var import_node_path6 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs10.readdirSync)(dir).sort();
+    return (0, import_node_fs11.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -10341,7 +10363,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs10.lstatSync)(path);
+    const st = (0, import_node_fs11.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -10360,35 +10382,15 @@ function withStoreLock(home, fn, opts = {}) {
     lock.release();
   }
 }
-function writeStoreFile(path, data) {
-  if ((0, import_node_fs10.existsSync)(path) && (0, import_node_fs10.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
-  return writeFileAtomic(path, data);
-}
 function storePaths(home) {
   return {
     instincts: layout.instincts(home),
     facts: layout.facts(home),
     archive: layout.archive(home),
-    instinct: (id) => (0, import_node_path5.join)(layout.instincts(home), `${id}.md`),
-    fact: (id) => (0, import_node_path5.join)(layout.facts(home), `${id}.md`)
+    instinct: (id) => (0, import_node_path6.join)(layout.instincts(home), `${id}.md`),
+    fact: (id) => (0, import_node_path6.join)(layout.facts(home), `${id}.md`)
   };
 }
-
-// store/archive.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path6 = require("node:path");
-function stamp(iso) {
-  return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-}
-function keepUserVersion(home, id, text, nowIso) {
-  let keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; (0, import_node_fs11.existsSync)(keep); n++) keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
-  writeFileAtomic(keep, text, { skipIfSame: false });
-  return keep;
-}
-
-// store/migrate.ts
-var import_node_path9 = require("node:path");
 
 // exports/injected.ts
 var import_node_fs12 = require("node:fs");
@@ -10671,6 +10673,203 @@ function scanFacts(home, opts = {}) {
   return out;
 }
 
+// store/txn.ts
+var import_node_fs13 = require("node:fs");
+var import_node_path9 = require("node:path");
+var counter2 = 0;
+var STORE_DIRS = ["instincts", "facts", "archive"];
+var STORE_FILES = ["aliases.json", "store.json"];
+var StoreTxn = class {
+  constructor(home) {
+    this.home = home;
+  }
+  home;
+  /** path -> new text, or null to remove it. */
+  staged = /* @__PURE__ */ new Map();
+  /**
+   * Stages `text` at `path` (a store file); returns false, and stages nothing, when the file
+   * holds that text already (an unchanged file keeps its mtime). A folder there is refused.
+   */
+  write(path, text) {
+    if (isFolder2(path)) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
+    let same = false;
+    try {
+      same = readDataFile(path).equals(Buffer.from(text));
+    } catch {
+    }
+    if (same) {
+      this.staged.delete(path);
+      return false;
+    }
+    this.staged.set(path, text);
+    return true;
+  }
+  /** Stages a new file (an archive entry) under a name that `taken` said is free. */
+  create(path, text) {
+    this.staged.set(path, text);
+  }
+  remove(path) {
+    if (this.staged.get(path) !== void 0 && !(0, import_node_fs13.existsSync)(path)) this.staged.delete(path);
+    else this.staged.set(path, null);
+  }
+  /** Whether a name is in use: on disk, or by this change. */
+  taken(path) {
+    const s = this.staged.get(path);
+    return s === void 0 ? (0, import_node_fs13.existsSync)(path) : s !== null;
+  }
+  /** Commits what is staged with these events (see the top of this file); a failure leaves the store as it was. */
+  commit(events) {
+    const lines = eventLines(events);
+    const writes = [...this.staged].filter((w) => w[1] !== null);
+    const removes = [...this.staged].filter(([, t]) => t === null).map(([p]) => p);
+    this.staged.clear();
+    if (writes.length === 0 && removes.length === 0 && lines === "") return;
+    const home = this.home;
+    const moves = [];
+    const journalPath = layout.storeJournal(home);
+    const eventsPath = layout.events(home);
+    let journal;
+    const made = [];
+    const folder = (dir) => {
+      if (!(0, import_node_fs13.existsSync)(dir)) made.push(dir);
+      ensurePrivateDir(dir);
+    };
+    try {
+      for (const [path, text] of writes) {
+        folder((0, import_node_path9.dirname)(path));
+        const tmp = `${path}.${process.pid}.${++counter2}.tmp`;
+        writeNewFile(tmp, Buffer.from(text), PRIVATE_FILE);
+        moves.push([tmp, path]);
+      }
+      journal = { v: 1, at: sizeOf(eventsPath), lines, moves: moves.map(([t, p]) => [rel(home, t), rel(home, p)]), removes: removes.map((p) => rel(home, p)) };
+      folder(layout.state(home));
+      writeFileAtomic(journalPath, `${JSON.stringify(journal)}
+`, { skipIfSame: false });
+    } catch (e) {
+      for (const [tmp] of moves) (0, import_node_fs13.rmSync)(tmp, { force: true });
+      removeFolders(made);
+      throw e;
+    }
+    if (lines !== "") {
+      try {
+        appendLine(eventsPath, lines);
+      } catch (e) {
+        undo(home, journal);
+        removeFolders(made);
+        throw e;
+      }
+    }
+    apply(home, journal);
+  }
+};
+function removeFolders(dirs) {
+  for (const d of [...new Set(dirs)].reverse()) {
+    try {
+      (0, import_node_fs13.rmdirSync)(d);
+    } catch {
+    }
+  }
+}
+function sizeOf(path) {
+  try {
+    return (0, import_node_fs13.lstatSync)(path).size;
+  } catch {
+    return 0;
+  }
+}
+function isFolder2(path) {
+  try {
+    return (0, import_node_fs13.lstatSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function rel(home, path) {
+  return (0, import_node_path9.relative)(home, path).split(import_node_path9.sep).join("/");
+}
+function inHome(home, p, tmpOf) {
+  const bad = () => new DataHomeError(`${layout.storeJournal(home)} names ${JSON.stringify(p)?.slice(0, 80)}, not a file of the store; move the journal aside`);
+  if (typeof p !== "string" || p === "" || (0, import_node_path9.isAbsolute)(p) || (0, import_node_path9.normalize)(p) !== p.split("/").join(import_node_path9.sep) || p.split("/").includes("..")) throw bad();
+  const parts = p.split("/");
+  const ok = tmpOf !== void 0 ? p.startsWith(`${tmpOf}.`) && /^\.\d+\.\d+\.tmp$/.test(p.slice(tmpOf.length)) : parts.length === 2 && STORE_DIRS.includes(parts[0]) || parts.length === 1 && STORE_FILES.includes(p);
+  if (!ok) throw bad();
+  return (0, import_node_path9.join)(home, ...parts);
+}
+function readJournal(home) {
+  let text;
+  try {
+    text = readDataFile(layout.storeJournal(home)).toString("utf8");
+  } catch (e) {
+    if (e.code === "ENOENT") return void 0;
+    throw e;
+  }
+  let j;
+  try {
+    j = JSON.parse(text);
+  } catch {
+    throw new DataHomeError(`${layout.storeJournal(home)} does not read as JSON; it is not one homunculus wrote: move it aside`);
+  }
+  if (j?.v !== 1 || !Number.isInteger(j.at) || j.at < 0 || typeof j.lines !== "string" || !Array.isArray(j.moves) || !Array.isArray(j.removes)) {
+    throw new DataHomeError(`${layout.storeJournal(home)} is not a store journal homunculus wrote: move it aside`);
+  }
+  for (const m of j.moves) {
+    if (!Array.isArray(m) || m.length !== 2) throw new DataHomeError(`${layout.storeJournal(home)} is not a store journal homunculus wrote: move it aside`);
+    inHome(home, m[1]);
+    inHome(home, m[0], m[1]);
+  }
+  for (const r of j.removes) inHome(home, r);
+  return j;
+}
+function linesIn(home, j) {
+  if (j.lines === "") return true;
+  let fd;
+  try {
+    fd = (0, import_node_fs13.openSync)(layout.events(home), READ_NOFOLLOW);
+  } catch {
+    return false;
+  }
+  try {
+    const want = Buffer.from(j.lines);
+    const size = (0, import_node_fs13.fstatSync)(fd).size;
+    const got = Buffer.alloc(Math.max(0, Math.min(size - j.at, want.length + 1)));
+    (0, import_node_fs13.readSync)(fd, got, 0, got.length, j.at);
+    return got.equals(want) || got[0] === 10 && got.subarray(1).equals(want);
+  } finally {
+    (0, import_node_fs13.closeSync)(fd);
+  }
+}
+function apply(home, j) {
+  for (const [tmp, path] of j.moves) {
+    const t = (0, import_node_path9.join)(home, tmp);
+    if ((0, import_node_fs13.existsSync)(t)) (0, import_node_fs13.renameSync)(t, (0, import_node_path9.join)(home, path));
+  }
+  for (const r of j.removes) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(home, r), { force: true });
+  (0, import_node_fs13.rmSync)(layout.storeJournal(home), { force: true });
+}
+function undo(home, j) {
+  try {
+    const fd = (0, import_node_fs13.openSync)(layout.events(home), import_node_fs13.constants.O_RDWR | import_node_fs13.constants.O_NOFOLLOW | import_node_fs13.constants.O_NONBLOCK);
+    try {
+      if ((0, import_node_fs13.fstatSync)(fd).size > j.at) (0, import_node_fs13.ftruncateSync)(fd, j.at);
+    } finally {
+      (0, import_node_fs13.closeSync)(fd);
+    }
+  } catch {
+  }
+  for (const [tmp] of j.moves) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(home, tmp), { force: true });
+  (0, import_node_fs13.rmSync)(layout.storeJournal(home), { force: true });
+}
+function recoverStore(home) {
+  const j = readJournal(home);
+  if (j === void 0) return void 0;
+  if (linesIn(home, j)) {
+    apply(home, j);
+    return "finished";
+  }
+  undo(home, j);
+  return "undone";
+}
+
 // store/migrate.ts
 var STORE_VERSION = 2;
 function migrated(home) {
@@ -10688,23 +10887,25 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
   return withStoreLock(
     home,
     () => {
+      recoverStore(home);
       if (migrated(home)) return report;
       const promoted = promotedKeys(home);
       const events = [];
+      const txn = new StoreTxn(home);
       for (const e of scanInstincts(home)) {
         if (!e.legacy || !e.value) continue;
         const x = e.value;
         const at = promoted.get(x.pattern);
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
-        if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile((0, import_node_path9.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso, txn));
+        txn.write((0, import_node_path10.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
-      appendEvents(home, events);
-      writeFileAtomic(layout.storeMarker(home), `${JSON.stringify({ version: STORE_VERSION, migrated_at: nowIso })}
+      txn.write(layout.storeMarker(home), `${JSON.stringify({ version: STORE_VERSION, migrated_at: nowIso })}
 `);
+      txn.commit(events);
       return report;
     },
     opts
@@ -10744,13 +10945,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs13.lstatSync)(path);
+      const st = (0, import_node_fs14.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -10876,7 +11077,9 @@ function handEdited(e) {
   return (x.tail ?? "").trim() !== "" || x.body.split("\n").some((l) => !GENERATED_LINE.test(l));
 }
 function writeObserved(home, pa, config, nowIso) {
+  recoverStore(home);
   migrateLegacy(home, config, nowIso, { lockHeld: true });
+  const txn = new StoreTxn(home);
   const instDir = layout.instincts(home);
   const archDir = layout.archive(home);
   const entries = scanInstincts(home);
@@ -10906,7 +11109,7 @@ function writeObserved(home, pa, config, nowIso) {
       }
       const broken = unreadable.get(id);
       if (broken !== void 0 && !out.keep.has(id)) {
-        out.keptUserEdits.push(keepUserVersion(home, id, broken.text, nowIso));
+        out.keptUserEdits.push(keepUserVersion(home, id, broken.text, nowIso, txn));
         occupied.delete(id);
         unreadable.delete(id);
       }
@@ -10917,11 +11120,11 @@ function writeObserved(home, pa, config, nowIso) {
     const { x, expired } = observedInstinct(op, id, prev, promoted.get(key), nowIso, config);
     out.keep.set(id, x.created);
     const text = renderInstinct2(x);
-    if (prevEntry && handEdited(prevEntry) && prevEntry.text !== text) out.keptUserEdits.push(keepUserVersion(home, id, prevEntry.text, nowIso));
+    if (prevEntry && handEdited(prevEntry) && prevEntry.text !== text) out.keptUserEdits.push(keepUserVersion(home, id, prevEntry.text, nowIso, txn));
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = writeStoreFile((0, import_node_path10.join)(instDir, `${id}.md`), text);
+    const changed = txn.write((0, import_node_path11.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -10930,27 +11133,27 @@ function writeObserved(home, pa, config, nowIso) {
     const x = e.value;
     patternOf ??= new Map(pa.all.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
     const { reason, confidence } = whyNotTracked(x, config, patternOf);
-    if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso));
+    if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso, txn));
     const archived = {
       ...x,
       state: "archived",
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    writeFileAtomic((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs14.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
+    txn.create((0, import_node_path11.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    txn.remove((0, import_node_path11.join)(instDir, `${id}.md`));
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
   }
-  appendEvents(home, events);
+  txn.commit(events);
   writeIndex(home);
   return out;
 }
 
 // store/turn-feedback.ts
 var import_node_fs15 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_path12 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
 }
@@ -11075,7 +11278,7 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    (0, import_node_fs15.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+    (0, import_node_fs15.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
@@ -11093,7 +11296,7 @@ function markJudged(home, entries) {
     if (keys === void 0) byDay.set(day, keys = []);
     keys.push(JSON.stringify(turnKey(e)));
   }
-  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path11.join)("state", "injections")]);
+  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path12.join)("state", "injections")]);
   for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
 }
 function judgePending(home, nowMs, session) {
@@ -11121,13 +11324,13 @@ function listDir2(dir) {
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs16.rmSync)((0, import_node_path13.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path12.join)(dir, f);
+      const path = (0, import_node_path13.join)(dir, f);
       try {
         if ((0, import_node_fs16.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs16.rmSync)(path, { force: true });
       } catch {
@@ -11167,17 +11370,17 @@ function windowFiles(home, nowMs, config, report) {
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs16.rmSync)((0, import_node_path13.join)(obsDir, f), { force: true });
+      (0, import_node_fs16.rmSync)((0, import_node_path13.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
     days.add(day);
-    if (day >= firstDay) out.push({ day, path: (0, import_node_path12.join)(obsDir, f), cachePath: (0, import_node_path12.join)(cacheDir, `${day}.bin`) });
+    if (day >= firstDay) out.push({ day, path: (0, import_node_path13.join)(obsDir, f), cachePath: (0, import_node_path13.join)(cacheDir, `${day}.bin`) });
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs16.rmSync)((0, import_node_path13.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
     pruneInjections(home, pruneBefore, Date.now());
@@ -11274,7 +11477,8 @@ function runAnalysis(opts) {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)]);
+    recoverStore(home);
+    removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)]);
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -11291,7 +11495,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs16.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
+        (0, import_node_fs16.rmSync)((0, import_node_path13.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -11312,7 +11516,7 @@ function runAnalysis(opts) {
 
 // analyzer/logged-run.ts
 var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path13.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path14.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -11331,7 +11535,7 @@ function sizes(home) {
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs17.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      const st = (0, import_node_fs17.lstatSync)((0, import_node_path14.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -11347,7 +11551,7 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs17.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs17.openSync)((0, import_node_path14.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
@@ -11487,7 +11691,7 @@ var plainWords = memo((s) => wordsOf(s).filter((w) => !/\d/.test(w)).join(" "));
 
 // observer/project-id.ts
 var import_node_fs18 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 function isPresent(path) {
   try {
     (0, import_node_fs18.statSync)(path);
@@ -11498,12 +11702,12 @@ function isPresent(path) {
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
-  if (fromEnv) return (0, import_node_path14.resolve)(fromEnv);
+  if (fromEnv) return (0, import_node_path15.resolve)(fromEnv);
   if (!cwd) return void 0;
-  const start = (0, import_node_path14.resolve)(cwd);
-  for (let dir = start; ; dir = (0, import_node_path14.dirname)(dir)) {
-    if (exists((0, import_node_path14.resolve)(dir, ".git"))) return dir;
-    if ((0, import_node_path14.dirname)(dir) === dir) return start;
+  const start = (0, import_node_path15.resolve)(cwd);
+  for (let dir = start; ; dir = (0, import_node_path15.dirname)(dir)) {
+    if (exists((0, import_node_path15.resolve)(dir, ".git"))) return dir;
+    if ((0, import_node_path15.dirname)(dir) === dir) return start;
   }
 }
 function projectId(root) {
@@ -11531,19 +11735,28 @@ function mutate(ctx, fn, opts = {}) {
   return withStoreLock(
     ctx.home,
     () => {
+      recoverStore(ctx.home);
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
       const instincts = scanInstincts(ctx.home, { classify: false });
       for (const e of instincts) if (e.value?.source === "observed") classifyEntry(e);
-      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
       const result = fn(m);
-      appendEvents(ctx.home, m.events);
-      if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
-`);
-      writeIndex(ctx.home);
+      commit(m);
+      try {
+        writeIndex(ctx.home);
+      } catch {
+      }
       return result;
     },
     opts
   );
+}
+function commit(m) {
+  if (m.aliasesChanged) m.txn.write(layout.aliases(m.ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
+`);
+  m.aliasesChanged = false;
+  m.txn.commit(m.events);
+  m.events = [];
 }
 var norm = (k) => k.toLowerCase();
 function indexOf(m) {
@@ -11597,10 +11810,10 @@ function save(m, entry, x) {
     const newEvidence = x.evidence.filter((e2) => !entry.value.evidence.includes(e2));
     text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
   } else {
-    if (entry && !entry.pristine && entry.value?.source === "observed") keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso);
+    if (entry && !entry.pristine && entry.value?.source === "observed") keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
     text = renderInstinct2(x);
   }
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
   const ix = indexOf(m);
   const old = ix.byFile.get(e.file);
@@ -11614,7 +11827,7 @@ function save(m, entry, x) {
 function saveFact(m, entry, x) {
   const path = storePaths(m.ctx.home).fact(x.id);
   const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e2) => !entry.value.evidence.includes(e2))) : renderFact(x);
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
   const i = m.facts.findIndex((y) => y.file === e.file);
   if (i === -1) m.facts.push(e);
@@ -11715,9 +11928,9 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 
 // claude/sessions.ts
 var import_node_fs19 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path15.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path16.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -11732,7 +11945,7 @@ function readMarks(home) {
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path15.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path16.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -11740,7 +11953,7 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path15.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path16.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
@@ -13079,10 +13292,10 @@ async function importTranscriptFiles(opts) {
 var LIVE_MARGIN_MS = 6e4;
 var SETTLE_MS = 3e3;
 function transcriptFilesOf(transcript) {
-  const sub = (0, import_node_path16.join)((0, import_node_path16.dirname)(transcript), transcript.slice((0, import_node_path16.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
+  const sub = (0, import_node_path17.join)((0, import_node_path17.dirname)(transcript), transcript.slice((0, import_node_path17.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path17.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -13120,7 +13333,7 @@ async function pass(o, report) {
   return { added, closed };
 }
 async function reconcile(o) {
-  const lock = acquireLockWaiting((0, import_node_path16.join)(layout.state(o.home), "reconcile.lock"), 6e4);
+  const lock = acquireLockWaiting((0, import_node_path17.join)(layout.state(o.home), "reconcile.lock"), 6e4);
   if ("heldBy" in lock) return "busy";
   const report = { sessions: [], added: 0 };
   let closed = 0;
@@ -13161,7 +13374,7 @@ async function reconcile(o) {
 
 // lib/config.ts
 var import_node_fs24 = require("node:fs");
-var import_node_path17 = require("node:path");
+var import_node_path18 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -13306,8 +13519,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot()) {
   const layers = [
-    [(0, import_node_path17.join)(root, "config", "defaults.json"), readJson2((0, import_node_path17.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path17.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path17.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path18.join)(root, "config", "defaults.json"), readJson2((0, import_node_path18.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path18.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path18.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
