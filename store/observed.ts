@@ -17,7 +17,7 @@ import { scanInstincts, observedBody, type Entry } from './scan.js';
 import { scopePatterns, type ObservedPattern } from './scope.js';
 import { observedAction, observedDomain, observedExplain, observedTrigger } from './text.js';
 import { writeIndex } from './index-file.js';
-import { recoverStore, StoreTxn } from './txn.js';
+import { recoverStore, StoreTxn, unchanged } from './txn.js';
 
 // The analyzer's instincts, written through the store: one file per tracked pattern with
 // `source: observed`, its scope from the analyses of each project, feedback kept beside the
@@ -221,6 +221,6 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
   }
   txn.commit(events);
-  writeIndex(home);
+  writeIndex(home, { instincts: unchanged(entries, instDir, txn), facts: new Map() });
   return out;
 }

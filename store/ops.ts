@@ -15,7 +15,7 @@ import { classifyEntry, scanFacts, scanInstincts, type Entry } from './scan.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textSimilarity, valuesDiffer } from './similarity.js';
 import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
-import { recoverStore, StoreTxn } from './txn.js';
+import { recoverStore, StoreTxn, unchanged } from './txn.js';
 
 // Every change to the store: teaching (observe), feedback, aliases, writes, deletes, merges,
 // facts, imports, housekeeping. Each runs under the store's lock (the analysis lock), reads the
@@ -64,12 +64,14 @@ export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: b
       // of it is kept before it is replaced): rendering every file back was most of a scan's cost.
       const instincts = scanInstincts(ctx.home, { classify: false });
       for (const e of instincts) if (e.value?.source === 'observed') classifyEntry(e);
-      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
+      const facts = scanFacts(ctx.home, { classify: false });
+      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
       // A step that throws (a refused change) leaves nothing written: the change is only staged.
       const result = fn(m);
       commit(m);
       try {
-        writeIndex(ctx.home);
+        // The files read above that this change did not write are not read again.
+        writeIndex(ctx.home, { instincts: unchanged(instincts, layout.instincts(ctx.home), m.txn), facts: unchanged(facts, layout.facts(ctx.home), m.txn) });
       } catch {
         // a cache: a reader that finds it stale reads the files
       }

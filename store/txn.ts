@@ -5,6 +5,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { READ_NOFOLLOW, readDataFile, writeNewFile } from '../lib/data-files.js';
 import { DataHomeError, ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
 import { eventLines, type StoreEvent } from './events.js';
+import type { Entry } from './scan.js';
 
 // One change of the store, all or nothing. A change used to rename each file into place as it
 // went and append its events.jsonl lines at the end: a crash or a full disk in between left the
@@ -44,6 +45,8 @@ const STORE_FILES = ['aliases.json', 'store.json'];
 export class StoreTxn {
   /** path -> new text, or null to remove it. */
   private readonly staged = new Map<string, string | null>();
+  /** Every path this change's commits wrote or removed. */
+  readonly touched = new Set<string>();
 
   constructor(readonly home: string) {}
 
@@ -90,6 +93,8 @@ export class StoreTxn {
     const removes = [...this.staged].filter(([, t]) => t === null).map(([p]) => p);
     this.staged.clear();
     if (writes.length === 0 && removes.length === 0 && lines === '') return;
+    for (const [p] of writes) this.touched.add(p);
+    for (const p of removes) this.touched.add(p);
     const home = this.home;
     const moves: [string, string][] = [];
     const journalPath = layout.storeJournal(home);
@@ -257,6 +262,13 @@ export function recoverStore(home: string): 'finished' | 'undone' | undefined {
   }
   undo(home, j);
   return 'undone';
+}
+
+/** Entries read under the lock, by file name, without the files `txn` wrote or removed: what writeIndex may reuse. */
+export function unchanged<T>(entries: readonly Entry<T>[], dir: string, txn: StoreTxn): Map<string, Entry<T>> {
+  const out = new Map<string, Entry<T>>();
+  for (const e of entries) if (e.stamp !== undefined && !txn.touched.has(join(dir, e.file))) out.set(e.file, e);
+  return out;
 }
 
 /** Whether a change is waiting to be finished or undone (for doctor; no lock needed). */

@@ -10,7 +10,8 @@ import { similarPairs, withinScopes } from '../store/candidates.js';
 import { planDream } from '../store/dream.js';
 import type { Instinct } from '../store/model.js';
 import { housekeep } from '../store/ops.js';
-import { scanInstincts } from '../store/scan.js';
+import { buildIndex, readFreshIndex } from '../store/index-file.js';
+import { scanFacts, scanInstincts } from '../store/scan.js';
 import { conflictPairs, conflicts, keySimilarity, mergeLoses, sequenceSimilarity, textSimilarity } from '../store/similarity.js';
 import { sandbox } from './helpers.js';
 import { writeInstinct } from './inloop-helpers.js';
@@ -229,5 +230,11 @@ describe('gc merges and reports what the quadratic rule did', () => {
     expect({ merged: r.merged, contradictions: r.contradictions }).toEqual(want);
     const left = new Set(scanInstincts(join(s.data)).map((e) => e.value!.id));
     for (const m of want.merged) expect(left.has(m.from)).toBe(false);
+    // The index written after the change (reading again only the files it wrote) is the one a
+    // scan of every file builds, and fresh.
+    const index = readFreshIndex(s.data);
+    expect(index).toBeDefined();
+    const scanned = buildIndex(scanInstincts(s.data, { classify: false }), scanFacts(s.data, { classify: false }));
+    expect({ instincts: index!.instincts, stamps: index!.stamps }).toEqual({ instincts: scanned.instincts, stamps: scanned.stamps });
   });
 });

@@ -10586,10 +10586,16 @@ function scanInstincts(home, opts = {}) {
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
     const path = (0, import_node_path8.join)(dir, f);
+    const stamp2 = fileStamp(path);
+    const prior = opts.reuse?.get(f);
+    if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
+      out.push(prior);
+      continue;
+    }
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
-    const e = { file: f, stamp: fileStamp(path), text, pristine: false };
+    const e = { file: f, stamp: stamp2, text, pristine: false };
     try {
       e.value = parseInstinct2(text);
       e.pristine = classify && renderInstinct2(e.value) === text;
@@ -10623,10 +10629,16 @@ function scanFacts(home, opts = {}) {
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
     const path = (0, import_node_path8.join)(dir, f);
+    const stamp2 = fileStamp(path);
+    const prior = opts.reuse?.get(f);
+    if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
+      out.push(prior);
+      continue;
+    }
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
-    const e = { file: f, stamp: fileStamp(path), text, pristine: false };
+    const e = { file: f, stamp: stamp2, text, pristine: false };
     try {
       e.value = parseFact(text);
       e.pristine = classify && renderFact(e.value) === text;
@@ -10655,6 +10667,8 @@ var StoreTxn = class {
   home;
   /** path -> new text, or null to remove it. */
   staged = /* @__PURE__ */ new Map();
+  /** Every path this change's commits wrote or removed. */
+  touched = /* @__PURE__ */ new Set();
   /**
    * Stages `text` at `path` (a store file); returns false, and stages nothing, when the file
    * holds that text already (an unchanged file keeps its mtime). A folder there is refused.
@@ -10693,6 +10707,8 @@ var StoreTxn = class {
     const removes = [...this.staged].filter(([, t]) => t === null).map(([p]) => p);
     this.staged.clear();
     if (writes.length === 0 && removes.length === 0 && lines === "") return;
+    for (const [p] of writes) this.touched.add(p);
+    for (const p of removes) this.touched.add(p);
     const home = this.home;
     const moves = [];
     const journalPath = layout.storeJournal(home);
@@ -10838,6 +10854,11 @@ function recoverStore(home) {
   undo(home, j);
   return "undone";
 }
+function unchanged(entries, dir, txn) {
+  const out = /* @__PURE__ */ new Map();
+  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path9.join)(dir, e.file))) out.set(e.file, e);
+  return out;
+}
 
 // store/migrate.ts
 var STORE_VERSION = 2;
@@ -10952,10 +10973,10 @@ function buildIndex(instincts, facts, dirs) {
     ...dirs ? { dirs } : {}
   };
 }
-function writeIndex(home) {
+function writeIndex(home, reuse) {
   const dirs = dirStamps(home);
-  const instincts = scanInstincts(home, { classify: false });
-  const facts = scanFacts(home, { classify: false });
+  const instincts = scanInstincts(home, { classify: false, ...reuse ? { reuse: reuse.instincts } : {} });
+  const facts = scanFacts(home, { classify: false, ...reuse ? { reuse: reuse.facts } : {} });
   try {
     writeFileAtomic(layout.storeIndex(home), JSON.stringify(buildIndex(instincts, facts, dirs)));
   } catch {
@@ -11116,7 +11137,7 @@ function writeObserved(home, pa, config, nowIso) {
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
   }
   txn.commit(events);
-  writeIndex(home);
+  writeIndex(home, { instincts: unchanged(entries, instDir, txn), facts: /* @__PURE__ */ new Map() });
   return out;
 }
 
@@ -12544,11 +12565,12 @@ function mutate(ctx, fn, opts = {}) {
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
       const instincts = scanInstincts(ctx.home, { classify: false });
       for (const e of instincts) if (e.value?.source === "observed") classifyEntry(e);
-      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts: scanFacts(ctx.home, { classify: false }), events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
+      const facts = scanFacts(ctx.home, { classify: false });
+      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
       const result = fn(m);
       commit(m);
       try {
-        writeIndex(ctx.home);
+        writeIndex(ctx.home, { instincts: unchanged(instincts, layout.instincts(ctx.home), m.txn), facts: unchanged(facts, layout.facts(ctx.home), m.txn) });
       } catch {
       }
       return result;
