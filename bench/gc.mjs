@@ -5,7 +5,7 @@
 // are in a large share of the keys, as in a real store. Each size is generated once; every run
 // gets a fresh copy. With more than one build (--dist A --dist B) their results are compared:
 // the same merges, contradictions and files, or the differences are printed.
-// Usage: node bench/gc.mjs [--sizes 2000,5000] [--dist DIR]... [--rounds N] [--stale-levels] [--generate DIR]
+// Usage: node bench/gc.mjs [--sizes 2000,5000] [--dist DIR]... [--rounds N] [--limit-s N] [--stale-levels] [--generate DIR]
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -22,6 +22,9 @@ const dists = args.flatMap((a, i) => (a === '--dist' ? [args[i + 1]] : []));
 if (dists.length === 0) dists.push(join(root, 'dist'));
 const sizes = opt('--sizes', '2000,5000').split(',').map(Number);
 const rounds = Number(opt('--rounds', '1'));
+// --limit-s N: a run still going after N seconds is stopped (the old cubic gc takes hours at 5,000
+// on a loaded machine); its row then says "stopped after" with the CPU it had used.
+const limitS = opt('--limit-s', undefined);
 const NOW = '2026-11-22T12:00:00.000Z';
 const { renderInstinct } = await import(join(root, 'dist', 'store', 'files.js'));
 const { finishLevelState } = await import(join(root, 'dist', 'store', 'lifecycle.js'));
@@ -129,18 +132,25 @@ function generate(n, dir) {
     made.push(x);
     writeFileSync(join(data, 'instincts', `${id}.md`), renderInstinct(x), { mode: 0o600 });
   }
+  // The event log as teaching leaves it: each confidence the sum of its events.
+  const events = made.map((x) => JSON.stringify({ ts: x.first_seen, id: x.id, pattern: x.pattern, project: x.project ?? null, source: 'taught', delta: x.confidence, reason: 'observe: new taught instinct' }));
+  writeFileSync(join(data, 'events.jsonl'), `${events.join('\n')}\n`, { mode: 0o600 });
   return made.length;
 }
 
 function gc(dist, src) {
   const run = mkdtempSync(join(tmpdir(), 'homunculus-bench-gc-run-'));
   cpSync(src, join(run, 'data'), { recursive: true });
-  const argv = [join(dist, 'cli', 'homunculus.js'), 'gc', '--json', '--now', NOW];
+  const argv = [...(limitS ? ['timeout', limitS] : []), process.execPath, join(dist, 'cli', 'homunculus.js'), 'gc', '--json', '--now', NOW];
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(TIME ?? process.execPath, TIME ? ['-f', '%U %S', process.execPath, ...argv] : argv, { env: { ...process.env, HOMUNCULUS_HOME: join(run, 'data') }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  const r = spawnSync(TIME ?? argv[0], TIME ? ['-f', '%U %S', ...argv] : argv.slice(1), { env: { ...process.env, HOMUNCULUS_HOME: join(run, 'data') }, encoding: 'utf8', maxBuffer: 64 << 20 });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`gc exited ${r.status}: ${r.stderr}`);
   const [user, sys] = TIME ? r.stderr.trim().split('\n').pop().split(' ').map(Number) : [NaN, NaN];
+  if (limitS && r.status === 124) {
+    rmSync(run, { recursive: true, force: true });
+    return { ms, cpuMs: (user + sys) * 1000, stopped: true };
+  }
+  if (r.status !== 0) throw new Error(`gc exited ${r.status}: ${r.stderr}`);
   const files = readdirSync(join(run, 'data', 'instincts')).filter((f) => f.endsWith('.md')).sort();
   rmSync(run, { recursive: true, force: true });
   return { ms, cpuMs: (user + sys) * 1000, report: JSON.parse(r.stdout), files };
@@ -162,13 +172,20 @@ for (const size of sizes) {
     const runs = Array.from({ length: rounds }, () => gc(d, join(dir, 'data')));
     return { ...runs[0], ms: median(runs.map((x) => x.ms)), cpuMs: median(runs.map((x) => x.cpuMs)) };
   });
-  const first = results[0];
-  console.log(`| ${n} | ${results.map((x) => `${fmt(x.ms / 1000, 2)} / ${fmt(x.cpuMs / 1000, 2)} s`).join(' | ')} | ${first.report.merged.length} | ${first.report.contradictions.length} |`);
-  if (process.env.GC_BENCH_VERBOSE) console.log(JSON.stringify({ ...first.report, merged: first.report.merged.length, contradictions: first.report.contradictions.length, decayed: first.report.decayed.length }));
-  for (const [i, x] of results.entries()) {
-    if (i === 0) continue;
-    const same = JSON.stringify(x.report) === JSON.stringify(first.report) && JSON.stringify(x.files) === JSON.stringify(first.files);
-    if (!same) console.log(`  ${dists[i]} differs from ${dists[0]}: ${JSON.stringify({ merged: [x.report.merged.length, first.report.merged.length], contradictions: [x.report.contradictions.length, first.report.contradictions.length], files: [x.files.length, first.files.length] })}`);
+  const last = results.findLast((x) => !x.stopped) ?? results[0];
+  const cell = (x) => `${x.stopped ? 'stopped after ' : ''}${fmt(x.ms / 1000, 2)} / ${fmt(x.cpuMs / 1000, 2)} s`;
+  console.log(`| ${n} | ${results.map(cell).join(' | ')} | ${last.report?.merged.length ?? '?'} | ${last.report?.contradictions.length ?? '?'} |`);
+  if (process.env.GC_BENCH_VERBOSE) console.log(JSON.stringify({ ...last.report, merged: last.report.merged.length, contradictions: last.report.contradictions.length, decayed: last.report.decayed.length }));
+  // Which builds did the same: the same report (merges, contradictions, ...) and the same files left.
+  const done = results.map((x, i) => [x, i]).filter(([x]) => !x.stopped);
+  for (const [x, i] of done) {
+    for (const [y, j] of done) {
+      if (j <= i) continue;
+      // `repaired` is this change's own field (none here: the generated log adds up).
+      const report = (r) => JSON.stringify({ ...r, repaired: undefined });
+      const same = report(x.report) === report(y.report) && JSON.stringify(x.files) === JSON.stringify(y.files);
+      console.log(`  ${dists[j]} vs ${dists[i]}: ${same ? 'the same merges, contradictions and files' : `differ: ${JSON.stringify({ merged: [y.report.merged.length, x.report.merged.length], contradictions: [y.report.contradictions.length, x.report.contradictions.length], files: [y.files.length, x.files.length] })}`}`);
+    }
   }
   rmSync(dir, { recursive: true, force: true });
 }
