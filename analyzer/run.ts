@@ -21,6 +21,7 @@ import type { ScoredPattern } from './score.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
 import { scopePatterns } from '../store/scope.js';
 import { pruneInjections } from '../store/turn-feedback.js';
+import { recoverStore } from '../store/txn.js';
 
 // The analyzer's edges: read observation files (through the cache), run the pure core over all
 // projects together and each on its own, hand the results to the store (the one writer of
@@ -419,7 +420,10 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push(relative(home, f));
+    // A store change a killed run left is finished or undone before its temporary files could be
+    // taken for leftovers (store/txn.ts).
+    recoverStore(home);
+    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push(relative(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);

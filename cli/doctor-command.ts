@@ -11,7 +11,16 @@ import { readAnalysisLog } from '../lib/analysis-log.js';
 import { layout, resolveDataHome } from '../lib/data-home.js';
 import { readDataFile } from '../lib/data-files.js';
 import { readFailure, readRegularText } from '../lib/regular-file.js';
+import { disagreements, type Disagreement } from '../store/consistency.js';
+import { readEvents } from '../store/events.js';
+import { StoreBusyError } from '../store/io.js';
+import { round4 } from '../store/lifecycle.js';
+import { mendStore } from '../store/ops.js';
+import { scanFacts, scanInstincts } from '../store/scan.js';
+import { storeContext } from '../store/service.js';
+import { pendingChange } from '../store/txn.js';
 import { commonOptions, context, printJson } from './context.js';
+import { CliError } from './errors.js';
 
 export interface Check {
   name: string;
@@ -53,6 +62,27 @@ export function analysisLogCheck(home: string): Check {
     ...errors.map((e) => `error ${e.ts}: ${String(e['error'])}`),
   ];
   return { name: 'analysis log', ok: errors.length === 0, detail: parts.join('; '), fix: `homunculus log --since 7d shows the events; address the errors, then run homunculus analyze` };
+}
+
+/**
+ * The store's files against its event log: a change cut short (its journal still there), and
+ * any instinct or fact whose events do not add up to its confidence (store/consistency.ts).
+ */
+export function storeCheck(home: string): Check {
+  const fix = 'homunculus doctor --fix (or homunculus gc) finishes a change cut short and logs the difference as a repair event, taking the file\'s word';
+  if (!existsSync(layout.instincts(home)) && !existsSync(layout.facts(home)) && !existsSync(layout.events(home))) return { name: 'store', ok: true, detail: 'empty (nothing taught or learned yet)' };
+  const pending = pendingChange(home);
+  let ds: Disagreement[];
+  try {
+    ds = disagreements(scanInstincts(home, { classify: false }), scanFacts(home, { classify: false }), readEvents(home));
+  } catch (e) {
+    return { name: 'store', ok: false, detail: `could not be read: ${(e as Error).message}`, fix: 'check the permissions of the data home' };
+  }
+  const parts = [
+    ...(pending ? [`a change was cut short (${layout.storeJournal(home)}): the next store write finishes or undoes it`] : []),
+    ...(ds.length ? [`${ds.length} whose events do not add up to the confidence stored: ${ds.slice(0, 5).map((d) => `${d.id} (events ${round4(d.logged)}, file ${d.stored})`).join(', ')}${ds.length > 5 ? ', ...' : ''}`] : []),
+  ];
+  return { name: 'store', ok: parts.length === 0, detail: parts.length ? parts.join('; ') : 'every confidence is the sum of its events', fix };
 }
 
 export interface Installed {
@@ -163,6 +193,7 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     writable = false;
   }
   checks.push({ name: 'data home', ok: writable, detail: `${home}${existsSync(home) ? '' : ' (not created yet)'}${writable ? ' is writable' : ' is not writable'}${opts.homes.length ? ' (the one the installed hooks use)' : ''}`, fix: `chmod u+w ${home}, or set HOMUNCULUS_HOME to a writable folder` });
+  checks.push(storeCheck(home));
   if (opts.homes.length > 1) {
     checks.push({ name: 'data homes', ok: false, detail: `the installed hooks write to ${opts.homes.length} different data homes: ${opts.homes.join(', ')}`, fix: 'install again from one place (it replaces every entry), or uninstall the extra scope' });
   }
@@ -215,10 +246,16 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   return checks;
 }
 
-export const doctorCommand: CommandModule<object, { home?: string; project?: string; json: boolean }> = {
+export const doctorCommand: CommandModule<object, { home?: string; project?: string; json: boolean; fix: boolean }> = {
   command: 'doctor',
-  describe: 'check the installation: Node, hooks, duplicates, data home, recent activity, hook errors, rules delivery',
-  builder: (y) => y.options({ home: commonOptions.home, json: commonOptions.json, project: { type: 'string', describe: 'project folder whose .claude/ to check (default: the current folder)' } }),
+  describe: 'check the installation: Node, hooks, duplicates, data home, the store, recent activity, hook errors, rules delivery',
+  builder: (y) =>
+    y.options({
+      home: commonOptions.home,
+      json: commonOptions.json,
+      project: { type: 'string', describe: 'project folder whose .claude/ to check (default: the current folder)' },
+      fix: { type: 'boolean', default: false, describe: 'first mend the store: finish a change cut short, log a repair where events and files disagree' },
+    }),
   handler: (argv) => {
     const projectDir = resolve(argv.project ?? process.cwd());
     const installed = installedEntries(projectDir, process.env);
@@ -226,10 +263,21 @@ export const doctorCommand: CommandModule<object, { home?: string; project?: str
     const { homes, locators } = hookLocators(installed.found, process.env, projectDir);
     const env = { ...process.env, ...locators };
     const ctx = context({ home: argv.home ?? (homes.length === 1 ? homes[0] : undefined) }, env);
+    let mended: string | undefined;
+    if (argv.fix && ctx.homeExists) {
+      try {
+        const r = mendStore(storeContext({ home: ctx.home, config: ctx.config, now: ctx.now, cwd: projectDir, env }));
+        mended = `Mended the store: ${r.repaired.length} repair event${r.repaired.length === 1 ? '' : 's'} logged${r.repaired.length ? ` (${r.repaired.map((d) => d.id).join(', ')})` : ''}.`;
+      } catch (e) {
+        if (e instanceof StoreBusyError) throw new CliError(e.message, 75, { cause: e });
+        throw e;
+      }
+    }
     const checks = runChecks({ home: ctx.home, projectDir, env, rulesFile: rulesFilePath(ctx.home, ctx.config, env), installed, homes });
     const healthy = checks.every((c) => c.ok);
-    if (argv.json) printJson({ healthy, checks });
+    if (argv.json) printJson({ healthy, checks, ...(mended !== undefined ? { mended } : {}) });
     else {
+      if (mended !== undefined) process.stdout.write(`${mended}\n`);
       for (const c of checks) {
         process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}\n`);
         if (!c.ok && c.fix) process.stdout.write(`     fix: ${c.fix}\n`);

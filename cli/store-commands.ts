@@ -206,11 +206,11 @@ const pruneCommand: CommandModule<object, Common & { apply: boolean }> = {
 const gcCommand: CommandModule<object, Common> = {
   command: 'gc',
   aliases: ['housekeep'],
-  describe: 'housekeeping: levels and states, taught duplicates merged, contradictions, orphan aliases, caps, old events folded',
+  describe: 'housekeeping: levels and states, taught duplicates merged, contradictions, orphan aliases, caps, old events folded, event sums mended',
   builder: (y) => y.options(commonOptions),
   handler: (argv) => {
     const r = run(() => housekeep(storeCtx(argv), { compact: true }));
-    out(argv, r, () => `decayed ${r.decayed.length}, merged ${r.merged.length}, contradictions ${r.contradictions.length}, orphan aliases ${r.orphanAliases.length}, evicted ${r.evicted.length}, removed ${r.removed.length}, events folded ${r.eventsCompacted}`);
+    out(argv, r, () => `decayed ${r.decayed.length}, merged ${r.merged.length}, contradictions ${r.contradictions.length}, orphan aliases ${r.orphanAliases.length}, evicted ${r.evicted.length}, removed ${r.removed.length}, events folded ${r.eventsCompacted}, event sums mended ${r.repaired.length}`);
   },
 };
 

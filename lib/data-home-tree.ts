@@ -18,8 +18,11 @@ const DAY = String.raw`\d{4}-\d\d-\d\d`;
 const STAMP = String.raw`\d{8}T\d{6}Z(?:-\d+)?`;
 /** A file name made from an id (idFileStem: ids, or `h.<hex>` for long keys). */
 const STEM = '[A-Za-z0-9][A-Za-z0-9._-]*';
-/** writeFileAtomic's `<name>.<pid>.<n>.tmp`, the hooks' and the lock's `<name>.<pid>.tmp`: left by a killed process. */
-const TMP = String.raw`(?:\.\d+){1,2}\.tmp`;
+/**
+ * writeFileAtomic's `<name>.<pid>.<n>.tmp`, the hooks' and the lock's `<name>.<pid>.tmp`, a lock's
+ * claim `<name>.<level>.claim.tmp`: left by a killed process.
+ */
+const TMP = String.raw`(?:(?:\.\d+){1,2}|\.\d+\.claim)\.tmp`;
 
 const names = (...alternatives: string[]) => new RegExp(`^(?:${alternatives.join('|')})(?:${TMP})?$`);
 
@@ -42,7 +45,7 @@ export const DATA_HOME_TREE: Folder = {
     archive: { files: names(`[a-z0-9-]+--${STAMP}(?:\\.user)?\\.md`, `rules\\.json--${STAMP}\\.user\\.json`) },
     state: {
       files: names(
-        '(?:last-analysis|store-index|last-dream|analysis-gate|last-delivery|injected|history)\\.json',
+        '(?:last-analysis|store-index|last-dream|analysis-gate|last-delivery|injected|history|store-journal)\\.json',
         '(?:suggestions|injections|injections-judged)\\.jsonl',
         'reconcile\\.lock',
       ),

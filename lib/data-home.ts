@@ -85,6 +85,8 @@ export const layout = {
   aliases: (home: string) => join(home, 'aliases.json'),
   storeMarker: (home: string) => join(home, 'store.json'),
   storeIndex: (home: string) => join(home, 'state', 'store-index.json'),
+  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  storeJournal: (home: string) => join(home, 'state', 'store-journal.json'),
   suggestions: (home: string) => join(home, 'state', 'suggestions.jsonl'),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
   // One file per UTC day, so that the Stop hook reads only the days it can still judge and old

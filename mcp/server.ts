@@ -150,8 +150,8 @@ export function createServer(opts: ServerOptions = {}): McpServer {
         a.source,
       ),
   );
-  tool('gc', 'Housekeeping, and fold events older than eventRetentionDays: levels and states, taught duplicates merged, contradictions down-weighted, orphan aliases, caps, prune. Idempotent.', {}, () => housekeep(ctx(), { compact: true }));
-  tool('housekeep', 'Housekeeping without touching the event log: levels and states, taught duplicates merged, contradictions down-weighted, orphan aliases, caps, prune. Idempotent.', {}, () => housekeep(ctx()));
+  tool('gc', 'Housekeeping, and fold events older than eventRetentionDays: event sums mended, levels and states, taught duplicates merged, contradictions down-weighted, orphan aliases, caps, prune. Idempotent.', {}, () => housekeep(ctx(), { compact: true }));
+  tool('housekeep', 'Housekeeping without folding the event log: event sums mended, levels and states, taught duplicates merged, contradictions down-weighted, orphan aliases, caps, prune. Idempotent.', {}, () => housekeep(ctx()));
   tool(
     'instinct_write',
     'Create a taught instinct with exactly these fields, or change fields of a taught or imported one (by id). Observed instincts belong to the analyzer: use observe with an outcome for them.',

@@ -1,5 +1,5 @@
 import type { InstinctView } from './query.js';
-import { contradicts, keySimilarity } from './similarity.js';
+import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses } from './similarity.js';
 
 // Reports for keeping the store clean (pure): duplicate pairs and contradictions. Nothing is
 // changed here; gc merges taught duplicates and down-weights contradictions.
@@ -14,11 +14,9 @@ export interface DuplicatePair {
 
 export function findDuplicates(views: readonly InstinctView[], threshold: number): DuplicatePair[] {
   const out: DuplicatePair[] = [];
-  for (let i = 0; i < views.length; i++) {
-    for (let j = i + 1; j < views.length; j++) {
-      const s = keySimilarity(views[i]!.pattern, views[j]!.pattern);
-      if (s >= threshold) out.push({ a: views[i]!.id, b: views[j]!.id, a_pattern: views[i]!.pattern, b_pattern: views[j]!.pattern, similarity: s });
-    }
+  for (const [i, j] of keyPairs(views.map((v) => v.pattern), threshold)) {
+    const s = keySimilarity(views[i]!.pattern, views[j]!.pattern);
+    if (s >= threshold && !mergeLoses(views[i]!, views[j]!)) out.push({ a: views[i]!.id, b: views[j]!.id, a_pattern: views[i]!.pattern, b_pattern: views[j]!.pattern, similarity: s });
   }
   return out.sort((x, y) => y.similarity - x.similarity || (x.a < y.a ? -1 : 1));
 }
@@ -33,10 +31,8 @@ export interface ContradictionPair {
 export function findContradictions(views: readonly InstinctView[], threshold: number): ContradictionPair[] {
   const out: ContradictionPair[] = [];
   const xs = views.filter((v) => v.source !== 'observed');
-  for (let i = 0; i < xs.length; i++) {
-    for (let j = i + 1; j < xs.length; j++) {
-      if (contradicts(xs[i]!, xs[j]!, threshold)) out.push({ a: xs[i]!.id, b: xs[j]!.id, a_action: xs[i]!.action, b_action: xs[j]!.action });
-    }
+  for (const [i, j] of conflictPairs(xs, threshold)) {
+    if (conflicts(xs[i]!, xs[j]!, threshold)) out.push({ a: xs[i]!.id, b: xs[j]!.id, a_action: xs[i]!.action, b_action: xs[j]!.action });
   }
   return out;
 }

@@ -5,7 +5,8 @@ import type { Config } from '../lib/config.js';
 import { DAY_MS } from '../lib/clock.js';
 import { decayed, pruneCategory, type LifecycleConfig } from './lifecycle.js';
 import type { Instinct } from './model.js';
-import { contradicts, keySimilarity, textSimilarity } from './similarity.js';
+import { unionPairs } from './candidates.js';
+import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textPairs, textSimilarity } from './similarity.js';
 
 // `homunculus dream`: one deterministic pass over the whole store, planned here (pure over the
 // instincts, the texts that may shadow them, the configuration and `now`) and carried out by
@@ -84,44 +85,49 @@ export function planDream(all: readonly Instinct[], shadowTexts: readonly Shadow
     }
   }
 
-  for (;;) {
-    const live = xs.filter((x) => !gone.has(x.id));
-    let best: { from: Instinct; into: Instinct; sim: number } | undefined;
-    for (let i = 0; i < live.length; i++) {
-      for (let j = i + 1; j < live.length; j++) {
-        const a = live[i]!;
-        const b = live[j]!;
-        if (!sameScope(a, b)) continue;
-        const k = keySimilarity(a.pattern, b.pattern);
-        const t = a.category === b.category && a.action !== '' && b.action !== '' ? textSimilarity(said(a), said(b)) : 0;
-        const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
-        if (sim === 0 || contradicts(a, b, c.mergeThreshold)) continue;
-        if (best === undefined || sim > best.sim) {
-          const [from, into] = eff(a) > eff(b) || (eff(a) === eff(b) && a.observations >= b.observations) ? [b, a] : [a, b];
-          best = { from, into, sim };
-        }
-      }
+  // Merges, the most alike pair first (the first in id order among equals), again until none is
+  // left. Nothing a merge changes (who is left, a confidence) changes how alike two others are, so
+  // the pairs are found and scored once: only those that share a rare word (store/candidates.ts).
+  {
+    const pairs: { i: number; j: number; sim: number }[] = [];
+    const scopes = xs.map((x) => `${x.scope}\u0000${x.project ?? ''}`);
+    const keyed = keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, scopes);
+    const texted = textPairs(xs.map(said), c.duplicateThreshold, xs.map((x, i) => `${x.category}\u0000${scopes[i]}`));
+    for (const [i, j] of unionPairs(keyed, texted)) {
+      const a = xs[i]!;
+      const b = xs[j]!;
+      if (gone.has(a.id) || gone.has(b.id) || !sameScope(a, b)) continue;
+      const k = keySimilarity(a.pattern, b.pattern);
+      const t = a.category === b.category && a.action !== '' && b.action !== '' ? textSimilarity(said(a), said(b)) : 0;
+      const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
+      // Different values (port 3000, port 8080; node 18, node 22) are different instincts.
+      if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
+      pairs.push({ i, j, sim });
     }
-    if (!best) break;
-    plan.merged.push({ from: best.from.id, into: best.into.id, similarity: best.sim });
-    gone.add(best.from.id);
-    conf.set(best.into.id, Math.max(eff(best.into), eff(best.from)));
+    pairs.sort((p, q) => q.sim - p.sim || p.i - q.i || p.j - q.j);
+    for (const p of pairs) {
+      const a = xs[p.i]!;
+      const b = xs[p.j]!;
+      if (gone.has(a.id) || gone.has(b.id)) continue;
+      const [from, into] = eff(a) > eff(b) || (eff(a) === eff(b) && a.observations >= b.observations) ? [b, a] : [a, b];
+      plan.merged.push({ from: from.id, into: into.id, similarity: p.sim });
+      gone.add(from.id);
+      conf.set(into.id, Math.max(eff(into), eff(from)));
+    }
   }
 
   const flagged = new Set<string>();
   const live = xs.filter((x) => !gone.has(x.id));
-  for (let i = 0; i < live.length; i++) {
-    for (let j = i + 1; j < live.length; j++) {
-      const a = live[i]!;
-      const b = live[j]!;
-      if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
-      if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
-      if (!contradicts(a, b, c.mergeThreshold)) continue;
-      const weaker = eff(a) < eff(b) || (eff(a) === eff(b) && a.last_seen <= b.last_seen) ? a : b;
-      const stronger = weaker === a ? b : a;
-      plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
-      flagged.add(weaker.id);
-    }
+  for (const [i, j] of conflictPairs(live, c.mergeThreshold, true)) {
+    const a = live[i]!;
+    const b = live[j]!;
+    if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
+    if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
+    if (!conflicts(a, b, c.mergeThreshold)) continue;
+    const weaker = eff(a) < eff(b) || (eff(a) === eff(b) && a.last_seen <= b.last_seen) ? a : b;
+    const stronger = weaker === a ? b : a;
+    plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
+    flagged.add(weaker.id);
   }
 
   for (const x of live) {

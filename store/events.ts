@@ -26,12 +26,17 @@ export function event(ts: string, x: { id: string; pattern: string; project?: st
   return { ts, id: x.id, pattern: x.pattern, project: x.project ?? null, source: x.source, delta: round4(delta), reason };
 }
 
-/** Appends events in one write (no line of another writer can land between them). */
-export function appendEvents(home: string, events: readonly StoreEvent[]): void {
+/** The lines events.jsonl gets for these events (each ending in a newline), '' for none. */
+export function eventLines(events: readonly StoreEvent[]): string {
   // A confirmation at the cap changes nothing but is still a confirmation (effectiveness counts it).
   const real = events.filter((e) => e.delta !== 0 || !e.reason.startsWith('analysis'));
-  if (real.length === 0) return;
-  appendLine(layout.events(home), real.map((e) => JSON.stringify(e)).join('\n'));
+  return real.length === 0 ? '' : `${real.map((e) => JSON.stringify(e)).join('\n')}\n`;
+}
+
+/** Appends events in one write (no line of another writer can land between them). */
+export function appendEvents(home: string, events: readonly StoreEvent[]): void {
+  const lines = eventLines(events);
+  if (lines !== '') appendLine(layout.events(home), lines);
 }
 
 function isEvent(v: unknown): v is StoreEvent {

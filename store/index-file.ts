@@ -36,12 +36,16 @@ export function buildIndex(instincts: readonly Entry<Instinct>[], facts: readonl
   };
 }
 
-/** Scans the folders and rewrites the index (the caller holds the lock, or writes nothing else). */
-export function writeIndex(home: string): void {
+/**
+ * Scans the folders and rewrites the index (the caller holds the lock, or writes nothing else).
+ * `reuse`: what the caller read of the files under the same lock, by file name, without the
+ * files it wrote since; a file that still has its stamp is not read again.
+ */
+export function writeIndex(home: string, reuse?: { instincts: ReadonlyMap<string, Entry<Instinct>>; facts: ReadonlyMap<string, Entry<Fact>> }): void {
   const dirs = dirStamps(home); // before reading: a change during the scan leaves it stale, never wrongly fresh
   // Values and stamps only: whether a file is the store's own bytes does not go into the index.
-  const instincts = scanInstincts(home, { classify: false });
-  const facts = scanFacts(home, { classify: false });
+  const instincts = scanInstincts(home, { classify: false, ...(reuse ? { reuse: reuse.instincts } : {}) });
+  const facts = scanFacts(home, { classify: false, ...(reuse ? { reuse: reuse.facts } : {}) });
   try {
     writeFileAtomic(layout.storeIndex(home), JSON.stringify(buildIndex(instincts, facts, dirs)));
   } catch {

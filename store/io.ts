@@ -1,8 +1,7 @@
-import { existsSync, lstatSync, readdirSync } from 'node:fs';
+import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readDataFile } from '../lib/data-files.js';
-import { DataHomeError, ensurePrivateDir, layout } from '../lib/data-home.js';
+import { ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLockWaiting } from '../lib/lock.js';
 
 // The store's edges: listing and reading its files (never through a link), and the lock every
@@ -58,12 +57,6 @@ export function withStoreLock<T>(home: string, fn: () => T, opts: { lockHeld?: b
   } finally {
     lock.release();
   }
-}
-
-/** Writes a store file atomically, refusing a folder where the file belongs. */
-export function writeStoreFile(path: string, data: string): boolean {
-  if (existsSync(path) && lstatSync(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
-  return writeFileAtomic(path, data);
 }
 
 export function storePaths(home: string) {

@@ -1,14 +1,14 @@
 import { join } from 'node:path';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { appendEvents, event, type StoreEvent } from './events.js';
+import { event, type StoreEvent } from './events.js';
 import { renderInstinct } from './files.js';
-import { readIfFile, withStoreLock, writeStoreFile } from './io.js';
+import { readIfFile, withStoreLock } from './io.js';
 import { keepUserVersion } from './archive.js';
 import { finishLevelState } from './lifecycle.js';
 import { promotedKeys } from './rules.js';
 import { scanInstincts } from './scan.js';
+import { recoverStore, StoreTxn } from './txn.js';
 
 // Moving a data home of the first release to the store: its instinct files (hand-written
 // frontmatter) become observed instincts in the store's format, numbers unchanged, each with a
@@ -40,22 +40,24 @@ export function migrateLegacy(home: string, config: Config, nowIso: string, opts
   return withStoreLock(
     home,
     () => {
+      recoverStore(home);
       if (migrated(home)) return report;
       const promoted = promotedKeys(home);
       const events: StoreEvent[] = [];
+      const txn = new StoreTxn(home);
       for (const e of scanInstincts(home)) {
         if (!e.legacy || !e.value) continue;
         const x = e.value;
         const at = promoted.get(x.pattern);
         if (at !== undefined) x.promoted_at = at;
         finishLevelState(x, at !== undefined, Date.parse(nowIso), config);
-        if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile(join(layout.instincts(home), e.file), renderInstinct(x));
+        if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso, txn));
+        txn.write(join(layout.instincts(home), e.file), renderInstinct(x));
         events.push(event(nowIso, x, x.confidence, 'migrated from the first release'));
         report.migrated.push(x.id);
       }
-      appendEvents(home, events);
-      writeFileAtomic(layout.storeMarker(home), `${JSON.stringify({ version: STORE_VERSION, migrated_at: nowIso })}\n`);
+      txn.write(layout.storeMarker(home), `${JSON.stringify({ version: STORE_VERSION, migrated_at: nowIso })}\n`);
+      txn.commit(events);
       return report;
     },
     opts,

@@ -1,15 +1,12 @@
-import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { metaFor, slugFor, type InstinctMeta } from '../analyzer/instinct-file.js';
 import { KINDS } from '../analyzer/kinds.js';
 import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
-import { writeFileAtomic } from '../lib/atomic-write.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
-import { appendEvents, event, type StoreEvent } from './events.js';
+import { event, type StoreEvent } from './events.js';
 import { renderInstinct, withEvidence } from './files.js';
-import { writeStoreFile } from './io.js';
 import { analyzerKey, storeKey } from './keys.js';
 import { clamp, finishLevelState, round4 } from './lifecycle.js';
 import { keepUserVersion, stamp } from './archive.js';
@@ -21,6 +18,7 @@ import { scanInstincts, observedBody, type Entry } from './scan.js';
 import { scopePatterns, type ObservedPattern } from './scope.js';
 import { observedAction, observedDomain, observedExplain, observedTrigger } from './text.js';
 import { writeIndex } from './index-file.js';
+import { recoverStore, StoreTxn, unchanged } from './txn.js';
 
 // The analyzer's instincts, written through the store: one file per tracked pattern with
 // `source: observed`, its scope from the analyses of each project, feedback kept beside the
@@ -151,7 +149,10 @@ function handEdited(e: Entry<Instinct>): boolean {
  * of observed files are kept in archive/ before the file is rewritten or archived, as before.
  */
 export function writeObserved(home: string, pa: ProjectAnalyses, config: Config, nowIso: string): ObservedWrite {
+  recoverStore(home);
   migrateLegacy(home, config, nowIso, { lockHeld: true });
+  // Every file and event line of this run committed together, or none (store/txn.ts).
+  const txn = new StoreTxn(home);
   const instDir = layout.instincts(home);
   const archDir = layout.archive(home);
   const entries = scanInstincts(home);
@@ -184,7 +185,7 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
       // its bytes go to archive/ as the user's version and the analyzer takes the slot back.
       const broken = unreadable.get(id);
       if (broken !== undefined && !out.keep.has(id)) {
-        out.keptUserEdits.push(keepUserVersion(home, id, broken.text, nowIso));
+        out.keptUserEdits.push(keepUserVersion(home, id, broken.text, nowIso, txn));
         occupied.delete(id);
         unreadable.delete(id);
       }
@@ -195,11 +196,11 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
     const { x, expired } = observedInstinct(op, id, prev, promoted.get(key), nowIso, config);
     out.keep.set(id, x.created);
     const text = renderInstinct(x);
-    if (prevEntry && handEdited(prevEntry) && prevEntry.text !== text) out.keptUserEdits.push(keepUserVersion(home, id, prevEntry.text, nowIso));
+    if (prevEntry && handEdited(prevEntry) && prevEntry.text !== text) out.keptUserEdits.push(keepUserVersion(home, id, prevEntry.text, nowIso, txn));
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev!.confidence, 'migrated from the first release'));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? 'analysis; the feedback adjustment is outweighed by new evidence' : prev ? 'analysis' : 'analysis: new instinct'));
-    const changed = writeStoreFile(join(instDir, `${id}.md`), text);
+    const changed = txn.write(join(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf: Map<string, ScoredPattern> | undefined;
@@ -208,20 +209,20 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
     const x = e.value!;
     patternOf ??= new Map(pa.all.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
     const { reason, confidence } = whyNotTracked(x, config, patternOf);
-    if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso));
+    if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso, txn));
     const archived: Instinct = {
       ...x,
       state: 'archived',
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`),
     };
-    writeFileAtomic(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived));
-    rmSync(join(instDir, `${id}.md`), { force: true });
+    txn.create(join(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct(archived));
+    txn.remove(join(instDir, `${id}.md`));
     if (e.legacy) events.push(event(nowIso, x, x.confidence, 'migrated from the first release'));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
   }
-  appendEvents(home, events);
-  writeIndex(home);
+  txn.commit(events);
+  writeIndex(home, { instincts: unchanged(entries, instDir, txn), facts: new Map() });
   return out;
 }

@@ -1,27 +1,28 @@
-import { rmSync } from 'node:fs';
-import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS, futureClockReason } from '../lib/clock.js';
 import { layout } from '../lib/data-home.js';
 import { archiveText, keepUserVersion } from './archive.js';
-import { appendEvents, compactEvents, event, type StoreEvent } from './events.js';
+import { disagreements, repairEvents, type Disagreement } from './consistency.js';
+import { compactEvents, event, readEvents, type StoreEvent } from './events.js';
 import { factFields, instinctFields, renderFact, renderInstinct, updateUserFile, withEvidence, oneLine } from './files.js';
 import { writeIndex } from './index-file.js';
-import { storePaths, withStoreLock, writeStoreFile } from './io.js';
+import { storePaths, withStoreLock } from './io.js';
 import { categoryOf, idFor, KeyError, normalizeKey, validId, type Category } from './keys.js';
 import { clamp, decayed, feedbackDelta, finishLevelState, pruneCategory, reinforced, round4, type FeedbackKind } from './lifecycle.js';
 import { migrateLegacy } from './migrate.js';
 import { DOMAIN, MAX_EXPLAIN, MAX_SESSION_IDS, MAX_TEXT, zeroFeedback, type Fact, type Instinct, type Scope, type Source } from './model.js';
 import { promotedKeys } from './rules.js';
-import { scanFacts, scanInstincts, type Entry } from './scan.js';
-import { contradicts, keySimilarity, textSimilarity } from './similarity.js';
+import { classifyEntry, scanFacts, scanInstincts, type Entry } from './scan.js';
+import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textSimilarity, valuesDiffer } from './similarity.js';
 import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
+import { recoverStore, StoreTxn, unchanged } from './txn.js';
 
 // Every change to the store: teaching (observe), feedback, aliases, writes, deletes, merges,
 // facts, imports, housekeeping. Each runs under the store's lock (the analysis lock), reads the
-// files afresh, writes each file atomically, appends its confidence changes to the event log and
-// rewrites the index. Observed files are rewritten whole (they are the analyzer's; a hand edit is
-// kept in archive/ first); taught and imported files are the user's and are changed minimally.
+// files afresh, stages its files and its confidence changes, commits them all or nothing with
+// their event log lines (store/txn.ts), and rewrites the index. Observed files are rewritten
+// whole (they are the analyzer's; a hand edit is kept in archive/ first); taught and imported
+// files are the user's and are changed minimally.
 
 export class StoreError extends Error {}
 
@@ -44,6 +45,12 @@ export interface Mut {
   events: StoreEvent[];
   aliases: Map<string, string>;
   aliasesChanged: boolean;
+  /** The files this change writes and removes, committed with `events` (store/txn.ts). */
+  txn: StoreTxn;
+  /** Lookups by id and by file, built when first needed and kept in step by save and archive. */
+  index?: { of: Entry<Instinct>[]; length: number; byId: Map<string, Entry<Instinct>>; byFile: Map<string, Entry<Instinct>> };
+  /** rules.json's promoted keys, read once a change (nothing writes it under the store's lock). */
+  promoted?: Map<string, string>;
 }
 
 export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: boolean } = {}): T {
@@ -51,16 +58,35 @@ export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: b
   return withStoreLock(
     ctx.home,
     () => {
+      recoverStore(ctx.home);
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
-      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts: scanInstincts(ctx.home), facts: scanFacts(ctx.home), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      // Whether a file is the store's own bytes matters only for an observed one (a person's edit
+      // of it is kept before it is replaced): rendering every file back was most of a scan's cost.
+      const instincts = scanInstincts(ctx.home, { classify: false });
+      for (const e of instincts) if (e.value?.source === 'observed') classifyEntry(e);
+      const facts = scanFacts(ctx.home, { classify: false });
+      const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
+      // A step that throws (a refused change) leaves nothing written: the change is only staged.
       const result = fn(m);
-      appendEvents(ctx.home, m.events);
-      if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}\n`);
-      writeIndex(ctx.home);
+      commit(m);
+      try {
+        // The files read above that this change did not write are not read again.
+        writeIndex(ctx.home, { instincts: unchanged(instincts, layout.instincts(ctx.home), m.txn), facts: unchanged(facts, layout.facts(ctx.home), m.txn) });
+      } catch {
+        // a cache: a reader that finds it stale reads the files
+      }
       return result;
     },
     opts,
   );
+}
+
+/** Commits what the change has staged, with its events and aliases: all of it, or nothing (store/txn.ts). */
+function commit(m: Mut): void {
+  if (m.aliasesChanged) m.txn.write(layout.aliases(m.ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}\n`);
+  m.aliasesChanged = false;
+  m.txn.commit(m.events);
+  m.events = [];
 }
 
 const norm = (k: string) => k.toLowerCase();
@@ -69,8 +95,25 @@ function live(m: Mut): Instinct[] {
   return m.instincts.filter((e) => e.value).map((e) => e.value!);
 }
 
+/**
+ * The index of m.instincts (rebuilt if the array was changed elsewhere). An id names its file
+ * (`<id>.md`: scan drops a value whose id does not), so each id and each file is one entry.
+ */
+function indexOf(m: Mut): NonNullable<Mut['index']> {
+  const ix = m.index;
+  if (ix && ix.of === m.instincts && ix.length === m.instincts.length) return ix;
+  const byId = new Map<string, Entry<Instinct>>();
+  const byFile = new Map<string, Entry<Instinct>>();
+  for (const e of m.instincts) {
+    if (e.value && !byId.has(e.value.id)) byId.set(e.value.id, e);
+    if (!byFile.has(e.file)) byFile.set(e.file, e);
+  }
+  m.index = { of: m.instincts, length: m.instincts.length, byId, byFile };
+  return m.index;
+}
+
 function entryOf(m: Mut, id: string): Entry<Instinct> | undefined {
-  return m.instincts.find((e) => e.value?.id === id);
+  return indexOf(m).byId.get(id);
 }
 
 /** By id, pattern key or alias. */
@@ -100,7 +143,8 @@ function changedFields(before: Record<string, unknown>, after: Record<string, un
 }
 
 function finish(m: Mut, x: Instinct): void {
-  const promoted = x.promoted_at !== undefined || promotedKeys(m.ctx.home).has(x.pattern);
+  m.promoted ??= promotedKeys(m.ctx.home);
+  const promoted = x.promoted_at !== undefined || m.promoted.has(x.pattern);
   finishLevelState(x, promoted, m.nowMs, m.ctx.config);
 }
 
@@ -113,20 +157,25 @@ export function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): v
     const newEvidence = x.evidence.filter((e) => !entry.value!.evidence.includes(e));
     text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
   } else {
-    if (entry && !entry.pristine && entry.value?.source === 'observed') keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso);
+    if (entry && !entry.pristine && entry.value?.source === 'observed') keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
     text = renderInstinct(x);
   }
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e: Entry<Instinct> = { file: `${x.id}.md`, stamp: undefined, text, value: x, pristine: true };
-  const i = m.instincts.findIndex((y) => y.file === e.file);
+  const ix = indexOf(m);
+  const old = ix.byFile.get(e.file);
+  const i = old === undefined ? -1 : m.instincts.indexOf(old);
   if (i === -1) m.instincts.push(e);
   else m.instincts[i] = e;
+  ix.byFile.set(e.file, e);
+  ix.byId.set(x.id, e);
+  ix.length = m.instincts.length;
 }
 
 export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void {
   const path = storePaths(m.ctx.home).fact(x.id);
   const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e) => !entry.value!.evidence.includes(e))) : renderFact(x);
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e: Entry<Fact> = { file: `${x.id}.md`, stamp: undefined, text, value: x, pristine: true };
   const i = m.facts.findIndex((y) => y.file === e.file);
   if (i === -1) m.facts.push(e);
@@ -136,16 +185,21 @@ export function saveFact(m: Mut, entry: Entry<Fact> | undefined, x: Fact): void 
 /** Removes a file to archive/ with why; its confidence leaves the event log's sum. */
 export function archiveInstinct(m: Mut, entry: Entry<Instinct>, reason: string): void {
   const x = entry.value!;
-  archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
-  rmSync(storePaths(m.ctx.home).instinct(x.id), { force: true });
+  archiveText(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
+  m.txn.remove(storePaths(m.ctx.home).instinct(x.id));
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
+  const ix = indexOf(m);
   m.instincts = m.instincts.filter((e) => e !== entry);
+  if (ix.byFile.get(entry.file) === entry) ix.byFile.delete(entry.file);
+  if (ix.byId.get(x.id) === entry) ix.byId.delete(x.id);
+  ix.of = m.instincts;
+  ix.length = m.instincts.length;
 }
 
 function archiveFact(m: Mut, entry: Entry<Fact>, reason: string): void {
   const x = entry.value!;
-  archiveText(m.ctx.home, `fact-${x.id}`, entry.text, m.nowIso);
-  rmSync(storePaths(m.ctx.home).fact(x.id), { force: true });
+  archiveText(m.ctx.home, `fact-${x.id}`, entry.text, m.nowIso, m.txn);
+  m.txn.remove(storePaths(m.ctx.home).fact(x.id));
   m.events.push(event(m.nowIso, factRef(x), -x.confidence, reason));
   m.facts = m.facts.filter((e) => e !== entry);
 }
@@ -265,7 +319,7 @@ function findContradictions(m: Mut, x: Instinct): { id: string; pattern: string 
   for (const y of live(m)) {
     if (y.id === x.id || y.source === 'observed') continue;
     if (!(y.scope === 'global' || x.scope === 'global' || y.project === x.project)) continue;
-    if (!contradicts(x, y, m.ctx.config.mergeThreshold)) continue;
+    if (!conflicts(x, y, m.ctx.config.mergeThreshold)) continue;
     found.push({ id: y.id, pattern: y.pattern });
     // The older of the two is down-weighted, once per pair: the newer teaching is the current word.
     const older = y.last_seen <= x.last_seen ? y : x;
@@ -295,6 +349,9 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     let best: { e: Entry<Instinct>; s: number } | undefined;
     for (const e of m.instincts) {
       if (!e.value || e.value.source === 'observed') continue;
+      // Another value (jest after vitest, node 22 after 18) is another instinct, never a merge.
+      if (valuesDiffer(pattern, e.value.pattern, true)) continue;
+      if (input.trigger !== undefined && input.action !== undefined && valuesDiffer(`${input.trigger} ${input.action}`, `${e.value.trigger} ${e.value.action}`)) continue;
       const s = keySimilarity(pattern, e.value.pattern);
       if (s >= c.mergeThreshold && (best === undefined || s > best.s)) best = { e, s };
     }
@@ -647,7 +704,7 @@ export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'import
   const statement = text(input.fact, 'fact', MAX_TEXT, true);
   let entry = input.id !== undefined ? m.facts.find((e) => e.value?.id === input.id) : undefined;
   if (input.id !== undefined && entry === undefined && !validId(input.id)) throw new StoreError(`an id is a slug of [a-z0-9-], found ${JSON.stringify(input.id).slice(0, 60)}`);
-  entry ??= m.facts.find((e) => e.value && textSimilarity(e.value.text, statement) >= c.duplicateThreshold && (e.value.scope === 'global' || e.value.project === m.ctx.project));
+  entry ??= m.facts.find((e) => e.value && textSimilarity(e.value.text, statement) >= c.duplicateThreshold && !valuesDiffer(e.value.text, statement) && (e.value.scope === 'global' || e.value.project === m.ctx.project));
   if (entry?.value) {
     const x: Fact = { ...entry.value };
     const ref = factRef(x);
@@ -735,7 +792,7 @@ export function importPatterns(ctx: StoreCtx, rows: readonly ImportRow[], from?:
     rows.forEach((row, i) => {
       try {
         if (typeof row.fact === 'string') {
-          const known = m.facts.some((e) => e.value && textSimilarity(e.value.text, row.fact!) >= m.ctx.config.duplicateThreshold);
+          const known = m.facts.some((e) => e.value && textSimilarity(e.value.text, row.fact!) >= m.ctx.config.duplicateThreshold && !valuesDiffer(e.value.text, row.fact!));
           if (!known && newFacts >= m.ctx.config.maxNewFactsPerRun) {
             out.skipped.push({ row: i + 1, reason: `over maxNewFactsPerRun (${m.ctx.config.maxNewFactsPerRun}) new facts in one import` });
             return;
@@ -772,6 +829,24 @@ export interface HousekeepReport {
   evicted: string[];
   removed: { id: string; reason: string }[];
   eventsCompacted: number;
+  /** Ids whose events did not add up to their file's confidence: a `repair` event logged the difference. */
+  repaired: { id: string; from: number; to: number }[];
+}
+
+/** Where the files and the event log disagree, mended with one `repair` event each (the file's word). */
+function mendSums(m: Mut): Disagreement[] {
+  const events = readEvents(m.ctx.home);
+  const ds = disagreements(m.instincts, m.facts, events);
+  m.events.push(...repairEvents(m.nowIso, ds, m.instincts, m.facts, events));
+  return ds;
+}
+
+/**
+ * doctor --fix: a store change a killed run left finished or undone (every store write does that
+ * first), and the event log mended where it disagrees with the files.
+ */
+export function mendStore(ctx: StoreCtx): { repaired: Disagreement[] } {
+  return mutate(ctx, (m) => ({ repaired: mendSums(m) }));
 }
 
 /**
@@ -786,7 +861,10 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
     ctx,
     (m) => {
       const c = m.ctx.config;
-      const r: HousekeepReport = { decayed: [], merged: [], contradictions: [], orphanAliases: [], evicted: [], removed: [], eventsCompacted: 0 };
+      const r: HousekeepReport = { decayed: [], merged: [], contradictions: [], orphanAliases: [], evicted: [], removed: [], eventsCompacted: 0, repaired: [] };
+      // First the event log brought back in line with the files (an earlier version's change cut
+      // short, a hand edit), so that what follows logs its changes onto true sums.
+      r.repaired = mendSums(m).map((d) => ({ id: d.id, from: round4(d.logged), to: d.stored }));
       // Auto-remove: taught and imported instincts and facts below pruneRemoveBelow or unseen pruneRemoveUnseenDays.
       for (const e of [...m.instincts]) {
         const x = e.value;
@@ -806,41 +884,69 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
           r.removed.push({ id: `fact:${x.id}`, reason: p.reason! });
         }
       }
-      // Duplicates among taught and imported instincts: the less confident merges into the other.
-      for (;;) {
+      // Duplicates among taught and imported instincts: the less confident merges into the other,
+      // the first pair in store order first, again until none is left. Keys and words do not change
+      // in a merge, so the alike pairs of each scope are found once (store/candidates.ts: only
+      // pairs sharing a rare word are compared); a merge changes which are left, and may make the
+      // one kept global (its projects), whose pairs in its new scope are then added.
+      {
         const xs = live(m).filter((x) => x.source !== 'observed');
-        let pair: [Instinct, Instinct] | undefined;
-        for (let i = 0; i < xs.length && !pair; i++) {
-          for (let j = i + 1; j < xs.length; j++) {
-            if (keySimilarity(xs[i]!.pattern, xs[j]!.pattern) >= c.mergeThreshold && (xs[i]!.scope === xs[j]!.scope && xs[i]!.project === xs[j]!.project)) {
-              pair = xs[i]!.confidence >= xs[j]!.confidence ? [xs[j]!, xs[i]!] : [xs[i]!, xs[j]!];
-              break;
+        const scopeOf = (x: Instinct) => `${x.scope}\u0000${x.project ?? ''}`;
+        const alike: number[][] = xs.map(() => []);
+        const mergeable = (i: number, j: number) => keySimilarity(xs[i]!.pattern, xs[j]!.pattern) >= c.mergeThreshold && !mergeLoses(xs[i]!, xs[j]!);
+        for (const [i, j] of keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, xs.map(scopeOf))) if (mergeable(i, j)) alike[i]!.push(j);
+        let firsts = xs.map((_, i) => i).filter((i) => alike[i]!.length > 0);
+        const gone = new Set<string>();
+        const now = (k: number) => (gone.has(xs[k]!.id) ? undefined : entryOf(m, xs[k]!.id)?.value);
+        const position = new Map(xs.map((x, i) => [x.id, i]));
+        for (;;) {
+          let pair: [Instinct, Instinct] | undefined;
+          for (const i of firsts) {
+            const a = now(i);
+            if (!a) continue;
+            for (const j of alike[i]!) {
+              const b = now(j);
+              if (b && a.scope === b.scope && a.project === b.project) {
+                pair = a.confidence >= b.confidence ? [b, a] : [a, b];
+                break;
+              }
             }
+            if (pair) break;
+          }
+          if (!pair) break;
+          const [from, into] = pair;
+          m.aliases.set(norm(from.pattern), into.pattern);
+          m.aliasesChanged = true;
+          mergeIn(m, entryOf(m, from.id)!, entryOf(m, into.id)!);
+          gone.add(from.id);
+          r.merged.push({ from: from.id, into: into.id });
+          const kept = entryOf(m, into.id)!.value!;
+          if (scopeOf(kept) !== scopeOf(into)) {
+            const k = position.get(into.id)!;
+            for (let o = 0; o < xs.length; o++) {
+              const other = now(o);
+              if (o === k || !other || scopeOf(other) !== scopeOf(kept)) continue;
+              const [i, j] = o < k ? [o, k] : [k, o];
+              if (!alike[i]!.includes(j) && mergeable(i, j)) alike[i] = [...alike[i]!, j].sort((a, b) => a - b);
+            }
+            firsts = xs.map((_, i) => i).filter((i) => alike[i]!.length > 0);
           }
         }
-        if (!pair) break;
-        const [from, into] = pair;
-        m.aliases.set(norm(from.pattern), into.pattern);
-        m.aliasesChanged = true;
-        mergeIn(m, entryOf(m, from.id)!, entryOf(m, into.id)!);
-        r.merged.push({ from: from.id, into: into.id });
       }
-      // Contradictions, each pair once.
+      // Contradictions, each pair once, in store order: only pairs that can conflict are checked.
       const xs = live(m).filter((x) => x.source !== 'observed');
-      for (let i = 0; i < xs.length; i++) {
-        for (let j = i + 1; j < xs.length; j++) {
-          const a = entryOf(m, xs[i]!.id)?.value;
-          const b = entryOf(m, xs[j]!.id)?.value;
-          if (!a || !b || !contradicts(a, b, c.mergeThreshold)) continue;
-          if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
-          const older = a.last_seen <= b.last_seen ? a : b;
-          const newer = older === a ? b : a;
-          if (older.contradicts?.includes(newer.id)) continue;
-          applyFeedback(m, entryOf(m, older.id), older, 'contradict', `contradict: conflicts with ${newer.pattern}`);
-          const o = entryOf(m, older.id)!.value!;
-          save(m, entryOf(m, older.id), { ...o, contradicts: [...(o.contradicts ?? []), newer.id] });
-          r.contradictions.push({ a: older.id, b: newer.id });
-        }
+      for (const [i, j] of conflictPairs(xs, c.mergeThreshold, true)) {
+        const a = entryOf(m, xs[i]!.id)?.value;
+        const b = entryOf(m, xs[j]!.id)?.value;
+        if (!a || !b || !conflicts(a, b, c.mergeThreshold)) continue;
+        if (!(a.scope === 'global' || b.scope === 'global' || a.project === b.project)) continue;
+        const older = a.last_seen <= b.last_seen ? a : b;
+        const newer = older === a ? b : a;
+        if (older.contradicts?.includes(newer.id)) continue;
+        applyFeedback(m, entryOf(m, older.id), older, 'contradict', `contradict: conflicts with ${newer.pattern}`);
+        const o = entryOf(m, older.id)!.value!;
+        save(m, entryOf(m, older.id), { ...o, contradicts: [...(o.contradicts ?? []), newer.id] });
+        r.contradictions.push({ a: older.id, b: newer.id });
       }
       // Aliases whose target is gone.
       const keys = new Set(live(m).map((x) => norm(x.pattern)));
@@ -870,8 +976,8 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
         }
       }
       if (opts.compact) {
-        appendEvents(m.ctx.home, m.events);
-        m.events = [];
+        // The change so far committed first: folding rewrites the log its lines go to.
+        commit(m);
         r.eventsCompacted = compactEvents(m.ctx.home, m.nowMs, c.eventRetentionDays);
       }
       return r;

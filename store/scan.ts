@@ -75,19 +75,27 @@ export function fromLegacy(meta: InstinctMeta): Instinct | undefined {
 /**
  * `classify: false` skips rendering each file back to tell the store's own bytes from a person's
  * (`pristine` is then false for all): the index needs the values only, and rendering YAML is most
- * of a scan's cost.
+ * of a scan's cost. `reuse`: entries read earlier (by file name), taken as they are when the file
+ * still has their stamp (the index after a store change: only the files it wrote are read again).
  */
-export function scanInstincts(home: string, opts: { classify?: boolean } = {}): Entry<Instinct>[] {
+export function scanInstincts(home: string, opts: { classify?: boolean; reuse?: ReadonlyMap<string, Entry<Instinct>> } = {}): Entry<Instinct>[] {
   const classify = opts.classify ?? true;
   const dir = layout.instincts(home);
   const out: Entry<Instinct>[] = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith('.md')) continue;
     const path = join(dir, f);
+    // Stamped before it is read: a file changed meanwhile looks stale, never wrongly fresh.
+    const stamp = fileStamp(path);
+    const prior = opts.reuse?.get(f);
+    if (prior !== undefined && prior.stamp !== undefined && prior.stamp === stamp) {
+      out.push(prior);
+      continue;
+    }
     const bytes = readIfFile(path);
     if (bytes === undefined) continue; // a link (replaced, never followed), a folder, unreadable
     const text = bytes.toString('utf8');
-    const e: Entry<Instinct> = { file: f, stamp: fileStamp(path), text, pristine: false };
+    const e: Entry<Instinct> = { file: f, stamp, text, pristine: false };
     try {
       e.value = parseInstinct(text);
       e.pristine = classify && renderInstinct(e.value) === text;
@@ -111,18 +119,30 @@ export function scanInstincts(home: string, opts: { classify?: boolean } = {}): 
   return out;
 }
 
+/** What `classify` says of an entry scanned without it: whether the file is the store's own bytes. */
+export function classifyEntry(e: Entry<Instinct>): void {
+  if (e.value === undefined) return;
+  e.pristine = e.legacy ? renderLegacy(e.legacy) === e.text : renderInstinct(e.value) === e.text;
+}
+
 /** As scanInstincts, `classify: false` for values only. */
-export function scanFacts(home: string, opts: { classify?: boolean } = {}): Entry<Fact>[] {
+export function scanFacts(home: string, opts: { classify?: boolean; reuse?: ReadonlyMap<string, Entry<Fact>> } = {}): Entry<Fact>[] {
   const classify = opts.classify ?? true;
   const dir = layout.facts(home);
   const out: Entry<Fact>[] = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith('.md')) continue;
     const path = join(dir, f);
+    const stamp = fileStamp(path);
+    const prior = opts.reuse?.get(f);
+    if (prior !== undefined && prior.stamp !== undefined && prior.stamp === stamp) {
+      out.push(prior);
+      continue;
+    }
     const bytes = readIfFile(path);
     if (bytes === undefined) continue;
     const text = bytes.toString('utf8');
-    const e: Entry<Fact> = { file: f, stamp: fileStamp(path), text, pristine: false };
+    const e: Entry<Fact> = { file: f, stamp, text, pristine: false };
     try {
       e.value = parseFact(text);
       e.pristine = classify && renderFact(e.value) === text;

@@ -4,7 +4,7 @@ import { categoryOf, idFor, KeyError, normalizeKey, type Category } from './keys
 import { clamp } from './lifecycle.js';
 import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct } from './model.js';
 import { enforceInstinctCap, factRef, mutate, resolve, save, saveFact, writeFactIn, type Mut } from './ops.js';
-import { textSimilarity } from './similarity.js';
+import { textSimilarity, valuesDiffer } from './similarity.js';
 import type { StoreCtx } from './store.js';
 
 // `homunculus import json`: instincts and facts another machine or a teammate exported. A new
@@ -136,7 +136,7 @@ function factRow(m: Mut, raw: unknown, from: string, out: ShareImportResult, lab
   const text = str(o['text'], 'text', MAX_TEXT, true);
   const confidence = clamp(confidenceOf(o['confidence']), m.ctx.config);
   const where = scopeOf(o);
-  const known = m.facts.find((e) => e.value && textSimilarity(e.value.text, text) >= m.ctx.config.duplicateThreshold && e.value.scope === where.scope && e.value.project === where.project);
+  const known = m.facts.find((e) => e.value && textSimilarity(e.value.text, text) >= m.ctx.config.duplicateThreshold && !valuesDiffer(e.value.text, text) && e.value.scope === where.scope && e.value.project === where.project);
   if (known?.value) {
     if (confidence <= known.value.confidence) {
       out.facts.unchanged.push(known.value.id);

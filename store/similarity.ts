@@ -1,3 +1,4 @@
+import { samePairs, similarPairs, unionPairs, withinScopes } from './candidates.js';
 import { words } from './keys.js';
 
 // Deterministic, order-respecting similarity, and contradictions between taught instincts.
@@ -5,11 +6,30 @@ import { words } from './keys.js';
 // the LCS), so `seq:A->B->C` and `seq:C->B->A` differ (0.33) while `seq:a->b` and `seq:a -> b`
 // are the same (1). Different categories never match.
 
+/**
+ * A text's result reused across the pairs of one pass (gc and dream compare each text with many
+ * others). Bounded: cleared past 50,000 texts (the MCP server runs for a whole session).
+ */
+function memo<T>(fn: (s: string) => T): (s: string) => T {
+  const cache = new Map<string, T>();
+  return (s) => {
+    const hit = cache.get(s);
+    if (hit !== undefined || cache.has(s)) return hit as T;
+    if (cache.size >= 50_000) cache.clear();
+    const v = fn(s);
+    cache.set(s, v);
+    return v;
+  };
+}
+
+/** words(), shared: callers only read the array. */
+const wordsOf = memo(words);
+
 /** Words of a key without its prefix. */
-function keyWords(key: string): string[] {
+const keyWords = memo((key: string): readonly string[] => {
   const i = key.indexOf(':');
   return words(i === -1 ? key : key.slice(i + 1));
-}
+});
 
 function lcs(a: readonly string[], b: readonly string[]): number {
   const row = new Array<number>(b.length + 1).fill(0);
@@ -38,7 +58,7 @@ export function keySimilarity(a: string, b: string): number {
 }
 
 export function textSimilarity(a: string, b: string): number {
-  return Math.round(sequenceSimilarity(words(a), words(b)) * 1e4) / 1e4;
+  return Math.round(sequenceSimilarity(wordsOf(a), wordsOf(b)) * 1e4) / 1e4;
 }
 
 // Words that set an action's direction. Pairs: always/never, use/avoid, skip/ensure; and a
@@ -75,9 +95,126 @@ function opposed(a: readonly string[], b: readonly string[]): boolean {
  */
 export function contradicts(a: { trigger: string; action: string }, b: { trigger: string; action: string }, threshold: number): boolean {
   if (textSimilarity(a.trigger, b.trigger) < threshold) return false;
-  const wa = words(a.action);
-  const wb = words(b.action);
-  const core = (ws: string[]) => ws.filter((w) => !POLARITY.has(w));
+  const wa = wordsOf(a.action);
+  const wb = wordsOf(b.action);
+  const core = (ws: readonly string[]) => ws.filter((w) => !POLARITY.has(w));
   if (sequenceSimilarity(core(wa), core(wb)) < threshold) return false;
   return opposed(wa, wb);
+}
+
+// ---- values: what a merge must never lose
+
+/** A key's body split at its joints (`->`, `+`, `,`): `combo:a=1,b=2` has two settings. */
+function keyParts(key: string): string[] {
+  const i = key.indexOf(':');
+  return (i === -1 ? key : key.slice(i + 1)).toLowerCase().split(/->|\+|,/);
+}
+
+/**
+ * The values a key or a text names: what follows `=` (`pref:test-runner=jest`, `runner=jest`),
+ * and every word with a digit in it (a number, a version, a port: `18`, `v22`, `3000`,
+ * `python3`). Two keys or texts whose values differ say different things however alike their
+ * other words are: "api server: port 3000" is not "web server: port 8080".
+ */
+export function valuesOf(text: string, isKey = false): Set<string> {
+  const out = new Set<string>();
+  const parts = isKey ? keyParts(text) : [text.toLowerCase()];
+  for (const part of parts) {
+    if (isKey) {
+      const eq = part.indexOf('=');
+      if (eq !== -1) out.add(`=${part.slice(eq + 1).trim()}`);
+    } else {
+      for (const m of part.matchAll(/=\s*([^\s,;]+)/g)) out.add(`=${m[1]!}`);
+    }
+    for (const w of words(part)) if (/\d/.test(w)) out.add(w);
+  }
+  return out;
+}
+
+const keyValues = memo((k: string) => [...valuesOf(k, true)].sort().join('\u0000'));
+const textValues = memo((t: string) => [...valuesOf(t)].sort().join('\u0000'));
+
+/** Whether two keys (isKey) or two texts name different values: then they are never one instinct or fact. */
+export function valuesDiffer(a: string, b: string, isKey = false): boolean {
+  return isKey ? keyValues(a) !== keyValues(b) : textValues(a) !== textValues(b);
+}
+
+/** What an instinct says, for comparing two: its trigger and action. */
+function saidOf(x: { trigger: string; action: string }): string {
+  return `${x.trigger} ${x.action}`;
+}
+
+/**
+ * Whether a merge of these two would lose a user's words: their keys or their trigger and
+ * action name different values (teaching `pref:test-runner=jest` after `pref:test-runner=vitest`
+ * is a change of mind, not a second sighting of vitest).
+ */
+export function mergeLoses(a: { pattern: string; trigger: string; action: string }, b: { pattern: string; trigger: string; action: string }): boolean {
+  return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
+}
+
+/** The setting a key names before its `=` (`pref:test-runner`), or undefined for a key without one. */
+const settingOf = memo((key: string): string | undefined => {
+  const parts = keyParts(key);
+  if (parts.length !== 1) return undefined;
+  const eq = parts[0]!.indexOf('=');
+  if (eq === -1) return undefined;
+  return `${key.slice(0, key.indexOf(':') + 1).toLowerCase()}${words(parts[0]!.slice(0, eq)).join(' ')}`;
+});
+
+/** A text's words without its values: what stays when only a number or a version changed. */
+const plainWords = memo((s: string) => wordsOf(s).filter((w) => !/\d/.test(w)).join(' '));
+
+/**
+ * Two instincts that set the same thing to different values: the same setting before `=` in
+ * their keys with another value after it (`pref:test-runner=vitest`, `pref:test-runner=jest`),
+ * or the same trigger and an action of the same words with different values ("use node 18",
+ * "use node 22").
+ */
+export function valueConflict(a: { pattern: string; trigger: string; action: string }, b: { pattern: string; trigger: string; action: string }): boolean {
+  const sa = settingOf(a.pattern);
+  if (sa !== undefined && sa === settingOf(b.pattern) && valuesDiffer(a.pattern, b.pattern, true)) return true;
+  if (!valuesDiffer(a.action, b.action)) return false;
+  // The same words but for the values, trigger and action alike: "api server: port 3000" and
+  // "web server: port 8080" are two servers, not one set twice.
+  return plainWords(a.action) !== '' && plainWords(a.action) === plainWords(b.action) && plainWords(a.trigger) === plainWords(b.trigger) && !valuesDiffer(a.trigger, b.trigger);
+}
+
+/** A contradiction to report: opposite directions (contradicts), or one setting given two values. */
+export function conflicts(a: { pattern: string; trigger: string; action: string }, b: { pattern: string; trigger: string; action: string }, threshold: number): boolean {
+  return contradicts(a, b, threshold) || valueConflict(a, b);
+}
+
+// ---- candidates: the pairs worth checking, without comparing every pair (store/candidates.ts)
+
+function categoryPrefix(key: string): string {
+  return key.slice(0, key.indexOf(':')).toLowerCase();
+}
+
+/**
+ * Pairs (i < j) of keys that may have keySimilarity >= threshold, sorted; check each with
+ * keySimilarity. With `groups`, only pairs of the same group (a scope) are looked for.
+ */
+export function keyPairs(patterns: readonly string[], threshold: number, groups?: readonly string[]): [number, number][] {
+  return similarPairs(patterns.map(keyWords), threshold, patterns.map((p, i) => `${categoryPrefix(p)}\u0000${groups?.[i] ?? ''}`));
+}
+
+/** Pairs (i < j) of texts that may have textSimilarity >= threshold (within `groups`), sorted; check each. */
+export function textPairs(texts: readonly string[], threshold: number, groups?: readonly string[]): [number, number][] {
+  return similarPairs(texts.map(wordsOf), threshold, groups);
+}
+
+/**
+ * Pairs (i < j) that may conflict (see conflicts), sorted; check each with conflicts. `scoped`:
+ * only pairs in one project or with a global instinct (those a contradiction is reported for).
+ */
+export function conflictPairs(xs: readonly { pattern: string; trigger: string; action: string; scope?: string; project?: string | undefined }[], threshold: number, scoped = false): [number, number][] {
+  if (scoped) return withinScopes(xs, (items) => conflictPairs(items.map((i) => xs[i]!), threshold));
+  return unionPairs(
+    // contradicts: alike triggers.
+    textPairs(xs.map((x) => x.trigger), threshold),
+    // valueConflict: one setting, or the same trigger and action words but for the values.
+    samePairs(xs.map((x) => settingOf(x.pattern))),
+    samePairs(xs.map((x) => (plainWords(x.action) === '' ? undefined : `${plainWords(x.trigger)}\u0000${plainWords(x.action)}`))),
+  );
 }

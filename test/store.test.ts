@@ -258,7 +258,7 @@ describe('taught instincts', () => {
     const first = await cliJson<Record<string, unknown[] | number>>(['gc', '--now', later], env, proj);
     const second = await cliJson<Record<string, unknown[] | number>>(['gc', '--now', later], env, proj);
     expect(first['decayed']).not.toEqual([]);
-    expect(second).toEqual({ decayed: [], merged: [], contradictions: [], orphanAliases: [], evicted: [], removed: [], eventsCompacted: 0 });
+    expect(second).toEqual({ decayed: [], merged: [], contradictions: [], orphanAliases: [], evicted: [], removed: [], eventsCompacted: 0, repaired: [] });
   });
 });
 

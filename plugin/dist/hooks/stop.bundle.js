@@ -3990,10 +3990,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4007,7 +4007,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4031,7 +4031,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4138,7 +4138,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4152,13 +4152,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -4201,18 +4201,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4266,8 +4266,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4279,7 +4279,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4290,8 +4290,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4308,7 +4308,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4488,7 +4488,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4505,24 +4505,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4625,7 +4625,7 @@ var require_resolve_flow_scalar = __commonJS({
       const { offset, type, source, end } = scalar;
       let _type;
       let value;
-      const _onError = (rel, code, msg) => onError(offset + rel, code, msg);
+      const _onError = (rel2, code, msg) => onError(offset + rel2, code, msg);
       switch (type) {
         case "scalar":
           _type = Scalar.Scalar.PLAIN;
@@ -4705,25 +4705,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5533,14 +5533,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6707,18 +6707,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6871,15 +6871,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7073,13 +7073,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7359,7 +7359,7 @@ var require_dist = __commonJS({
 
 // analyzer/logged-run.ts
 var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_path14 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7515,6 +7515,8 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
+  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
   // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
@@ -7725,18 +7727,13 @@ function utcDay(ms) {
 
 // analyzer/run.ts
 var import_node_fs16 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_path13 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs6 = require("node:fs");
 var STALE_LOCK_MS = 10 * 60 * 1e3;
-function mtimeMs(path) {
-  try {
-    return (0, import_node_fs6.lstatSync)(path).mtimeMs;
-  } catch {
-    return 0;
-  }
-}
+var ABANDONED_CLAIM_MS = 1e4;
+var JUST_NOW = { heldBy: { pid: -1, started: "just now" } };
 function isFolder(path) {
   try {
     return (0, import_node_fs6.lstatSync)(path).isDirectory();
@@ -7752,33 +7749,106 @@ function alive(pid) {
     return e.code === "EPERM";
   }
 }
+function look(path) {
+  let st;
+  try {
+    st = (0, import_node_fs6.lstatSync)(path);
+  } catch (e) {
+    if (e.code === "ENOENT") return void 0;
+    throw e;
+  }
+  let text = "";
+  try {
+    text = readDataFile(path).toString("utf8");
+  } catch (e) {
+    if (e.code === "ENOENT") return void 0;
+  }
+  return { id: `${st.ino}:${st.mtimeMs}:${text}`, text, mtimeMs: st.mtimeMs };
+}
 function acquireLock(path) {
-  for (let attempt = 0; attempt < 3; attempt++) {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    const mine = lockBytes();
     try {
-      if (writeLockFile(path)) return { release: () => (0, import_node_fs6.rmSync)(path, { force: true }) };
+      if (writeLockFile(path, mine)) return { release: releaser(path, mine) };
       continue;
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
     }
     if (isFolder(path)) throw new DataHomeError(`${path} is a folder, expected the analysis lock (a file); move it aside`);
+    const seen = look(path);
+    if (seen === void 0) continue;
     let info;
-    let text = "";
     try {
-      text = readDataFile(path).toString("utf8");
-      info = JSON.parse(text);
+      info = JSON.parse(seen.text);
     } catch {
       info = void 0;
     }
-    if (text === "" && Date.now() - mtimeMs(path) < 5e3) return { heldBy: { pid: -1, started: "just now" } };
+    if (seen.text === "" && Date.now() - seen.mtimeMs < 5e3) return JUST_NOW;
     const age = info ? Date.now() - Date.parse(info.started) : Infinity;
-    if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: info };
-    (0, import_node_fs6.rmSync)(path, { force: true });
+    if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: { pid: info.pid, started: info.started } };
+    const r = takeOver(path, seen, mine);
+    if (r === "taken") return { release: releaser(path, mine) };
+    if (r === "claimed") return JUST_NOW;
   }
-  throw new Error(`could not take the analysis lock ${path}`);
+  return JUST_NOW;
+}
+function lockBytes() {
+  return Buffer.from(JSON.stringify({ pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString(), token: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 12)}` }));
+}
+function takeOver(path, seen, mine) {
+  return underClaim(path, seen.id, () => {
+    if (look(path)?.id !== seen.id) return "changed";
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeNewFile(tmp, mine, PRIVATE_FILE);
+    try {
+      (0, import_node_fs6.renameSync)(tmp, path);
+    } catch (e) {
+      (0, import_node_fs6.rmSync)(tmp, { force: true });
+      throw e;
+    }
+    return "taken";
+  }, "claimed");
+}
+function releaser(path, mine) {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const seen = look(path);
+    if (seen === void 0 || seen.text !== mine.toString("utf8")) return;
+    underClaim(path, seen.id, () => {
+      if (look(path)?.id === seen.id) (0, import_node_fs6.rmSync)(path, { force: true });
+    }, void 0);
+  };
+}
+function underClaim(path, id, fn, busy) {
+  const base = `${path}.${fnv1a64Hex(id)}`;
+  for (let level = 0, tries = 0; level < 8 && tries < 100; level++, tries++) {
+    const claim = `${base}.${level}.claim.tmp`;
+    try {
+      (0, import_node_fs6.closeSync)((0, import_node_fs6.openSync)(claim, CREATE_NEW, PRIVATE_FILE));
+    } catch (e) {
+      if (e.code !== "EEXIST") throw e;
+      let mtimeMs;
+      try {
+        mtimeMs = (0, import_node_fs6.lstatSync)(claim).mtimeMs;
+      } catch {
+        level--;
+        continue;
+      }
+      if (Date.now() - mtimeMs < ABANDONED_CLAIM_MS) return busy;
+      continue;
+    }
+    try {
+      return fn();
+    } finally {
+      (0, import_node_fs6.rmSync)(claim, { force: true });
+    }
+  }
+  return busy;
 }
 var NO_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
-function writeLockFile(path) {
-  const data = Buffer.from(JSON.stringify({ pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString() }));
+function writeLockFile(path, data) {
   const tmp = `${path}.${process.pid}.tmp`;
   (0, import_node_fs6.rmSync)(tmp, { force: true });
   const fd = (0, import_node_fs6.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
@@ -8046,8 +8116,8 @@ var TableBuilder = class {
       streams: t.streams.map((name, s) => {
         if (keep !== void 0 && keep[s] === 0) return -1;
         const session = t.sessions[t.streamSession[s]];
-        const sep3 = name.indexOf("\0");
-        return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
+        const sep4 = name.indexOf("\0");
+        return this.streamId(session, sep4 === -1 ? void 0 : name.slice(sep4 + 1));
       }),
       tools: t.tools.map((v) => this.tools.id(v)),
       details: t.details.map((v) => this.details.id(v)),
@@ -10428,8 +10498,7 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // analyzer/instinct-file.ts
 var MAX_SLUG = 100;
@@ -10566,10 +10635,10 @@ function finishLevelState(x, promoted, nowMs, c) {
 function event(ts, x, delta, reason) {
   return { ts, id: x.id, pattern: x.pattern, project: x.project ?? null, source: x.source, delta: round4(delta), reason };
 }
-function appendEvents(home, events) {
+function eventLines(events) {
   const real = events.filter((e) => e.delta !== 0 || !e.reason.startsWith("analysis"));
-  if (real.length === 0) return;
-  appendLine(layout.events(home), real.map((e) => JSON.stringify(e)).join("\n"));
+  return real.length === 0 ? "" : `${real.map((e) => JSON.stringify(e)).join("\n")}
+`;
 }
 
 // store/files.ts
@@ -11040,15 +11109,42 @@ function parseFact(text) {
   return x;
 }
 
-// store/io.ts
+// store/archive.ts
 var import_node_fs10 = require("node:fs");
 var import_node_path5 = require("node:path");
+function stamp(iso) {
+  return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
+}
+function put(path, text, txn) {
+  if (txn) txn.create(path, text);
+  else writeFileAtomic(path, text, { skipIfSame: false });
+}
+var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs10.existsSync)(path);
+function keepUserVersion(home, id, text, nowIso, txn) {
+  let keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
+  for (let n = 2; taken(keep, txn); n++) keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  put(keep, text, txn);
+  return keep;
+}
+function archiveText(home, name, text, nowIso, txn) {
+  let path = (0, import_node_path5.join)(layout.archive(home), `${name}--${stamp(nowIso)}.md`);
+  for (let n = 2; taken(path, txn); n++) path = (0, import_node_path5.join)(layout.archive(home), `${name}--${stamp(nowIso)}-${n}.md`);
+  put(path, text, txn);
+  return path;
+}
+
+// store/migrate.ts
+var import_node_path10 = require("node:path");
+
+// store/io.ts
+var import_node_fs11 = require("node:fs");
+var import_node_path6 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs10.readdirSync)(dir).sort();
+    return (0, import_node_fs11.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -11064,7 +11160,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs10.lstatSync)(path);
+    const st = (0, import_node_fs11.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -11083,41 +11179,15 @@ function withStoreLock(home, fn, opts = {}) {
     lock.release();
   }
 }
-function writeStoreFile(path, data) {
-  if ((0, import_node_fs10.existsSync)(path) && (0, import_node_fs10.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
-  return writeFileAtomic(path, data);
-}
 function storePaths(home) {
   return {
     instincts: layout.instincts(home),
     facts: layout.facts(home),
     archive: layout.archive(home),
-    instinct: (id) => (0, import_node_path5.join)(layout.instincts(home), `${id}.md`),
-    fact: (id) => (0, import_node_path5.join)(layout.facts(home), `${id}.md`)
+    instinct: (id) => (0, import_node_path6.join)(layout.instincts(home), `${id}.md`),
+    fact: (id) => (0, import_node_path6.join)(layout.facts(home), `${id}.md`)
   };
 }
-
-// store/archive.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path6 = require("node:path");
-function stamp(iso) {
-  return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
-}
-function keepUserVersion(home, id, text, nowIso) {
-  let keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; (0, import_node_fs11.existsSync)(keep); n++) keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
-  writeFileAtomic(keep, text, { skipIfSame: false });
-  return keep;
-}
-function archiveText(home, name, text, nowIso) {
-  let path = (0, import_node_path6.join)(layout.archive(home), `${name}--${stamp(nowIso)}.md`);
-  for (let n = 2; (0, import_node_fs11.existsSync)(path); n++) path = (0, import_node_path6.join)(layout.archive(home), `${name}--${stamp(nowIso)}-${n}.md`);
-  writeFileAtomic(path, text, { skipIfSame: false });
-  return path;
-}
-
-// store/migrate.ts
-var import_node_path9 = require("node:path");
 
 // exports/injected.ts
 var import_node_os2 = require("node:os");
@@ -11473,10 +11543,16 @@ function scanInstincts(home, opts = {}) {
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
     const path = (0, import_node_path8.join)(dir, f);
+    const stamp2 = fileStamp(path);
+    const prior = opts.reuse?.get(f);
+    if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
+      out.push(prior);
+      continue;
+    }
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
-    const e = { file: f, stamp: fileStamp(path), text, pristine: false };
+    const e = { file: f, stamp: stamp2, text, pristine: false };
     try {
       e.value = parseInstinct2(text);
       e.pristine = classify && renderInstinct2(e.value) === text;
@@ -11499,6 +11575,10 @@ function scanInstincts(home, opts = {}) {
   }
   return out;
 }
+function classifyEntry(e) {
+  if (e.value === void 0) return;
+  e.pristine = e.legacy ? renderInstinct(e.legacy) === e.text : renderInstinct2(e.value) === e.text;
+}
 function scanFacts(home, opts = {}) {
   const classify = opts.classify ?? true;
   const dir = layout.facts(home);
@@ -11506,10 +11586,16 @@ function scanFacts(home, opts = {}) {
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
     const path = (0, import_node_path8.join)(dir, f);
+    const stamp2 = fileStamp(path);
+    const prior = opts.reuse?.get(f);
+    if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
+      out.push(prior);
+      continue;
+    }
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
-    const e = { file: f, stamp: fileStamp(path), text, pristine: false };
+    const e = { file: f, stamp: stamp2, text, pristine: false };
     try {
       e.value = parseFact(text);
       e.pristine = classify && renderFact(e.value) === text;
@@ -11522,6 +11608,212 @@ function scanFacts(home, opts = {}) {
     }
     out.push(e);
   }
+  return out;
+}
+
+// store/txn.ts
+var import_node_fs13 = require("node:fs");
+var import_node_path9 = require("node:path");
+var counter2 = 0;
+var STORE_DIRS = ["instincts", "facts", "archive"];
+var STORE_FILES = ["aliases.json", "store.json"];
+var StoreTxn = class {
+  constructor(home) {
+    this.home = home;
+  }
+  home;
+  /** path -> new text, or null to remove it. */
+  staged = /* @__PURE__ */ new Map();
+  /** Every path this change's commits wrote or removed. */
+  touched = /* @__PURE__ */ new Set();
+  /**
+   * Stages `text` at `path` (a store file); returns false, and stages nothing, when the file
+   * holds that text already (an unchanged file keeps its mtime). A folder there is refused.
+   */
+  write(path, text) {
+    if (isFolder2(path)) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
+    let same = false;
+    try {
+      same = readDataFile(path).equals(Buffer.from(text));
+    } catch {
+    }
+    if (same) {
+      this.staged.delete(path);
+      return false;
+    }
+    this.staged.set(path, text);
+    return true;
+  }
+  /** Stages a new file (an archive entry) under a name that `taken` said is free. */
+  create(path, text) {
+    this.staged.set(path, text);
+  }
+  remove(path) {
+    if (this.staged.get(path) !== void 0 && !(0, import_node_fs13.existsSync)(path)) this.staged.delete(path);
+    else this.staged.set(path, null);
+  }
+  /** Whether a name is in use: on disk, or by this change. */
+  taken(path) {
+    const s = this.staged.get(path);
+    return s === void 0 ? (0, import_node_fs13.existsSync)(path) : s !== null;
+  }
+  /** Commits what is staged with these events (see the top of this file); a failure leaves the store as it was. */
+  commit(events) {
+    const lines = eventLines(events);
+    const writes = [...this.staged].filter((w) => w[1] !== null);
+    const removes = [...this.staged].filter(([, t]) => t === null).map(([p]) => p);
+    this.staged.clear();
+    if (writes.length === 0 && removes.length === 0 && lines === "") return;
+    for (const [p] of writes) this.touched.add(p);
+    for (const p of removes) this.touched.add(p);
+    const home = this.home;
+    const moves = [];
+    const journalPath = layout.storeJournal(home);
+    const eventsPath = layout.events(home);
+    let journal;
+    const made = [];
+    const folder = (dir) => {
+      if (!(0, import_node_fs13.existsSync)(dir)) made.push(dir);
+      ensurePrivateDir(dir);
+    };
+    try {
+      for (const [path, text] of writes) {
+        folder((0, import_node_path9.dirname)(path));
+        const tmp = `${path}.${process.pid}.${++counter2}.tmp`;
+        writeNewFile(tmp, Buffer.from(text), PRIVATE_FILE);
+        moves.push([tmp, path]);
+      }
+      journal = { v: 1, at: sizeOf(eventsPath), lines, moves: moves.map(([t, p]) => [rel(home, t), rel(home, p)]), removes: removes.map((p) => rel(home, p)) };
+      folder(layout.state(home));
+      writeFileAtomic(journalPath, `${JSON.stringify(journal)}
+`, { skipIfSame: false });
+    } catch (e) {
+      for (const [tmp] of moves) (0, import_node_fs13.rmSync)(tmp, { force: true });
+      removeFolders(made);
+      throw e;
+    }
+    if (lines !== "") {
+      try {
+        appendLine(eventsPath, lines);
+      } catch (e) {
+        undo(home, journal);
+        removeFolders(made);
+        throw e;
+      }
+    }
+    apply(home, journal);
+  }
+};
+function removeFolders(dirs) {
+  for (const d of [...new Set(dirs)].reverse()) {
+    try {
+      (0, import_node_fs13.rmdirSync)(d);
+    } catch {
+    }
+  }
+}
+function sizeOf(path) {
+  try {
+    return (0, import_node_fs13.lstatSync)(path).size;
+  } catch {
+    return 0;
+  }
+}
+function isFolder2(path) {
+  try {
+    return (0, import_node_fs13.lstatSync)(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+function rel(home, path) {
+  return (0, import_node_path9.relative)(home, path).split(import_node_path9.sep).join("/");
+}
+function inHome(home, p, tmpOf) {
+  const bad = () => new DataHomeError(`${layout.storeJournal(home)} names ${JSON.stringify(p)?.slice(0, 80)}, not a file of the store; move the journal aside`);
+  if (typeof p !== "string" || p === "" || (0, import_node_path9.isAbsolute)(p) || (0, import_node_path9.normalize)(p) !== p.split("/").join(import_node_path9.sep) || p.split("/").includes("..")) throw bad();
+  const parts = p.split("/");
+  const ok = tmpOf !== void 0 ? p.startsWith(`${tmpOf}.`) && /^\.\d+\.\d+\.tmp$/.test(p.slice(tmpOf.length)) : parts.length === 2 && STORE_DIRS.includes(parts[0]) || parts.length === 1 && STORE_FILES.includes(p);
+  if (!ok) throw bad();
+  return (0, import_node_path9.join)(home, ...parts);
+}
+function readJournal(home) {
+  let text;
+  try {
+    text = readDataFile(layout.storeJournal(home)).toString("utf8");
+  } catch (e) {
+    if (e.code === "ENOENT") return void 0;
+    throw e;
+  }
+  let j;
+  try {
+    j = JSON.parse(text);
+  } catch {
+    throw new DataHomeError(`${layout.storeJournal(home)} does not read as JSON; it is not one homunculus wrote: move it aside`);
+  }
+  if (j?.v !== 1 || !Number.isInteger(j.at) || j.at < 0 || typeof j.lines !== "string" || !Array.isArray(j.moves) || !Array.isArray(j.removes)) {
+    throw new DataHomeError(`${layout.storeJournal(home)} is not a store journal homunculus wrote: move it aside`);
+  }
+  for (const m of j.moves) {
+    if (!Array.isArray(m) || m.length !== 2) throw new DataHomeError(`${layout.storeJournal(home)} is not a store journal homunculus wrote: move it aside`);
+    inHome(home, m[1]);
+    inHome(home, m[0], m[1]);
+  }
+  for (const r of j.removes) inHome(home, r);
+  return j;
+}
+function linesIn(home, j) {
+  if (j.lines === "") return true;
+  let fd;
+  try {
+    fd = (0, import_node_fs13.openSync)(layout.events(home), READ_NOFOLLOW);
+  } catch {
+    return false;
+  }
+  try {
+    const want = Buffer.from(j.lines);
+    const size = (0, import_node_fs13.fstatSync)(fd).size;
+    const got = Buffer.alloc(Math.max(0, Math.min(size - j.at, want.length + 1)));
+    (0, import_node_fs13.readSync)(fd, got, 0, got.length, j.at);
+    return got.equals(want) || got[0] === 10 && got.subarray(1).equals(want);
+  } finally {
+    (0, import_node_fs13.closeSync)(fd);
+  }
+}
+function apply(home, j) {
+  for (const [tmp, path] of j.moves) {
+    const t = (0, import_node_path9.join)(home, tmp);
+    if ((0, import_node_fs13.existsSync)(t)) (0, import_node_fs13.renameSync)(t, (0, import_node_path9.join)(home, path));
+  }
+  for (const r of j.removes) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(home, r), { force: true });
+  (0, import_node_fs13.rmSync)(layout.storeJournal(home), { force: true });
+}
+function undo(home, j) {
+  try {
+    const fd = (0, import_node_fs13.openSync)(layout.events(home), import_node_fs13.constants.O_RDWR | import_node_fs13.constants.O_NOFOLLOW | import_node_fs13.constants.O_NONBLOCK);
+    try {
+      if ((0, import_node_fs13.fstatSync)(fd).size > j.at) (0, import_node_fs13.ftruncateSync)(fd, j.at);
+    } finally {
+      (0, import_node_fs13.closeSync)(fd);
+    }
+  } catch {
+  }
+  for (const [tmp] of j.moves) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(home, tmp), { force: true });
+  (0, import_node_fs13.rmSync)(layout.storeJournal(home), { force: true });
+}
+function recoverStore(home) {
+  const j = readJournal(home);
+  if (j === void 0) return void 0;
+  if (linesIn(home, j)) {
+    apply(home, j);
+    return "finished";
+  }
+  undo(home, j);
+  return "undone";
+}
+function unchanged(entries, dir, txn) {
+  const out = /* @__PURE__ */ new Map();
+  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path9.join)(dir, e.file))) out.set(e.file, e);
   return out;
 }
 
@@ -11542,23 +11834,25 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
   return withStoreLock(
     home,
     () => {
+      recoverStore(home);
       if (migrated(home)) return report;
       const promoted = promotedKeys(home);
       const events = [];
+      const txn = new StoreTxn(home);
       for (const e of scanInstincts(home)) {
         if (!e.legacy || !e.value) continue;
         const x = e.value;
         const at = promoted.get(x.pattern);
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
-        if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile((0, import_node_path9.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso, txn));
+        txn.write((0, import_node_path10.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
-      appendEvents(home, events);
-      writeFileAtomic(layout.storeMarker(home), `${JSON.stringify({ version: STORE_VERSION, migrated_at: nowIso })}
+      txn.write(layout.storeMarker(home), `${JSON.stringify({ version: STORE_VERSION, migrated_at: nowIso })}
 `);
+      txn.commit(events);
       return report;
     },
     opts
@@ -11598,13 +11892,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs13.lstatSync)(path);
+      const st = (0, import_node_fs14.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -11636,10 +11930,10 @@ function buildIndex(instincts, facts, dirs) {
     ...dirs ? { dirs } : {}
   };
 }
-function writeIndex(home) {
+function writeIndex(home, reuse) {
   const dirs = dirStamps(home);
-  const instincts = scanInstincts(home, { classify: false });
-  const facts = scanFacts(home, { classify: false });
+  const instincts = scanInstincts(home, { classify: false, ...reuse ? { reuse: reuse.instincts } : {} });
+  const facts = scanFacts(home, { classify: false, ...reuse ? { reuse: reuse.facts } : {} });
   try {
     writeFileAtomic(layout.storeIndex(home), JSON.stringify(buildIndex(instincts, facts, dirs)));
   } catch {
@@ -11731,7 +12025,9 @@ function handEdited(e) {
   return (x.tail ?? "").trim() !== "" || x.body.split("\n").some((l) => !GENERATED_LINE.test(l));
 }
 function writeObserved(home, pa, config, nowIso) {
+  recoverStore(home);
   migrateLegacy(home, config, nowIso, { lockHeld: true });
+  const txn = new StoreTxn(home);
   const instDir = layout.instincts(home);
   const archDir = layout.archive(home);
   const entries = scanInstincts(home);
@@ -11761,7 +12057,7 @@ function writeObserved(home, pa, config, nowIso) {
       }
       const broken = unreadable.get(id);
       if (broken !== void 0 && !out.keep.has(id)) {
-        out.keptUserEdits.push(keepUserVersion(home, id, broken.text, nowIso));
+        out.keptUserEdits.push(keepUserVersion(home, id, broken.text, nowIso, txn));
         occupied.delete(id);
         unreadable.delete(id);
       }
@@ -11772,11 +12068,11 @@ function writeObserved(home, pa, config, nowIso) {
     const { x, expired } = observedInstinct(op, id, prev, promoted.get(key), nowIso, config);
     out.keep.set(id, x.created);
     const text = renderInstinct2(x);
-    if (prevEntry && handEdited(prevEntry) && prevEntry.text !== text) out.keptUserEdits.push(keepUserVersion(home, id, prevEntry.text, nowIso));
+    if (prevEntry && handEdited(prevEntry) && prevEntry.text !== text) out.keptUserEdits.push(keepUserVersion(home, id, prevEntry.text, nowIso, txn));
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = writeStoreFile((0, import_node_path10.join)(instDir, `${id}.md`), text);
+    const changed = txn.write((0, import_node_path11.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -11785,27 +12081,27 @@ function writeObserved(home, pa, config, nowIso) {
     const x = e.value;
     patternOf ??= new Map(pa.all.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
     const { reason, confidence } = whyNotTracked(x, config, patternOf);
-    if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso));
+    if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso, txn));
     const archived = {
       ...x,
       state: "archived",
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    writeFileAtomic((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs14.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
+    txn.create((0, import_node_path11.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    txn.remove((0, import_node_path11.join)(instDir, `${id}.md`));
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
   }
-  appendEvents(home, events);
-  writeIndex(home);
+  txn.commit(events);
+  writeIndex(home, { instincts: unchanged(entries, instDir, txn), facts: /* @__PURE__ */ new Map() });
   return out;
 }
 
 // store/turn-feedback.ts
 var import_node_fs15 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_path12 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
 }
@@ -11931,7 +12227,7 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    if (!pruneDataFile((0, import_node_path11.join)(dir, f))) leftAlone.push((0, import_node_path11.join)(dir, f));
+    if (!pruneDataFile((0, import_node_path12.join)(dir, f))) leftAlone.push((0, import_node_path12.join)(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
@@ -11950,7 +12246,7 @@ function markJudged(home, entries) {
     if (keys === void 0) byDay.set(day, keys = []);
     keys.push(JSON.stringify(turnKey(e)));
   }
-  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path11.join)("state", "injections")]);
+  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path12.join)("state", "injections")]);
   for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
 }
 function judgePending(home, nowMs, session) {
@@ -11979,14 +12275,14 @@ function listDir2(dir) {
 }
 function removeTempFiles(dirs) {
   const leftAlone = [];
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path12.join)(dir, f))) leftAlone.push((0, import_node_path12.join)(dir, f));
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path13.join)(dir, f))) leftAlone.push((0, import_node_path13.join)(dir, f));
   return leftAlone;
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path12.join)(dir, f);
+      const path = (0, import_node_path13.join)(dir, f);
       try {
         if ((0, import_node_fs16.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs16.rmSync)(path, { force: true });
       } catch {
@@ -12018,7 +12314,7 @@ function observationFiles(home) {
   const out = [];
   for (const f of listDir2(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
-    if (m) out.push({ day: m[1], path: (0, import_node_path12.join)(obsDir, f), cachePath: (0, import_node_path12.join)(cacheDir, `${m[1]}.bin`) });
+    if (m) out.push({ day: m[1], path: (0, import_node_path13.join)(obsDir, f), cachePath: (0, import_node_path13.join)(cacheDir, `${m[1]}.bin`) });
   }
   return out;
 }
@@ -12054,7 +12350,7 @@ function prune(home, files, keep, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const remove = (path) => {
     if (pruneDataFile(path)) return true;
-    (report.notPruned ??= []).push((0, import_node_path12.relative)(home, path));
+    (report.notPruned ??= []).push((0, import_node_path13.relative)(home, path));
     return false;
   };
   const kept = /* @__PURE__ */ new Set();
@@ -12068,10 +12364,10 @@ function prune(home, files, keep, nowMs, config, report) {
   }
   const cacheDir = layout.cache(home);
   for (const f of listDir2(cacheDir)) {
-    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path12.join)(cacheDir, f));
+    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path13.join)(cacheDir, f));
   }
   pruneHookState(home, config.retentionDays);
-  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
+  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path13.relative)(home, f));
 }
 function extendSparseProjects(files, presence, pa, nowMs, config, writes) {
   const calendarStart = nowMs - config.windowDays * DAY_MS;
@@ -12201,7 +12497,8 @@ function runAnalysis(opts) {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
+    recoverStore(home);
+    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path13.relative)(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -12218,8 +12515,8 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        if (pruneDataFile((0, import_node_path12.join)(archDir, f))) report.pruned.archive.push(f);
-        else (report.notPruned ??= []).push((0, import_node_path12.relative)(home, (0, import_node_path12.join)(archDir, f)));
+        if (pruneDataFile((0, import_node_path13.join)(archDir, f))) report.pruned.archive.push(f);
+        else (report.notPruned ??= []).push((0, import_node_path13.relative)(home, (0, import_node_path13.join)(archDir, f)));
       } else {
         push(events.archived, utcDay(at), m[1]);
       }
@@ -12239,7 +12536,7 @@ function runAnalysis(opts) {
 
 // analyzer/logged-run.ts
 var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path13.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path14.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -12258,7 +12555,7 @@ function sizes(home) {
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs17.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      const st = (0, import_node_fs17.lstatSync)((0, import_node_path14.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -12274,7 +12571,7 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs17.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs17.openSync)((0, import_node_path14.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
@@ -12358,19 +12655,19 @@ function safeLog(home, e) {
 }
 
 // claude/paths.ts
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 function claudePaths(scope, projectDir, env) {
-  const dir = scope === "user" ? (0, import_node_path14.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path14.join)(userHome(env), ".claude")) : (0, import_node_path14.join)((0, import_node_path14.resolve)(projectDir), ".claude");
+  const dir = scope === "user" ? (0, import_node_path15.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path15.join)(userHome(env), ".claude")) : (0, import_node_path15.join)((0, import_node_path15.resolve)(projectDir), ".claude");
   return {
     dir,
-    settings: (0, import_node_path14.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
-    command: (0, import_node_path14.join)(dir, "commands", "bye.md"),
-    rulesLink: (0, import_node_path14.join)(dir, "rules", "homunculus.md")
+    settings: (0, import_node_path15.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
+    command: (0, import_node_path15.join)(dir, "commands", "bye.md"),
+    rulesLink: (0, import_node_path15.join)(dir, "rules", "homunculus.md")
   };
 }
 
 // lib/config.ts
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -12516,8 +12813,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
-    [(0, import_node_path15.join)(root, "config", "defaults.json"), readJson2((0, import_node_path15.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path15.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path15.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path16.join)(root, "config", "defaults.json"), readJson2((0, import_node_path16.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path16.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path16.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user2 = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
@@ -12848,17 +13145,127 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/dream-run.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 
 // store/dream.ts
 var import_node_fs19 = require("node:fs");
-var import_node_path16 = require("node:path");
+var import_node_path17 = require("node:path");
+
+// store/candidates.ts
+var ROUNDING = 1e-4;
+function similarPairs(seqs, threshold, groups) {
+  const n = seqs.length;
+  const group = (i) => groups?.[i] ?? "";
+  const t = threshold - ROUNDING;
+  const out = [];
+  if (t <= 0) {
+    for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) if (group(i) === group(j)) out.push([i, j]);
+    return out;
+  }
+  const tokens = seqs.map((ws, i) => {
+    const seen = /* @__PURE__ */ new Map();
+    return ws.map((w) => {
+      const k = (seen.get(w) ?? 0) + 1;
+      seen.set(w, k);
+      return `${group(i)}\0${w}#${k}`;
+    });
+  });
+  const freq = /* @__PURE__ */ new Map();
+  for (const ts of tokens) for (const tok of ts) freq.set(tok, (freq.get(tok) ?? 0) + 1);
+  const index = /* @__PURE__ */ new Map();
+  const empty = /* @__PURE__ */ new Map();
+  const pairs = /* @__PURE__ */ new Set();
+  const found = Array.from({ length: n }, () => []);
+  for (let j = 0; j < n; j++) {
+    const ts = tokens[j];
+    if (ts.length === 0) {
+      const g = group(j);
+      const list2 = empty.get(g) ?? [];
+      for (const i of list2) found[i].push(j);
+      list2.push(j);
+      empty.set(g, list2);
+      continue;
+    }
+    const sorted = [...ts].sort((a, b) => freq.get(a) - freq.get(b) || (a < b ? -1 : a > b ? 1 : 0));
+    const need = Math.max(1, Math.ceil(t * sorted.length / (2 - t) - 1e-9));
+    const prefix = sorted.length - need + 1;
+    for (let p = 0; p < prefix; p++) {
+      const tok = sorted[p];
+      const list2 = index.get(tok);
+      if (list2) {
+        for (const i of list2) {
+          const key = i * n + j;
+          if (pairs.has(key)) continue;
+          pairs.add(key);
+          found[i].push(j);
+        }
+        list2.push(j);
+      } else index.set(tok, [j]);
+    }
+  }
+  for (let i = 0; i < n; i++) for (const j of found[i].sort((a, b) => a - b)) out.push([i, j]);
+  return out;
+}
+function samePairs(keys) {
+  const by = /* @__PURE__ */ new Map();
+  const found = keys.map(() => []);
+  keys.forEach((k, j) => {
+    if (k === void 0) return;
+    const list2 = by.get(k) ?? [];
+    for (const i of list2) found[i].push(j);
+    list2.push(j);
+    by.set(k, list2);
+  });
+  const out = [];
+  found.forEach((js, i) => {
+    for (const j of js) out.push([i, j]);
+  });
+  return out;
+}
+function unionPairs(...lists) {
+  const all = lists.flat().sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return all.filter((p, k) => k === 0 || p[0] !== all[k - 1][0] || p[1] !== all[k - 1][1]);
+}
+function withinScopes(xs, find) {
+  const globals = [];
+  const projects = /* @__PURE__ */ new Map();
+  xs.forEach((x, i) => {
+    if (x.scope === "global") globals.push(i);
+    else {
+      const k = x.project ?? "";
+      const list2 = projects.get(k) ?? [];
+      list2.push(i);
+      projects.set(k, list2);
+    }
+  });
+  const runs = projects.size === 0 ? [globals] : [...projects.values()].map((own) => mergeSorted(globals, own));
+  return unionPairs(...runs.map((items) => find(items).map(([a, b]) => [items[a], items[b]])));
+}
+function mergeSorted(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) out.push(j >= b.length || i < a.length && a[i] < b[j] ? a[i++] : b[j++]);
+  return out;
+}
 
 // store/similarity.ts
-function keyWords(key) {
+function memo(fn) {
+  const cache = /* @__PURE__ */ new Map();
+  return (s) => {
+    const hit = cache.get(s);
+    if (hit !== void 0 || cache.has(s)) return hit;
+    if (cache.size >= 5e4) cache.clear();
+    const v = fn(s);
+    cache.set(s, v);
+    return v;
+  };
+}
+var wordsOf = memo(words);
+var keyWords = memo((key) => {
   const i = key.indexOf(":");
   return words(i === -1 ? key : key.slice(i + 1));
-}
+});
 function lcs(a, b) {
   const row = new Array(b.length + 1).fill(0);
   for (let i = 1; i <= a.length; i++) {
@@ -12882,7 +13289,7 @@ function keySimilarity(a, b) {
   return Math.round(sequenceSimilarity(keyWords(a), keyWords(b)) * 1e4) / 1e4;
 }
 function textSimilarity(a, b) {
-  return Math.round(sequenceSimilarity(words(a), words(b)) * 1e4) / 1e4;
+  return Math.round(sequenceSimilarity(wordsOf(a), wordsOf(b)) * 1e4) / 1e4;
 }
 var OPPOSITES = [
   ["always", "never"],
@@ -12908,11 +13315,76 @@ function opposed(a, b) {
 }
 function contradicts(a, b, threshold) {
   if (textSimilarity(a.trigger, b.trigger) < threshold) return false;
-  const wa = words(a.action);
-  const wb = words(b.action);
+  const wa = wordsOf(a.action);
+  const wb = wordsOf(b.action);
   const core = (ws) => ws.filter((w) => !POLARITY.has(w));
   if (sequenceSimilarity(core(wa), core(wb)) < threshold) return false;
   return opposed(wa, wb);
+}
+function keyParts(key) {
+  const i = key.indexOf(":");
+  return (i === -1 ? key : key.slice(i + 1)).toLowerCase().split(/->|\+|,/);
+}
+function valuesOf(text, isKey = false) {
+  const out = /* @__PURE__ */ new Set();
+  const parts = isKey ? keyParts(text) : [text.toLowerCase()];
+  for (const part of parts) {
+    if (isKey) {
+      const eq = part.indexOf("=");
+      if (eq !== -1) out.add(`=${part.slice(eq + 1).trim()}`);
+    } else {
+      for (const m of part.matchAll(/=\s*([^\s,;]+)/g)) out.add(`=${m[1]}`);
+    }
+    for (const w of words(part)) if (/\d/.test(w)) out.add(w);
+  }
+  return out;
+}
+var keyValues = memo((k) => [...valuesOf(k, true)].sort().join("\0"));
+var textValues = memo((t) => [...valuesOf(t)].sort().join("\0"));
+function valuesDiffer(a, b, isKey = false) {
+  return isKey ? keyValues(a) !== keyValues(b) : textValues(a) !== textValues(b);
+}
+function saidOf(x) {
+  return `${x.trigger} ${x.action}`;
+}
+function mergeLoses(a, b) {
+  return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
+}
+var settingOf = memo((key) => {
+  const parts = keyParts(key);
+  if (parts.length !== 1) return void 0;
+  const eq = parts[0].indexOf("=");
+  if (eq === -1) return void 0;
+  return `${key.slice(0, key.indexOf(":") + 1).toLowerCase()}${words(parts[0].slice(0, eq)).join(" ")}`;
+});
+var plainWords = memo((s) => wordsOf(s).filter((w) => !/\d/.test(w)).join(" "));
+function valueConflict(a, b) {
+  const sa = settingOf(a.pattern);
+  if (sa !== void 0 && sa === settingOf(b.pattern) && valuesDiffer(a.pattern, b.pattern, true)) return true;
+  if (!valuesDiffer(a.action, b.action)) return false;
+  return plainWords(a.action) !== "" && plainWords(a.action) === plainWords(b.action) && plainWords(a.trigger) === plainWords(b.trigger) && !valuesDiffer(a.trigger, b.trigger);
+}
+function conflicts(a, b, threshold) {
+  return contradicts(a, b, threshold) || valueConflict(a, b);
+}
+function categoryPrefix(key) {
+  return key.slice(0, key.indexOf(":")).toLowerCase();
+}
+function keyPairs(patterns, threshold, groups) {
+  return similarPairs(patterns.map(keyWords), threshold, patterns.map((p, i) => `${categoryPrefix(p)}\0${groups?.[i] ?? ""}`));
+}
+function textPairs(texts, threshold, groups) {
+  return similarPairs(texts.map(wordsOf), threshold, groups);
+}
+function conflictPairs(xs, threshold, scoped = false) {
+  if (scoped) return withinScopes(xs, (items) => conflictPairs(items.map((i) => xs[i]), threshold));
+  return unionPairs(
+    // contradicts: alike triggers.
+    textPairs(xs.map((x) => x.trigger), threshold),
+    // valueConflict: one setting, or the same trigger and action words but for the values.
+    samePairs(xs.map((x) => settingOf(x.pattern))),
+    samePairs(xs.map((x) => plainWords(x.action) === "" ? void 0 : `${plainWords(x.trigger)}\0${plainWords(x.action)}`))
+  );
 }
 
 // store/dream.ts
@@ -12953,43 +13425,44 @@ function planDream(all, shadowTexts, nowMs, c) {
       gone.add(x.id);
     }
   }
-  for (; ; ) {
-    const live3 = xs.filter((x) => !gone.has(x.id));
-    let best;
-    for (let i = 0; i < live3.length; i++) {
-      for (let j = i + 1; j < live3.length; j++) {
-        const a = live3[i];
-        const b = live3[j];
-        if (!sameScope(a, b)) continue;
-        const k = keySimilarity(a.pattern, b.pattern);
-        const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(said(a), said(b)) : 0;
-        const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
-        if (sim === 0 || contradicts(a, b, c.mergeThreshold)) continue;
-        if (best === void 0 || sim > best.sim) {
-          const [from, into] = eff(a) > eff(b) || eff(a) === eff(b) && a.observations >= b.observations ? [b, a] : [a, b];
-          best = { from, into, sim };
-        }
-      }
+  {
+    const pairs = [];
+    const scopes = xs.map((x) => `${x.scope}\0${x.project ?? ""}`);
+    const keyed = keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, scopes);
+    const texted = textPairs(xs.map(said), c.duplicateThreshold, xs.map((x, i) => `${x.category}\0${scopes[i]}`));
+    for (const [i, j] of unionPairs(keyed, texted)) {
+      const a = xs[i];
+      const b = xs[j];
+      if (gone.has(a.id) || gone.has(b.id) || !sameScope(a, b)) continue;
+      const k = keySimilarity(a.pattern, b.pattern);
+      const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(said(a), said(b)) : 0;
+      const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
+      if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
+      pairs.push({ i, j, sim });
     }
-    if (!best) break;
-    plan.merged.push({ from: best.from.id, into: best.into.id, similarity: best.sim });
-    gone.add(best.from.id);
-    conf.set(best.into.id, Math.max(eff(best.into), eff(best.from)));
+    pairs.sort((p, q) => q.sim - p.sim || p.i - q.i || p.j - q.j);
+    for (const p of pairs) {
+      const a = xs[p.i];
+      const b = xs[p.j];
+      if (gone.has(a.id) || gone.has(b.id)) continue;
+      const [from, into] = eff(a) > eff(b) || eff(a) === eff(b) && a.observations >= b.observations ? [b, a] : [a, b];
+      plan.merged.push({ from: from.id, into: into.id, similarity: p.sim });
+      gone.add(from.id);
+      conf.set(into.id, Math.max(eff(into), eff(from)));
+    }
   }
   const flagged = /* @__PURE__ */ new Set();
   const live2 = xs.filter((x) => !gone.has(x.id));
-  for (let i = 0; i < live2.length; i++) {
-    for (let j = i + 1; j < live2.length; j++) {
-      const a = live2[i];
-      const b = live2[j];
-      if (!(a.scope === "global" || b.scope === "global" || a.project === b.project)) continue;
-      if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
-      if (!contradicts(a, b, c.mergeThreshold)) continue;
-      const weaker = eff(a) < eff(b) || eff(a) === eff(b) && a.last_seen <= b.last_seen ? a : b;
-      const stronger = weaker === a ? b : a;
-      plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
-      flagged.add(weaker.id);
-    }
+  for (const [i, j] of conflictPairs(live2, c.mergeThreshold, true)) {
+    const a = live2[i];
+    const b = live2[j];
+    if (!(a.scope === "global" || b.scope === "global" || a.project === b.project)) continue;
+    if (a.contradicts?.includes(b.id) || b.contradicts?.includes(a.id)) continue;
+    if (!conflicts(a, b, c.mergeThreshold)) continue;
+    const weaker = eff(a) < eff(b) || eff(a) === eff(b) && a.last_seen <= b.last_seen ? a : b;
+    const stronger = weaker === a ? b : a;
+    plan.contradictions.push({ weaker: weaker.id, stronger: stronger.id });
+    flagged.add(weaker.id);
   }
   for (const x of live2) {
     if (x.scope !== "project" || x.project === void 0 || flagged.has(x.id) || x.contradicts?.length) continue;
@@ -13029,13 +13502,13 @@ function skillDescription(text) {
 }
 function readShadowTexts(claudeDir, projectRoot2) {
   const out = [];
-  const files = [[(0, import_node_path16.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
-  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path16.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path16.join)(projectRoot2, f), f]);
+  const files = [[(0, import_node_path17.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
+  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path17.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path17.join)(projectRoot2, f), f]);
   for (const [path, where] of files) {
     const t = readText(path);
     if (t !== void 0) out.push(...shadowLines(t, where));
   }
-  const skillDirs = [(0, import_node_path16.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path16.join)(projectRoot2, ".claude", "skills")] : []];
+  const skillDirs = [(0, import_node_path17.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path17.join)(projectRoot2, ".claude", "skills")] : []];
   for (const dir of skillDirs) {
     let names;
     try {
@@ -13045,7 +13518,7 @@ function readShadowTexts(claudeDir, projectRoot2) {
     }
     for (const name of names) {
       if (name.startsWith("homunculus")) continue;
-      const t = readText((0, import_node_path16.join)(dir, name, "SKILL.md"));
+      const t = readText((0, import_node_path17.join)(dir, name, "SKILL.md"));
       const d = t === void 0 ? void 0 : skillDescription(t);
       if (d) out.push({ where: `skill ${name}`, text: d });
     }
@@ -13057,12 +13530,9 @@ function dreamDue(last, newSessions, nowMs, c) {
   return nowMs - Date.parse(last.ts) >= c.dreamEveryDays * DAY_MS && newSessions >= c.dreamMinSessions;
 }
 
-// store/ops.ts
-var import_node_fs21 = require("node:fs");
-
 // observer/project-id.ts
 var import_node_fs20 = require("node:fs");
-var import_node_path17 = require("node:path");
+var import_node_path18 = require("node:path");
 function isPresent(path) {
   try {
     (0, import_node_fs20.statSync)(path);
@@ -13073,11 +13543,11 @@ function isPresent(path) {
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
 function rulesFor(path) {
-  if (process.platform === "win32") return { p: import_node_path17.win32, native: true };
-  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path17.win32, native: false } : { p: import_node_path17.posix, native: true };
+  if (process.platform === "win32") return { p: import_node_path18.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path18.win32, native: false } : { p: import_node_path18.posix, native: true };
 }
 function canonical(p, path) {
-  return p === import_node_path17.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+  return p === import_node_path18.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
@@ -13133,24 +13603,48 @@ function mutate(ctx, fn, opts = {}) {
   return withStoreLock(
     ctx.home,
     () => {
+      recoverStore(ctx.home);
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
-      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts: scanInstincts(ctx.home), facts: scanFacts(ctx.home), events: [], aliases: readAliases(ctx.home), aliasesChanged: false };
+      const instincts = scanInstincts(ctx.home, { classify: false });
+      for (const e of instincts) if (e.value?.source === "observed") classifyEntry(e);
+      const facts = scanFacts(ctx.home, { classify: false });
+      const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
       const result = fn(m);
-      appendEvents(ctx.home, m.events);
-      if (m.aliasesChanged) writeFileAtomic(layout.aliases(ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
-`);
-      writeIndex(ctx.home);
+      commit(m);
+      try {
+        writeIndex(ctx.home, { instincts: unchanged(instincts, layout.instincts(ctx.home), m.txn), facts: unchanged(facts, layout.facts(ctx.home), m.txn) });
+      } catch {
+      }
       return result;
     },
     opts
   );
 }
+function commit(m) {
+  if (m.aliasesChanged) m.txn.write(layout.aliases(m.ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}
+`);
+  m.aliasesChanged = false;
+  m.txn.commit(m.events);
+  m.events = [];
+}
 var norm = (k) => k.toLowerCase();
 function live(m) {
   return m.instincts.filter((e) => e.value).map((e) => e.value);
 }
+function indexOf(m) {
+  const ix = m.index;
+  if (ix && ix.of === m.instincts && ix.length === m.instincts.length) return ix;
+  const byId = /* @__PURE__ */ new Map();
+  const byFile = /* @__PURE__ */ new Map();
+  for (const e of m.instincts) {
+    if (e.value && !byId.has(e.value.id)) byId.set(e.value.id, e);
+    if (!byFile.has(e.file)) byFile.set(e.file, e);
+  }
+  m.index = { of: m.instincts, length: m.instincts.length, byId, byFile };
+  return m.index;
+}
 function entryOf(m, id) {
-  return m.instincts.find((e) => e.value?.id === id);
+  return indexOf(m).byId.get(id);
 }
 function resolve4(m, ref) {
   const byId = entryOf(m, ref);
@@ -13176,7 +13670,8 @@ function changedFields(before, after) {
   return out;
 }
 function finish(m, x) {
-  const promoted = x.promoted_at !== void 0 || promotedKeys(m.ctx.home).has(x.pattern);
+  m.promoted ??= promotedKeys(m.ctx.home);
+  const promoted = x.promoted_at !== void 0 || m.promoted.has(x.pattern);
   finishLevelState(x, promoted, m.nowMs, m.ctx.config);
 }
 function save(m, entry, x) {
@@ -13187,19 +13682,24 @@ function save(m, entry, x) {
     const newEvidence = x.evidence.filter((e2) => !entry.value.evidence.includes(e2));
     text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
   } else {
-    if (entry && !entry.pristine && entry.value?.source === "observed") keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso);
+    if (entry && !entry.pristine && entry.value?.source === "observed") keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
     text = renderInstinct2(x);
   }
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
-  const i = m.instincts.findIndex((y) => y.file === e.file);
+  const ix = indexOf(m);
+  const old = ix.byFile.get(e.file);
+  const i = old === void 0 ? -1 : m.instincts.indexOf(old);
   if (i === -1) m.instincts.push(e);
   else m.instincts[i] = e;
+  ix.byFile.set(e.file, e);
+  ix.byId.set(x.id, e);
+  ix.length = m.instincts.length;
 }
 function saveFact(m, entry, x) {
   const path = storePaths(m.ctx.home).fact(x.id);
   const text = entry?.value ? updateUserFile(entry.text, changedFields(factFields(entry.value), factFields(x)), x.evidence.filter((e2) => !entry.value.evidence.includes(e2))) : renderFact(x);
-  writeStoreFile(path, text);
+  m.txn.write(path, text);
   const e = { file: `${x.id}.md`, stamp: void 0, text, value: x, pristine: true };
   const i = m.facts.findIndex((y) => y.file === e.file);
   if (i === -1) m.facts.push(e);
@@ -13207,10 +13707,15 @@ function saveFact(m, entry, x) {
 }
 function archiveInstinct(m, entry, reason) {
   const x = entry.value;
-  archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
-  (0, import_node_fs21.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
+  archiveText(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
+  m.txn.remove(storePaths(m.ctx.home).instinct(x.id));
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
+  const ix = indexOf(m);
   m.instincts = m.instincts.filter((e) => e !== entry);
+  if (ix.byFile.get(entry.file) === entry) ix.byFile.delete(entry.file);
+  if (ix.byId.get(x.id) === entry) ix.byId.delete(x.id);
+  ix.of = m.instincts;
+  ix.length = m.instincts.length;
 }
 function settleDecay(m, x, ref) {
   const eff = decayed(x.confidence, Date.parse(x.last_seen), m.nowMs, m.ctx.config);
@@ -13405,7 +13910,7 @@ function sessionsSince(home, sinceMs) {
   const sessions = /* @__PURE__ */ new Set();
   let files;
   try {
-    files = (0, import_node_fs22.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
+    files = (0, import_node_fs21.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
   } catch {
     return 0;
   }

@@ -1,0 +1,128 @@
+// Issue 30, wrong learning: merges that lost a user's words. `dream` merged "api server: port
+// 3000" into "web server: port 8080" and node 18 into node 22; teaching pref:test-runner=jest
+// after pref:test-runner=vitest reinforced vitest, so `get pref:test-runner=jest` answered "use
+// vitest". Keys or actions that differ in a value (a number, a version, a name after `=`) are
+// different instincts, or a contradiction to report, never a merge: in teaching, gc, dream,
+// duplicates, and facts.
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { mergeLoses, valueConflict, valuesOf } from '../store/similarity.js';
+import { sandbox } from './helpers.js';
+import { writeFact, writeInstinct } from './inloop-helpers.js';
+import { cliJson } from './store-helpers.js';
+
+const NOW = '2026-11-22T12:00:00.000Z';
+
+function home() {
+  const s = sandbox();
+  mkdirSync(s.project, { recursive: true });
+  return { ...s, env: { HOMUNCULUS_HOME: s.data, HOME: s.home, CLAUDE_PROJECT_DIR: s.project, HOMUNCULUS_NOW: NOW } };
+}
+
+const ids = (data: string) => readdirSync(join(data, 'instincts')).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort();
+
+describe('values in keys and texts', () => {
+  it.each([
+    ['pref:test-runner=jest', ['=jest']],
+    ['pref:node=18', ['=18', '18']],
+    ['combo:pkg=pnpm,node=v22', ['=pnpm', '=v22', 'v22']],
+    ['seq:Grep->Read->Edit', []],
+  ])('%s names %j', (key, values) => {
+    expect([...valuesOf(key, true)].sort()).toEqual([...values].sort());
+  });
+
+  it.each([
+    [{ pattern: 'pref:runner=jest', trigger: 'running tests', action: 'use jest' }, { pattern: 'pref:runner=vitest', trigger: 'running tests', action: 'use vitest' }, true],
+    [{ pattern: 'pref:api-server', trigger: 'starting the api server', action: 'listen on port 3000' }, { pattern: 'pref:web-server', trigger: 'starting the web server', action: 'listen on port 8080' }, true],
+    [{ pattern: 'pref:pkg=pnpm', trigger: 'installing packages', action: 'use pnpm install' }, { pattern: 'pref:installer=pnpm', trigger: 'installing new packages', action: 'use pnpm install' }, false],
+  ])('a merge of %j and %j would lose words: %s', (a, b, loses) => {
+    expect(mergeLoses(a, b)).toBe(loses);
+  });
+
+  it('one setting with two values is a conflict; two settings are not', () => {
+    expect(valueConflict({ pattern: 'pref:test-runner=jest', trigger: 'running tests', action: 'use jest' }, { pattern: 'pref:test-runner=vitest', trigger: 'running the tests', action: 'use vitest' })).toBe(true);
+    expect(valueConflict({ pattern: 'pref:node-a', trigger: 'choosing the node version', action: 'use node 18' }, { pattern: 'pref:node-b', trigger: 'choosing the node version', action: 'use node 22' })).toBe(true);
+    expect(valueConflict({ pattern: 'pref:api', trigger: 'starting the api server', action: 'listen on port 3000' }, { pattern: 'pref:web', trigger: 'starting the web server', action: 'listen on port 8080' })).toBe(false);
+  });
+});
+
+describe('teaching another value', () => {
+  it('pref:test-runner=jest after =vitest is a new instinct, the change of mind reported and the older down-weighted; get answers jest', async () => {
+    const s = home();
+    const first = await cliJson<{ id: string; created: boolean }>(['observe', 'pref:test-runner=vitest', '--trigger', 'running tests', '--action', 'use vitest'], s.env, s.project);
+    expect(first.created).toBe(true);
+    const second = await cliJson<{ id: string; created: boolean; merged_into?: string; contradictions: { id: string }[] }>(['observe', 'pref:test-runner=jest', '--trigger', 'running tests', '--action', 'use jest'], s.env, s.project);
+    expect(second.created).toBe(true);
+    expect(second.merged_into).toBeUndefined();
+    expect(second.contradictions.map((c) => c.id)).toEqual([first.id]);
+    const got = await cliJson<{ instinct: { pattern: string; action: string } }>(['get', 'pref:test-runner=jest'], s.env, s.project);
+    expect(got.instinct).toMatchObject({ pattern: 'pref:test-runner=jest', action: 'use jest' });
+    const vitest = await cliJson<{ instinct: { confidence: number; contradicted: number } }>(['get', 'pref:test-runner=vitest'], s.env, s.project);
+    expect(vitest.instinct.contradicted).toBe(1);
+    // Teaching jest again reinforces jest, not vitest.
+    const again = await cliJson<{ id: string; created: boolean }>(['observe', 'pref:test-runner=jest'], s.env, s.project);
+    expect(again).toMatchObject({ id: second.id, created: false });
+  });
+
+  it('a similar key with the same value still merges (pref: pkg = pnpm is pref:pkg=pnpm)', async () => {
+    const s = home();
+    const a = await cliJson<{ id: string }>(['observe', 'pref:pkg-manager=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], s.env, s.project);
+    const b = await cliJson<{ id: string; created: boolean; merged_into?: string }>(['observe', 'pref:pkg-managers=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], s.env, s.project);
+    expect(b).toMatchObject({ created: false, merged_into: a.id });
+  });
+
+  it('facts that differ in a number are two facts', async () => {
+    const s = home();
+    const a = await cliJson<{ id: string; created: boolean }>(['facts', 'add', 'the test database listens on port 3306'], s.env, s.project);
+    const b = await cliJson<{ id: string; created: boolean }>(['facts', 'add', 'the test database listens on port 5432'], s.env, s.project);
+    expect(a.created).toBe(true);
+    expect(b.created).toBe(true);
+    const same = await cliJson<{ id: string; created: boolean }>(['facts', 'add', 'the test database listens on port 5432'], s.env, s.project);
+    expect(same).toMatchObject({ id: b.id, created: false });
+  });
+});
+
+describe('gc, dream and duplicates on instincts that differ in a value', () => {
+  function store(data: string) {
+    writeInstinct(data, { id: 'api-port', pattern: 'pref:api-server-port', trigger: 'starting the api server', action: 'listen on port 3000', confidence: 0.6 });
+    writeInstinct(data, { id: 'web-port', pattern: 'pref:web-server-port', trigger: 'starting the web server', action: 'listen on port 8080', confidence: 0.5 });
+    writeInstinct(data, { id: 'node-18', pattern: 'pref:node=18', trigger: 'choosing the node version', action: 'use node 18', confidence: 0.5, last_seen: '2026-11-19T10:00:00.000Z' });
+    writeInstinct(data, { id: 'node-22', pattern: 'pref:node=22', trigger: 'choosing the node version', action: 'use node 22', confidence: 0.6 });
+    writeInstinct(data, { id: 'runner-vitest', pattern: 'pref:test-runner=vitest', trigger: 'running tests', action: 'use vitest', confidence: 0.5, last_seen: '2026-11-19T10:00:00.000Z' });
+    writeInstinct(data, { id: 'runner-jest', pattern: 'pref:test-runner=jest', trigger: 'running tests', action: 'use jest', confidence: 0.6 });
+    // Alike and the same value: still one instinct.
+    writeInstinct(data, { id: 'dup-a', pattern: 'pref:pkg=pnpm', trigger: 'installing packages', action: 'use pnpm install', confidence: 0.6 });
+    writeInstinct(data, { id: 'dup-b', pattern: 'pref:pkg-installer=pnpm', trigger: 'installing new packages', action: 'use pnpm install', confidence: 0.4 });
+  }
+  const everyId = ['api-port', 'dup-a', 'node-18', 'node-22', 'runner-jest', 'runner-vitest', 'web-port'];
+
+  it('dream merges only the same value; one setting with two values is a contradiction', async () => {
+    const s = home();
+    store(s.data);
+    const r = await cliJson<{ merged: { from: string; into: string }[]; contradictions: { weaker: string; stronger: string }[] }>(['dream'], s.env, s.project);
+    expect(r.merged.map((m) => [m.from, m.into])).toEqual([['dup-b', 'dup-a']]);
+    expect(r.contradictions).toEqual(expect.arrayContaining([{ weaker: 'node-18', stronger: 'node-22' }, { weaker: 'runner-vitest', stronger: 'runner-jest' }]));
+    expect(r.contradictions).toHaveLength(2);
+    expect(ids(s.data)).toEqual(everyId);
+  });
+
+  it('gc merges only the same value and reports one setting with two values', async () => {
+    const s = home();
+    store(s.data);
+    const r = await cliJson<{ merged: { from: string; into: string }[]; contradictions: { a: string; b: string }[] }>(['gc'], s.env, s.project);
+    expect(r.merged).toEqual([{ from: 'dup-b', into: 'dup-a' }]);
+    expect(r.contradictions).toEqual(expect.arrayContaining([{ a: 'node-18', b: 'node-22' }, { a: 'runner-vitest', b: 'runner-jest' }]));
+    expect(r.contradictions).toHaveLength(2);
+    expect(ids(s.data)).toEqual(everyId);
+  });
+
+  it('duplicates lists no pair that differs in a value, and lists the value conflicts', async () => {
+    const s = home();
+    store(s.data);
+    writeFact(s.data, { id: 'f1', text: 'unrelated', confidence: 0.5 });
+    const r = await cliJson<{ duplicates: { a: string; b: string }[]; contradictions: { a: string; b: string }[] }>(['duplicates'], s.env, s.project);
+    for (const d of r.duplicates) expect([d.a, d.b].sort()).toEqual(['dup-a', 'dup-b']);
+    expect(r.contradictions.map((c) => [c.a, c.b].sort().join(' '))).toEqual(expect.arrayContaining(['node-18 node-22', 'runner-jest runner-vitest']));
+  });
+});
