@@ -17,7 +17,8 @@ import { TableBuilder, type RecordTable, type TableStrings } from './record-tabl
 // rewritten in place, even to the same size and within the same clock tick) is parsed again.
 
 // 3: the project column (Int32, index into `projects`) after `detail`.
-const VERSION = 3;
+// 4: details of three words (`npm run build`) are read, not counted as malformed.
+const VERSION = 4;
 const EDGE = 4096;
 /** ts (8), stream, tool, detail, project (4 each), ok (1). */
 export const RECORD_BYTES = 25;

@@ -1,7 +1,7 @@
 import { readSync } from 'node:fs';
 import { TableBuilder } from './record-table.js';
 import { isoToMs } from '../lib/clock.js';
-import { DETAIL_PART, ID, TOOL_NAME } from '../lib/tokens.js';
+import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 
 // Reads observation files into a TableBuilder. Lines the hook wrote match one compiled regular
 // expression (one regex run per line instead of JSON.parse and per-field checks); anything else
@@ -16,7 +16,7 @@ const CANONICAL = new RegExp(
   '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),' +
     '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
     '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"' +
-    '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + ')?)")?' +
+    '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + '){0,' + (DETAIL_WORDS - 1) + '})")?' +
     '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
   'y',
 );
@@ -72,7 +72,7 @@ export interface ReadCounts {
 function validDetail(d: unknown): d is string {
   if (typeof d !== 'string') return false;
   const parts = d.split(' ');
-  return parts.length <= 2 && parts.every((p) => DETAIL_PART.test(p));
+  return parts.length <= DETAIL_WORDS && parts.every((p) => DETAIL_PART.test(p));
 }
 
 /** Parses the line text[start, end) into the builder; returns false for a malformed line. */

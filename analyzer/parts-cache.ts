@@ -30,7 +30,8 @@ import { GarbageMeter } from './reclaim.js';
 // less than reading and merging parts (BENCHMARKS.md).
 
 // 2: the learners' patterns and totals in every part (analyzer/learners/).
-const VERSION = 2;
+// 3: details of three words (`npm run build`) are counted, not skipped as malformed.
+const VERSION = 3;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;

@@ -9,6 +9,8 @@ export const ID = /^[A-Za-z0-9_-]{1,128}$/;
 export const AGENT_TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
 /** One word of a Bash `detail`: `npm`, `test`, `pytest`. */
 export const DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+/** Words in a command detail at most: `program`, `program sub`, or `npm run build` (a common script's name kept). */
+export const DETAIL_WORDS = 3;
 
 export const INVALID_TOOL = 'invalid';
 

@@ -1,4 +1,4 @@
-import { recordKeys } from '../analyzer/patterns.js';
+import { forEachLearnedHit, recordKeys } from '../analyzer/patterns.js';
 import type { Rule } from '../analyzer/promotion.js';
 import type { RecordTable } from '../analyzer/record-table.js';
 import { streamsInWindow } from '../analyzer/streams.js';
@@ -62,7 +62,7 @@ export interface InstinctRow {
   last_seen: string;
   promoted: boolean;
   history: HistoryPoint[];
-  /** Occurrences per day of `days` (observed chains and error-retries; empty for the rest). */
+  /** Occurrences per day of `days` (observed patterns of every learner; empty for the rest). */
   perDay: number[];
   forecast: Forecast;
 }
@@ -179,6 +179,7 @@ export function buildReport(input: ReportInput): ReportData {
   const occurrences = observedRows.map(() => new Int32Array(days.length));
   const chainOf = new Map<number, number[]>(); // a*K*K + b*K + c -> rows
   const retryOf = new Map<number, number[]>(); // key -> rows
+  const learnedOf = new Map<string, number[]>(); // a learner's store key -> rows
   observedRows.forEach((v, row) => {
     const ak = analyzerKey(v.pattern);
     if (ak === undefined) return;
@@ -188,11 +189,21 @@ export function buildReport(input: ReportInput): ReportData {
       const [a, b, c] = steps as [number, number, number];
       const code = (a * K + b) * K + c;
       chainOf.set(code, [...(chainOf.get(code) ?? []), row]);
-    } else {
+    } else if (ak.kind === 'error-retry') {
       const x = keyId.get(ak.key.replace(/ error-retry$/, ''));
       if (x !== undefined) retryOf.set(x, [...(retryOf.get(x) ?? []), row]);
-    }
+    } else learnedOf.set(ak.key, [...(learnedOf.get(ak.key) ?? []), row]);
   });
+  // The learners' patterns (fixes, commands, ...): their own walk's hits, in the instinct's project.
+  if (learnedOf.size > 0) {
+    const projectOf = observedRows.map((v) => (v.scope === 'global' ? undefined : v.project));
+    forEachLearnedHit(t, { nowMs, windowStartMs: startMs, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls }, (key, i) => {
+      for (const row of learnedOf.get(key) ?? []) {
+        const p = projectOf[row];
+        if (p === undefined || (t.project[i] !== -1 && t.projects[t.project[i]!] === p)) occurrences[row]![dayOf(t.ts[i]!)]!++;
+      }
+    });
+  }
   for (let s = 0; s < t.streams.length; s++) {
     const a = starts[s]!;
     const b = starts[s + 1]!;

@@ -11,7 +11,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addLine, readObservationFile } from '../analyzer/observation-file.js';
 import { TableBuilder, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
 import { isoToMs } from '../lib/clock.js';
-import { DETAIL_PART, ID, TOOL_NAME } from '../lib/tokens.js';
+import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
+import { bashDetail } from '../observer/bash-detail.js';
 import { rng } from './helpers.js';
 
 /** The JSON path: what a line means, whichever path reads it. */
@@ -32,7 +33,7 @@ function byJson(line: string): PlainRecord | undefined {
   const agentId = o['agentId'];
   if (agentId !== undefined && (typeof agentId !== 'string' || !ID.test(agentId))) return undefined;
   const detail = o['detail'];
-  if (detail !== undefined && (typeof detail !== 'string' || detail.split(' ').length > 2 || !detail.split(' ').every((p) => DETAIL_PART.test(p)))) return undefined;
+  if (detail !== undefined && (typeof detail !== 'string' || detail.split(' ').length > DETAIL_WORDS || !detail.split(' ').every((p) => DETAIL_PART.test(p)))) return undefined;
   const project = typeof o['project'] === 'string' && /^[0-9a-f]{12}$/.test(o['project']) ? o['project'] : undefined;
   return { ts, tool: o['tool'], ok: o['ok'], session: o['session'], agentId: agentId as string | undefined, detail: detail as string | undefined, project };
 }
@@ -148,6 +149,8 @@ function edgeLines(): string[] {
     { detail: q('w'.repeat(41)) },
     { detail: q(`a ${'w'.repeat(41)}`) },
     { detail: q('a b c') },
+    { detail: q('a b c d') },
+    { detail: q(`${'w'.repeat(40)} ${'w'.repeat(40)} ${'w'.repeat(40)}`) },
     { detail: q(' a') },
     { detail: q('a ') },
     { detail: q('a  b') },
@@ -237,10 +240,14 @@ describe('the observation reader reads each line as the JSON path does', () => {
       { id: '"toolu_01"', detail: '"npm test"', agent: '"Explore"', agentId: '"ag-1"' },
       { tool: `"${'a'.repeat(128)}"`, session: `"${'s'.repeat(128)}"`, detail: `"${'w'.repeat(40)} ${'w'.repeat(40)}"` },
       { end: '}\r' },
+      // Every shape of detail the observer writes, a common script's name kept (`npm run build`)
+      ...['npm run build', 'python -m pytest', 'make test', 'cargo test', 'npm test'].map((c) => ({ detail: JSON.stringify(bashDetail(c)) })),
     ].map((v) => lineOf({ ...BASE, ...v }));
     const parse = vi.spyOn(JSON, 'parse');
     try {
       for (const l of hookLines) expect(read(l), l).toEqual(byJson(l));
+      for (const l of hookLines) expect(read(l), l).toBeDefined();
+      expect(hookLines.map((l) => read(l)?.detail)).toContain('npm run build');
       expect(parse.mock.calls.filter(([text]) => hookLines.includes(text as string))).toEqual([]);
     } finally {
       parse.mockRestore();
