@@ -40,7 +40,8 @@ export interface AnalysisReport {
   shards: { reused: number; counted: number };
   recordsInWindow: number;
   sessionsInWindow: number;
-  skipped: { malformed: number; future: number };
+  /** Lines skipped: malformed, after now, and records of a tool call recorded twice in a file (one of each pair kept). */
+  skipped: { malformed: number; future: number; duplicates: number };
   tracked: ScoredPattern[];
   written: string[];
   unchanged: string[];
@@ -186,6 +187,7 @@ function loadFiles(files: readonly WindowFile[], bytes: number, report: Analysis
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
+    report.skipped.duplicates += r.counts.duplicates;
     builder.addTable(r.table); // joined at once, so each file's columns can be freed
     checkDeadline(deadline, `reading ${f.day}.jsonl`);
   }
@@ -221,7 +223,7 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
-    skipped: { malformed: 0, future: 0 },
+    skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
     written: [],
     unchanged: [],
@@ -244,10 +246,11 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
     pa = analyzeProjects(table, nowMs, config);
     checkDeadline(deadline, 'scoring the patterns');
   } else {
-    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
+    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, duplicates: 0, reused: 0, counted: 0 };
     pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where), budgetRecords);
     report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
     report.skipped.malformed += counts.malformed;
+    report.skipped.duplicates += counts.duplicates;
     report.shards = { reused: counts.reused, counted: counts.counted };
   }
   const a = pa.all;

@@ -114,10 +114,14 @@ describe('the cache: incremental runs equal a clean run', () => {
     let last: ReturnType<typeof run> | undefined;
     for (let b = 0; b + 1 < cuts.length; b++) {
       appendRecords(obs, records.slice(cuts[b], cuts[b + 1]), cuts[b]!);
+      // A second hook's copies of some calls (their tool-use ids again), the last ones late, after a run cached the first.
+      appendRecords(obs, records.slice(cuts[b + 1]! - 3, cuts[b + 1]), cuts[b + 1]! - 3);
+      if (b > 0) appendRecords(obs, records.slice(cuts[b]! - 2, cuts[b]), cuts[b]! - 2);
       last = run(a);
       appended += last.report.files.appended;
     }
     expect(appended).toBeGreaterThan(0); // the resumed path ran
+    expect(last!.report.skipped.duplicates).toBeGreaterThan(0); // and dropped the copies
     const clean = tempDir();
     cpSync(obs, join(clean, 'observations'), { recursive: true });
     const expected = run(clean, Infinity);
@@ -168,6 +172,8 @@ describe('the cache of parts: runs that reuse shards equal a clean run', () => {
       const upTo = records.findIndex((r, i) => i >= given && r.ts > now + HOUR / 2);
       const next = upTo === -1 ? records.length : upTo;
       if (next > given) appendRecords(obs, records.slice(given, next), given);
+      // A second hook's late copies of the last calls given before (their tool-use ids again).
+      if (given > 0) appendRecords(obs, records.slice(Math.max(0, given - 2), given), Math.max(0, given - 2));
       given = next;
       const warm = runAt(home, now, {}, 0, budget);
       reused += warm.report.shards.reused;

@@ -7778,6 +7778,338 @@ var import_node_fs8 = require("node:fs");
 // analyzer/observation-file.ts
 var import_node_fs7 = require("node:fs");
 
+// analyzer/record-table.ts
+var DEDUP_WINDOW = 16;
+function idHash(text, start = 0, end = text.length) {
+  let h = 2166136261 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  h &= 1073741823;
+  return h === 0 ? 1 : h;
+}
+var Interner = class {
+  values = [];
+  index = /* @__PURE__ */ new Map();
+  id(v) {
+    let i = this.index.get(v);
+    if (i === void 0) {
+      const own = Buffer.from(v, "utf8").toString("utf8");
+      i = this.values.length;
+      this.values.push(own);
+      this.index.set(own, i);
+    }
+    return i;
+  }
+};
+function sameIds(map) {
+  for (let i = 0; i < map.length; i++) if (map[i] !== i) return false;
+  return true;
+}
+var TableBuilder = class {
+  length = 0;
+  cap;
+  ts;
+  stream;
+  tool;
+  detail;
+  ok;
+  project;
+  /** The tool-use ids' hashes (0: none), for the checks; in the built table only with `ids`. */
+  id;
+  keepIds;
+  streams = new Interner();
+  sessions = new Interner();
+  tools = new Interner();
+  details = new Interner();
+  projects = new Interner();
+  streamSession = [];
+  /** Records dropped as a repeat of a tool-use id (see the top of this file). */
+  duplicates = 0;
+  // Per stream, a ring of the ids and tools (builder ids) of its last DEDUP_WINDOW records, how
+  // many it holds and its next slot; whether it is filled (see `known`); and within the file
+  // being joined, how many of the stream's records were checked.
+  ringId = new Int32Array(DEDUP_WINDOW * 16);
+  ringTool = new Int32Array(DEDUP_WINDOW * 16);
+  ringFill = new Uint8Array(16);
+  ringNext = new Uint8Array(16);
+  ringReady = new Uint8Array(16);
+  checked = new Uint8Array(16);
+  // The rings of the streams below knownStreams are filled from the records before knownEnd when
+  // first needed (fillRing), not as those records were added: a table copied whole (a cached day
+  // resumed: 100,000 records) costs nothing for its streams that get no new record, and a join
+  // looks back once per stream and file.
+  knownEnd = 0;
+  knownStreams = 0;
+  /** The ids of the last file joined (addRecords): its slices continue it. */
+  fileIds;
+  /** With `ids`, the built table keeps the id column (one file's table, which joins check later). */
+  constructor(capacity = 1024, opts = {}) {
+    this.cap = capacity;
+    this.ts = new Float64Array(capacity);
+    this.stream = new Int32Array(capacity);
+    this.tool = new Int32Array(capacity);
+    this.detail = new Int32Array(capacity);
+    this.ok = new Uint8Array(capacity);
+    this.project = new Int32Array(capacity);
+    this.id = new Int32Array(capacity);
+    this.keepIds = opts.ids === true;
+  }
+  grow() {
+    this.cap = Math.max(16, this.cap * 2);
+    const grow = (a, make) => {
+      const b = make(this.cap);
+      b.set(a);
+      return b;
+    };
+    this.ts = grow(this.ts, (n) => new Float64Array(n));
+    this.stream = grow(this.stream, (n) => new Int32Array(n));
+    this.tool = grow(this.tool, (n) => new Int32Array(n));
+    this.detail = grow(this.detail, (n) => new Int32Array(n));
+    this.ok = grow(this.ok, (n) => new Uint8Array(n));
+    this.project = grow(this.project, (n) => new Int32Array(n));
+    this.id = grow(this.id, (n) => new Int32Array(n));
+  }
+  /** Room in the rings for stream ids below `streams`. */
+  growRings(streams) {
+    let n = this.ringFill.length;
+    if (n >= streams) return;
+    while (n < streams) n *= 2;
+    const grow = (a, b) => (b.set(a), b);
+    this.ringId = grow(this.ringId, new Int32Array(n * DEDUP_WINDOW));
+    this.ringTool = grow(this.ringTool, new Int32Array(n * DEDUP_WINDOW));
+    this.ringFill = grow(this.ringFill, new Uint8Array(n));
+    this.ringNext = grow(this.ringNext, new Uint8Array(n));
+    this.ringReady = grow(this.ringReady, new Uint8Array(n));
+    this.checked = grow(this.checked, new Uint8Array(n));
+  }
+  remember(stream, tool, id) {
+    const base = stream * DEDUP_WINDOW;
+    const at = this.ringNext[stream];
+    this.ringId[base + at] = id;
+    this.ringTool[base + at] = tool;
+    this.ringNext[stream] = at + 1 === DEDUP_WINDOW ? 0 : at + 1;
+    if (this.ringFill[stream] < DEDUP_WINDOW) this.ringFill[stream]++;
+  }
+  /** A stream's ring from its last records before knownEnd (oldest first, as they were added). */
+  fillRing(stream) {
+    this.ringReady[stream] = 1;
+    this.ringFill[stream] = 0;
+    this.ringNext[stream] = 0;
+    const st = this.stream;
+    const found = [];
+    for (let i = this.knownEnd - 1; i >= 0 && found.length < DEDUP_WINDOW; i--) if (st[i] === stream) found.push(i);
+    for (let k = found.length - 1; k >= 0; k--) this.remember(stream, this.tool[found[k]], this.id[found[k]]);
+  }
+  /** Whether the stream's ring holds this id with this tool (filling it first when it is not yet). */
+  inRing(stream, tool, id) {
+    if (stream < this.knownStreams && this.ringReady[stream] === 0) this.fillRing(stream);
+    const base = stream * DEDUP_WINDOW;
+    const end = base + this.ringFill[stream];
+    const ringId = this.ringId;
+    for (let k = base; k < end; k++) {
+      if (ringId[k] === id && this.ringTool[k] === tool) return true;
+    }
+    return false;
+  }
+  // Stream ids by session, then by agent: no string is built per record.
+  mainStreams = /* @__PURE__ */ new Map();
+  agentStreams = /* @__PURE__ */ new Map();
+  streamId(session, agentId) {
+    if (agentId === void 0) {
+      let s2 = this.mainStreams.get(session);
+      if (s2 === void 0) {
+        s2 = this.newStream(session, session);
+        this.mainStreams.set(session, s2);
+      }
+      return s2;
+    }
+    let agents = this.agentStreams.get(session);
+    if (agents === void 0) this.agentStreams.set(session, agents = /* @__PURE__ */ new Map());
+    let s = agents.get(agentId);
+    if (s === void 0) {
+      s = this.newStream(`${session}\0${agentId}`, session);
+      agents.set(agentId, s);
+    }
+    return s;
+  }
+  newStream(name, session) {
+    const before = this.streams.values.length;
+    const s = this.streams.id(name);
+    if (s === before) this.streamSession.push(this.sessions.id(session));
+    return s;
+  }
+  /**
+   * Adds a record (id: its tool-use id's idHash, 0 for none). The records of one file are checked
+   * once it is read (dropRepeats), in a pass of their own: checked here, the reader's per-line
+   * path grew too large to stay fast.
+   */
+  add(ts, tool, ok, session, agentId, detail, project, id = 0) {
+    if (this.length === this.cap) this.grow();
+    const i = this.length++;
+    this.ts[i] = ts;
+    this.stream[i] = this.streamId(session, agentId);
+    this.tool[i] = this.tools.id(tool);
+    this.detail[i] = detail === void 0 ? -1 : this.details.id(detail);
+    this.ok[i] = ok ? 1 : 0;
+    this.project[i] = project === void 0 ? -1 : this.projects.id(project);
+    this.id[i] = id;
+  }
+  /** Where the records added next start: for dropRepeats. */
+  mark() {
+    return { records: this.length, streams: this.streams.values.length };
+  }
+  /**
+   * Drops the records added since `from` (mark()) that repeat a call: whose id and tool are those
+   * of one of the DEDUP_WINDOW records before it in its stream (those before `from` included: a
+   * cached file's records, with its new lines after them). Returns how many it dropped.
+   */
+  dropRepeats(from) {
+    const n = this.length;
+    this.growRings(this.streams.values.length);
+    this.knownEnd = from.records;
+    this.knownStreams = from.streams;
+    this.fileIds = void 0;
+    this.ringReady.fill(0);
+    this.ringFill.fill(0);
+    this.ringNext.fill(0);
+    const { stream, tool, id, ringReady } = this;
+    const known = from.streams;
+    let j = from.records;
+    for (let i = from.records; i < n; i++) {
+      const st = stream[i];
+      const tl = tool[i];
+      const h = id[i];
+      if (st < known && ringReady[st] === 0) this.fillRing(st);
+      if (h !== 0 && this.inRing(st, tl, h)) continue;
+      this.remember(st, tl, h);
+      if (j !== i) this.move(i, j);
+      j++;
+    }
+    this.length = j;
+    this.duplicates += n - j;
+    return n - j;
+  }
+  /** Record i to position j (j < i), in every column. */
+  move(i, j) {
+    this.ts[j] = this.ts[i];
+    this.stream[j] = this.stream[i];
+    this.tool[j] = this.tool[i];
+    this.detail[j] = this.detail[i];
+    this.ok[j] = this.ok[i];
+    this.project[j] = this.project[i];
+    this.id[j] = this.id[i];
+  }
+  /**
+   * Appends every record of another table (used to join per-file tables in day order), or with
+   * `keep` (per stream of t) the records of the streams kept.
+   */
+  addTable(t, keep) {
+    this.addRecords(t, this.idsOf(t, keep), keep);
+  }
+  /**
+   * This builder's ids for the streams (-1 where `keep` has 0), tools, details and projects of a
+   * table's string arrays: worked out once for the slices of one file (addRecords).
+   */
+  idsOf(t, keep) {
+    const before = this.streams.values.length;
+    return {
+      streams: t.streams.map((name, s) => {
+        if (keep !== void 0 && keep[s] === 0) return -1;
+        const session = t.sessions[t.streamSession[s]];
+        const sep3 = name.indexOf("\0");
+        return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
+      }),
+      tools: t.tools.map((v) => this.tools.id(v)),
+      details: t.details.map((v) => this.details.id(v)),
+      projects: t.projects.map((v) => this.projects.id(v)),
+      streamsBefore: before
+    };
+  }
+  /**
+   * Appends the records of t whose stream is kept (all with no `keep`), through ids from
+   * idsOf(t, keep). t is one file's table, or a slice of it (the slices of one file share their
+   * ids): the first DEDUP_WINDOW records of each stream in the file are dropped when their id
+   * and tool are those of one of the stream's last DEDUP_WINDOW records in the files before it.
+   */
+  addRecords(t, ids2, keep) {
+    const { streams: streamMap, tools: toolMap, details: detailMap, projects: projectMap } = ids2;
+    let n = t.length;
+    if (keep !== void 0) {
+      n = 0;
+      for (let i = 0; i < t.length; i++) n += keep[t.stream[i]];
+    }
+    while (this.cap < this.length + n) this.grow();
+    const at = this.length;
+    const { stream, tool, detail, project, ts, ok, id } = this;
+    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject, id: tId } = t;
+    if (ids2 !== this.fileIds) {
+      this.fileIds = ids2;
+      this.knownEnd = at;
+      this.knownStreams = ids2.streamsBefore;
+      this.growRings(this.streams.values.length);
+      this.ringReady.fill(0);
+      this.checked.fill(0);
+    }
+    if (keep === void 0 && at === 0 && sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
+      ts.set(t.ts, at);
+      ok.set(t.ok, at);
+      stream.set(tStream.subarray(0, n), at);
+      tool.set(tTool.subarray(0, n), at);
+      detail.set(tDetail.subarray(0, n), at);
+      project.set(tProject.subarray(0, n), at);
+      if (tId !== void 0) id.set(tId.subarray(0, n), at);
+      this.length = at + n;
+      this.knownEnd = this.length;
+      this.knownStreams = this.streams.values.length;
+      return;
+    }
+    const { knownStreams, checked } = this;
+    let j = at;
+    for (let i = 0; i < t.length; i++) {
+      const st = streamMap[tStream[i]];
+      if (st === -1) continue;
+      const tl = toolMap[tTool[i]];
+      const h = tId === void 0 ? 0 : tId[i];
+      if (st < knownStreams && checked[st] < DEDUP_WINDOW) {
+        checked[st]++;
+        if (h !== 0 && this.inRing(st, tl, h)) {
+          this.duplicates++;
+          continue;
+        }
+      }
+      ts[j] = t.ts[i];
+      ok[j] = t.ok[i];
+      stream[j] = st;
+      tool[j] = tl;
+      const d = tDetail[i];
+      detail[j] = d === -1 ? -1 : detailMap[d];
+      const pr = tProject[i];
+      project[j] = pr === -1 ? -1 : projectMap[pr];
+      id[j] = h;
+      j++;
+    }
+    this.length = j;
+  }
+  build() {
+    const n = this.length;
+    return {
+      length: n,
+      ts: this.ts.subarray(0, n),
+      stream: this.stream.subarray(0, n),
+      tool: this.tool.subarray(0, n),
+      detail: this.detail.subarray(0, n),
+      ok: this.ok.subarray(0, n),
+      project: this.project.subarray(0, n),
+      ...this.keepIds ? { id: this.id.subarray(0, n) } : {},
+      projects: this.projects.values,
+      streams: this.streams.values,
+      streamSession: this.streamSession,
+      sessions: this.sessions.values,
+      tools: this.tools.values,
+      details: this.details.values
+    };
+  }
+};
+
 // lib/tokens.ts
 var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 var ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -7795,6 +8127,12 @@ var CANONICAL = new RegExp(
 );
 var TS_AT = 13;
 var PROJECT_ID = /^[0-9a-f]{12}$/;
+var BEFORE_ID = 140;
+function idAt(text, start, end) {
+  const at = text.indexOf(',"id":"', start + BEFORE_ID);
+  if (at === -1 || at >= end) return 0;
+  return idHash(text, at + 7, text.indexOf('"', at + 7));
+}
 function digits(text, at, n) {
   let v = 0;
   for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
@@ -7832,7 +8170,7 @@ function addLine(text, start, end, into) {
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4]);
+      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end));
       return true;
     }
   }
@@ -7857,11 +8195,20 @@ function addJsonLine(line, into) {
   const detail = o["detail"];
   if (detail !== void 0 && !validDetail(detail)) return false;
   const project = typeof o["project"] === "string" && PROJECT_ID.test(o["project"]) ? o["project"] : void 0;
-  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project);
+  const id = typeof o["id"] === "string" && ID.test(o["id"]) ? idHash(o["id"]) : 0;
+  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project, id);
   return true;
 }
 var CHUNK = 256 * 1024;
 function readObservationFile(fd, offset, into, counts) {
+  const from = into.mark();
+  try {
+    return readLines(fd, offset, into, counts);
+  } finally {
+    into.dropRepeats(from);
+  }
+}
+function readLines(fd, offset, into, counts) {
   let buf = Buffer.allocUnsafe(CHUNK);
   let filled = 0;
   let pos = offset;
@@ -7894,200 +8241,22 @@ function readObservationFile(fd, offset, into, counts) {
   }
 }
 
-// analyzer/record-table.ts
-var Interner = class {
-  values = [];
-  index = /* @__PURE__ */ new Map();
-  id(v) {
-    let i = this.index.get(v);
-    if (i === void 0) {
-      const own = Buffer.from(v, "utf8").toString("utf8");
-      i = this.values.length;
-      this.values.push(own);
-      this.index.set(own, i);
-    }
-    return i;
-  }
-};
-function sameIds(map) {
-  for (let i = 0; i < map.length; i++) if (map[i] !== i) return false;
-  return true;
-}
-var TableBuilder = class {
-  length = 0;
-  cap;
-  ts;
-  stream;
-  tool;
-  detail;
-  ok;
-  project;
-  streams = new Interner();
-  sessions = new Interner();
-  tools = new Interner();
-  details = new Interner();
-  projects = new Interner();
-  streamSession = [];
-  constructor(capacity = 1024) {
-    this.cap = capacity;
-    this.ts = new Float64Array(capacity);
-    this.stream = new Int32Array(capacity);
-    this.tool = new Int32Array(capacity);
-    this.detail = new Int32Array(capacity);
-    this.ok = new Uint8Array(capacity);
-    this.project = new Int32Array(capacity);
-  }
-  grow() {
-    this.cap = Math.max(16, this.cap * 2);
-    const grow = (a, make) => {
-      const b = make(this.cap);
-      b.set(a);
-      return b;
-    };
-    this.ts = grow(this.ts, (n) => new Float64Array(n));
-    this.stream = grow(this.stream, (n) => new Int32Array(n));
-    this.tool = grow(this.tool, (n) => new Int32Array(n));
-    this.detail = grow(this.detail, (n) => new Int32Array(n));
-    this.ok = grow(this.ok, (n) => new Uint8Array(n));
-    this.project = grow(this.project, (n) => new Int32Array(n));
-  }
-  // Stream ids by session, then by agent: no string is built per record.
-  mainStreams = /* @__PURE__ */ new Map();
-  agentStreams = /* @__PURE__ */ new Map();
-  streamId(session, agentId) {
-    if (agentId === void 0) {
-      let s2 = this.mainStreams.get(session);
-      if (s2 === void 0) {
-        s2 = this.newStream(session, session);
-        this.mainStreams.set(session, s2);
-      }
-      return s2;
-    }
-    let agents = this.agentStreams.get(session);
-    if (agents === void 0) this.agentStreams.set(session, agents = /* @__PURE__ */ new Map());
-    let s = agents.get(agentId);
-    if (s === void 0) {
-      s = this.newStream(`${session}\0${agentId}`, session);
-      agents.set(agentId, s);
-    }
-    return s;
-  }
-  newStream(name, session) {
-    const before = this.streams.values.length;
-    const s = this.streams.id(name);
-    if (s === before) this.streamSession.push(this.sessions.id(session));
-    return s;
-  }
-  add(ts, tool, ok, session, agentId, detail, project) {
-    if (this.length === this.cap) this.grow();
-    const i = this.length++;
-    this.ts[i] = ts;
-    this.stream[i] = this.streamId(session, agentId);
-    this.tool[i] = this.tools.id(tool);
-    this.detail[i] = detail === void 0 ? -1 : this.details.id(detail);
-    this.ok[i] = ok ? 1 : 0;
-    this.project[i] = project === void 0 ? -1 : this.projects.id(project);
-  }
-  /**
-   * Appends every record of another table (used to join per-file tables in day order), or with
-   * `keep` (per stream of t) the records of the streams kept.
-   */
-  addTable(t, keep) {
-    this.addRecords(t, this.idsOf(t, keep), keep);
-  }
-  /**
-   * This builder's ids for the streams (-1 where `keep` has 0), tools, details and projects of a
-   * table's string arrays: worked out once for the slices of one file (addRecords).
-   */
-  idsOf(t, keep) {
-    return {
-      streams: t.streams.map((name, s) => {
-        if (keep !== void 0 && keep[s] === 0) return -1;
-        const session = t.sessions[t.streamSession[s]];
-        const sep3 = name.indexOf("\0");
-        return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
-      }),
-      tools: t.tools.map((v) => this.tools.id(v)),
-      details: t.details.map((v) => this.details.id(v)),
-      projects: t.projects.map((v) => this.projects.id(v))
-    };
-  }
-  /** Appends the records of t whose stream is kept (all with no `keep`), through ids from idsOf(t, keep). */
-  addRecords(t, ids2, keep) {
-    const { streams: streamMap, tools: toolMap, details: detailMap, projects: projectMap } = ids2;
-    let n = t.length;
-    if (keep !== void 0) {
-      n = 0;
-      for (let i = 0; i < t.length; i++) n += keep[t.stream[i]];
-    }
-    while (this.cap < this.length + n) this.grow();
-    const at = this.length;
-    const { stream, tool, detail, project, ts, ok } = this;
-    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
-    if (keep === void 0) {
-      ts.set(t.ts, at);
-      ok.set(t.ok, at);
-      if (sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
-        stream.set(tStream.subarray(0, n), at);
-        tool.set(tTool.subarray(0, n), at);
-        detail.set(tDetail.subarray(0, n), at);
-        project.set(tProject.subarray(0, n), at);
-        this.length = at + n;
-        return;
-      }
-    }
-    for (let i = 0, j = at; i < t.length; i++) {
-      const st = streamMap[tStream[i]];
-      if (st === -1) continue;
-      if (keep !== void 0) {
-        ts[j] = t.ts[i];
-        ok[j] = t.ok[i];
-      }
-      stream[j] = st;
-      tool[j] = toolMap[tTool[i]];
-      const d = tDetail[i];
-      detail[j] = d === -1 ? -1 : detailMap[d];
-      const pr = tProject[i];
-      project[j] = pr === -1 ? -1 : projectMap[pr];
-      j++;
-    }
-    this.length = at + n;
-  }
-  build() {
-    const n = this.length;
-    return {
-      length: n,
-      ts: this.ts.subarray(0, n),
-      stream: this.stream.subarray(0, n),
-      tool: this.tool.subarray(0, n),
-      detail: this.detail.subarray(0, n),
-      ok: this.ok.subarray(0, n),
-      project: this.project.subarray(0, n),
-      projects: this.projects.values,
-      streams: this.streams.values,
-      streamSession: this.streamSession,
-      sessions: this.sessions.values,
-      tools: this.tools.values,
-      details: this.details.values
-    };
-  }
-};
-
 // analyzer/observation-cache.ts
-var VERSION = 3;
+var VERSION = 4;
 var EDGE = 4096;
-var RECORD_BYTES = 25;
+var RECORD_BYTES = 29;
 var COLUMNS = [
   ["ts", Float64Array, 0, 8],
   ["stream", Int32Array, 8, 4],
   ["tool", Int32Array, 12, 4],
   ["detail", Int32Array, 16, 4],
   ["project", Int32Array, 20, 4],
-  ["ok", Uint8Array, 24, 1]
+  ["id", Int32Array, 24, 4],
+  ["ok", Uint8Array, 28, 1]
 ];
 function columnsAt(ab, at, stride, m) {
-  const [ts, stream, tool, detail, project, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
-  return { ts, stream, tool, detail, project, ok };
+  const [ts, stream, tool, detail, project, id, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
+  return { ts, stream, tool, detail, project, id, ok };
 }
 function encode(h, t) {
   const json = Buffer.from(JSON.stringify(h));
@@ -8144,6 +8313,7 @@ function header(key, offset, counts, t) {
     offset,
     lines: counts.lines,
     malformed: counts.malformed,
+    duplicates: counts.duplicates,
     length: t.length,
     streams: t.streams,
     streamSession: t.streamSession,
@@ -8206,8 +8376,8 @@ function load(fd, path, cachePath, writeCache) {
     const { head, tail } = edges(fd, h.offset);
     if (head === h.head && tail === h.tail) {
       if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
-        const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed };
-        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: "cached", state };
+        const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed, duplicates: h.duplicates };
+        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed, duplicates: h.duplicates }, source: "cached", state };
       }
       resume = h.offset > 0 && Number(st.size) > h.offset;
     }
@@ -8216,29 +8386,32 @@ function load(fd, path, cachePath, writeCache) {
   let counts;
   let offset;
   let source;
+  let before = 0;
   if (resume && cached) {
-    builder = new TableBuilder(cached.table.length + 1024);
+    builder = new TableBuilder(cached.table.length + 1024, { ids: true });
     builder.addTable(cached.table);
     counts = { lines: cached.header.lines, malformed: cached.header.malformed };
+    before = cached.header.duplicates;
     offset = readObservationFile(fd, cached.header.offset, builder, counts);
     source = "appended";
   } else {
-    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)));
+    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)), { ids: true });
     counts = { lines: 0, malformed: 0 };
     offset = readObservationFile(fd, 0, builder, counts);
     source = "parsed";
   }
   const table = builder.build();
+  const all = { ...counts, duplicates: before + builder.duplicates };
   const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
   const whole = Number(after.size) === offset;
   const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache) {
     try {
-      writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false, cache: true });
+      writeFileAtomic(cachePath, encode(header(key, offset, all, table), table), { skipIfSame: false, cache: true });
     } catch {
     }
   }
-  return { table, counts, source, state: { ...key, offset, length: table.length, lines: counts.lines, malformed: counts.malformed } };
+  return { table, counts: all, source, state: { ...key, offset, length: table.length, lines: counts.lines, malformed: counts.malformed, duplicates: all.duplicates } };
 }
 function compareFile(path, state) {
   let fd;
@@ -8259,7 +8432,7 @@ function compareFile(path, state) {
   }
 }
 var SLICE_RECORDS = 65536;
-var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed;
+var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
 function readExactly(fd, into, pos, path) {
   for (let got = 0; got < into.length; ) {
     const n = (0, import_node_fs8.readSync)(fd, into, got, into.length - got, pos + got);
@@ -9090,7 +9263,7 @@ var GarbageMeter = class {
 };
 
 // analyzer/parts-cache.ts
-var VERSION2 = 1;
+var VERSION2 = 2;
 var BUDGET_RECORDS = 2e5;
 var COLLECT_EVERY_BYTES = 6 * 1048576;
 var INDEX = "parts.json";
@@ -9500,7 +9673,10 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   }
   for (const f of files) {
     const st = states.get(f.day) ?? index?.files[f.day];
-    if (st !== void 0) counts.malformed += st.malformed;
+    if (st !== void 0) {
+      counts.malformed += st.malformed;
+      counts.duplicates += st.duplicates;
+    }
   }
   counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
   if (writes) {
@@ -10940,6 +11116,7 @@ function pendingTurns(home, nowMs, session) {
 }
 function turnCalls(home, session, fromMs, toMs) {
   const out = [];
+  const ids2 = /* @__PURE__ */ new Set();
   for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
     let text;
     try {
@@ -10958,6 +11135,11 @@ function turnCalls(home, session, fromMs, toMs) {
       if (r["session"] !== session || r["agentId"] !== void 0 || typeof r["tool"] !== "string" || typeof r["ok"] !== "boolean") continue;
       const ts = typeof r["ts"] === "string" ? Date.parse(r["ts"]) : Number.NaN;
       if (!(ts >= fromMs && ts <= toMs)) continue;
+      const id = r["id"];
+      if (typeof id === "string") {
+        if (ids2.has(id)) continue;
+        ids2.add(id);
+      }
       const c = { tool: r["tool"], ok: r["ok"] };
       if (typeof r["detail"] === "string") c.detail = r["detail"];
       if (typeof r["stop"] === "string") c.stop = r["stop"];
@@ -11089,6 +11271,7 @@ function loadFiles(files, bytes, report, deadline) {
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
+    report.skipped.duplicates += r.counts.duplicates;
     builder.addTable(r.table);
     checkDeadline(deadline, `reading ${f.day}.jsonl`);
   }
@@ -11106,7 +11289,7 @@ function emptyReport(now, config, readOnlyReason) {
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
-    skipped: { malformed: 0, future: 0 },
+    skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
     written: [],
     unchanged: [],
@@ -11126,10 +11309,11 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
     pa = analyzeProjects(table, nowMs, config);
     checkDeadline(deadline, "scoring the patterns");
   } else {
-    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
+    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, duplicates: 0, reused: 0, counted: 0 };
     pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where), budgetRecords);
     report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
     report.skipped.malformed += counts.malformed;
+    report.skipped.duplicates += counts.duplicates;
     report.shards = { reused: counts.reused, counted: counts.counted };
   }
   const a = pa.all;
