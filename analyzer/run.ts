@@ -1,7 +1,8 @@
 import { chmodSync, lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
+import { DAY_MS, utcDay } from '../lib/clock.js';
+import { readOnlyReason } from '../lib/clock-guard.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
@@ -30,7 +31,7 @@ export interface AnalysisReport {
   heldBy?: LockInfo;
   /** Another run held the lock when this one started (bye waits for it). */
   waitedFor?: LockInfo;
-  /** True when `now` is far ahead of the real clock: computed and reported, nothing written. */
+  /** True when `now` is far ahead of the real clock or behind the newest record (lib/clock-guard.ts): computed and reported, nothing written. */
   readOnly: boolean;
   readOnlyReason?: string;
   now: string;
@@ -278,8 +279,9 @@ export function peekWindow(home: string, now: Date, config: Config): { table: Re
 
 /**
  * One analysis: read the window, score, write instincts, archive, daily summary. When `now` is
- * more than 5 minutes ahead of the real clock the run is read-only: it computes and reports what
- * it found but takes no lock and deletes, archives and writes nothing (see futureClockReason).
+ * more than 5 minutes ahead of the real clock, or before the data home's newest record, the run
+ * is read-only: it computes and reports what it found but takes no lock and deletes, archives
+ * and writes nothing (lib/clock-guard.ts).
  */
 export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   const { home, now, config } = opts;
@@ -288,7 +290,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   // Real elapsed time, whatever --now says.
   const deadline: Deadline = { at: performance.now() + config.maxAnalysisSeconds * 1000, seconds: config.maxAnalysisSeconds };
   if (!opts.homeChecked) assertDataHome(home);
-  const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
+  const report = emptyReport(now, config, readOnlyReason(home, nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
     readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);

@@ -270,6 +270,7 @@ function resolveNow(flag, env) {
   return /* @__PURE__ */ new Date();
 }
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }

@@ -7358,11 +7358,11 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs24 = require("node:fs");
 var import_node_path16 = require("node:path");
 
 // analyzer/logged-run.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_path13 = require("node:path");
 
 // lib/analysis-log.ts
@@ -7633,6 +7633,9 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   return true;
 }
 
+// lib/clock-guard.ts
+var import_node_fs6 = require("node:fs");
+
 // lib/clock.ts
 var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
 var BadTimeError = class extends Error {
@@ -7680,31 +7683,90 @@ var DAY_MS = 864e5;
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
 function futureClockReason(nowMs, realMs = Date.now()) {
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return void 0;
-  const ahead = nowMs - realMs;
-  const span2 = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
-  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span2} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${spanOf(nowMs - realMs)} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+}
+var PAST_TOLERANCE_MS = 5 * 6e4;
+function spanOf(ms) {
+  return ms >= 2 * DAY_MS ? `${Math.floor(ms / DAY_MS)} days` : ms >= 2 * 36e5 ? `${Math.floor(ms / 36e5)} hours` : `${Math.ceil(ms / 6e4)} minutes`;
+}
+function pastClockReason(nowMs, newestMs) {
+  if (!(newestMs - nowMs > PAST_TOLERANCE_MS)) return void 0;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW, or the clock) is ${spanOf(newestMs - nowMs)} before the newest record (${new Date(newestMs).toISOString()}), more than 5 minutes`;
 }
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+// lib/clock-guard.ts
+var OBSERVATION_FILE = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
+var TS = /"ts":"([^"]{10,40})"/g;
+var TAIL = 8192;
+function newestInTail(path, limitMs) {
+  let fd;
+  try {
+    fd = (0, import_node_fs6.openSync)(path, READ_NOFOLLOW);
+  } catch {
+    return -Infinity;
+  }
+  try {
+    const st = (0, import_node_fs6.fstatSync)(fd);
+    if (!st.isFile() || st.size === 0) return -Infinity;
+    const len = Math.min(TAIL, st.size);
+    const buf = Buffer.allocUnsafe(len);
+    let got = 0;
+    while (got < len) {
+      const n = (0, import_node_fs6.readSync)(fd, buf, got, len - got, st.size - len + got);
+      if (n === 0) break;
+      got += n;
+    }
+    let text = buf.toString("latin1", 0, got);
+    if (len < st.size) text = text.slice(text.indexOf("\n") + 1);
+    let newest = -Infinity;
+    for (const m of text.matchAll(TS)) {
+      const ms = isoToMs(m[1]);
+      if (ms > newest && ms <= limitMs) newest = ms;
+    }
+    return newest;
+  } finally {
+    (0, import_node_fs6.closeSync)(fd);
+  }
+}
+function newestRecordMs(home, limitMs) {
+  let names = [];
+  try {
+    names = (0, import_node_fs6.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE.test(f));
+  } catch {
+  }
+  names.sort();
+  const lastDay = new Date(limitMs).toISOString().slice(0, 10);
+  let obs = -Infinity;
+  for (let k = names.length - 1; k >= 0 && obs === -Infinity; k--) {
+    if (names[k].slice(0, 10) > lastDay) continue;
+    obs = newestInTail(`${layout.observations(home)}/${names[k]}`, limitMs);
+  }
+  return Math.max(obs, newestInTail(layout.events(home), limitMs));
+}
+function readOnlyReason(home, nowMs, realMs = Date.now()) {
+  return futureClockReason(nowMs, realMs) ?? pastClockReason(nowMs, newestRecordMs(home, realMs + FUTURE_TOLERANCE_MS));
+}
+
 // analyzer/run.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_node_path12 = require("node:path");
 
 // lib/lock.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var STALE_LOCK_MS = 10 * 60 * 1e3;
 function mtimeMs(path) {
   try {
-    return (0, import_node_fs6.lstatSync)(path).mtimeMs;
+    return (0, import_node_fs7.lstatSync)(path).mtimeMs;
   } catch {
     return 0;
   }
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs6.lstatSync)(path).isDirectory();
+    return (0, import_node_fs7.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -7720,7 +7782,7 @@ function alive(pid) {
 function acquireLock(path) {
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      if (writeLockFile(path)) return { release: () => (0, import_node_fs6.rmSync)(path, { force: true }) };
+      if (writeLockFile(path)) return { release: () => (0, import_node_fs7.rmSync)(path, { force: true }) };
       continue;
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
@@ -7737,7 +7799,7 @@ function acquireLock(path) {
     if (text === "" && Date.now() - mtimeMs(path) < 5e3) return { heldBy: { pid: -1, started: "just now" } };
     const age = info ? Date.now() - Date.parse(info.started) : Infinity;
     if (info && Number.isInteger(info.pid) && alive(info.pid) && age < STALE_LOCK_MS) return { heldBy: info };
-    (0, import_node_fs6.rmSync)(path, { force: true });
+    (0, import_node_fs7.rmSync)(path, { force: true });
   }
   throw new Error(`could not take the analysis lock ${path}`);
 }
@@ -7745,15 +7807,15 @@ var NO_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSY
 function writeLockFile(path) {
   const data = Buffer.from(JSON.stringify({ pid: process.pid, started: (/* @__PURE__ */ new Date()).toISOString() }));
   const tmp = `${path}.${process.pid}.tmp`;
-  (0, import_node_fs6.rmSync)(tmp, { force: true });
-  const fd = (0, import_node_fs6.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
+  (0, import_node_fs7.rmSync)(tmp, { force: true });
+  const fd = (0, import_node_fs7.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
   try {
     try {
       writeAll(fd, data, path);
     } finally {
-      (0, import_node_fs6.closeSync)(fd);
+      (0, import_node_fs7.closeSync)(fd);
     }
-    (0, import_node_fs6.linkSync)(tmp, path);
+    (0, import_node_fs7.linkSync)(tmp, path);
     return true;
   } catch (e) {
     const code = e.code;
@@ -7763,7 +7825,7 @@ function writeLockFile(path) {
     writeNewFile(path, data, PRIVATE_FILE, { replace: false });
     return true;
   } finally {
-    (0, import_node_fs6.rmSync)(tmp, { force: true });
+    (0, import_node_fs7.rmSync)(tmp, { force: true });
   }
 }
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -7780,10 +7842,10 @@ function acquireLockWaiting(path, waitMs) {
 }
 
 // analyzer/observation-cache.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // analyzer/observation-file.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 
 // analyzer/record-table.ts
 var DEDUP_WINDOW = 16;
@@ -8265,7 +8327,7 @@ function readLines(fd, offset, into, counts) {
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }
-    const n = (0, import_node_fs7.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
+    const n = (0, import_node_fs8.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
     if (n === 0) return pos;
     filled += n;
     const lastNl = buf.lastIndexOf(10, filled - 1);
@@ -8374,7 +8436,7 @@ function bytesAt(fd, pos, len) {
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
-    const n = (0, import_node_fs8.readSync)(fd, buf, got, len - got, pos + got);
+    const n = (0, import_node_fs9.readSync)(fd, buf, got, len - got, pos + got);
     if (n === 0) break;
     got += n;
   }
@@ -8386,15 +8448,15 @@ function edges(fd, offset) {
 function openObservationFile(path) {
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs9.openSync)(path, READ_NOFOLLOW);
   } catch (e) {
     if (e.code === "ELOOP") {
       throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
     }
     throw e;
   }
-  if (!(0, import_node_fs8.fstatSync)(fd).isFile()) {
-    (0, import_node_fs8.closeSync)(fd);
+  if (!(0, import_node_fs9.fstatSync)(fd).isFile()) {
+    (0, import_node_fs9.closeSync)(fd);
     throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
   }
   return fd;
@@ -8404,11 +8466,11 @@ function loadObservationFile(path, cachePath, opts = {}) {
   try {
     return load(fd, path, cachePath, opts.writeCache !== false);
   } finally {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
 function load(fd, path, cachePath, writeCache) {
-  const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+  const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
   let cached;
   if (cachePath !== void 0) {
     try {
@@ -8449,7 +8511,7 @@ function load(fd, path, cachePath, writeCache) {
   }
   const table2 = builder.build();
   const all = { ...counts, duplicates: before + builder.duplicates };
-  const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+  const after = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
   const whole = Number(after.size) === offset;
   const key = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache) {
@@ -8463,26 +8525,26 @@ function load(fd, path, cachePath, writeCache) {
 function compareFile(path, state) {
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs9.openSync)(path, READ_NOFOLLOW);
   } catch {
     return "other";
   }
   try {
-    const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+    const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
     if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return "other";
     const { head, tail } = edges(fd, state.offset);
     if (head !== state.head || tail !== state.tail) return "other";
     if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return "same";
     return Number(st.size) > state.offset ? "grown" : "other";
   } finally {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
 var SLICE_RECORDS = 65536;
 var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
 function readExactly(fd, into, pos, path) {
   for (let got = 0; got < into.length; ) {
-    const n = (0, import_node_fs8.readSync)(fd, into, got, into.length - got, pos + got);
+    const n = (0, import_node_fs9.readSync)(fd, into, got, into.length - got, pos + got);
     if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
     got += n;
   }
@@ -8512,12 +8574,12 @@ var CachedSlices = class _CachedSlices {
   static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
     let fd;
     try {
-      fd = (0, import_node_fs8.openSync)(cachePath, READ_NOFOLLOW);
+      fd = (0, import_node_fs9.openSync)(cachePath, READ_NOFOLLOW);
     } catch {
       return void 0;
     }
     try {
-      const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
       const size = Number(st.size);
       if (!st.isFile() || size < 4) return void 0;
       const len = Buffer.alloc(4);
@@ -8530,7 +8592,7 @@ var CachedSlices = class _CachedSlices {
       if (h === void 0 || !sameState(h, state)) return void 0;
       return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
     } finally {
-      (0, import_node_fs8.closeSync)(fd);
+      (0, import_node_fs9.closeSync)(fd);
     }
   }
   /**
@@ -8541,12 +8603,12 @@ var CachedSlices = class _CachedSlices {
   forEach(each) {
     let fd;
     try {
-      fd = (0, import_node_fs8.openSync)(this.path, READ_NOFOLLOW);
+      fd = (0, import_node_fs9.openSync)(this.path, READ_NOFOLLOW);
     } catch {
       return false;
     }
     try {
-      const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
       if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
       const n = this.length;
       const cap = Math.min(n, this.sliceRecords);
@@ -8568,13 +8630,13 @@ var CachedSlices = class _CachedSlices {
       }
       return true;
     } finally {
-      (0, import_node_fs8.closeSync)(fd);
+      (0, import_node_fs9.closeSync)(fd);
     }
   }
 };
 
 // analyzer/parts-cache.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_path4 = require("node:path");
 
 // analyzer/streams.ts
@@ -9735,7 +9797,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     }
     for (const day of cached.keys()) next.shards[day] = index.shards[day];
     for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
-    for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
+    for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs10.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = keys[g];
       const stable = m.maxTs <= nowMs;
@@ -9743,7 +9805,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
       const path = shardPath(cacheDir, day);
       if (!stable) {
-        (0, import_node_fs9.rmSync)(path, { force: true });
+        (0, import_node_fs10.rmSync)(path, { force: true });
         continue;
       }
       try {
@@ -9759,15 +9821,15 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const after = firstAfterOf(next.shards[k]);
       return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
     });
-    if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
+    if (everything) (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
       const members = [...base?.members ?? [], ...settled].sort();
       if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached.get(k))], day0, nDays);
-      else (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
+      else (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     }
-    for (const f of (0, import_node_fs9.readdirSync)(cacheDir)) {
+    for (const f of (0, import_node_fs10.readdirSync)(cacheDir)) {
       const m = /^parts-(.+)\.json$/.exec(f);
-      if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
+      if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
     }
   }
   return { all, projects };
@@ -9835,7 +9897,7 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var import_node_path10 = require("node:path");
 
 // analyzer/instinct-file.ts
@@ -10423,14 +10485,14 @@ function parseFact(text) {
 }
 
 // store/io.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var import_node_path5 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs10.readdirSync)(dir).sort();
+    return (0, import_node_fs11.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -10446,7 +10508,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs10.lstatSync)(path);
+    const st = (0, import_node_fs11.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -10466,7 +10528,7 @@ function withStoreLock(home, fn, opts = {}) {
   }
 }
 function writeStoreFile(path, data) {
-  if ((0, import_node_fs10.existsSync)(path) && (0, import_node_fs10.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
+  if ((0, import_node_fs11.existsSync)(path) && (0, import_node_fs11.lstatSync)(path).isDirectory()) throw new DataHomeError(`${path} is a folder, expected a file of the instinct store; move it aside`);
   return writeFileAtomic(path, data);
 }
 function storePaths(home) {
@@ -10480,14 +10542,14 @@ function storePaths(home) {
 }
 
 // store/archive.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var import_node_path6 = require("node:path");
 function stamp(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
 function keepUserVersion(home, id, text, nowIso) {
   let keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; (0, import_node_fs11.existsSync)(keep); n++) keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  for (let n = 2; (0, import_node_fs12.existsSync)(keep); n++) keep = (0, import_node_path6.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
   writeFileAtomic(keep, text, { skipIfSame: false });
   return keep;
 }
@@ -10496,7 +10558,7 @@ function keepUserVersion(home, id, text, nowIso) {
 var import_node_path9 = require("node:path");
 
 // exports/injected.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var import_node_os2 = require("node:os");
 var import_node_path7 = require("node:path");
 
@@ -10558,12 +10620,12 @@ function loadedBy(record, cwd, userHome) {
 function memoryText(file) {
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(file, import_node_fs12.constants.O_RDONLY | import_node_fs12.constants.O_NONBLOCK);
-    return (0, import_node_fs12.fstatSync)(fd).isFile() ? (0, import_node_fs12.readFileSync)(fd, "utf8") : void 0;
+    fd = (0, import_node_fs13.openSync)(file, import_node_fs13.constants.O_RDONLY | import_node_fs13.constants.O_NONBLOCK);
+    return (0, import_node_fs13.fstatSync)(fd).isFile() ? (0, import_node_fs13.readFileSync)(fd, "utf8") : void 0;
   } catch {
     return void 0;
   } finally {
-    if (fd !== void 0) (0, import_node_fs12.closeSync)(fd);
+    if (fd !== void 0) (0, import_node_fs13.closeSync)(fd);
   }
 }
 function keysLoadedIn(home, cwd, userHome = (0, import_node_os2.homedir)()) {
@@ -10845,13 +10907,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs13.lstatSync)(path);
+      const st = (0, import_node_fs14.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -11039,7 +11101,7 @@ function writeObserved(home, pa, config, nowIso) {
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
     writeFileAtomic((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs14.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
+    (0, import_node_fs15.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -11050,7 +11112,7 @@ function writeObserved(home, pa, config, nowIso) {
 }
 
 // store/turn-feedback.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var import_node_path11 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
@@ -11182,12 +11244,12 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    (0, import_node_fs15.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
+    (0, import_node_fs16.rmSync)((0, import_node_path11.join)(dir, f), { force: true });
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs15.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
-      (0, import_node_fs15.rmSync)(path, { force: true });
+      if ((0, import_node_fs16.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      (0, import_node_fs16.rmSync)(path, { force: true });
     } catch {
     }
   }
@@ -11217,18 +11279,18 @@ function judgePending(home, nowMs, session) {
 }
 
 // analyzer/run.ts
-var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs16.readdirSync)(dir).sort();
+    return (0, import_node_fs17.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
   }
 }
 function removeTempFiles(dirs) {
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp")) (0, import_node_fs17.rmSync)((0, import_node_path12.join)(dir, f), { force: true });
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
@@ -11236,7 +11298,7 @@ function pruneHookState(home, retentionDays) {
     for (const f of listDir2(dir)) {
       const path = (0, import_node_path12.join)(dir, f);
       try {
-        if ((0, import_node_fs16.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs16.rmSync)(path, { force: true });
+        if ((0, import_node_fs17.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs17.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -11244,7 +11306,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path).size;
+    return (0, import_node_fs17.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -11269,13 +11331,13 @@ function windowFiles(home, nowMs, config, report) {
   const days = /* @__PURE__ */ new Set();
   const out = [];
   for (const f of listDir2(obsDir)) {
-    const m = OBSERVATION_FILE.exec(f);
+    const m = OBSERVATION_FILE2.exec(f);
     if (!m) continue;
     const day = m[1];
     if (day < pruneBefore) {
       if (!writes) continue;
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
-      (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
+      (0, import_node_fs17.rmSync)((0, import_node_path12.join)(obsDir, f), { force: true });
+      (0, import_node_fs17.rmSync)((0, import_node_path12.join)(cacheDir, `${day}.bin`), { force: true });
       report.pruned.observations.push(f);
       continue;
     }
@@ -11284,7 +11346,7 @@ function windowFiles(home, nowMs, config, report) {
   }
   if (writes) {
     for (const f of listDir2(cacheDir)) {
-      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs16.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
+      if (f.endsWith(".bin") && !days.has(f.slice(0, -4))) (0, import_node_fs17.rmSync)((0, import_node_path12.join)(cacheDir, f), { force: true });
     }
     pruneHookState(home, config.retentionDays);
     pruneInjections(home, pruneBefore, Date.now());
@@ -11305,12 +11367,12 @@ function loadFiles(files, bytes, report, deadline) {
   }
   return builder.build();
 }
-function emptyReport(now, config, readOnlyReason) {
+function emptyReport(now, config, readOnlyReason2) {
   const nowMs = now.getTime();
   return {
     status: "done",
-    readOnly: readOnlyReason !== void 0,
-    ...readOnlyReason !== void 0 ? { readOnlyReason } : {},
+    readOnly: readOnlyReason2 !== void 0,
+    ...readOnlyReason2 !== void 0 ? { readOnlyReason: readOnlyReason2 } : {},
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
@@ -11361,7 +11423,7 @@ function runAnalysis(opts) {
   const nowIso = now.toISOString();
   const deadline = { at: performance.now() + config.maxAnalysisSeconds * 1e3, seconds: config.maxAnalysisSeconds };
   if (!opts.homeChecked) assertDataHome(home);
-  const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
+  const report = emptyReport(now, config, readOnlyReason(home, nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
     readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
@@ -11369,9 +11431,9 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   const names = dataHomeNames();
-  if ((0, import_node_fs16.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+  if ((0, import_node_fs17.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
     try {
-      (0, import_node_fs16.chmodSync)(home, 448);
+      (0, import_node_fs17.chmodSync)(home, 448);
     } catch {
     }
   }
@@ -11400,7 +11462,7 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        (0, import_node_fs16.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
+        (0, import_node_fs17.rmSync)((0, import_node_path12.join)(archDir, f), { force: true });
         report.pruned.archive.push(f);
       } else {
         push(events.archived, utcDay(at), m[1]);
@@ -11420,7 +11482,7 @@ function runAnalysis(opts) {
 }
 
 // analyzer/logged-run.ts
-var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
+var OBSERVATION_FILE3 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
 var gatePath = (home) => (0, import_node_path13.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
@@ -11434,13 +11496,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs17.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+    files = (0, import_node_fs18.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs17.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      const st = (0, import_node_fs18.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -11456,19 +11518,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs17.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs18.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs17.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs18.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs17.closeSync)(fd);
+      (0, import_node_fs18.closeSync)(fd);
     }
   }
   return n;
@@ -11529,7 +11591,7 @@ function runLoggedAnalysis(opts) {
   return report;
 }
 function readOnlyClock(opts) {
-  return futureClockReason(opts.now.getTime(), opts.realNowMs) !== void 0;
+  return readOnlyReason(opts.home, opts.now.getTime(), opts.realNowMs) !== void 0;
 }
 function safeLog(home, e) {
   try {
@@ -11551,11 +11613,11 @@ var NEGATIONS = /* @__PURE__ */ new Set(["not", "no", "never", "dont", "don't", 
 var POLARITY = /* @__PURE__ */ new Set([...OPPOSITES.flat(), ...NEGATIONS, "do", "to"]);
 
 // observer/project-id.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_path14 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs18.statSync)(path);
+    (0, import_node_fs19.statSync)(path);
     return true;
   } catch {
     return false;
@@ -11672,6 +11734,9 @@ function settleDecay(m, x, ref) {
     x.confidence = eff;
   }
 }
+function latest(seen, nowIso) {
+  return Date.parse(nowIso) > Date.parse(seen) ? nowIso : seen;
+}
 function applyFeedback(m, entry, x0, kind, reason) {
   const c = m.ctx.config;
   const x = { ...x0 };
@@ -11692,7 +11757,7 @@ function applyFeedback(m, entry, x0, kind, reason) {
     const next = clamp(x.confidence + asked, c);
     applied = next - x.confidence;
     x.confidence = next;
-    x.last_seen = m.nowIso;
+    x.last_seen = latest(x.last_seen, m.nowIso);
   }
   if (kind === "confirm") x.confirmed++;
   else if (kind === "correct") x.corrected++;
@@ -11759,7 +11824,7 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 }
 
 // claude/sessions.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 var import_node_path15 = require("node:path");
 var sessionsDir = layout.sessions;
 var markPath = (home, session) => (0, import_node_path15.join)(sessionsDir(home), `${idFileStem(session)}.json`);
@@ -11770,7 +11835,7 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs19.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs20.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
@@ -11790,11 +11855,11 @@ function writeMark(home, mark) {
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs19.renameSync)(tmp, path);
+  (0, import_node_fs20.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs19.statSync)(path);
+    const st = (0, import_node_fs20.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -11821,7 +11886,7 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
 }
 
 // claude/transcript-import.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 
 // lib/json-cut.ts
 var ESCAPE = new Uint8Array(256);
@@ -11899,10 +11964,10 @@ function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
 }
 
 // lib/line-reader.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 var CHUNK2 = 1 << 20;
 function readLines2(path, maxBytes, line, overlong) {
-  const fd = (0, import_node_fs20.openSync)(path, "r");
+  const fd = (0, import_node_fs21.openSync)(path, "r");
   try {
     let buf = Buffer.allocUnsafe(CHUNK2);
     let held = 0;
@@ -11913,7 +11978,7 @@ function readLines2(path, maxBytes, line, overlong) {
         buf.copy(bigger, 0, 0, held);
         buf = bigger;
       }
-      const n = (0, import_node_fs20.readSync)(fd, buf, held, buf.length - held, null);
+      const n = (0, import_node_fs21.readSync)(fd, buf, held, buf.length - held, null);
       if (n === 0) break;
       const end = held + n;
       let start = 0;
@@ -11941,13 +12006,13 @@ function readLines2(path, maxBytes, line, overlong) {
     if (dropped >= 0) overlong(dropped);
     else if (held > 0) line(buf, 0, buf[held - 1] === 13 ? held - 1 : held);
   } finally {
-    (0, import_node_fs20.closeSync)(fd);
+    (0, import_node_fs21.closeSync)(fd);
   }
 }
 
 // observer/observation-sink.ts
-var import_node_fs21 = require("node:fs");
-var OBSERVATION_FILE3 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+var import_node_fs22 = require("node:fs");
+var OBSERVATION_FILE4 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 var ObservationSink = class {
   constructor(home, dryRun, lookupFromMs) {
@@ -11971,11 +12036,11 @@ var ObservationSink = class {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
     try {
-      names = (0, import_node_fs21.readdirSync)(layout.observations(this.home));
+      names = (0, import_node_fs22.readdirSync)(layout.observations(this.home));
     } catch {
     }
     for (const f of names) {
-      const m = OBSERVATION_FILE3.exec(f);
+      const m = OBSERVATION_FILE4.exec(f);
       if (m && m[1] >= firstDay) this.load(m[1]);
     }
   }
@@ -11986,7 +12051,7 @@ var ObservationSink = class {
     const path = layout.observationFile(this.home, day);
     let text;
     try {
-      if (!(0, import_node_fs21.lstatSync)(path).isFile()) return;
+      if (!(0, import_node_fs22.lstatSync)(path).isFile()) return;
       text = readDataFile(path).toString("latin1");
     } catch (e) {
       if (e.code === "ENOENT") return;
@@ -13025,13 +13090,13 @@ function subagentType(path) {
   const meta = subagentMetaPath(path);
   if (meta === void 0) return void 0;
   try {
-    const fd = (0, import_node_fs22.openSync)(meta, "r");
+    const fd = (0, import_node_fs23.openSync)(meta, "r");
     try {
       const buf = Buffer.alloc(64 * 1024);
-      const n = (0, import_node_fs22.readSync)(fd, buf, 0, buf.length, 0);
+      const n = (0, import_node_fs23.readSync)(fd, buf, 0, buf.length, 0);
       return agentTypeFromMeta(buf.toString("utf8", 0, n));
     } finally {
-      (0, import_node_fs22.closeSync)(fd);
+      (0, import_node_fs23.closeSync)(fd);
     }
   } catch {
     return void 0;
@@ -13127,7 +13192,7 @@ function transcriptFilesOf(transcript) {
   const sub = (0, import_node_path16.join)((0, import_node_path16.dirname)(transcript), transcript.slice((0, import_node_path16.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs24.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path16.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -13205,7 +13270,7 @@ async function reconcile(o) {
 }
 
 // lib/config.ts
-var import_node_fs24 = require("node:fs");
+var import_node_fs25 = require("node:fs");
 var import_node_path17 = require("node:path");
 var ConfigError = class extends Error {
 };
@@ -13330,7 +13395,7 @@ function crossCheck(c) {
 function readJson2(path) {
   let text;
   try {
-    text = (0, import_node_fs24.readFileSync)(path, "utf8");
+    text = (0, import_node_fs25.readFileSync)(path, "utf8");
   } catch (e) {
     throw new ConfigError(`cannot read ${path}: ${e.message}`);
   }
@@ -13342,7 +13407,7 @@ function readJson2(path) {
 }
 function readOptionalJson(path) {
   try {
-    (0, import_node_fs24.readFileSync)(path);
+    (0, import_node_fs25.readFileSync)(path);
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return void 0;
@@ -13381,14 +13446,14 @@ function loadConfig(home, env, root = packageRoot()) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs25 = require("node:fs");
+var import_node_fs26 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs25.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs25.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs26.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs26.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);
