@@ -1,7 +1,7 @@
 import { statSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { futureClockReason } from '../lib/clock.js';
+import { readOnlyReason as clockReadOnly } from '../lib/clock-guard.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
@@ -123,7 +123,7 @@ export function checkRulesFile(path: string): void {
 export function runConsolidation(opts: { home: string; now: Date; config: Config; env: NodeJS.ProcessEnv; lockWaitMs?: number; realNowMs?: number; noPrune?: boolean }): ByeReport {
   const { home, now, config, env } = opts;
   const rulesFile = rulesFilePath(home, config, env);
-  const readOnlyReason = futureClockReason(now.getTime(), opts.realNowMs);
+  const readOnlyReason = clockReadOnly(home, now.getTime(), opts.realNowMs);
   const empty = (analysis: AnalysisReport): ByeReport => ({
     analysis,
     rulesFile,

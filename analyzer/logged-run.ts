@@ -2,7 +2,7 @@ import { closeSync, lstatSync, openSync, readdirSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 import { appendAnalysisEvent, type AnalysisEvent } from '../lib/analysis-log.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { futureClockReason } from '../lib/clock.js';
+import { readOnlyReason } from '../lib/clock-guard.js';
 
 import { readDataFile, READ_NOFOLLOW } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
@@ -136,7 +136,7 @@ export function runLoggedAnalysis(opts: AnalysisOptions & { by: string; gate?: b
 }
 
 function readOnlyClock(opts: AnalysisOptions): boolean {
-  return futureClockReason(opts.now.getTime(), opts.realNowMs) !== undefined;
+  return readOnlyReason(opts.home, opts.now.getTime(), opts.realNowMs) !== undefined;
 }
 
 function safeLog(home: string, e: AnalysisEvent): void {

@@ -17,13 +17,15 @@ import { TableBuilder, type RecordTable, type TableStrings } from './record-tabl
 // rewritten in place, even to the same size and within the same clock tick) is parsed again.
 
 // 3: the project column (Int32, index into `projects`) after `detail`.
-// 4: details of three words (`npm run build`) are read, not counted as malformed.
-const VERSION = 4;
+// 4: the id column (Int32, the tool-use id's hash) after `project`, and the records that repeat
+// an id dropped (analyzer/record-table.ts): an older cache holds them, so it is read again.
+// 5: details of three words (`npm run build`) are read, not counted as malformed.
+const VERSION = 5;
 const EDGE = 4096;
-/** ts (8), stream, tool, detail, project (4 each), ok (1). */
-export const RECORD_BYTES = 25;
+/** ts (8), stream, tool, detail, project, id (4 each), ok (1). */
+export const RECORD_BYTES = 29;
 
-type Column = 'ts' | 'stream' | 'tool' | 'detail' | 'project' | 'ok';
+type Column = 'ts' | 'stream' | 'tool' | 'detail' | 'project' | 'id' | 'ok';
 type ColumnArray = Float64Array | Int32Array | Uint8Array;
 
 /**
@@ -37,13 +39,14 @@ const COLUMNS: [Column, new (b: ArrayBufferLike, o: number, l: number) => Column
   ['tool', Int32Array, 12, 4],
   ['detail', Int32Array, 16, 4],
   ['project', Int32Array, 20, 4],
-  ['ok', Uint8Array, 24, 1],
+  ['id', Int32Array, 24, 4],
+  ['ok', Uint8Array, 28, 1],
 ];
 
 /** The columns of m records laid out as COLUMNS for `stride` records from byte `at` of ab. */
-function columnsAt(ab: ArrayBufferLike, at: number, stride: number, m: number): Pick<RecordTable, Column> {
-  const [ts, stream, tool, detail, project, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
-  return { ts: ts as Float64Array, stream: stream as Int32Array, tool: tool as Int32Array, detail: detail as Int32Array, project: project as Int32Array, ok: ok as Uint8Array };
+function columnsAt(ab: ArrayBufferLike, at: number, stride: number, m: number): Required<Pick<RecordTable, Column>> {
+  const [ts, stream, tool, detail, project, id, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
+  return { ts: ts as Float64Array, stream: stream as Int32Array, tool: tool as Int32Array, detail: detail as Int32Array, project: project as Int32Array, id: id as Int32Array, ok: ok as Uint8Array };
 }
 
 /** What the records were read from: the bytes [0, offset) of the file with this inode, size and mtime, and their edges. */
@@ -57,10 +60,11 @@ export interface FileState {
   /** Bytes [0, min(4 KiB, offset)) and [max(0, offset - 4 KiB), offset), base64. */
   head: string;
   tail: string;
-  /** Records read from those bytes, and the lines and malformed lines among them. */
+  /** Records read from those bytes, and the lines, malformed lines and repeats of a tool-use id among them. */
   length: number;
   lines: number;
   malformed: number;
+  duplicates: number;
 }
 
 interface Header extends FileState {
@@ -75,7 +79,7 @@ interface Header extends FileState {
 
 export interface FileRecords {
   table: RecordTable;
-  counts: ReadCounts;
+  counts: ReadCounts & { duplicates: number };
   state: FileState;
   /** How the records were obtained: for the summary and the benchmarks. */
   source: 'cached' | 'appended' | 'parsed';
@@ -88,7 +92,7 @@ function encode(h: Header, t: RecordTable): Buffer[] {
   const head = Buffer.alloc(4 + json.length + pad, 0x20);
   head.writeUInt32LE(json.length + pad, 0);
   json.copy(head, 4);
-  return [head, ...COLUMNS.map(([name]) => t[name]).map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
+  return [head, ...COLUMNS.map(([name]) => t[name]!).map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
 }
 
 /** The header of a cache file of fileBytes bytes from its JSON; undefined unless it is this version's and the file holds exactly its records. */
@@ -145,13 +149,14 @@ interface FileKey {
   tail: string;
 }
 
-function header(key: FileKey, offset: number, counts: ReadCounts, t: RecordTable): Header {
+function header(key: FileKey, offset: number, counts: ReadCounts & { duplicates: number }, t: RecordTable): Header {
   return {
     version: VERSION,
     ...key,
     offset,
     lines: counts.lines,
     malformed: counts.malformed,
+    duplicates: counts.duplicates,
     length: t.length,
     streams: t.streams,
     streamSession: t.streamSession,
@@ -228,8 +233,8 @@ function load(fd: number, path: string, cachePath: string | undefined, writeCach
     const { head, tail } = edges(fd, h.offset);
     if (head === h.head && tail === h.tail) {
       if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
-        const state: FileState = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed };
-        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: 'cached', state };
+        const state: FileState = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed, duplicates: h.duplicates };
+        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed, duplicates: h.duplicates }, source: 'cached', state };
       }
       resume = h.offset > 0 && Number(st.size) > h.offset;
     }
@@ -238,31 +243,35 @@ function load(fd: number, path: string, cachePath: string | undefined, writeCach
   let counts: ReadCounts;
   let offset: number;
   let source: FileRecords['source'];
+  let before = 0; // repeats dropped before the bytes read now
   if (resume && cached) {
-    builder = new TableBuilder(cached.table.length + 1024);
+    // The cached records first: the ids of each stream's last ones are what the new records are checked against.
+    builder = new TableBuilder(cached.table.length + 1024, { ids: true });
     builder.addTable(cached.table);
     counts = { lines: cached.header.lines, malformed: cached.header.malformed };
+    before = cached.header.duplicates;
     offset = readObservationFile(fd, cached.header.offset, builder, counts);
     source = 'appended';
   } else {
-    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)));
+    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)), { ids: true });
     counts = { lines: 0, malformed: 0 };
     offset = readObservationFile(fd, 0, builder, counts);
     source = 'parsed';
   }
   const table = builder.build();
+  const all = { ...counts, duplicates: before + builder.duplicates };
   // stat again: the hook may have appended while we read; the offset says what we consumed.
   const after = fstatSync(fd, { bigint: true });
   const whole = Number(after.size) === offset;
   const key: FileKey = { ino: String(after.ino), size: whole ? offset : -1, mtimeNs: whole ? String(after.mtimeNs) : '', ...edges(fd, offset) };
   if (cachePath !== undefined && writeCache) {
     try {
-      writeFileAtomic(cachePath, encode(header(key, offset, counts, table), table), { skipIfSame: false, cache: true });
+      writeFileAtomic(cachePath, encode(header(key, offset, all, table), table), { skipIfSame: false, cache: true });
     } catch {
       // a cache is an optimisation: failing to write it is not an error
     }
   }
-  return { table, counts, source, state: { ...key, offset, length: table.length, lines: counts.lines, malformed: counts.malformed } };
+  return { table, counts: all, source, state: { ...key, offset, length: table.length, lines: counts.lines, malformed: counts.malformed, duplicates: all.duplicates } };
 }
 
 /**
@@ -295,7 +304,7 @@ export function compareFile(path: string, state: FileState): 'same' | 'grown' | 
 const SLICE_RECORDS = 65536;
 
 const sameState = (a: FileState, b: FileState) =>
-  a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed;
+  a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
 
 /** Reads exactly into `into` from pos, or throws: the file was checked to be this long. */
 function readExactly(fd: number, into: Uint8Array, pos: number, path: string): void {

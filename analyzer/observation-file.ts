@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import { TableBuilder } from './record-table.js';
+import { idHash, TableBuilder } from './record-table.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 
@@ -10,8 +10,8 @@ import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 const TOOL = '[A-Za-z0-9_.:-]{1,128}';
 const WORD = '[A-Za-z0-9._:+@-]{1,40}';
 // Sticky, matched in place at each line start (no per-line substring); the timestamp is not
-// captured but read from its fixed position. Groups: 1 tool, 2 ok, 3 session, 4 project, 5 detail,
-// 6 agentId.
+// captured but read from its fixed position, nor is the tool-use id (idAt hashes it in place).
+// Groups: 1 tool, 2 ok, 3 session, 4 project, 5 detail, 6 agentId.
 const CANONICAL = new RegExp(
   '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),' +
     '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
@@ -22,6 +22,23 @@ const CANONICAL = new RegExp(
 );
 const TS_AT = 13;
 const PROJECT_ID = /^[0-9a-f]{12}$/; // '{"v":1,"ts":"'.length
+
+/**
+ * Where idAt starts looking: a canonical line is at least 142 characters up to its `,"id":"`
+ * (one-character tool and session, ok true, a one-digit ms, prev, prev2 and project null).
+ */
+const BEFORE_ID = 140;
+
+/**
+ * The idHash of the tool-use id of a canonical line text[start, end), hashed where it stands (a
+ * captured copy of it cost the reader a string per line), or 0 when the line has none. Its
+ * fields before the id are tokens, without quotes, so `,"id":"` can only be the id's key.
+ */
+function idAt(text: string, start: number, end: number): number {
+  const at = text.indexOf(',"id":"', start + BEFORE_ID);
+  if (at === -1 || at >= end) return 0;
+  return idHash(text, at + 7, text.indexOf('"', at + 7));
+}
 
 function digits(text: string, at: number, n: number): number {
   let v = 0;
@@ -75,14 +92,14 @@ function validDetail(d: unknown): d is string {
   return parts.length <= DETAIL_WORDS && parts.every((p) => DETAIL_PART.test(p));
 }
 
-/** Parses the line text[start, end) into the builder; returns false for a malformed line. */
+/** Parses the line text[start, end) into the builder; false for a malformed line (a repeat of a tool-use id is not one: the builder drops it, and counts it in its `duplicates`). */
 export function addLine(text: string, start: number, end: number, into: TableBuilder): boolean {
   CANONICAL.lastIndex = start;
   const m = CANONICAL.exec(text);
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[6], m[5], m[4]);
+      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[6], m[5], m[4], idAt(text, start, end));
       return true;
     }
   }
@@ -109,7 +126,9 @@ function addJsonLine(line: string, into: TableBuilder): boolean {
   if (detail !== undefined && !validDetail(detail)) return false;
   // A project that is not a 12-hex id is left out, not the record: the pattern still counts.
   const project = typeof o['project'] === 'string' && PROJECT_ID.test(o['project']) ? o['project'] : undefined;
-  into.add(ts, o['tool'], o['ok'], o['session'], agentId as string | undefined, detail as string | undefined, project);
+  // An id that is not a token is left out, not the record: the record still counts, unchecked.
+  const id = typeof o['id'] === 'string' && ID.test(o['id']) ? idHash(o['id']) : 0;
+  into.add(ts, o['tool'], o['ok'], o['session'], agentId as string | undefined, detail as string | undefined, project, id);
   return true;
 }
 
@@ -121,6 +140,16 @@ const CHUNK = 256 * 1024;
  * complete line: an unfinished last line is left for the next read (and not counted).
  */
 export function readObservationFile(fd: number, offset: number, into: TableBuilder, counts: ReadCounts): number {
+  // The records read now are checked for repeated calls once read (against those before too).
+  const from = into.mark();
+  try {
+    return readLines(fd, offset, into, counts);
+  } finally {
+    into.dropRepeats(from);
+  }
+}
+
+function readLines(fd: number, offset: number, into: TableBuilder, counts: ReadCounts): number {
   let buf = Buffer.allocUnsafe(CHUNK);
   let filled = 0; // bytes in buf not yet consumed
   let pos = offset; // file position of buf[0]

@@ -30,8 +30,10 @@ import { GarbageMeter } from './reclaim.js';
 // less than reading and merging parts (BENCHMARKS.md).
 
 // 2: the learners' patterns and totals in every part (analyzer/learners/).
-// 3: details of three words (`npm run build`) are counted, not skipped as malformed.
-const VERSION = 3;
+// 3: records that repeat a tool-use id are dropped (analyzer/record-table.ts): an older build's
+// parts counted them, so they are counted again.
+// 4: details of three words (`npm run build`) are counted, not skipped as malformed.
+const VERSION = 4;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;
@@ -225,6 +227,8 @@ export interface WindowCounts {
   appended: number;
   parsed: number;
   malformed: number;
+  /** Records dropped as a repeat of a tool-use id within their file. */
+  duplicates: number;
   reused: number;
   counted: number;
 }
@@ -641,7 +645,10 @@ export function analyzeWindowFiles(files: readonly WindowFile[], cacheDir: strin
   // The counts of the files: those not read now stand as the index has them.
   for (const f of files) {
     const st = states.get(f.day) ?? index?.files[f.day];
-    if (st !== undefined) counts.malformed += st.malformed;
+    if (st !== undefined) {
+      counts.malformed += st.malformed;
+      counts.duplicates += st.duplicates;
+    }
   }
   counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
 

@@ -1,5 +1,15 @@
 // Records in columns: a week can hold a million tool calls, and an object per call would not fit
 // the analyzer's memory budget. Strings (sessions, streams, tools) are interned once.
+//
+// A tool call is counted once, whatever recorded it: hooks registered at two scopes (or the plugin
+// beside a CLI install) record each call twice, with the same tool-use id. The two hooks of a call
+// append within milliseconds of each other, so its twin is among the latest records of its stream
+// (parallel calls interleave a few at most). A builder drops a record whose id (hashed: idHash)
+// and tool are those of one of the DEDUP_WINDOW records before it in its stream, as one file is
+// read (add); as files are joined in day order (addRecords: a pair may straddle midnight UTC),
+// each file's first DEDUP_WINDOW records of a stream are checked against the stream's last ones in
+// the files before. Every reader (the analyzer whole or in parts, warm or cold, the session
+// summary, the report, effectiveness) reads through these, so each drops the same records.
 
 export interface RecordTable {
   length: number;
@@ -10,6 +20,11 @@ export interface RecordTable {
   ok: Uint8Array;
   /** Index into projects, -1 when the record names none (no cwd, or an older record). */
   project: Int32Array;
+  /**
+   * The tool-use id's hash (idHash), 0 when the record has none. Held by the tables of one file
+   * (read or cached), which later joins check against; a joined table, already checked, has none.
+   */
+  id?: Int32Array;
   projects: string[];
   streams: string[];
   streamSession: number[]; // stream index -> session index
@@ -27,6 +42,8 @@ export interface TableIds {
   tools: number[];
   details: number[];
   projects: number[];
+  /** The builder's streams before these: those the records before the table's can be in. */
+  streamsBefore: number;
 }
 
 /** A plain record, as tests and small callers write them. */
@@ -38,6 +55,24 @@ export interface PlainRecord {
   agentId?: string | undefined;
   detail?: string | undefined;
   project?: string | undefined;
+  /** The tool-use id. */
+  id?: string | undefined;
+}
+
+/** How many of a stream's latest ids a record's id is compared with. */
+export const DEDUP_WINDOW = 16;
+
+/**
+ * A tool-use id (text[start, end)) as a non-zero 30-bit number: FNV-1a over its characters
+ * (ASCII: the record's id is a token), cut to 30 bits so that it stays an unboxed integer in V8.
+ * Two different ids that collide are taken for one call only when they are of the same tool, in
+ * the same stream, within DEDUP_WINDOW records of each other.
+ */
+export function idHash(text: string, start = 0, end = text.length): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  h &= 0x3fffffff;
+  return h === 0 ? 1 : h;
 }
 
 class Interner {
@@ -72,6 +107,9 @@ export class TableBuilder {
   private detail: Int32Array;
   private ok: Uint8Array;
   private project: Int32Array;
+  /** The tool-use ids' hashes (0: none), for the checks; in the built table only with `ids`. */
+  private id: Int32Array;
+  private readonly keepIds: boolean;
   private readonly streams = new Interner();
   private readonly sessions = new Interner();
   private readonly tools = new Interner();
@@ -79,7 +117,28 @@ export class TableBuilder {
   private readonly projects = new Interner();
   private readonly streamSession: number[] = [];
 
-  constructor(capacity = 1024) {
+  /** Records dropped as a repeat of a tool-use id (see the top of this file). */
+  duplicates = 0;
+  // Per stream, a ring of the ids and tools (builder ids) of its last DEDUP_WINDOW records, how
+  // many it holds and its next slot; whether it is filled (see `known`); and within the file
+  // being joined, how many of the stream's records were checked.
+  private ringId = new Int32Array(DEDUP_WINDOW * 16);
+  private ringTool = new Int32Array(DEDUP_WINDOW * 16);
+  private ringFill = new Uint8Array(16);
+  private ringNext = new Uint8Array(16);
+  private ringReady = new Uint8Array(16);
+  private checked = new Uint8Array(16);
+  // The rings of the streams below knownStreams are filled from the records before knownEnd when
+  // first needed (fillRing), not as those records were added: a table copied whole (a cached day
+  // resumed: 100,000 records) costs nothing for its streams that get no new record, and a join
+  // looks back once per stream and file.
+  private knownEnd = 0;
+  private knownStreams = 0;
+  /** The ids of the last file joined (addRecords): its slices continue it. */
+  private fileIds: TableIds | undefined;
+
+  /** With `ids`, the built table keeps the id column (one file's table, which joins check later). */
+  constructor(capacity = 1024, opts: { ids?: boolean } = {}) {
     this.cap = capacity;
     this.ts = new Float64Array(capacity);
     this.stream = new Int32Array(capacity);
@@ -87,6 +146,8 @@ export class TableBuilder {
     this.detail = new Int32Array(capacity);
     this.ok = new Uint8Array(capacity);
     this.project = new Int32Array(capacity);
+    this.id = new Int32Array(capacity);
+    this.keepIds = opts.ids === true;
   }
 
   private grow(): void {
@@ -102,6 +163,53 @@ export class TableBuilder {
     this.detail = grow(this.detail, (n) => new Int32Array(n));
     this.ok = grow(this.ok, (n) => new Uint8Array(n));
     this.project = grow(this.project, (n) => new Int32Array(n));
+    this.id = grow(this.id, (n) => new Int32Array(n));
+  }
+
+  /** Room in the rings for stream ids below `streams`. */
+  private growRings(streams: number): void {
+    let n = this.ringFill.length;
+    if (n >= streams) return;
+    while (n < streams) n *= 2;
+    const grow = <T extends Int32Array | Uint8Array>(a: T, b: T): T => (b.set(a), b);
+    this.ringId = grow(this.ringId, new Int32Array(n * DEDUP_WINDOW));
+    this.ringTool = grow(this.ringTool, new Int32Array(n * DEDUP_WINDOW));
+    this.ringFill = grow(this.ringFill, new Uint8Array(n));
+    this.ringNext = grow(this.ringNext, new Uint8Array(n));
+    this.ringReady = grow(this.ringReady, new Uint8Array(n));
+    this.checked = grow(this.checked, new Uint8Array(n));
+  }
+
+  private remember(stream: number, tool: number, id: number): void {
+    const base = stream * DEDUP_WINDOW;
+    const at = this.ringNext[stream]!;
+    this.ringId[base + at] = id;
+    this.ringTool[base + at] = tool;
+    this.ringNext[stream] = at + 1 === DEDUP_WINDOW ? 0 : at + 1;
+    if (this.ringFill[stream]! < DEDUP_WINDOW) this.ringFill[stream]!++;
+  }
+
+  /** A stream's ring from its last records before knownEnd (oldest first, as they were added). */
+  private fillRing(stream: number): void {
+    this.ringReady[stream] = 1;
+    this.ringFill[stream] = 0;
+    this.ringNext[stream] = 0;
+    const st = this.stream;
+    const found: number[] = [];
+    for (let i = this.knownEnd - 1; i >= 0 && found.length < DEDUP_WINDOW; i--) if (st[i] === stream) found.push(i);
+    for (let k = found.length - 1; k >= 0; k--) this.remember(stream, this.tool[found[k]!]!, this.id[found[k]!]!);
+  }
+
+  /** Whether the stream's ring holds this id with this tool (filling it first when it is not yet). */
+  private inRing(stream: number, tool: number, id: number): boolean {
+    if (stream < this.knownStreams && this.ringReady[stream] === 0) this.fillRing(stream);
+    const base = stream * DEDUP_WINDOW;
+    const end = base + this.ringFill[stream]!;
+    const ringId = this.ringId;
+    for (let k = base; k < end; k++) {
+      if (ringId[k] === id && this.ringTool[k] === tool) return true;
+    }
+    return false;
   }
 
   // Stream ids by session, then by agent: no string is built per record.
@@ -134,7 +242,12 @@ export class TableBuilder {
     return s;
   }
 
-  add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined, project?: string): void {
+  /**
+   * Adds a record (id: its tool-use id's idHash, 0 for none). The records of one file are checked
+   * once it is read (dropRepeats), in a pass of their own: checked here, the reader's per-line
+   * path grew too large to stay fast.
+   */
+  add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined, project?: string, id = 0): void {
     if (this.length === this.cap) this.grow();
     const i = this.length++;
     this.ts[i] = ts;
@@ -143,6 +256,55 @@ export class TableBuilder {
     this.detail[i] = detail === undefined ? -1 : this.details.id(detail);
     this.ok[i] = ok ? 1 : 0;
     this.project[i] = project === undefined ? -1 : this.projects.id(project);
+    this.id[i] = id;
+  }
+
+  /** Where the records added next start: for dropRepeats. */
+  mark(): { records: number; streams: number } {
+    return { records: this.length, streams: this.streams.values.length };
+  }
+
+  /**
+   * Drops the records added since `from` (mark()) that repeat a call: whose id and tool are those
+   * of one of the DEDUP_WINDOW records before it in its stream (those before `from` included: a
+   * cached file's records, with its new lines after them). Returns how many it dropped.
+   */
+  dropRepeats(from: { records: number; streams: number }): number {
+    const n = this.length;
+    this.growRings(this.streams.values.length);
+    this.knownEnd = from.records;
+    this.knownStreams = from.streams;
+    this.fileIds = undefined;
+    this.ringReady.fill(0);
+    this.ringFill.fill(0);
+    this.ringNext.fill(0);
+    const { stream, tool, id, ringReady } = this;
+    const known = from.streams;
+    let j = from.records;
+    for (let i = from.records; i < n; i++) {
+      const st = stream[i]!;
+      const tl = tool[i]!;
+      const h = id[i]!;
+      if (st < known && ringReady[st] === 0) this.fillRing(st);
+      if (h !== 0 && this.inRing(st, tl, h)) continue;
+      this.remember(st, tl, h);
+      if (j !== i) this.move(i, j);
+      j++;
+    }
+    this.length = j;
+    this.duplicates += n - j;
+    return n - j;
+  }
+
+  /** Record i to position j (j < i), in every column. */
+  private move(i: number, j: number): void {
+    this.ts[j] = this.ts[i]!;
+    this.stream[j] = this.stream[i]!;
+    this.tool[j] = this.tool[i]!;
+    this.detail[j] = this.detail[i]!;
+    this.ok[j] = this.ok[i]!;
+    this.project[j] = this.project[i]!;
+    this.id[j] = this.id[i]!;
   }
 
   /**
@@ -158,6 +320,7 @@ export class TableBuilder {
    * table's string arrays: worked out once for the slices of one file (addRecords).
    */
   idsOf(t: TableStrings, keep?: Uint8Array): TableIds {
+    const before = this.streams.values.length;
     return {
       streams: t.streams.map((name, s) => {
         if (keep !== undefined && keep[s] === 0) return -1;
@@ -168,10 +331,16 @@ export class TableBuilder {
       tools: t.tools.map((v) => this.tools.id(v)),
       details: t.details.map((v) => this.details.id(v)),
       projects: t.projects.map((v) => this.projects.id(v)),
+      streamsBefore: before,
     };
   }
 
-  /** Appends the records of t whose stream is kept (all with no `keep`), through ids from idsOf(t, keep). */
+  /**
+   * Appends the records of t whose stream is kept (all with no `keep`), through ids from
+   * idsOf(t, keep). t is one file's table, or a slice of it (the slices of one file share their
+   * ids): the first DEDUP_WINDOW records of each stream in the file are dropped when their id
+   * and tool are those of one of the stream's last DEDUP_WINDOW records in the files before it.
+   */
   addRecords(t: RecordTable, ids: TableIds, keep?: Uint8Array): void {
     const { streams: streamMap, tools: toolMap, details: detailMap, projects: projectMap } = ids;
     let n = t.length;
@@ -181,38 +350,59 @@ export class TableBuilder {
     }
     while (this.cap < this.length + n) this.grow();
     const at = this.length;
-    const { stream, tool, detail, project, ts, ok } = this;
-    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
-    if (keep === undefined) {
-      // Times and outcomes need no mapping: copied whole. The rest through the maps, in locals.
+    const { stream, tool, detail, project, ts, ok, id } = this;
+    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject, id: tId } = t;
+    if (ids !== this.fileIds) {
+      // Another file: the rings are those of the records before it, filled when first needed.
+      this.fileIds = ids;
+      this.knownEnd = at;
+      this.knownStreams = ids.streamsBefore;
+      this.growRings(this.streams.values.length);
+      this.ringReady.fill(0);
+      this.checked.fill(0);
+    }
+    // The ids of a table added first to an empty builder (a cached file resumed, the first file
+    // of a join) are its own: copied whole.
+    if (keep === undefined && at === 0 && sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
       ts.set(t.ts, at);
       ok.set(t.ok, at);
-      // The ids of a table added first to an empty builder (a cached file resumed) are its own.
-      if (sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
-        stream.set(tStream.subarray(0, n), at);
-        tool.set(tTool.subarray(0, n), at);
-        detail.set(tDetail.subarray(0, n), at);
-        project.set(tProject.subarray(0, n), at);
-        this.length = at + n;
-        return;
-      }
+      stream.set(tStream.subarray(0, n), at);
+      tool.set(tTool.subarray(0, n), at);
+      detail.set(tDetail.subarray(0, n), at);
+      project.set(tProject.subarray(0, n), at);
+      if (tId !== undefined) id.set(tId.subarray(0, n), at);
+      this.length = at + n;
+      // Records read into this builder next (a resumed file's new lines) are checked against these.
+      this.knownEnd = this.length;
+      this.knownStreams = this.streams.values.length;
+      return;
     }
-    for (let i = 0, j = at; i < t.length; i++) {
+    const { knownStreams, checked } = this;
+    let j = at;
+    for (let i = 0; i < t.length; i++) {
       const st = streamMap[tStream[i]!]!;
       if (st === -1) continue;
-      if (keep !== undefined) {
-        ts[j] = t.ts[i]!;
-        ok[j] = t.ok[i]!;
+      const tl = toolMap[tTool[i]!]!;
+      const h = tId === undefined ? 0 : tId[i]!;
+      if (st < knownStreams && checked[st]! < DEDUP_WINDOW) {
+        checked[st]!++;
+        if (h !== 0 && this.inRing(st, tl, h)) {
+          this.duplicates++;
+          continue;
+        }
       }
+      ts[j] = t.ts[i]!;
+      ok[j] = t.ok[i]!;
       stream[j] = st;
-      tool[j] = toolMap[tTool[i]!]!;
+      tool[j] = tl;
       const d = tDetail[i]!;
       detail[j] = d === -1 ? -1 : detailMap[d]!;
       const pr = tProject[i]!;
       project[j] = pr === -1 ? -1 : projectMap[pr]!;
+      id[j] = h;
       j++;
     }
-    this.length = at + n;
+    this.length = j;
   }
   build(): RecordTable {
     const n = this.length;
@@ -224,6 +414,7 @@ export class TableBuilder {
       detail: this.detail.subarray(0, n),
       ok: this.ok.subarray(0, n),
       project: this.project.subarray(0, n),
+      ...(this.keepIds ? { id: this.id.subarray(0, n) } : {}),
       projects: this.projects.values,
       streams: this.streams.values,
       streamSession: this.streamSession,
@@ -235,8 +426,10 @@ export class TableBuilder {
 }
 
 export function tableFromRecords(records: readonly PlainRecord[]): RecordTable {
-  const b = new TableBuilder(Math.max(16, records.length));
-  for (const r of records) b.add(r.ts, r.tool, r.ok, r.session, r.agentId, r.detail, r.project);
+  const b = new TableBuilder(Math.max(16, records.length), { ids: true });
+  const from = b.mark();
+  for (const r of records) b.add(r.ts, r.tool, r.ok, r.session, r.agentId, r.detail, r.project, r.id === undefined ? 0 : idHash(r.id));
+  b.dropRepeats(from);
   return b.build();
 }
 
@@ -253,7 +446,7 @@ export function sessionTable(t: RecordTable, session: number): RecordTable {
 function selectRecords(t: RecordTable, keep: (i: number) => boolean): RecordTable {
   let n = 0;
   for (let i = 0; i < t.length; i++) if (keep(i)) n++;
-  const b = new TableBuilder(Math.max(16, n));
+  const b = new TableBuilder(Math.max(16, n), { ids: t.id !== undefined });
   for (let i = 0; i < t.length; i++) {
     if (!keep(i)) continue;
     const pr = t.project[i]!;
@@ -261,7 +454,7 @@ function selectRecords(t: RecordTable, keep: (i: number) => boolean): RecordTabl
     const streamName = t.streams[s]!;
     const sep = streamName.indexOf('\u0000');
     const d = t.detail[i]!;
-    b.add(t.ts[i]!, t.tools[t.tool[i]!]!, t.ok[i] === 1, t.sessions[t.streamSession[s]!]!, sep === -1 ? undefined : streamName.slice(sep + 1), d === -1 ? undefined : t.details[d], pr === -1 ? undefined : t.projects[pr]);
+    b.add(t.ts[i]!, t.tools[t.tool[i]!]!, t.ok[i] === 1, t.sessions[t.streamSession[s]!]!, sep === -1 ? undefined : streamName.slice(sep + 1), d === -1 ? undefined : t.details[d], pr === -1 ? undefined : t.projects[pr], t.id?.[i] ?? 0);
   }
   return b.build();
 }

@@ -2,7 +2,8 @@ import { chmodSync, lstatSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { pruneDataFile } from '../lib/data-files.js';
-import { DAY_MS, futureClockReason, utcDay } from '../lib/clock.js';
+import { DAY_MS, utcDay } from '../lib/clock.js';
+import { readOnlyReason } from '../lib/clock-guard.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
@@ -37,7 +38,7 @@ export interface AnalysisReport {
   heldBy?: LockInfo;
   /** Another run held the lock when this one started (bye waits for it). */
   waitedFor?: LockInfo;
-  /** True when `now` is far ahead of the real clock: computed and reported, nothing written. */
+  /** True when `now` is far ahead of the real clock or behind the newest record (lib/clock-guard.ts): computed and reported, nothing written. */
   readOnly: boolean;
   readOnlyReason?: string;
   now: string;
@@ -47,7 +48,8 @@ export interface AnalysisReport {
   shards: { reused: number; counted: number };
   recordsInWindow: number;
   sessionsInWindow: number;
-  skipped: { malformed: number; future: number };
+  /** Lines skipped: malformed, after now, and records of a tool call recorded twice in a file (one of each pair kept). */
+  skipped: { malformed: number; future: number; duplicates: number };
   tracked: ScoredPattern[];
   written: string[];
   unchanged: string[];
@@ -282,6 +284,7 @@ function loadFiles(files: readonly WindowFile[], bytes: number, report: Analysis
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
+    report.skipped.duplicates += r.counts.duplicates;
     builder.addTable(r.table); // joined at once, so each file's columns can be freed
     checkDeadline(deadline, `reading ${f.day}.jsonl`);
   }
@@ -319,7 +322,7 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
-    skipped: { malformed: 0, future: 0 },
+    skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
     written: [],
     unchanged: [],
@@ -347,10 +350,11 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
     pa = analyzeProjects(table, nowMs, config);
     checkDeadline(deadline, 'scoring the patterns');
   } else {
-    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
+    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, duplicates: 0, reused: 0, counted: 0 };
     pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where), budgetRecords);
     report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
     report.skipped.malformed += counts.malformed;
+    report.skipped.duplicates += counts.duplicates;
     report.shards = { reused: counts.reused, counted: counts.counted };
   }
   // Sparse projects reach back over their active days; retention keeps what such windows hold.
@@ -386,8 +390,9 @@ export function peekWindow(home: string, now: Date, config: Config): { table: Re
 
 /**
  * One analysis: read the window, score, write instincts, archive, daily summary. When `now` is
- * more than 5 minutes ahead of the real clock the run is read-only: it computes and reports what
- * it found but takes no lock and deletes, archives and writes nothing (see futureClockReason).
+ * more than 5 minutes ahead of the real clock, or before the data home's newest record, the run
+ * is read-only: it computes and reports what it found but takes no lock and deletes, archives
+ * and writes nothing (lib/clock-guard.ts).
  */
 export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   const { home, now, config } = opts;
@@ -396,7 +401,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   // Real elapsed time, whatever --now says.
   const deadline: Deadline = { at: performance.now() + config.maxAnalysisSeconds * 1000, seconds: config.maxAnalysisSeconds };
   if (!opts.homeChecked) assertDataHome(home);
-  const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
+  const report = emptyReport(now, config, readOnlyReason(home, nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
     readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);

@@ -4,6 +4,7 @@ import { checkWritable, writeUserFile } from '../lib/user-file.js';
 import { readRegularText, readRegularTextIfPresent } from '../lib/regular-file.js';
 import { claudePaths, type Scope } from './paths.js';
 import { mcpConfigPath, mcpEntry, withMcpEntry } from './mcp-config.js';
+import { otherRegistrations, registrations } from './registrations.js';
 import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks, withoutOurHooks, type OurHooks, type SettingsDoc } from './settings.js';
 
 // What install and uninstall change, planned in full (and every check made) before anything is
@@ -275,6 +276,8 @@ export function planInstall(r: InstallRequest): Plan {
   if (legacy !== null && legacy !== 'foreign') {
     files.push({ path: paths.rulesLink, action: 'remove the old rules link (the SessionStart hook delivers the rules now)', apply: () => rmSync(paths.rulesLink, { force: true }) });
   }
+  // Hooks registered at another scope, or by the plugin, run beside these: said, not undone.
+  notes.push(...otherRegistrations(registrations(projectDir, env), scope));
   return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files, notes };
 }
 

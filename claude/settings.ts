@@ -184,6 +184,30 @@ export function ourEntries(doc: SettingsDoc): { event: string; command: string }
   return (hooksOf(doc)?.events ?? []).flatMap((e) => e.groups.flatMap((g) => g.handlers.filter((h) => isOurs(h.command)).map((h) => ({ event: e.name, command: String(h.command) }))));
 }
 
+/** The plugin's name in its manifest (plugin/.claude-plugin/plugin.json): enabled as `homunculus@<marketplace>`. */
+export const PLUGIN_NAME = 'homunculus';
+
+/**
+ * The `enabledPlugins` keys of a settings document that enable the homunculus plugin
+ * (`homunculus@<marketplace>`: true, or a list; false disables it). Its hooks then run beside
+ * any registered in a settings file.
+ */
+export function ourPluginKeys(doc: SettingsDoc): string[] {
+  if (doc.tree === undefined) return [];
+  const prop = property(doc.tree, 'enabledPlugins');
+  const obj = prop && valueOf(prop);
+  if (obj === undefined || obj.type !== 'object') return [];
+  const out: string[] = [];
+  for (const p of obj.children ?? []) {
+    const key = p.children?.[0]?.value;
+    const value = valueOf(p);
+    if (typeof key !== 'string' || !key.startsWith(`${PLUGIN_NAME}@`)) continue;
+    if (value === undefined || value.value === false || value.type === 'null') continue;
+    out.push(key);
+  }
+  return out;
+}
+
 interface Edit {
   offset: number;
   length: number;

@@ -21,7 +21,7 @@ export function renderReport(r: AnalysisReport): string {
     r.readOnly
       ? 'Instincts: none written, none archived (read-only).'
       : `Instincts written: ${r.written.length}, unchanged: ${r.unchanged.length}, archived: ${r.archived.length}${r.archived.length ? ` (${r.archived.map((a) => `${a.pattern}: ${a.reason}`).join('; ')})` : ''}.`,
-    `Lines skipped: ${r.skipped.malformed} malformed, ${r.skipped.future} from the future.`,
+    `Lines skipped: ${r.skipped.malformed} malformed, ${r.skipped.future} from the future${r.skipped.duplicates ? `, ${r.skipped.duplicates} recording a tool call a second time (hooks registered twice? homunculus doctor)` : ''}.`,
   );
   if (r.extended.length) {
     const n = r.extended.length;

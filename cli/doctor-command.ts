@@ -6,11 +6,10 @@ import { claudePaths, SCOPES } from '../claude/paths.js';
 import { lastDelivery } from '../claude/deliveries.js';
 import { rulesJsonProblem } from '../exports/delivery.js';
 import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
-import { ourEntries, parseSettingsDoc } from '../claude/settings.js';
+import { registrations } from '../claude/registrations.js';
 import { readAnalysisLog } from '../lib/analysis-log.js';
 import { layout, resolveDataHome } from '../lib/data-home.js';
 import { readDataFile } from '../lib/data-files.js';
-import { readFailure, readRegularText } from '../lib/regular-file.js';
 import { disagreements, type Disagreement } from '../store/consistency.js';
 import { readEvents } from '../store/events.js';
 import { StoreBusyError } from '../store/io.js';
@@ -88,24 +87,20 @@ export function storeCheck(home: string): Check {
 export interface Installed {
   found: { scope: string; event: string; command: string }[];
   installedScopes: string[];
+  /** The plugin enabled (`homunculus@<marketplace>`), and where. */
+  plugin: { scope: string; path: string; key: string }[];
   problems: Check[];
 }
 
-/** homunculus' hook entries in every settings file that applies to the project. */
+/** homunculus' hook entries in every settings file that applies to the project, and the plugin enabled in any. */
 export function installedEntries(projectDir: string, env: NodeJS.ProcessEnv): Installed {
-  const out: Installed = { found: [], installedScopes: [], problems: [] };
-  for (const scope of SCOPES) {
-    const paths = claudePaths(scope, projectDir, env);
-    if (!existsSync(paths.settings)) continue;
-    try {
-      const entries = ourEntries(parseSettingsDoc(readRegularText(paths.settings), paths.settings));
-      if (entries.length) out.installedScopes.push(scope);
-      out.found.push(...entries.map((e) => ({ scope, ...e })));
-    } catch (e) {
-      out.problems.push({ name: `settings (${scope})`, ok: false, detail: (e as NodeJS.ErrnoException).code ? `${paths.settings}: ${readFailure(e)}` : (e as Error).message, fix: `repair ${paths.settings} (the line and column are above)` });
-    }
-  }
-  return out;
+  const r = registrations(projectDir, env);
+  return {
+    found: r.hooks.map(({ scope, event, command }) => ({ scope, event, command })),
+    installedScopes: [...new Set(r.hooks.map((h) => h.scope))],
+    plugin: r.plugin,
+    problems: r.problems.map((p) => ({ name: `settings (${p.scope})`, ok: false, detail: p.message, fix: `repair ${p.path} (the line and column are above)` })),
+  };
 }
 
 /**
@@ -154,14 +149,19 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   const checks: Check[] = [];
   const major = Number(process.versions.node.split('.')[0]);
   checks.push({ name: 'node', ok: major >= 20, detail: `Node ${process.versions.node}`, fix: 'install Node 20 or later' });
-  const { found, installedScopes } = opts.installed;
+  const { found, plugin } = opts.installed;
   checks.push(...opts.installed.problems);
-  const missing = EVENTS.filter((ev) => !found.some((f) => f.event === ev));
+  // The plugin registers every event (its hooks/hooks.json), wherever it is enabled.
+  const pluginName = plugin.length ? `plugin ${[...new Set(plugin.map((p) => p.key))].join(', ')}` : undefined;
+  const missing = pluginName ? [] : EVENTS.filter((ev) => !found.some((f) => f.event === ev));
   checks.push({
     name: 'hooks',
     ok: missing.length === 0,
-    detail: found.length ? `${[...new Set(found.map((f) => `${f.event} (${f.scope})`))].join(', ')}${missing.length ? `; missing: ${missing.join(', ')}` : ''}` : 'not registered in any settings file',
-    fix: 'npx homunculus install (add --scope project|local for a project)',
+    detail:
+      found.length || pluginName
+        ? `${[...[...new Set(found.map((f) => `${f.event} (${f.scope})`))], ...(pluginName ? [`every event (${pluginName}, enabled in ${[...new Set(plugin.map((p) => p.scope))].join(', ')} settings)`] : [])].join(', ')}${missing.length ? `; missing: ${missing.join(', ')}` : ''}`
+        : 'not registered in any settings file, and the plugin is not enabled',
+    fix: 'npx homunculus install (add --scope project|local for a project), or enable the plugin',
   });
   const broken = found.filter((f) => {
     const script = scriptOf(f.command, projectDir);
@@ -173,14 +173,19 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     detail: broken.length ? `these do not resolve: ${broken.map((b) => `${b.event} (${b.scope}): ${b.command}`).join('; ')}` : found.length ? 'every command points at an existing script' : 'none to check',
     fix: 'npx homunculus install from the installation you want to use (it replaces the old entries)',
   });
+  // Each registration runs the hook: two record every tool call twice (the analyzer counts it once).
   const counts = new Map<string, string[]>();
   for (const f of found) counts.set(f.event, [...(counts.get(f.event) ?? []), f.scope]);
+  if (pluginName) for (const ev of EVENTS) counts.set(ev, [...(counts.get(ev) ?? []), pluginName]);
   const dups = [...counts].filter(([, scopes]) => scopes.length > 1);
+  const settingsScope = dups[0]?.[1].filter((x) => x !== pluginName);
   checks.push({
     name: 'duplicates',
     ok: dups.length === 0,
-    detail: dups.length ? dups.map(([ev, scopes]) => `${ev} registered ${scopes.length}x (${scopes.join(', ')})`).join('; ') : 'each hook registered once',
-    fix: `keep one scope: npx homunculus uninstall --scope ${dups[0]?.[1][1] ?? 'project'}`,
+    detail: dups.length ? dups.map(([ev, scopes]) => `${ev} registered ${scopes.length}x (${scopes.join(', ')})`).join('; ') + ': each tool call is recorded twice (counted once)' : 'each hook registered once',
+    fix: pluginName && dups.length
+      ? `keep one: disable the plugin (/plugin in Claude Code), or npx homunculus uninstall --scope ${settingsScope?.[0] ?? 'user'}`
+      : `keep one scope: npx homunculus uninstall --scope ${dups[0]?.[1][1] ?? 'project'}`,
   });
 
   let writable = true;

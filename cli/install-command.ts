@@ -108,7 +108,7 @@ export const installCommand: CommandModule<object, Args> = {
       return;
     }
     if (!plan.settingsChanged && plan.files.length === 0) {
-      process.stdout.write(`homunculus is already installed in ${plan.settingsPath}; nothing changed.\n`);
+      process.stdout.write(`homunculus is already installed in ${plan.settingsPath}; nothing changed.${plan.notes.length ? `\n${plan.notes.join('\n')}` : ''}\n`);
       return;
     }
     if (argv['dry-run']) {

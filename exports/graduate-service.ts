@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { filterViews } from '../store/query.js';
 import { scanInstincts } from '../store/scan.js';
 import { graduateStore, ttlVerdict, type TtlRow } from '../store/graduate-ops.js';
-import { refuseFutureClock } from '../store/ops.js';
+import { refuseUnsafeClock } from '../store/ops.js';
 import { snapshot, type StoreCtx } from '../store/store.js';
 import { evolveClusters, guidelinesBlock, planGraduation, renderCommand, toExportRule } from './graduate.js';
 import { recordInjection } from './injected.js';
@@ -39,7 +39,7 @@ export function commandPath(dir: string, name: string): string {
 }
 
 export function graduate(ctx: StoreCtx, opts: { dir: string; file?: string; dryRun: boolean }): GraduateResult {
-  if (!opts.dryRun) refuseFutureClock(ctx, 'graduate');
+  if (!opts.dryRun) refuseUnsafeClock(ctx, 'graduate');
   const s = snapshot(ctx);
   const views = filterViews(s.instincts, { scope: 'current' }, ctx.project);
   const plan = planGraduation(views, ctx.now.getTime(), ctx.config);

@@ -33,8 +33,12 @@ runHook('observe', async (home, env) => {
   assertDataHome(home, OWN_DIRS);
   const root = projectRoot(call.cwd, env);
   const stream = streamKey(call.session, call.agentId);
-  const prev = readPrev(home, stream);
+  const state = readPrev(home, stream);
+  // This call's other hook (registered at a second scope, or by the plugin) recorded it already:
+  // the same tool-use id and tool, as the analyzer tells a repeat (analyzer/record-table.ts).
+  if (call.id !== undefined && call.id === state.id && call.tool === state.prev[0]) return;
+  const prev = state.prev;
   const record = buildObservation(call, now.toISOString(), prev, root === undefined ? null : projectId(root));
   appendLine(layout.observationFile(home, utcDay(now.getTime())), JSON.stringify(record));
-  writePrev(home, stream, [call.tool, prev[0]]);
+  writePrev(home, stream, [call.tool, prev[0]], call.id);
 });

@@ -63,13 +63,31 @@ export const FUTURE_TOLERANCE_MS = 5 * 60_000;
  * Why a run at `nowMs` must not delete, archive or write anything, or undefined when it may.
  * A `now` far ahead of the real clock is nearly always a typo (2062 for 2026), and at such a time
  * every observation would be past retention and every instinct and rule would have decayed: a
- * run would throw away what was learned. The past is safe: it only reads less.
+ * run would throw away what was learned. The past is guarded against the data itself
+ * (pastClockReason, through lib/clock-guard.ts).
  */
 export function futureClockReason(nowMs: number, realMs: number = Date.now()): string | undefined {
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return undefined;
-  const ahead = nowMs - realMs;
-  const span = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 3_600_000 ? `${Math.floor(ahead / 3_600_000)} hours` : `${Math.ceil(ahead / 60_000)} minutes`;
-  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${spanOf(nowMs - realMs)} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+}
+
+/** How far a clock override may run behind the newest record before runs turn read-only. */
+export const PAST_TOLERANCE_MS = 5 * 60_000;
+
+function spanOf(ms: number): string {
+  return ms >= 2 * DAY_MS ? `${Math.floor(ms / DAY_MS)} days` : ms >= 2 * 3_600_000 ? `${Math.floor(ms / 3_600_000)} hours` : `${Math.ceil(ms / 60_000)} minutes`;
+}
+
+/**
+ * Why a run at `nowMs` must not delete, archive or write anything because of the past: `now`
+ * is more than 5 minutes before the newest record of the data home (newestMs: an observation or
+ * a store event; -Infinity when there is none). At such a time what was just seen looks unseen
+ * (nothing of it in the window), and a reinforcement would date an instinct back: a run would
+ * archive what was just learned. Undefined when it may.
+ */
+export function pastClockReason(nowMs: number, newestMs: number): string | undefined {
+  if (!(newestMs - nowMs > PAST_TOLERANCE_MS)) return undefined;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW, or the clock) is ${spanOf(newestMs - nowMs)} before the newest record (${new Date(newestMs).toISOString()}), more than 5 minutes`;
 }
 
 /** `YYYY-MM-DD` of an instant, in UTC: the name of its observation file. */

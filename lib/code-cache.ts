@@ -4,7 +4,8 @@ import { dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { writeFileAtomic } from './atomic-write.js';
 import { readDataFile } from './data-files.js';
-import { futureClockReason, resolveNow } from './clock.js';
+import { resolveNow } from './clock.js';
+import { readOnlyReason } from './clock-guard.js';
 import { assertDataHome, layout, resolveDataHome } from './data-home.js';
 import { fnv1a64Hex } from './fnv.js';
 
@@ -16,8 +17,9 @@ import { fnv1a64Hex } from './fnv.js';
 // its size and mtime (a hand edit), node's version and architecture and the V8 flags. V8 checks
 // version and flags again and rejects a cache that does not fit; the bundle then runs compiled
 // from source and the cache is written anew. The loader writes nothing unless the data home's
-// state/cache folder exists (the hook's own first run creates it), nor when the clock override is
-// far enough ahead to make the run read-only, and follows no link out of the data home.
+// state/cache folder exists (the hook's own first run creates it), nor when the clock override
+// makes the run read-only (far ahead of the real clock, or behind the data), and follows no link
+// out of the data home.
 // HOMUNCULUS_CODE_CACHE=0 turns it off.
 
 const V8_DIRS = ['state', join('state', 'cache'), join('state', 'cache', 'v8')];
@@ -37,10 +39,10 @@ function isFolder(path: string): boolean {
   }
 }
 
-/** A run that may write: not one a clock override far ahead has made read-only (lib/clock.ts). */
-function writable(env: NodeJS.ProcessEnv): boolean {
+/** A run that may write: not one a clock override far ahead or behind the data has made read-only (lib/clock-guard.ts). */
+function writable(home: string, env: NodeJS.ProcessEnv): boolean {
   try {
-    return futureClockReason(resolveNow(undefined, env).getTime()) === undefined;
+    return readOnlyReason(home, resolveNow(undefined, env).getTime()) === undefined;
   } catch {
     return false;
   }
@@ -82,7 +84,7 @@ export function runCached(dir: string, name: string, buildHash: string): void {
   if (source.startsWith('#!')) source = `//${source.slice(2)}`;
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}\n})`;
   const script = new Script(wrapped, { filename: bundle, cachedData: cached });
-  if (home !== undefined && cachePath !== undefined && (cached === undefined || script.cachedDataRejected === true) && writable(env)) {
+  if (home !== undefined && cachePath !== undefined && (cached === undefined || script.cachedDataRejected === true) && writable(home, env)) {
     const [h, p] = [home, cachePath];
     process.on('exit', () => {
       try {

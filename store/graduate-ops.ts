@@ -2,7 +2,7 @@ import { DAY_MS } from '../lib/clock.js';
 import { event } from './events.js';
 import { decayed, round4 } from './lifecycle.js';
 import type { Instinct } from './model.js';
-import { archiveInstinct, mutate, refuseFutureClock, save } from './ops.js';
+import { archiveInstinct, mutate, refuseUnsafeClock, save } from './ops.js';
 import type { StoreCtx } from './store.js';
 
 // The store's side of `homunculus graduate`: graduated instincts gain `evolved_to` (where they
@@ -33,7 +33,7 @@ export function ttlVerdict(x: Pick<Instinct, 'source' | 'evolved_to' | 'extra' |
 }
 
 export function graduateStore(ctx: StoreCtx, evolved: ReadonlyMap<string, string>, opts: { ttl: boolean }): GraduateStoreResult {
-  refuseFutureClock(ctx, 'graduate');
+  refuseUnsafeClock(ctx, 'graduate');
   return mutate(ctx, (m) => {
     const out: GraduateStoreResult = { evolved: [], removed: [], halved: [] };
     for (const [id, to] of evolved) {

@@ -1,4 +1,5 @@
-import { DAY_MS, futureClockReason } from '../lib/clock.js';
+import { DAY_MS } from '../lib/clock.js';
+import { readOnlyReason } from '../lib/clock-guard.js';
 import { layout } from '../lib/data-home.js';
 import { archiveText, keepUserVersion } from './archive.js';
 import { disagreements, repairEvents, type Disagreement } from './consistency.js';
@@ -28,11 +29,12 @@ export class StoreError extends Error {}
 
 /**
  * Refuses a step that removes, archives or folds by age when the clock is far ahead of the real
- * one (a typo such as 2062 for 2026): at such a time everything looks expired. As analyze and
- * bye, which turn read-only there (lib/clock.ts).
+ * one (a typo such as 2062 for 2026: at such a time everything looks expired), or behind the
+ * newest record (what was just seen looks unseen). As analyze and bye, which turn read-only
+ * there (lib/clock-guard.ts).
  */
-export function refuseFutureClock(ctx: StoreCtx, what: string): void {
-  const reason = futureClockReason(ctx.now.getTime());
+export function refuseUnsafeClock(ctx: StoreCtx, what: string): void {
+  const reason = readOnlyReason(ctx.home, ctx.now.getTime());
   if (reason !== undefined) throw new StoreError(`${what}: refused: ${reason}; nothing was removed, archived or folded`);
 }
 
@@ -217,6 +219,11 @@ function settleDecay<T extends { confidence: number; last_seen: string }>(m: Mut
   }
 }
 
+/** The later of two ISO times: a reinforcement at a clock set back never dates a record back (a later gc would archive what was just seen). */
+function latest(seen: string, nowIso: string): string {
+  return Date.parse(nowIso) > Date.parse(seen) ? nowIso : seen;
+}
+
 function addSession<T extends { sessions: number; session_ids: string[] }>(x: T, session: string | undefined): void {
   if (session === undefined || x.session_ids.includes(session)) return;
   x.sessions++;
@@ -383,7 +390,7 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     x.confidence = reinforced(x.confidence, c);
     m.events.push(event(m.nowIso, ref, x.confidence - before, `reinforce: observe ${pattern}`));
     x.observations++;
-    x.last_seen = m.nowIso;
+    x.last_seen = latest(x.last_seen, m.nowIso);
     addSession(x, m.ctx.session);
     addProject(x, m.ctx.project, c.universalProjects);
     if (input.source === 'imported' && typeof input.confidence === 'number' && input.confidence > x.confidence) {
@@ -479,7 +486,7 @@ function applyFeedback(m: Mut, entry: Entry<Instinct> | undefined, x0: Instinct,
     const next = clamp(x.confidence + asked, c);
     applied = next - x.confidence;
     x.confidence = next;
-    x.last_seen = m.nowIso;
+    x.last_seen = latest(x.last_seen, m.nowIso);
   }
   if (kind === 'confirm') x.confirmed++;
   else if (kind === 'correct') x.corrected++;
@@ -714,7 +721,7 @@ export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'import
     m.events.push(event(m.nowIso, ref, x.confidence - before, 'reinforce: fact stated again'));
     if (input.id !== undefined && statement !== x.text) x.text = statement;
     x.observations++;
-    x.last_seen = m.nowIso;
+    x.last_seen = latest(x.last_seen, m.nowIso);
     addSession(x, m.ctx.session);
     addProject(x, m.ctx.project, c.universalProjects);
     x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: stated again${m.ctx.session ? ` in session ${m.ctx.session}` : ''}`);
@@ -856,7 +863,7 @@ export function mendStore(ctx: StoreCtx): { repaired: Disagreement[] } {
  * candidates removed; with `compact`, events older than eventRetentionDays folded.
  */
 export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: boolean } = {}): HousekeepReport {
-  refuseFutureClock(ctx, 'housekeeping');
+  refuseUnsafeClock(ctx, 'housekeeping');
   return mutate(
     ctx,
     (m) => {
@@ -997,7 +1004,7 @@ export interface PruneRow {
 
 /** Prune candidates of taught and imported instincts and facts; with `apply`, the `remove` ones are archived. */
 export function prune(ctx: StoreCtx, apply: boolean): { candidates: PruneRow[]; removed: string[] } {
-  if (apply) refuseFutureClock(ctx, 'prune --apply');
+  if (apply) refuseUnsafeClock(ctx, 'prune --apply');
   const find = (m: { instincts: Entry<Instinct>[]; facts: Entry<Fact>[] }, nowMs: number): PruneRow[] => {
     const rows: PruneRow[] = [];
     const c = ctx.config;
@@ -1064,7 +1071,7 @@ export const DAY = DAY_MS;
  * and writes nothing.
  */
 export function dream(ctx: StoreCtx, shadowTexts: readonly ShadowText[], opts: { dryRun?: boolean } = {}): DreamPlan {
-  if (!opts.dryRun) refuseFutureClock(ctx, 'dream');
+  if (!opts.dryRun) refuseUnsafeClock(ctx, 'dream');
   if (opts.dryRun) {
     const xs = scanInstincts(ctx.home).filter((e) => e.value).map((e) => e.value!);
     return planDream(xs, shadowTexts, ctx.now.getTime(), ctx.config);

@@ -167,9 +167,10 @@ export function pendingTurns(home: string, nowMs: number, session: string | unde
   return out;
 }
 
-/** The main agent's calls of `session` in [fromMs, toMs], in the order recorded. */
+/** The main agent's calls of `session` in [fromMs, toMs], in the order recorded; a call recorded twice (its tool-use id again) once. */
 export function turnCalls(home: string, session: string, fromMs: number, toMs: number): TurnCall[] {
   const out: TurnCall[] = [];
+  const ids = new Set<string>();
   for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
     let text: string;
     try {
@@ -188,6 +189,11 @@ export function turnCalls(home: string, session: string, fromMs: number, toMs: n
       if (r['session'] !== session || r['agentId'] !== undefined || typeof r['tool'] !== 'string' || typeof r['ok'] !== 'boolean') continue;
       const ts = typeof r['ts'] === 'string' ? Date.parse(r['ts']) : Number.NaN;
       if (!(ts >= fromMs && ts <= toMs)) continue;
+      const id = r['id'];
+      if (typeof id === 'string') {
+        if (ids.has(id)) continue;
+        ids.add(id);
+      }
       const c: TurnCall = { tool: r['tool'], ok: r['ok'] };
       if (typeof r['detail'] === 'string') c.detail = r['detail'];
       if (typeof r['stop'] === 'string') c.stop = r['stop'];

@@ -40,7 +40,7 @@ describe('analyze: bad and odd input', () => {
     writeFileSync(join(data, 'observations', '2026-11-09.jsonl'), `${line('2026-11-09T01:00:00.000Z', 'Read', 's2')}\n`);
     writeFileSync(join(data, 'observations', 'notes.txt'), 'ignored\n');
     const r = await analyzeJson(data);
-    expect(r.skipped).toEqual({ malformed: 4, future: 2 });
+    expect(r.skipped).toEqual({ malformed: 4, future: 2, duplicates: 0 });
     expect(r.recordsInWindow).toBe(6);
     const human = await runCli(['analyze', '--home', data, '--now', NOW], {});
     expect(human.stdout).toContain('Lines skipped: 4 malformed, 2 from the future.');

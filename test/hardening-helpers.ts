@@ -35,15 +35,17 @@ export async function livedInHome(data: string, rulesFile: string): Promise<void
   const obs = join(data, 'observations');
   mkdirSync(obs, { recursive: true });
   writeFileSync(join(obs, '2026-10-20.jsonl'), `${sessionLines('2026-10-20T09:00:00Z', ['old1', 'old2'], 4, ['Bash', 'Read', 'Edit']).join('\n')}\n`);
+  writeFileSync(join(data, 'config.json'), '{"minSessions": 2}\n');
+  const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: rulesFile };
+  // Bash->Read->Edit, seen only in October, becomes an instinct (analysed then, before the
+  // November records exist: a run at a time before the newest record only reads) and is archived at PAST.
+  const first = await runCli(['analyze', '--now', '2026-10-21T12:00:00Z'], env);
+  expect(first.exitCode, first.stderr as string).toBe(0);
+  expect(first.stdout).not.toContain('Read-only');
   writeFileSync(join(obs, '2026-11-07.jsonl'), `${sessionLines('2026-11-07T09:00:00Z', ['a1', 'a2', 'a3'], 6).join('\n')}\n`);
   writeFileSync(join(obs, '2026-11-08.jsonl'), `${sessionLines('2026-11-08T09:00:00Z', ['b1', 'b2'], 8).join('\n')}\n`);
   mkdirSync(join(data, 'state', 'streams'), { recursive: true });
   writeFileSync(join(data, 'state', 'streams', 'b2.main.json'), '["Edit","Read"]');
-  writeFileSync(join(data, 'config.json'), '{"minSessions": 2}\n');
-  const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: rulesFile };
-  // Bash->Read->Edit, seen only in October, becomes an instinct and is archived at PAST.
-  const first = await runCli(['analyze', '--now', '2026-10-21T12:00:00Z'], env);
-  expect(first.exitCode, first.stderr as string).toBe(0);
   const bye = await runCli(['bye', '--now', PAST], env);
   expect(bye.exitCode, bye.stderr as string).toBe(0);
   expect(bye.stdout).toContain('Promoted to rules');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addLine, readObservationFile } from '../analyzer/observation-file.js';
-import { TableBuilder, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
+import { DEDUP_WINDOW, idHash, TableBuilder, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 import { bashDetail } from '../observer/bash-detail.js';
@@ -35,12 +35,33 @@ function byJson(line: string): PlainRecord | undefined {
   const detail = o['detail'];
   if (detail !== undefined && (typeof detail !== 'string' || detail.split(' ').length > DETAIL_WORDS || !detail.split(' ').every((p) => DETAIL_PART.test(p)))) return undefined;
   const project = typeof o['project'] === 'string' && /^[0-9a-f]{12}$/.test(o['project']) ? o['project'] : undefined;
-  return { ts, tool: o['tool'], ok: o['ok'], session: o['session'], agentId: agentId as string | undefined, detail: detail as string | undefined, project };
+  // An id that is not a token is left out (the record counts, never taken for a repeat).
+  const id = typeof o['id'] === 'string' && ID.test(o['id']) ? o['id'] : undefined;
+  return { ts, tool: o['tool'], ok: o['ok'], session: o['session'], agentId: agentId as string | undefined, detail: detail as string | undefined, project, id };
 }
 
-/** A record (or undefined) as a string with its keys in one order, to compare. */
+/**
+ * The records a file's lines give: a record whose tool-use id and tool are those of one of the
+ * DEDUP_WINDOW records before it in its stream is the same call recorded again, and dropped.
+ */
+function withoutRepeats(records: readonly PlainRecord[]): PlainRecord[] {
+  const last = new Map<string, (string | undefined)[]>();
+  return records.filter((r) => {
+    const stream = `${r.session}\u0000${r.agentId ?? ''}`;
+    const before = last.get(stream) ?? [];
+    const call = r.id === undefined ? undefined : `${r.id} ${r.tool}`;
+    if (call !== undefined && before.includes(call)) return false;
+    last.set(stream, [...before, call].slice(-DEDUP_WINDOW));
+    return true;
+  });
+}
+
+/** A record's id as the table holds it: its hash (recordAt gives the number itself), 0 for none. */
+const hashOf = (r: PlainRecord) => (r.id === undefined ? 0 : typeof r.id === 'number' ? r.id : idHash(r.id));
+
+/** A record (or undefined) as a string with its keys in one order, to compare (its id as the table holds it). */
 function show(r: PlainRecord | undefined): string {
-  return r === undefined ? 'refused' : JSON.stringify([r.ts, r.tool, r.ok, r.session, r.agentId ?? null, r.detail ?? null, r.project ?? null]);
+  return r === undefined ? 'refused' : JSON.stringify([r.ts, r.tool, r.ok, r.session, r.agentId ?? null, r.detail ?? null, r.project ?? null, hashOf(r)]);
 }
 
 function recordAt(t: RecordTable, i: number): PlainRecord {
@@ -54,7 +75,8 @@ function recordAt(t: RecordTable, i: number): PlainRecord {
     agentId: sep === -1 ? undefined : stream.slice(sep + 1),
     detail: t.detail[i] === -1 ? undefined : t.details[t.detail[i]!],
     project: t.project[i] === -1 ? undefined : t.projects[t.project[i]!],
-  };
+    ...(t.id !== undefined && t.id[i] !== 0 ? { id: t.id[i] } : {}),
+  } as PlainRecord;
 }
 
 /** The fields of a line the hook writes, in its order; undefined leaves an optional one out. */
@@ -209,7 +231,7 @@ function mutatedLines(n: number, seed: number): string[] {
 
 /** Reads each line alone through the reader; the record, or undefined when refused. */
 function read(line: string): PlainRecord | undefined {
-  const b = new TableBuilder();
+  const b = new TableBuilder(16, { ids: true });
   return addLine(line, 0, line.length, b) ? recordAt(b.build(), 0) : undefined;
 }
 
@@ -239,13 +261,15 @@ describe('the observation reader reads each line as the JSON path does', () => {
       { ms: 'null', prev: 'null', prev2: 'null', project: 'null' },
       { id: '"toolu_01"', detail: '"npm test"', agent: '"Explore"', agentId: '"ag-1"' },
       { tool: `"${'a'.repeat(128)}"`, session: `"${'s'.repeat(128)}"`, detail: `"${'w'.repeat(40)} ${'w'.repeat(40)}"` },
+      // The shortest line up to its id (the reader looks for the id past that length).
+      { tool: '"R"', session: '"s"', ms: '1', prev: 'null', prev2: 'null', project: 'null', id: '"t"' },
       { end: '}\r' },
       // Every shape of detail the observer writes, a common script's name kept (`npm run build`)
       ...['npm run build', 'python -m pytest', 'make test', 'cargo test', 'npm test'].map((c) => ({ detail: JSON.stringify(bashDetail(c)) })),
     ].map((v) => lineOf({ ...BASE, ...v }));
     const parse = vi.spyOn(JSON, 'parse');
     try {
-      for (const l of hookLines) expect(read(l), l).toEqual(byJson(l));
+      for (const l of hookLines) expect(show(read(l)), l).toBe(show(byJson(l)));
       for (const l of hookLines) expect(read(l), l).toBeDefined();
       expect(hookLines.map((l) => read(l)?.detail)).toContain('npm run build');
       expect(parse.mock.calls.filter(([text]) => hookLines.includes(text as string))).toEqual([]);
@@ -270,7 +294,7 @@ describe('the observation reader reads each line as the JSON path does', () => {
     }
     const path = join(dir, 'mixed.jsonl');
     writeFileSync(path, Buffer.from(`${lines.join('\n')}\n`, 'latin1'));
-    const b = new TableBuilder();
+    const b = new TableBuilder(1024, { ids: true });
     const counts = { lines: 0, malformed: 0 };
     const fd = openSync(path, 'r');
     try {
@@ -278,10 +302,14 @@ describe('the observation reader reads each line as the JSON path does', () => {
     } finally {
       closeSync(fd);
     }
-    const expected = lines.map(byJson).filter((r) => r !== undefined);
+    const good = lines.map(byJson).filter((r) => r !== undefined);
+    const expected = withoutRepeats(good);
     const t = b.build();
     expect(counts.lines).toBe(lines.length);
-    expect(counts.malformed).toBe(lines.length - expected.length);
+    expect(counts.malformed).toBe(lines.length - good.length);
+    // The file repeats lines (and their ids) many times: the repeats are dropped, and counted.
+    expect(b.duplicates).toBe(good.length - expected.length);
+    expect(b.duplicates).toBeGreaterThan(100);
     expect(Array.from({ length: t.length }, (_, i) => show(recordAt(t, i)))).toEqual(expected.map(show));
   });
 });

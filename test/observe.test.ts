@@ -47,14 +47,15 @@ describe('observer: one record per fixture payload', () => {
     const repo = join(box.root, 'repo');
     mkdirSync(join(repo, '.git'), { recursive: true });
     mkdirSync(join(repo, 'src', 'deep'), { recursive: true });
-    await hook({ ...fixture('post-tool-use-read.json'), cwd: join(repo, 'src', 'deep') });
-    await hook({ ...fixture('post-tool-use-read.json'), cwd: box.project });
+    // Three calls (three tool-use ids: one id again is the same call, recorded once).
+    await hook({ ...fixture('post-tool-use-read.json'), cwd: join(repo, 'src', 'deep'), tool_use_id: 'toolu_read_2' });
+    await hook({ ...fixture('post-tool-use-read.json'), cwd: box.project, tool_use_id: 'toolu_read_3' });
     expect(readObservations(box.data).map((r) => r['project'])).toEqual([projectId('/srv/app'), projectId(repo), projectId(box.project)]);
   });
 
   it('files each record under its UTC day', async () => {
     await hook(fixture('post-tool-use-read.json'), { HOMUNCULUS_NOW: '2026-03-04T23:59:59+00:00' });
-    await hook(fixture('post-tool-use-read.json'), { HOMUNCULUS_NOW: '2026-03-04T20:00:00-05:00' });
+    await hook({ ...fixture('post-tool-use-read.json'), tool_use_id: 'toolu_read_2' }, { HOMUNCULUS_NOW: '2026-03-04T20:00:00-05:00' });
     expect(listFiles(join(box.data, 'observations'))).toEqual(['2026-03-04.jsonl', '2026-03-05.jsonl']);
   });
 });
@@ -74,7 +75,7 @@ describe('observer: chains and streams', () => {
     await hook(fixture('post-tool-use-grep.json'));
     await hook(sub);
     await hook({ ...fixture('post-tool-use-read.json'), session_id: 'other-session' });
-    await hook({ ...sub, tool_name: 'Read' });
+    await hook({ ...sub, tool_name: 'Read', tool_use_id: 'toolu_sub_2' });
     await hook(fixture('post-tool-use-edit.json'));
     expect(readObservations(box.data).map((r) => [r['tool'], r['prev'], r['agentId'] ?? null])).toEqual([
       ['Grep', null, null],
@@ -87,7 +88,7 @@ describe('observer: chains and streams', () => {
 
   it('records the current name of a renamed tool, so old and new names chain alike', async () => {
     const read = fixture('post-tool-use-read.json');
-    for (const tool of ['Task', 'Read', 'KillShell', 'KillBash', 'BashOutput', 'Agent']) await hook({ ...read, tool_name: tool });
+    for (const tool of ['Task', 'Read', 'KillShell', 'KillBash', 'BashOutput', 'Agent']) await hook({ ...read, tool_name: tool, tool_use_id: `toolu_${tool}` });
     expect(readObservations(box.data).map((r) => [r['tool'], r['prev'], r['prev2']])).toEqual([
       ['Agent', null, null],
       ['Read', 'Agent', null],

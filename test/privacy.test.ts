@@ -39,8 +39,9 @@ describe('privacy', () => {
   it('no secret from any payload reaches any file in the data home', async () => {
     const box = sandbox();
     mkdirSync(box.home, { recursive: true });
-    for (const p of payloads) {
-      const r = await runHook(JSON.stringify(p), { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: '2026-03-04T10:00:00Z' });
+    for (const [i, p] of payloads.entries()) {
+      // Each its own call (one tool-use id again would be the same call, recorded once).
+      const r = await runHook(JSON.stringify({ ...(p as object), tool_use_id: `toolu_privacy_${i}` }), { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: '2026-03-04T10:00:00Z' });
       expect(r.exitCode).toBe(0);
     }
     // The hook did record the calls it could (and only tokens).

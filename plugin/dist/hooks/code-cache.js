@@ -25,7 +25,7 @@ __export(code_cache_exports, {
   runCached: () => runCached
 });
 module.exports = __toCommonJS(code_cache_exports);
-var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var import_node_module = require("node:module");
 var import_node_path3 = require("node:path");
 var import_node_vm = require("node:vm");
@@ -316,28 +316,88 @@ var DAY_MS = 864e5;
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
 function futureClockReason(nowMs, realMs = Date.now()) {
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return void 0;
-  const ahead = nowMs - realMs;
-  const span = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
-  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${spanOf(nowMs - realMs)} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+}
+var PAST_TOLERANCE_MS = 5 * 6e4;
+function spanOf(ms) {
+  return ms >= 2 * DAY_MS ? `${Math.floor(ms / DAY_MS)} days` : ms >= 2 * 36e5 ? `${Math.floor(ms / 36e5)} hours` : `${Math.ceil(ms / 6e4)} minutes`;
+}
+function pastClockReason(nowMs, newestMs) {
+  if (!(newestMs - nowMs > PAST_TOLERANCE_MS)) return void 0;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW, or the clock) is ${spanOf(newestMs - nowMs)} before the newest record (${new Date(newestMs).toISOString()}), more than 5 minutes`;
+}
+
+// lib/clock-guard.ts
+var import_node_fs4 = require("node:fs");
+var OBSERVATION_FILE = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
+var TS = /"ts":"([^"]{10,40})"/g;
+var TAIL = 8192;
+function newestInTail(path, limitMs) {
+  let fd;
+  try {
+    fd = (0, import_node_fs4.openSync)(path, READ_NOFOLLOW);
+  } catch {
+    return -Infinity;
+  }
+  try {
+    const st = (0, import_node_fs4.fstatSync)(fd);
+    if (!st.isFile() || st.size === 0) return -Infinity;
+    const len = Math.min(TAIL, st.size);
+    const buf = Buffer.allocUnsafe(len);
+    let got = 0;
+    while (got < len) {
+      const n = (0, import_node_fs4.readSync)(fd, buf, got, len - got, st.size - len + got);
+      if (n === 0) break;
+      got += n;
+    }
+    let text = buf.toString("latin1", 0, got);
+    if (len < st.size) text = text.slice(text.indexOf("\n") + 1);
+    let newest = -Infinity;
+    for (const m of text.matchAll(TS)) {
+      const ms = isoToMs(m[1]);
+      if (ms > newest && ms <= limitMs) newest = ms;
+    }
+    return newest;
+  } finally {
+    (0, import_node_fs4.closeSync)(fd);
+  }
+}
+function newestRecordMs(home, limitMs) {
+  let names = [];
+  try {
+    names = (0, import_node_fs4.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE.test(f));
+  } catch {
+  }
+  names.sort();
+  const lastDay = new Date(limitMs).toISOString().slice(0, 10);
+  let obs = -Infinity;
+  for (let k = names.length - 1; k >= 0 && obs === -Infinity; k--) {
+    if (names[k].slice(0, 10) > lastDay) continue;
+    obs = newestInTail(`${layout.observations(home)}/${names[k]}`, limitMs);
+  }
+  return Math.max(obs, newestInTail(layout.events(home), limitMs));
+}
+function readOnlyReason(home, nowMs, realMs = Date.now()) {
+  return futureClockReason(nowMs, realMs) ?? pastClockReason(nowMs, newestRecordMs(home, realMs + FUTURE_TOLERANCE_MS));
 }
 
 // lib/code-cache.ts
 var V8_DIRS = ["state", (0, import_node_path3.join)("state", "cache"), (0, import_node_path3.join)("state", "cache", "v8")];
 function codeCachePath(home, name, bundle, buildHash) {
-  const st = (0, import_node_fs4.statSync)(bundle);
+  const st = (0, import_node_fs5.statSync)(bundle);
   const key = fnv1a64Hex(`${buildHash} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch} ${process.execArgv.join(" ")}`);
   return (0, import_node_path3.join)(layout.codeCache(home), `${name}-${key}.bin`);
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs4.lstatSync)(path).isDirectory();
+    return (0, import_node_fs5.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
-function writable(env) {
+function writable(home, env) {
   try {
-    return futureClockReason(resolveNow(void 0, env).getTime()) === void 0;
+    return readOnlyReason(home, resolveNow(void 0, env).getTime()) === void 0;
   } catch {
     return false;
   }
@@ -347,8 +407,8 @@ function saveCache(home, name, path, script) {
   if (!isFolder(layout.cache(home))) return;
   const dir = (0, import_node_path3.dirname)(path);
   writeFileAtomic(path, script.createCachedData(), { skipIfSame: false, cache: true });
-  for (const f of (0, import_node_fs4.readdirSync)(dir)) {
-    if (f.startsWith(`${name}-`) && f.endsWith(".bin") && (0, import_node_path3.join)(dir, f) !== path) (0, import_node_fs4.rmSync)((0, import_node_path3.join)(dir, f), { force: true });
+  for (const f of (0, import_node_fs5.readdirSync)(dir)) {
+    if (f.startsWith(`${name}-`) && f.endsWith(".bin") && (0, import_node_path3.join)(dir, f) !== path) (0, import_node_fs5.rmSync)((0, import_node_path3.join)(dir, f), { force: true });
   }
 }
 function runCached(dir, name, buildHash) {
@@ -366,12 +426,12 @@ function runCached(dir, name, buildHash) {
     } catch {
     }
   }
-  let source = (0, import_node_fs4.readFileSync)(bundle, "utf8");
+  let source = (0, import_node_fs5.readFileSync)(bundle, "utf8");
   if (source.startsWith("#!")) source = `//${source.slice(2)}`;
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}
 })`;
   const script = new import_node_vm.Script(wrapped, { filename: bundle, cachedData: cached });
-  if (home !== void 0 && cachePath !== void 0 && (cached === void 0 || script.cachedDataRejected === true) && writable(env)) {
+  if (home !== void 0 && cachePath !== void 0 && (cached === void 0 || script.cachedDataRejected === true) && writable(home, env)) {
     const [h, p] = [home, cachePath];
     process.on("exit", () => {
       try {

@@ -305,6 +305,7 @@ function resolveNow(flag, env) {
   return /* @__PURE__ */ new Date();
 }
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
@@ -1608,16 +1609,17 @@ function readPrev(home, stream) {
     if (Array.isArray(v)) {
       const a = typeof v[0] === "string" && TOOL_NAME.test(v[0]) ? v[0] : null;
       const b = typeof v[1] === "string" && TOOL_NAME.test(v[1]) ? v[1] : null;
-      return [a, b];
+      const id = typeof v[2] === "string" && ID.test(v[2]) ? v[2] : null;
+      return { prev: [a, b], id };
     }
   } catch {
   }
-  return [null, null];
+  return { prev: [null, null], id: null };
 }
-function writePrev(home, stream, tools) {
+function writePrev(home, stream, tools, id) {
   const target = path(home, stream);
   const tmp = `${target}.${process.pid}.tmp`;
-  const data = Buffer.from(JSON.stringify(tools));
+  const data = Buffer.from(JSON.stringify(id === void 0 ? tools : [...tools, id]));
   try {
     writeNewFile(tmp, data, PRIVATE_FILE);
   } catch (e) {
@@ -1751,8 +1753,10 @@ runHook("observe", async (home, env) => {
   assertDataHome(home, OWN_DIRS);
   const root = projectRoot(call.cwd, env);
   const stream = streamKey(call.session, call.agentId);
-  const prev = readPrev(home, stream);
+  const state = readPrev(home, stream);
+  if (call.id !== void 0 && call.id === state.id && call.tool === state.prev[0]) return;
+  const prev = state.prev;
   const record = buildObservation(call, now.toISOString(), prev, root === void 0 ? null : projectId(root));
   appendLine(layout.observationFile(home, utcDay(now.getTime())), JSON.stringify(record));
-  writePrev(home, stream, [call.tool, prev[0]]);
+  writePrev(home, stream, [call.tool, prev[0]], call.id);
 });

@@ -1135,6 +1135,7 @@ function resolveNow(flag, env) {
 }
 var DAY_MS = 864e5;
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }

@@ -7358,11 +7358,11 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var import_node_path17 = require("node:path");
 
 // analyzer/logged-run.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_path14 = require("node:path");
 
 // lib/analysis-log.ts
@@ -7677,6 +7677,9 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
   return true;
 }
 
+// lib/clock-guard.ts
+var import_node_fs6 = require("node:fs");
+
 // lib/clock.ts
 var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
 var BadTimeError = class extends Error {
@@ -7724,26 +7727,85 @@ var DAY_MS = 864e5;
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
 function futureClockReason(nowMs, realMs = Date.now()) {
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return void 0;
-  const ahead = nowMs - realMs;
-  const span2 = ahead >= 2 * DAY_MS ? `${Math.floor(ahead / DAY_MS)} days` : ahead >= 2 * 36e5 ? `${Math.floor(ahead / 36e5)} hours` : `${Math.ceil(ahead / 6e4)} minutes`;
-  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${span2} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW) is ${spanOf(nowMs - realMs)} ahead of the real clock (${new Date(realMs).toISOString()}), more than 5 minutes`;
+}
+var PAST_TOLERANCE_MS = 5 * 6e4;
+function spanOf(ms) {
+  return ms >= 2 * DAY_MS ? `${Math.floor(ms / DAY_MS)} days` : ms >= 2 * 36e5 ? `${Math.floor(ms / 36e5)} hours` : `${Math.ceil(ms / 6e4)} minutes`;
+}
+function pastClockReason(nowMs, newestMs) {
+  if (!(newestMs - nowMs > PAST_TOLERANCE_MS)) return void 0;
+  return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW, or the clock) is ${spanOf(newestMs - nowMs)} before the newest record (${new Date(newestMs).toISOString()}), more than 5 minutes`;
 }
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
 
+// lib/clock-guard.ts
+var OBSERVATION_FILE = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
+var TS = /"ts":"([^"]{10,40})"/g;
+var TAIL = 8192;
+function newestInTail(path, limitMs) {
+  let fd;
+  try {
+    fd = (0, import_node_fs6.openSync)(path, READ_NOFOLLOW);
+  } catch {
+    return -Infinity;
+  }
+  try {
+    const st = (0, import_node_fs6.fstatSync)(fd);
+    if (!st.isFile() || st.size === 0) return -Infinity;
+    const len = Math.min(TAIL, st.size);
+    const buf = Buffer.allocUnsafe(len);
+    let got = 0;
+    while (got < len) {
+      const n = (0, import_node_fs6.readSync)(fd, buf, got, len - got, st.size - len + got);
+      if (n === 0) break;
+      got += n;
+    }
+    let text = buf.toString("latin1", 0, got);
+    if (len < st.size) text = text.slice(text.indexOf("\n") + 1);
+    let newest = -Infinity;
+    for (const m of text.matchAll(TS)) {
+      const ms = isoToMs(m[1]);
+      if (ms > newest && ms <= limitMs) newest = ms;
+    }
+    return newest;
+  } finally {
+    (0, import_node_fs6.closeSync)(fd);
+  }
+}
+function newestRecordMs(home, limitMs) {
+  let names = [];
+  try {
+    names = (0, import_node_fs6.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE.test(f));
+  } catch {
+  }
+  names.sort();
+  const lastDay = new Date(limitMs).toISOString().slice(0, 10);
+  let obs = -Infinity;
+  for (let k = names.length - 1; k >= 0 && obs === -Infinity; k--) {
+    if (names[k].slice(0, 10) > lastDay) continue;
+    obs = newestInTail(`${layout.observations(home)}/${names[k]}`, limitMs);
+  }
+  return Math.max(obs, newestInTail(layout.events(home), limitMs));
+}
+function readOnlyReason(home, nowMs, realMs = Date.now()) {
+  return futureClockReason(nowMs, realMs) ?? pastClockReason(nowMs, newestRecordMs(home, realMs + FUTURE_TOLERANCE_MS));
+}
+
 // analyzer/run.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_node_path13 = require("node:path");
 
 // lib/lock.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 var STALE_LOCK_MS = 10 * 60 * 1e3;
 var ABANDONED_CLAIM_MS = 1e4;
 var JUST_NOW = { heldBy: { pid: -1, started: "just now" } };
 function isFolder(path) {
   try {
-    return (0, import_node_fs6.lstatSync)(path).isDirectory();
+    return (0, import_node_fs7.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -7759,7 +7821,7 @@ function alive(pid) {
 function look(path) {
   let st;
   try {
-    st = (0, import_node_fs6.lstatSync)(path);
+    st = (0, import_node_fs7.lstatSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return void 0;
     throw e;
@@ -7808,9 +7870,9 @@ function takeOver(path, seen, mine) {
     const tmp = `${path}.${process.pid}.tmp`;
     writeNewFile(tmp, mine, PRIVATE_FILE);
     try {
-      (0, import_node_fs6.renameSync)(tmp, path);
+      (0, import_node_fs7.renameSync)(tmp, path);
     } catch (e) {
-      (0, import_node_fs6.rmSync)(tmp, { force: true });
+      (0, import_node_fs7.rmSync)(tmp, { force: true });
       throw e;
     }
     return "taken";
@@ -7824,7 +7886,7 @@ function releaser(path, mine) {
     const seen = look(path);
     if (seen === void 0 || seen.text !== mine.toString("utf8")) return;
     underClaim(path, seen.id, () => {
-      if (look(path)?.id === seen.id) (0, import_node_fs6.rmSync)(path, { force: true });
+      if (look(path)?.id === seen.id) (0, import_node_fs7.rmSync)(path, { force: true });
     }, void 0);
   };
 }
@@ -7833,12 +7895,12 @@ function underClaim(path, id, fn, busy) {
   for (let level = 0, tries = 0; level < 8 && tries < 100; level++, tries++) {
     const claim = `${base}.${level}.claim.tmp`;
     try {
-      (0, import_node_fs6.closeSync)((0, import_node_fs6.openSync)(claim, CREATE_NEW, PRIVATE_FILE));
+      (0, import_node_fs7.closeSync)((0, import_node_fs7.openSync)(claim, CREATE_NEW, PRIVATE_FILE));
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
       let mtimeMs;
       try {
-        mtimeMs = (0, import_node_fs6.lstatSync)(claim).mtimeMs;
+        mtimeMs = (0, import_node_fs7.lstatSync)(claim).mtimeMs;
       } catch {
         level--;
         continue;
@@ -7849,7 +7911,7 @@ function underClaim(path, id, fn, busy) {
     try {
       return fn();
     } finally {
-      (0, import_node_fs6.rmSync)(claim, { force: true });
+      (0, import_node_fs7.rmSync)(claim, { force: true });
     }
   }
   return busy;
@@ -7857,15 +7919,15 @@ function underClaim(path, id, fn, busy) {
 var NO_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function writeLockFile(path, data) {
   const tmp = `${path}.${process.pid}.tmp`;
-  (0, import_node_fs6.rmSync)(tmp, { force: true });
-  const fd = (0, import_node_fs6.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
+  (0, import_node_fs7.rmSync)(tmp, { force: true });
+  const fd = (0, import_node_fs7.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
   try {
     try {
       writeAll(fd, data, path);
     } finally {
-      (0, import_node_fs6.closeSync)(fd);
+      (0, import_node_fs7.closeSync)(fd);
     }
-    (0, import_node_fs6.linkSync)(tmp, path);
+    (0, import_node_fs7.linkSync)(tmp, path);
     return true;
   } catch (e) {
     const code = e.code;
@@ -7875,7 +7937,7 @@ function writeLockFile(path, data) {
     writeNewFile(path, data, PRIVATE_FILE, { replace: false });
     return true;
   } finally {
-    (0, import_node_fs6.rmSync)(tmp, { force: true });
+    (0, import_node_fs7.rmSync)(tmp, { force: true });
   }
 }
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -7892,16 +7954,349 @@ function acquireLockWaiting(path, waitMs) {
 }
 
 // analyzer/observation-cache.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // analyzer/observation-file.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
+
+// analyzer/record-table.ts
+var DEDUP_WINDOW = 16;
+function idHash(text, start = 0, end = text.length) {
+  let h = 2166136261 | 0;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619);
+  h &= 1073741823;
+  return h === 0 ? 1 : h;
+}
+var Interner = class {
+  values = [];
+  index = /* @__PURE__ */ new Map();
+  id(v) {
+    let i = this.index.get(v);
+    if (i === void 0) {
+      const own = Buffer.from(v, "utf8").toString("utf8");
+      i = this.values.length;
+      this.values.push(own);
+      this.index.set(own, i);
+    }
+    return i;
+  }
+};
+function sameIds(map) {
+  for (let i = 0; i < map.length; i++) if (map[i] !== i) return false;
+  return true;
+}
+var TableBuilder = class {
+  length = 0;
+  cap;
+  ts;
+  stream;
+  tool;
+  detail;
+  ok;
+  project;
+  /** The tool-use ids' hashes (0: none), for the checks; in the built table only with `ids`. */
+  id;
+  keepIds;
+  streams = new Interner();
+  sessions = new Interner();
+  tools = new Interner();
+  details = new Interner();
+  projects = new Interner();
+  streamSession = [];
+  /** Records dropped as a repeat of a tool-use id (see the top of this file). */
+  duplicates = 0;
+  // Per stream, a ring of the ids and tools (builder ids) of its last DEDUP_WINDOW records, how
+  // many it holds and its next slot; whether it is filled (see `known`); and within the file
+  // being joined, how many of the stream's records were checked.
+  ringId = new Int32Array(DEDUP_WINDOW * 16);
+  ringTool = new Int32Array(DEDUP_WINDOW * 16);
+  ringFill = new Uint8Array(16);
+  ringNext = new Uint8Array(16);
+  ringReady = new Uint8Array(16);
+  checked = new Uint8Array(16);
+  // The rings of the streams below knownStreams are filled from the records before knownEnd when
+  // first needed (fillRing), not as those records were added: a table copied whole (a cached day
+  // resumed: 100,000 records) costs nothing for its streams that get no new record, and a join
+  // looks back once per stream and file.
+  knownEnd = 0;
+  knownStreams = 0;
+  /** The ids of the last file joined (addRecords): its slices continue it. */
+  fileIds;
+  /** With `ids`, the built table keeps the id column (one file's table, which joins check later). */
+  constructor(capacity = 1024, opts = {}) {
+    this.cap = capacity;
+    this.ts = new Float64Array(capacity);
+    this.stream = new Int32Array(capacity);
+    this.tool = new Int32Array(capacity);
+    this.detail = new Int32Array(capacity);
+    this.ok = new Uint8Array(capacity);
+    this.project = new Int32Array(capacity);
+    this.id = new Int32Array(capacity);
+    this.keepIds = opts.ids === true;
+  }
+  grow() {
+    this.cap = Math.max(16, this.cap * 2);
+    const grow = (a, make) => {
+      const b = make(this.cap);
+      b.set(a);
+      return b;
+    };
+    this.ts = grow(this.ts, (n) => new Float64Array(n));
+    this.stream = grow(this.stream, (n) => new Int32Array(n));
+    this.tool = grow(this.tool, (n) => new Int32Array(n));
+    this.detail = grow(this.detail, (n) => new Int32Array(n));
+    this.ok = grow(this.ok, (n) => new Uint8Array(n));
+    this.project = grow(this.project, (n) => new Int32Array(n));
+    this.id = grow(this.id, (n) => new Int32Array(n));
+  }
+  /** Room in the rings for stream ids below `streams`. */
+  growRings(streams) {
+    let n = this.ringFill.length;
+    if (n >= streams) return;
+    while (n < streams) n *= 2;
+    const grow = (a, b) => (b.set(a), b);
+    this.ringId = grow(this.ringId, new Int32Array(n * DEDUP_WINDOW));
+    this.ringTool = grow(this.ringTool, new Int32Array(n * DEDUP_WINDOW));
+    this.ringFill = grow(this.ringFill, new Uint8Array(n));
+    this.ringNext = grow(this.ringNext, new Uint8Array(n));
+    this.ringReady = grow(this.ringReady, new Uint8Array(n));
+    this.checked = grow(this.checked, new Uint8Array(n));
+  }
+  remember(stream, tool, id) {
+    const base = stream * DEDUP_WINDOW;
+    const at = this.ringNext[stream];
+    this.ringId[base + at] = id;
+    this.ringTool[base + at] = tool;
+    this.ringNext[stream] = at + 1 === DEDUP_WINDOW ? 0 : at + 1;
+    if (this.ringFill[stream] < DEDUP_WINDOW) this.ringFill[stream]++;
+  }
+  /** A stream's ring from its last records before knownEnd (oldest first, as they were added). */
+  fillRing(stream) {
+    this.ringReady[stream] = 1;
+    this.ringFill[stream] = 0;
+    this.ringNext[stream] = 0;
+    const st = this.stream;
+    const found2 = [];
+    for (let i = this.knownEnd - 1; i >= 0 && found2.length < DEDUP_WINDOW; i--) if (st[i] === stream) found2.push(i);
+    for (let k = found2.length - 1; k >= 0; k--) this.remember(stream, this.tool[found2[k]], this.id[found2[k]]);
+  }
+  /** Whether the stream's ring holds this id with this tool (filling it first when it is not yet). */
+  inRing(stream, tool, id) {
+    if (stream < this.knownStreams && this.ringReady[stream] === 0) this.fillRing(stream);
+    const base = stream * DEDUP_WINDOW;
+    const end = base + this.ringFill[stream];
+    const ringId = this.ringId;
+    for (let k = base; k < end; k++) {
+      if (ringId[k] === id && this.ringTool[k] === tool) return true;
+    }
+    return false;
+  }
+  // Stream ids by session, then by agent: no string is built per record.
+  mainStreams = /* @__PURE__ */ new Map();
+  agentStreams = /* @__PURE__ */ new Map();
+  streamId(session, agentId) {
+    if (agentId === void 0) {
+      let s2 = this.mainStreams.get(session);
+      if (s2 === void 0) {
+        s2 = this.newStream(session, session);
+        this.mainStreams.set(session, s2);
+      }
+      return s2;
+    }
+    let agents = this.agentStreams.get(session);
+    if (agents === void 0) this.agentStreams.set(session, agents = /* @__PURE__ */ new Map());
+    let s = agents.get(agentId);
+    if (s === void 0) {
+      s = this.newStream(`${session}\0${agentId}`, session);
+      agents.set(agentId, s);
+    }
+    return s;
+  }
+  newStream(name, session) {
+    const before = this.streams.values.length;
+    const s = this.streams.id(name);
+    if (s === before) this.streamSession.push(this.sessions.id(session));
+    return s;
+  }
+  /**
+   * Adds a record (id: its tool-use id's idHash, 0 for none). The records of one file are checked
+   * once it is read (dropRepeats), in a pass of their own: checked here, the reader's per-line
+   * path grew too large to stay fast.
+   */
+  add(ts, tool, ok, session, agentId, detail, project, id = 0) {
+    if (this.length === this.cap) this.grow();
+    const i = this.length++;
+    this.ts[i] = ts;
+    this.stream[i] = this.streamId(session, agentId);
+    this.tool[i] = this.tools.id(tool);
+    this.detail[i] = detail === void 0 ? -1 : this.details.id(detail);
+    this.ok[i] = ok ? 1 : 0;
+    this.project[i] = project === void 0 ? -1 : this.projects.id(project);
+    this.id[i] = id;
+  }
+  /** Where the records added next start: for dropRepeats. */
+  mark() {
+    return { records: this.length, streams: this.streams.values.length };
+  }
+  /**
+   * Drops the records added since `from` (mark()) that repeat a call: whose id and tool are those
+   * of one of the DEDUP_WINDOW records before it in its stream (those before `from` included: a
+   * cached file's records, with its new lines after them). Returns how many it dropped.
+   */
+  dropRepeats(from) {
+    const n = this.length;
+    this.growRings(this.streams.values.length);
+    this.knownEnd = from.records;
+    this.knownStreams = from.streams;
+    this.fileIds = void 0;
+    this.ringReady.fill(0);
+    this.ringFill.fill(0);
+    this.ringNext.fill(0);
+    const { stream, tool, id, ringReady } = this;
+    const known = from.streams;
+    let j = from.records;
+    for (let i = from.records; i < n; i++) {
+      const st = stream[i];
+      const tl = tool[i];
+      const h = id[i];
+      if (st < known && ringReady[st] === 0) this.fillRing(st);
+      if (h !== 0 && this.inRing(st, tl, h)) continue;
+      this.remember(st, tl, h);
+      if (j !== i) this.move(i, j);
+      j++;
+    }
+    this.length = j;
+    this.duplicates += n - j;
+    return n - j;
+  }
+  /** Record i to position j (j < i), in every column. */
+  move(i, j) {
+    this.ts[j] = this.ts[i];
+    this.stream[j] = this.stream[i];
+    this.tool[j] = this.tool[i];
+    this.detail[j] = this.detail[i];
+    this.ok[j] = this.ok[i];
+    this.project[j] = this.project[i];
+    this.id[j] = this.id[i];
+  }
+  /**
+   * Appends every record of another table (used to join per-file tables in day order), or with
+   * `keep` (per stream of t) the records of the streams kept.
+   */
+  addTable(t, keep) {
+    this.addRecords(t, this.idsOf(t, keep), keep);
+  }
+  /**
+   * This builder's ids for the streams (-1 where `keep` has 0), tools, details and projects of a
+   * table's string arrays: worked out once for the slices of one file (addRecords).
+   */
+  idsOf(t, keep) {
+    const before = this.streams.values.length;
+    return {
+      streams: t.streams.map((name, s) => {
+        if (keep !== void 0 && keep[s] === 0) return -1;
+        const session = t.sessions[t.streamSession[s]];
+        const sep4 = name.indexOf("\0");
+        return this.streamId(session, sep4 === -1 ? void 0 : name.slice(sep4 + 1));
+      }),
+      tools: t.tools.map((v) => this.tools.id(v)),
+      details: t.details.map((v) => this.details.id(v)),
+      projects: t.projects.map((v) => this.projects.id(v)),
+      streamsBefore: before
+    };
+  }
+  /**
+   * Appends the records of t whose stream is kept (all with no `keep`), through ids from
+   * idsOf(t, keep). t is one file's table, or a slice of it (the slices of one file share their
+   * ids): the first DEDUP_WINDOW records of each stream in the file are dropped when their id
+   * and tool are those of one of the stream's last DEDUP_WINDOW records in the files before it.
+   */
+  addRecords(t, ids2, keep) {
+    const { streams: streamMap, tools: toolMap, details: detailMap, projects: projectMap } = ids2;
+    let n = t.length;
+    if (keep !== void 0) {
+      n = 0;
+      for (let i = 0; i < t.length; i++) n += keep[t.stream[i]];
+    }
+    while (this.cap < this.length + n) this.grow();
+    const at = this.length;
+    const { stream, tool, detail, project, ts, ok, id } = this;
+    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject, id: tId } = t;
+    if (ids2 !== this.fileIds) {
+      this.fileIds = ids2;
+      this.knownEnd = at;
+      this.knownStreams = ids2.streamsBefore;
+      this.growRings(this.streams.values.length);
+      this.ringReady.fill(0);
+      this.checked.fill(0);
+    }
+    if (keep === void 0 && at === 0 && sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
+      ts.set(t.ts, at);
+      ok.set(t.ok, at);
+      stream.set(tStream.subarray(0, n), at);
+      tool.set(tTool.subarray(0, n), at);
+      detail.set(tDetail.subarray(0, n), at);
+      project.set(tProject.subarray(0, n), at);
+      if (tId !== void 0) id.set(tId.subarray(0, n), at);
+      this.length = at + n;
+      this.knownEnd = this.length;
+      this.knownStreams = this.streams.values.length;
+      return;
+    }
+    const { knownStreams, checked } = this;
+    let j = at;
+    for (let i = 0; i < t.length; i++) {
+      const st = streamMap[tStream[i]];
+      if (st === -1) continue;
+      const tl = toolMap[tTool[i]];
+      const h = tId === void 0 ? 0 : tId[i];
+      if (st < knownStreams && checked[st] < DEDUP_WINDOW) {
+        checked[st]++;
+        if (h !== 0 && this.inRing(st, tl, h)) {
+          this.duplicates++;
+          continue;
+        }
+      }
+      ts[j] = t.ts[i];
+      ok[j] = t.ok[i];
+      stream[j] = st;
+      tool[j] = tl;
+      const d = tDetail[i];
+      detail[j] = d === -1 ? -1 : detailMap[d];
+      const pr = tProject[i];
+      project[j] = pr === -1 ? -1 : projectMap[pr];
+      id[j] = h;
+      j++;
+    }
+    this.length = j;
+  }
+  build() {
+    const n = this.length;
+    return {
+      length: n,
+      ts: this.ts.subarray(0, n),
+      stream: this.stream.subarray(0, n),
+      tool: this.tool.subarray(0, n),
+      detail: this.detail.subarray(0, n),
+      ok: this.ok.subarray(0, n),
+      project: this.project.subarray(0, n),
+      ...this.keepIds ? { id: this.id.subarray(0, n) } : {},
+      projects: this.projects.values,
+      streams: this.streams.values,
+      streamSession: this.streamSession,
+      sessions: this.sessions.values,
+      tools: this.tools.values,
+      details: this.details.values
+    };
+  }
+};
 
 // lib/tokens.ts
 var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
 var ID = /^[A-Za-z0-9_-]{1,128}$/;
 var AGENT_TYPE = /^[A-Za-z0-9_.:-]{1,64}$/;
 var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+var DETAIL_WORDS = 3;
 var INVALID_TOOL = "invalid";
 function toolToken(name) {
   return typeof name === "string" && TOOL_NAME.test(name) ? name : INVALID_TOOL;
@@ -7949,11 +8344,17 @@ function detailPartToken(part) {
 var TOOL = "[A-Za-z0-9_.:-]{1,128}";
 var WORD = "[A-Za-z0-9._:+@-]{1,40}";
 var CANONICAL = new RegExp(
-  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + ')?)")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
+  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
   "y"
 );
 var TS_AT = 13;
 var PROJECT_ID = /^[0-9a-f]{12}$/;
+var BEFORE_ID = 140;
+function idAt(text, start, end) {
+  const at = text.indexOf(',"id":"', start + BEFORE_ID);
+  if (at === -1 || at >= end) return 0;
+  return idHash(text, at + 7, text.indexOf('"', at + 7));
+}
 function digits(text, at, n) {
   let v = 0;
   for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
@@ -7983,7 +8384,7 @@ function isoAt(text, at) {
 function validDetail(d) {
   if (typeof d !== "string") return false;
   const parts = d.split(" ");
-  return parts.length <= 2 && parts.every((p) => DETAIL_PART.test(p));
+  return parts.length <= DETAIL_WORDS && parts.every((p) => DETAIL_PART.test(p));
 }
 function addLine(text, start, end, into) {
   CANONICAL.lastIndex = start;
@@ -7991,7 +8392,7 @@ function addLine(text, start, end, into) {
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4]);
+      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end));
       return true;
     }
   }
@@ -8016,11 +8417,20 @@ function addJsonLine(line, into) {
   const detail = o["detail"];
   if (detail !== void 0 && !validDetail(detail)) return false;
   const project = typeof o["project"] === "string" && PROJECT_ID.test(o["project"]) ? o["project"] : void 0;
-  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project);
+  const id = typeof o["id"] === "string" && ID.test(o["id"]) ? idHash(o["id"]) : 0;
+  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project, id);
   return true;
 }
 var CHUNK = 256 * 1024;
 function readObservationFile(fd, offset, into, counts) {
+  const from = into.mark();
+  try {
+    return readLines(fd, offset, into, counts);
+  } finally {
+    into.dropRepeats(from);
+  }
+}
+function readLines(fd, offset, into, counts) {
   let buf = Buffer.allocUnsafe(CHUNK);
   let filled = 0;
   let pos = offset;
@@ -8030,7 +8440,7 @@ function readObservationFile(fd, offset, into, counts) {
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }
-    const n = (0, import_node_fs7.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
+    const n = (0, import_node_fs8.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
     if (n === 0) return pos;
     filled += n;
     const lastNl = buf.lastIndexOf(10, filled - 1);
@@ -8053,200 +8463,22 @@ function readObservationFile(fd, offset, into, counts) {
   }
 }
 
-// analyzer/record-table.ts
-var Interner = class {
-  values = [];
-  index = /* @__PURE__ */ new Map();
-  id(v) {
-    let i = this.index.get(v);
-    if (i === void 0) {
-      const own = Buffer.from(v, "utf8").toString("utf8");
-      i = this.values.length;
-      this.values.push(own);
-      this.index.set(own, i);
-    }
-    return i;
-  }
-};
-function sameIds(map) {
-  for (let i = 0; i < map.length; i++) if (map[i] !== i) return false;
-  return true;
-}
-var TableBuilder = class {
-  length = 0;
-  cap;
-  ts;
-  stream;
-  tool;
-  detail;
-  ok;
-  project;
-  streams = new Interner();
-  sessions = new Interner();
-  tools = new Interner();
-  details = new Interner();
-  projects = new Interner();
-  streamSession = [];
-  constructor(capacity = 1024) {
-    this.cap = capacity;
-    this.ts = new Float64Array(capacity);
-    this.stream = new Int32Array(capacity);
-    this.tool = new Int32Array(capacity);
-    this.detail = new Int32Array(capacity);
-    this.ok = new Uint8Array(capacity);
-    this.project = new Int32Array(capacity);
-  }
-  grow() {
-    this.cap = Math.max(16, this.cap * 2);
-    const grow = (a, make) => {
-      const b = make(this.cap);
-      b.set(a);
-      return b;
-    };
-    this.ts = grow(this.ts, (n) => new Float64Array(n));
-    this.stream = grow(this.stream, (n) => new Int32Array(n));
-    this.tool = grow(this.tool, (n) => new Int32Array(n));
-    this.detail = grow(this.detail, (n) => new Int32Array(n));
-    this.ok = grow(this.ok, (n) => new Uint8Array(n));
-    this.project = grow(this.project, (n) => new Int32Array(n));
-  }
-  // Stream ids by session, then by agent: no string is built per record.
-  mainStreams = /* @__PURE__ */ new Map();
-  agentStreams = /* @__PURE__ */ new Map();
-  streamId(session, agentId) {
-    if (agentId === void 0) {
-      let s2 = this.mainStreams.get(session);
-      if (s2 === void 0) {
-        s2 = this.newStream(session, session);
-        this.mainStreams.set(session, s2);
-      }
-      return s2;
-    }
-    let agents = this.agentStreams.get(session);
-    if (agents === void 0) this.agentStreams.set(session, agents = /* @__PURE__ */ new Map());
-    let s = agents.get(agentId);
-    if (s === void 0) {
-      s = this.newStream(`${session}\0${agentId}`, session);
-      agents.set(agentId, s);
-    }
-    return s;
-  }
-  newStream(name, session) {
-    const before = this.streams.values.length;
-    const s = this.streams.id(name);
-    if (s === before) this.streamSession.push(this.sessions.id(session));
-    return s;
-  }
-  add(ts, tool, ok, session, agentId, detail, project) {
-    if (this.length === this.cap) this.grow();
-    const i = this.length++;
-    this.ts[i] = ts;
-    this.stream[i] = this.streamId(session, agentId);
-    this.tool[i] = this.tools.id(tool);
-    this.detail[i] = detail === void 0 ? -1 : this.details.id(detail);
-    this.ok[i] = ok ? 1 : 0;
-    this.project[i] = project === void 0 ? -1 : this.projects.id(project);
-  }
-  /**
-   * Appends every record of another table (used to join per-file tables in day order), or with
-   * `keep` (per stream of t) the records of the streams kept.
-   */
-  addTable(t, keep) {
-    this.addRecords(t, this.idsOf(t, keep), keep);
-  }
-  /**
-   * This builder's ids for the streams (-1 where `keep` has 0), tools, details and projects of a
-   * table's string arrays: worked out once for the slices of one file (addRecords).
-   */
-  idsOf(t, keep) {
-    return {
-      streams: t.streams.map((name, s) => {
-        if (keep !== void 0 && keep[s] === 0) return -1;
-        const session = t.sessions[t.streamSession[s]];
-        const sep4 = name.indexOf("\0");
-        return this.streamId(session, sep4 === -1 ? void 0 : name.slice(sep4 + 1));
-      }),
-      tools: t.tools.map((v) => this.tools.id(v)),
-      details: t.details.map((v) => this.details.id(v)),
-      projects: t.projects.map((v) => this.projects.id(v))
-    };
-  }
-  /** Appends the records of t whose stream is kept (all with no `keep`), through ids from idsOf(t, keep). */
-  addRecords(t, ids2, keep) {
-    const { streams: streamMap, tools: toolMap, details: detailMap, projects: projectMap } = ids2;
-    let n = t.length;
-    if (keep !== void 0) {
-      n = 0;
-      for (let i = 0; i < t.length; i++) n += keep[t.stream[i]];
-    }
-    while (this.cap < this.length + n) this.grow();
-    const at = this.length;
-    const { stream, tool, detail, project, ts, ok } = this;
-    const { stream: tStream, tool: tTool, detail: tDetail, project: tProject } = t;
-    if (keep === void 0) {
-      ts.set(t.ts, at);
-      ok.set(t.ok, at);
-      if (sameIds(streamMap) && sameIds(toolMap) && sameIds(detailMap) && sameIds(projectMap)) {
-        stream.set(tStream.subarray(0, n), at);
-        tool.set(tTool.subarray(0, n), at);
-        detail.set(tDetail.subarray(0, n), at);
-        project.set(tProject.subarray(0, n), at);
-        this.length = at + n;
-        return;
-      }
-    }
-    for (let i = 0, j = at; i < t.length; i++) {
-      const st = streamMap[tStream[i]];
-      if (st === -1) continue;
-      if (keep !== void 0) {
-        ts[j] = t.ts[i];
-        ok[j] = t.ok[i];
-      }
-      stream[j] = st;
-      tool[j] = toolMap[tTool[i]];
-      const d = tDetail[i];
-      detail[j] = d === -1 ? -1 : detailMap[d];
-      const pr = tProject[i];
-      project[j] = pr === -1 ? -1 : projectMap[pr];
-      j++;
-    }
-    this.length = at + n;
-  }
-  build() {
-    const n = this.length;
-    return {
-      length: n,
-      ts: this.ts.subarray(0, n),
-      stream: this.stream.subarray(0, n),
-      tool: this.tool.subarray(0, n),
-      detail: this.detail.subarray(0, n),
-      ok: this.ok.subarray(0, n),
-      project: this.project.subarray(0, n),
-      projects: this.projects.values,
-      streams: this.streams.values,
-      streamSession: this.streamSession,
-      sessions: this.sessions.values,
-      tools: this.tools.values,
-      details: this.details.values
-    };
-  }
-};
-
 // analyzer/observation-cache.ts
-var VERSION = 3;
+var VERSION = 5;
 var EDGE = 4096;
-var RECORD_BYTES = 25;
+var RECORD_BYTES = 29;
 var COLUMNS = [
   ["ts", Float64Array, 0, 8],
   ["stream", Int32Array, 8, 4],
   ["tool", Int32Array, 12, 4],
   ["detail", Int32Array, 16, 4],
   ["project", Int32Array, 20, 4],
-  ["ok", Uint8Array, 24, 1]
+  ["id", Int32Array, 24, 4],
+  ["ok", Uint8Array, 28, 1]
 ];
 function columnsAt(ab, at, stride, m) {
-  const [ts, stream, tool, detail, project, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
-  return { ts, stream, tool, detail, project, ok };
+  const [ts, stream, tool, detail, project, id, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
+  return { ts, stream, tool, detail, project, id, ok };
 }
 function encode(h, t) {
   const json = Buffer.from(JSON.stringify(h));
@@ -8303,6 +8535,7 @@ function header(key, offset, counts, t) {
     offset,
     lines: counts.lines,
     malformed: counts.malformed,
+    duplicates: counts.duplicates,
     length: t.length,
     streams: t.streams,
     streamSession: t.streamSession,
@@ -8316,7 +8549,7 @@ function bytesAt(fd, pos, len) {
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
-    const n = (0, import_node_fs8.readSync)(fd, buf, got, len - got, pos + got);
+    const n = (0, import_node_fs9.readSync)(fd, buf, got, len - got, pos + got);
     if (n === 0) break;
     got += n;
   }
@@ -8328,15 +8561,15 @@ function edges(fd, offset) {
 function openObservationFile(path) {
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs9.openSync)(path, READ_NOFOLLOW);
   } catch (e) {
     if (e.code === "ELOOP") {
       throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
     }
     throw e;
   }
-  if (!(0, import_node_fs8.fstatSync)(fd).isFile()) {
-    (0, import_node_fs8.closeSync)(fd);
+  if (!(0, import_node_fs9.fstatSync)(fd).isFile()) {
+    (0, import_node_fs9.closeSync)(fd);
     throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
   }
   return fd;
@@ -8346,11 +8579,11 @@ function loadObservationFile(path, cachePath, opts = {}) {
   try {
     return load(fd, path, cachePath, opts.writeCache !== false);
   } finally {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
 function load(fd, path, cachePath, writeCache) {
-  const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+  const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
   let cached;
   if (cachePath !== void 0) {
     try {
@@ -8365,8 +8598,8 @@ function load(fd, path, cachePath, writeCache) {
     const { head, tail } = edges(fd, h.offset);
     if (head === h.head && tail === h.tail) {
       if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
-        const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed };
-        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: "cached", state };
+        const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed, duplicates: h.duplicates };
+        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed, duplicates: h.duplicates }, source: "cached", state };
       }
       resume = h.offset > 0 && Number(st.size) > h.offset;
     }
@@ -8375,53 +8608,56 @@ function load(fd, path, cachePath, writeCache) {
   let counts;
   let offset;
   let source;
+  let before = 0;
   if (resume && cached) {
-    builder = new TableBuilder(cached.table.length + 1024);
+    builder = new TableBuilder(cached.table.length + 1024, { ids: true });
     builder.addTable(cached.table);
     counts = { lines: cached.header.lines, malformed: cached.header.malformed };
+    before = cached.header.duplicates;
     offset = readObservationFile(fd, cached.header.offset, builder, counts);
     source = "appended";
   } else {
-    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)));
+    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)), { ids: true });
     counts = { lines: 0, malformed: 0 };
     offset = readObservationFile(fd, 0, builder, counts);
     source = "parsed";
   }
   const table2 = builder.build();
-  const after = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+  const all = { ...counts, duplicates: before + builder.duplicates };
+  const after = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
   const whole2 = Number(after.size) === offset;
   const key = { ino: String(after.ino), size: whole2 ? offset : -1, mtimeNs: whole2 ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache) {
     try {
-      writeFileAtomic(cachePath, encode(header(key, offset, counts, table2), table2), { skipIfSame: false, cache: true });
+      writeFileAtomic(cachePath, encode(header(key, offset, all, table2), table2), { skipIfSame: false, cache: true });
     } catch {
     }
   }
-  return { table: table2, counts, source, state: { ...key, offset, length: table2.length, lines: counts.lines, malformed: counts.malformed } };
+  return { table: table2, counts: all, source, state: { ...key, offset, length: table2.length, lines: counts.lines, malformed: counts.malformed, duplicates: all.duplicates } };
 }
 function compareFile(path, state) {
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs9.openSync)(path, READ_NOFOLLOW);
   } catch {
     return "other";
   }
   try {
-    const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+    const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
     if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return "other";
     const { head, tail } = edges(fd, state.offset);
     if (head !== state.head || tail !== state.tail) return "other";
     if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return "same";
     return Number(st.size) > state.offset ? "grown" : "other";
   } finally {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
 var SLICE_RECORDS = 65536;
-var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed;
+var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
 function readExactly(fd, into, pos, path) {
   for (let got = 0; got < into.length; ) {
-    const n = (0, import_node_fs8.readSync)(fd, into, got, into.length - got, pos + got);
+    const n = (0, import_node_fs9.readSync)(fd, into, got, into.length - got, pos + got);
     if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
     got += n;
   }
@@ -8451,12 +8687,12 @@ var CachedSlices = class _CachedSlices {
   static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
     let fd;
     try {
-      fd = (0, import_node_fs8.openSync)(cachePath, READ_NOFOLLOW);
+      fd = (0, import_node_fs9.openSync)(cachePath, READ_NOFOLLOW);
     } catch {
       return void 0;
     }
     try {
-      const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
       const size = Number(st.size);
       if (!st.isFile() || size < 4) return void 0;
       const len = Buffer.alloc(4);
@@ -8469,7 +8705,7 @@ var CachedSlices = class _CachedSlices {
       if (h === void 0 || !sameState(h, state)) return void 0;
       return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
     } finally {
-      (0, import_node_fs8.closeSync)(fd);
+      (0, import_node_fs9.closeSync)(fd);
     }
   }
   /**
@@ -8480,12 +8716,12 @@ var CachedSlices = class _CachedSlices {
   forEach(each) {
     let fd;
     try {
-      fd = (0, import_node_fs8.openSync)(this.path, READ_NOFOLLOW);
+      fd = (0, import_node_fs9.openSync)(this.path, READ_NOFOLLOW);
     } catch {
       return false;
     }
     try {
-      const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
       if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
       const n = this.length;
       const cap = Math.min(n, this.sliceRecords);
@@ -8507,31 +8743,31 @@ var CachedSlices = class _CachedSlices {
       }
       return true;
     } finally {
-      (0, import_node_fs8.closeSync)(fd);
+      (0, import_node_fs9.closeSync)(fd);
     }
   }
 };
 function cachedProjects(path, cachePath) {
   let fd;
   try {
-    fd = (0, import_node_fs8.openSync)(cachePath, READ_NOFOLLOW);
+    fd = (0, import_node_fs9.openSync)(cachePath, READ_NOFOLLOW);
   } catch {
     return void 0;
   }
   try {
     const len = Buffer.alloc(4);
-    if ((0, import_node_fs8.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
+    if ((0, import_node_fs9.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
     const hl = len.readUInt32LE(0);
     const json = Buffer.alloc(hl);
-    if ((0, import_node_fs8.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
-    const h = checkedHeader(json, Number((0, import_node_fs8.fstatSync)(fd).size));
+    if ((0, import_node_fs9.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
+    const h = checkedHeader(json, Number((0, import_node_fs9.fstatSync)(fd).size));
     if (h === void 0 || !Array.isArray(h.projects)) return void 0;
-    const st = (0, import_node_fs8.lstatSync)(path, { bigint: true });
+    const st = (0, import_node_fs9.lstatSync)(path, { bigint: true });
     return String(st.ino) === h.ino && Number(st.size) === h.size && String(st.mtimeNs) === h.mtimeNs ? h.projects : void 0;
   } catch {
     return void 0;
   } finally {
-    (0, import_node_fs8.closeSync)(fd);
+    (0, import_node_fs9.closeSync)(fd);
   }
 }
 
@@ -9850,7 +10086,7 @@ function readHistory(home) {
 }
 
 // analyzer/parts-cache.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_path4 = require("node:path");
 
 // analyzer/parts.ts
@@ -10021,7 +10257,7 @@ var GarbageMeter = class {
 };
 
 // analyzer/parts-cache.ts
-var VERSION2 = 2;
+var VERSION2 = 4;
 var BUDGET_RECORDS = 2e5;
 var COLLECT_EVERY_BYTES = 6 * 1048576;
 var INDEX = "parts.json";
@@ -10432,7 +10668,10 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   }
   for (const f of files) {
     const st = states.get(f.day) ?? index?.files[f.day];
-    if (st !== void 0) counts.malformed += st.malformed;
+    if (st !== void 0) {
+      counts.malformed += st.malformed;
+      counts.duplicates += st.duplicates;
+    }
   }
   counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
   if (writes) {
@@ -10444,7 +10683,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     }
     for (const day of cached.keys()) next.shards[day] = index.shards[day];
     for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
-    for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
+    for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs10.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
       const day = keys[g];
       const stable = m.maxTs <= nowMs;
@@ -10452,7 +10691,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
       const path = shardPath(cacheDir, day);
       if (!stable) {
-        (0, import_node_fs9.rmSync)(path, { force: true });
+        (0, import_node_fs10.rmSync)(path, { force: true });
         continue;
       }
       try {
@@ -10468,15 +10707,15 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const after = firstAfterOf(next.shards[k]);
       return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
     });
-    if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
+    if (everything) (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
       const members = [...base?.members ?? [], ...settled].sort();
       if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached.get(k))], day0, nDays);
-      else (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
+      else (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     }
-    for (const f of (0, import_node_fs9.readdirSync)(cacheDir)) {
+    for (const f of (0, import_node_fs10.readdirSync)(cacheDir)) {
       const m = /^parts-(.+)\.json$/.exec(f);
-      if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
+      if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
     }
   }
   return { all, projects };
@@ -11147,7 +11386,7 @@ function parseFact(text) {
 }
 
 // store/archive.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var import_node_path5 = require("node:path");
 function stamp(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
@@ -11156,7 +11395,7 @@ function put(path, text, txn) {
   if (txn) txn.create(path, text);
   else writeFileAtomic(path, text, { skipIfSame: false });
 }
-var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs10.existsSync)(path);
+var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs11.existsSync)(path);
 function keepUserVersion(home, id, text, nowIso, txn) {
   let keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
   for (let n = 2; taken(keep, txn); n++) keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
@@ -11168,14 +11407,14 @@ function keepUserVersion(home, id, text, nowIso, txn) {
 var import_node_path10 = require("node:path");
 
 // store/io.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var import_node_path6 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs11.readdirSync)(dir).sort();
+    return (0, import_node_fs12.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -11191,7 +11430,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs11.lstatSync)(path);
+    const st = (0, import_node_fs12.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -11225,8 +11464,8 @@ var import_node_os2 = require("node:os");
 var import_node_path7 = require("node:path");
 
 // lib/regular-file.ts
-var import_node_fs12 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs12.constants;
+var import_node_fs13 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs13.constants;
 var MAX_READ_BYTES = 64 * 1024 * 1024;
 function fileKind(st) {
   if (st.isFIFO()) return "a FIFO";
@@ -11245,7 +11484,7 @@ function fail(path, code, message) {
 function openRegular(path, opts = {}) {
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+    fd = (0, import_node_fs13.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
   } catch (e) {
     const err = e;
     if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
@@ -11253,13 +11492,13 @@ function openRegular(path, opts = {}) {
   }
   let st;
   try {
-    st = (0, import_node_fs12.fstatSync)(fd);
+    st = (0, import_node_fs13.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
     throw e;
   }
   if (!st.isFile()) {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
     throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
   }
   return { fd, size: st.size };
@@ -11275,7 +11514,7 @@ function readBounded(fd, size, path, maxBytes) {
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    const n = (0, import_node_fs12.readSync)(fd, buf, len, buf.length - len, len);
+    const n = (0, import_node_fs13.readSync)(fd, buf, len, buf.length - len, len);
     if (n === 0) break;
     len += n;
   }
@@ -11291,7 +11530,7 @@ function readRegular(path, opts = {}) {
   try {
     return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
   } finally {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
   }
 }
 function readRegularText(path, opts = {}) {
@@ -11312,12 +11551,12 @@ function readRegularHead(path, bytes, opts = {}) {
     const buf = Buffer.alloc(bytes);
     let len = 0;
     for (; ; ) {
-      const n = (0, import_node_fs12.readSync)(fd, buf, len, bytes - len, len);
+      const n = (0, import_node_fs13.readSync)(fd, buf, len, bytes - len, len);
       if (n === 0 || (len += n) === bytes) break;
     }
     return buf.subarray(0, len);
   } finally {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
   }
 }
 function readFailure(e) {
@@ -11657,7 +11896,7 @@ function scanFacts(home, opts = {}) {
 }
 
 // store/txn.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var import_node_path9 = require("node:path");
 var counter2 = 0;
 var STORE_DIRS = ["instincts", "facts", "archive"];
@@ -11694,13 +11933,13 @@ var StoreTxn = class {
     this.staged.set(path, text);
   }
   remove(path) {
-    if (this.staged.get(path) !== void 0 && !(0, import_node_fs13.existsSync)(path)) this.staged.delete(path);
+    if (this.staged.get(path) !== void 0 && !(0, import_node_fs14.existsSync)(path)) this.staged.delete(path);
     else this.staged.set(path, null);
   }
   /** Whether a name is in use: on disk, or by this change. */
   taken(path) {
     const s = this.staged.get(path);
-    return s === void 0 ? (0, import_node_fs13.existsSync)(path) : s !== null;
+    return s === void 0 ? (0, import_node_fs14.existsSync)(path) : s !== null;
   }
   /** Commits what is staged with these events (see the top of this file); a failure leaves the store as it was. */
   commit(events) {
@@ -11718,7 +11957,7 @@ var StoreTxn = class {
     let journal;
     const made = [];
     const folder = (dir) => {
-      if (!(0, import_node_fs13.existsSync)(dir)) made.push(dir);
+      if (!(0, import_node_fs14.existsSync)(dir)) made.push(dir);
       ensurePrivateDir(dir);
     };
     try {
@@ -11733,7 +11972,7 @@ var StoreTxn = class {
       writeFileAtomic(journalPath, `${JSON.stringify(journal)}
 `, { skipIfSame: false });
     } catch (e) {
-      for (const [tmp] of moves) (0, import_node_fs13.rmSync)(tmp, { force: true });
+      for (const [tmp] of moves) (0, import_node_fs14.rmSync)(tmp, { force: true });
       removeFolders(made);
       throw e;
     }
@@ -11752,21 +11991,21 @@ var StoreTxn = class {
 function removeFolders(dirs) {
   for (const d of [...new Set(dirs)].reverse()) {
     try {
-      (0, import_node_fs13.rmdirSync)(d);
+      (0, import_node_fs14.rmdirSync)(d);
     } catch {
     }
   }
 }
 function sizeOf(path) {
   try {
-    return (0, import_node_fs13.lstatSync)(path).size;
+    return (0, import_node_fs14.lstatSync)(path).size;
   } catch {
     return 0;
   }
 }
 function isFolder2(path) {
   try {
-    return (0, import_node_fs13.lstatSync)(path).isDirectory();
+    return (0, import_node_fs14.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -11811,40 +12050,40 @@ function linesIn(home, j) {
   if (j.lines === "") return true;
   let fd;
   try {
-    fd = (0, import_node_fs13.openSync)(layout.events(home), READ_NOFOLLOW);
+    fd = (0, import_node_fs14.openSync)(layout.events(home), READ_NOFOLLOW);
   } catch {
     return false;
   }
   try {
     const want = Buffer.from(j.lines);
-    const size = (0, import_node_fs13.fstatSync)(fd).size;
+    const size = (0, import_node_fs14.fstatSync)(fd).size;
     const got = Buffer.alloc(Math.max(0, Math.min(size - j.at, want.length + 1)));
-    (0, import_node_fs13.readSync)(fd, got, 0, got.length, j.at);
+    (0, import_node_fs14.readSync)(fd, got, 0, got.length, j.at);
     return got.equals(want) || got[0] === 10 && got.subarray(1).equals(want);
   } finally {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
 function apply(home, j) {
   for (const [tmp, path] of j.moves) {
     const t = (0, import_node_path9.join)(home, tmp);
-    if ((0, import_node_fs13.existsSync)(t)) (0, import_node_fs13.renameSync)(t, (0, import_node_path9.join)(home, path));
+    if ((0, import_node_fs14.existsSync)(t)) (0, import_node_fs14.renameSync)(t, (0, import_node_path9.join)(home, path));
   }
-  for (const r of j.removes) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(home, r), { force: true });
-  (0, import_node_fs13.rmSync)(layout.storeJournal(home), { force: true });
+  for (const r of j.removes) (0, import_node_fs14.rmSync)((0, import_node_path9.join)(home, r), { force: true });
+  (0, import_node_fs14.rmSync)(layout.storeJournal(home), { force: true });
 }
 function undo(home, j) {
   try {
-    const fd = (0, import_node_fs13.openSync)(layout.events(home), import_node_fs13.constants.O_RDWR | import_node_fs13.constants.O_NOFOLLOW | import_node_fs13.constants.O_NONBLOCK);
+    const fd = (0, import_node_fs14.openSync)(layout.events(home), import_node_fs14.constants.O_RDWR | import_node_fs14.constants.O_NOFOLLOW | import_node_fs14.constants.O_NONBLOCK);
     try {
-      if ((0, import_node_fs13.fstatSync)(fd).size > j.at) (0, import_node_fs13.ftruncateSync)(fd, j.at);
+      if ((0, import_node_fs14.fstatSync)(fd).size > j.at) (0, import_node_fs14.ftruncateSync)(fd, j.at);
     } finally {
-      (0, import_node_fs13.closeSync)(fd);
+      (0, import_node_fs14.closeSync)(fd);
     }
   } catch {
   }
-  for (const [tmp] of j.moves) (0, import_node_fs13.rmSync)((0, import_node_path9.join)(home, tmp), { force: true });
-  (0, import_node_fs13.rmSync)(layout.storeJournal(home), { force: true });
+  for (const [tmp] of j.moves) (0, import_node_fs14.rmSync)((0, import_node_path9.join)(home, tmp), { force: true });
+  (0, import_node_fs14.rmSync)(layout.storeJournal(home), { force: true });
 }
 function recoverStore(home) {
   const j = readJournal(home);
@@ -11937,13 +12176,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs14.lstatSync)(path);
+      const st = (0, import_node_fs15.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -12145,7 +12384,7 @@ function writeObserved(home, pa, config, nowIso) {
 }
 
 // store/turn-feedback.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var import_node_path12 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
@@ -12239,6 +12478,7 @@ function pendingTurns(home, nowMs, session) {
 }
 function turnCalls(home, session, fromMs, toMs) {
   const out = [];
+  const ids2 = /* @__PURE__ */ new Set();
   for (let day = Date.parse(`${utcDay(fromMs)}T00:00:00.000Z`); day <= toMs; day += DAY_MS) {
     let text;
     try {
@@ -12257,6 +12497,11 @@ function turnCalls(home, session, fromMs, toMs) {
       if (r["session"] !== session || r["agentId"] !== void 0 || typeof r["tool"] !== "string" || typeof r["ok"] !== "boolean") continue;
       const ts = typeof r["ts"] === "string" ? Date.parse(r["ts"]) : Number.NaN;
       if (!(ts >= fromMs && ts <= toMs)) continue;
+      const id = r["id"];
+      if (typeof id === "string") {
+        if (ids2.has(id)) continue;
+        ids2.add(id);
+      }
       const c = { tool: r["tool"], ok: r["ok"] };
       if (typeof r["detail"] === "string") c.detail = r["detail"];
       if (typeof r["stop"] === "string") c.stop = r["stop"];
@@ -12276,7 +12521,7 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs15.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      if ((0, import_node_fs16.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
@@ -12308,11 +12553,11 @@ function judgePending(home, nowMs, session) {
 }
 
 // analyzer/run.ts
-var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs16.readdirSync)(dir).sort();
+    return (0, import_node_fs17.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
@@ -12329,7 +12574,7 @@ function pruneHookState(home, retentionDays) {
     for (const f of listDir2(dir)) {
       const path = (0, import_node_path13.join)(dir, f);
       try {
-        if ((0, import_node_fs16.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs16.rmSync)(path, { force: true });
+        if ((0, import_node_fs17.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs17.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -12337,7 +12582,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path).size;
+    return (0, import_node_fs17.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -12358,7 +12603,7 @@ function observationFiles(home) {
   const cacheDir = layout.cache(home);
   const out = [];
   for (const f of listDir2(obsDir)) {
-    const m = OBSERVATION_FILE.exec(f);
+    const m = OBSERVATION_FILE2.exec(f);
     if (m) out.push({ day: m[1], path: (0, import_node_path13.join)(obsDir, f), cachePath: (0, import_node_path13.join)(cacheDir, `${m[1]}.bin`) });
   }
   return out;
@@ -12449,24 +12694,25 @@ function loadFiles(files, bytes, report, deadline) {
     report.files.read++;
     report.files[r.source]++;
     report.skipped.malformed += r.counts.malformed;
+    report.skipped.duplicates += r.counts.duplicates;
     builder.addTable(r.table);
     checkDeadline(deadline, `reading ${f.day}.jsonl`);
   }
   return builder.build();
 }
-function emptyReport(now, config, readOnlyReason) {
+function emptyReport(now, config, readOnlyReason2) {
   const nowMs = now.getTime();
   return {
     status: "done",
-    readOnly: readOnlyReason !== void 0,
-    ...readOnlyReason !== void 0 ? { readOnlyReason } : {},
+    readOnly: readOnlyReason2 !== void 0,
+    ...readOnlyReason2 !== void 0 ? { readOnlyReason: readOnlyReason2 } : {},
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
-    skipped: { malformed: 0, future: 0 },
+    skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
     written: [],
     unchanged: [],
@@ -12491,10 +12737,11 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
     pa = analyzeProjects(table2, nowMs, config);
     checkDeadline(deadline, "scoring the patterns");
   } else {
-    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, reused: 0, counted: 0 };
+    const counts = { cached: 0, appended: 0, parsed: 0, malformed: 0, duplicates: 0, reused: 0, counted: 0 };
     pa = analyzeWindowFiles(files, layout.cache(home), nowMs, config, !report.readOnly, counts, (where) => checkDeadline(deadline, where), budgetRecords);
     report.files = { read: files.length, cached: counts.cached, appended: counts.appended, parsed: counts.parsed };
     report.skipped.malformed += counts.malformed;
+    report.skipped.duplicates += counts.duplicates;
     report.shards = { reused: counts.reused, counted: counts.counted };
   }
   const presence = olderPresence(older, !report.readOnly);
@@ -12520,7 +12767,7 @@ function runAnalysis(opts) {
   const nowIso = now.toISOString();
   const deadline = { at: performance.now() + config.maxAnalysisSeconds * 1e3, seconds: config.maxAnalysisSeconds };
   if (!opts.homeChecked) assertDataHome(home);
-  const report = emptyReport(now, config, futureClockReason(nowMs, opts.realNowMs));
+  const report = emptyReport(now, config, readOnlyReason(home, nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
     readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
@@ -12528,9 +12775,9 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   const names = dataHomeNames();
-  if ((0, import_node_fs16.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+  if ((0, import_node_fs17.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
     try {
-      (0, import_node_fs16.chmodSync)(home, 448);
+      (0, import_node_fs17.chmodSync)(home, 448);
     } catch {
     }
   }
@@ -12580,7 +12827,7 @@ function runAnalysis(opts) {
 }
 
 // analyzer/logged-run.ts
-var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
+var OBSERVATION_FILE3 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
 var gatePath = (home) => (0, import_node_path14.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
@@ -12594,13 +12841,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs17.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+    files = (0, import_node_fs18.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs17.lstatSync)((0, import_node_path14.join)(layout.observations(home), f));
+      const st = (0, import_node_fs18.lstatSync)((0, import_node_path14.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -12616,19 +12863,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs17.openSync)((0, import_node_path14.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs18.openSync)((0, import_node_path14.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs17.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs18.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs17.closeSync)(fd);
+      (0, import_node_fs18.closeSync)(fd);
     }
   }
   return n;
@@ -12690,7 +12937,7 @@ function runLoggedAnalysis(opts) {
   return report;
 }
 function readOnlyClock(opts) {
-  return futureClockReason(opts.now.getTime(), opts.realNowMs) !== void 0;
+  return readOnlyReason(opts.home, opts.now.getTime(), opts.realNowMs) !== void 0;
 }
 function safeLog(home, e) {
   try {
@@ -12756,11 +13003,11 @@ var settingOf = memo((key) => {
 var plainWords = memo((s) => wordsOf(s).filter((w) => !/\d/.test(w)).join(" "));
 
 // observer/project-id.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_path15 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs18.statSync)(path);
+    (0, import_node_fs19.statSync)(path);
     return true;
   } catch {
     return false;
@@ -12943,6 +13190,9 @@ function settleDecay(m, x, ref) {
     x.confidence = eff;
   }
 }
+function latest(seen, nowIso) {
+  return Date.parse(nowIso) > Date.parse(seen) ? nowIso : seen;
+}
 function applyFeedback(m, entry, x0, kind, reason) {
   const c = m.ctx.config;
   const x = { ...x0 };
@@ -12963,7 +13213,7 @@ function applyFeedback(m, entry, x0, kind, reason) {
     const next = clamp(x.confidence + asked, c);
     applied = next - x.confidence;
     x.confidence = next;
-    x.last_seen = m.nowIso;
+    x.last_seen = latest(x.last_seen, m.nowIso);
   }
   if (kind === "confirm") x.confirmed++;
   else if (kind === "correct") x.corrected++;
@@ -13030,7 +13280,7 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 }
 
 // claude/sessions.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 var import_node_path16 = require("node:path");
 var sessionsDir = layout.sessions;
 var markPath = (home, session) => (0, import_node_path16.join)(sessionsDir(home), `${idFileStem(session)}.json`);
@@ -13041,7 +13291,7 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs19.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs20.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
@@ -13061,11 +13311,11 @@ function writeMark(home, mark) {
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs19.renameSync)(tmp, path);
+  (0, import_node_fs20.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs19.statSync)(path);
+    const st = (0, import_node_fs20.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -13175,9 +13425,9 @@ function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
 }
 
 // lib/line-reader.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 var CHUNK2 = 1 << 20;
-function readLines(path, maxBytes, line, overlong) {
+function readLines2(path, maxBytes, line, overlong) {
   const { fd } = openRegular(path);
   try {
     let buf = Buffer.allocUnsafe(CHUNK2);
@@ -13189,7 +13439,7 @@ function readLines(path, maxBytes, line, overlong) {
         buf.copy(bigger, 0, 0, held);
         buf = bigger;
       }
-      const n = (0, import_node_fs20.readSync)(fd, buf, held, buf.length - held, null);
+      const n = (0, import_node_fs21.readSync)(fd, buf, held, buf.length - held, null);
       if (n === 0) break;
       const end = held + n;
       let start = 0;
@@ -13217,13 +13467,13 @@ function readLines(path, maxBytes, line, overlong) {
     if (dropped >= 0) overlong(dropped);
     else if (held > 0) line(buf, 0, buf[held - 1] === 13 ? held - 1 : held);
   } finally {
-    (0, import_node_fs20.closeSync)(fd);
+    (0, import_node_fs21.closeSync)(fd);
   }
 }
 
 // observer/observation-sink.ts
-var import_node_fs21 = require("node:fs");
-var OBSERVATION_FILE3 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+var import_node_fs22 = require("node:fs");
+var OBSERVATION_FILE4 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 var ObservationSink = class {
   constructor(home, dryRun, lookupFromMs) {
@@ -13254,11 +13504,11 @@ var ObservationSink = class {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
     try {
-      names = (0, import_node_fs21.readdirSync)(layout.observations(this.home));
+      names = (0, import_node_fs22.readdirSync)(layout.observations(this.home));
     } catch {
     }
     for (const f of names) {
-      const m = OBSERVATION_FILE3.exec(f);
+      const m = OBSERVATION_FILE4.exec(f);
       if (m && m[1] >= firstDay) this.load(m[1]);
     }
   }
@@ -13269,7 +13519,7 @@ var ObservationSink = class {
     const path = layout.observationFile(this.home, day);
     let text;
     try {
-      if (!(0, import_node_fs21.lstatSync)(path).isFile()) return;
+      if (!(0, import_node_fs22.lstatSync)(path).isFile()) return;
       text = readDataFile(path).toString("latin1");
     } catch (e) {
       if (e.code === "ENOENT") return;
@@ -14429,7 +14679,7 @@ function importFile(path, counts, range, maxLineBytes, sink, sessions, names, la
   );
   const mib = maxLineBytes / 1048576;
   const marks = new LineMarks();
-  readLines(
+  readLines2(
     path,
     maxLineBytes,
     (buf, start, end) => parseLine(buf, start, end, counts, pairer, marks),
@@ -14492,7 +14742,7 @@ function transcriptFilesOf(transcript) {
   const sub = (0, import_node_path17.join)((0, import_node_path17.dirname)(transcript), transcript.slice((0, import_node_path17.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs22.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path17.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path17.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -14747,14 +14997,14 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs24 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs23.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs23.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs24.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs24.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);

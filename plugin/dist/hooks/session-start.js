@@ -1130,6 +1130,7 @@ var IDLE_OVER_MS = 10 * 6e4;
 
 // lib/clock.ts
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
 
 // analyzer/rules-file.ts
 function safeSteps(rule) {
