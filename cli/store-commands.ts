@@ -8,6 +8,7 @@ import type { StoreCtx } from '../store/store.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { renderSuggest } from './suggest-fast.js';
+import { plural } from '../lib/plural.js';
 
 // The store's verbs: parse, call one function of store/service.ts or store/ops.ts, print text
 // or --json. A miss or a refused change is a CliError (exit 2); a busy store exits 75.
@@ -45,6 +46,15 @@ function factLine(f: FactView): string {
   return `${pct(f.confidence)}  ${f.id}  ${f.fact}  (${f.scope === 'global' ? 'global' : `project ${f.project_name ?? f.project}`})`;
 }
 
+/** `list`'s table: a header, then one row per instinct, columns aligned; the pattern last (the widest). */
+export function listTable(views: readonly InstinctView[]): string {
+  const rows = views.map((v) => [pct(v.confidence), v.level, v.source, v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`, v.id, v.pattern]);
+  const header = ['confidence', 'level', 'source', 'scope', 'id', 'pattern'];
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padStart(width[0]!) : i === r.length - 1 ? c : c.padEnd(width[i]!))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
 const scopeOption = { scope: { type: 'string', default: 'current', describe: 'current (this project and global), all, global, or a project id' } } as const;
 const limitOption = { limit: { type: 'number', describe: 'at most this many (default: searchLimit, 20)' } } as const;
 
@@ -54,7 +64,8 @@ const listCommand: CommandModule<object, Common & { scope: string; domain?: stri
   builder: (y) => y.options({ ...commonOptions, ...scopeOption, ...limitOption, domain: { type: 'string' }, source: { type: 'string', choices: ['observed', 'taught', 'imported'] }, level: { type: 'string', choices: ['seedling', 'mature', 'rule', 'universal'] } }),
   handler: (argv) => {
     const r = run(() => svc.list(storeCtx(argv), { scope: argv.scope, ...(argv.domain ? { domain: argv.domain } : {}), ...(argv.source ? { source: argv.source as InstinctView['source'] } : {}), ...(argv.level ? { level: argv.level as InstinctView['level'] } : {}) }, argv.limit));
-    out(argv, r, () => (r.instincts.length ? r.instincts.map((v) => `${instinctLine(v)}  ${v.id}`).join('\n') : 'No instincts yet.') + (r.problems.length ? `\nUnreadable: ${r.problems.map((p) => `${p.file} (${p.problem})`).join('; ')}` : ''));
+    const none = r.elsewhere > 0 ? `No instincts in this scope; ${plural(r.elsewhere, 'instinct')} in other scopes: list --scope all` : r.inStore > 0 ? 'No instincts match.' : 'No instincts yet.';
+    out(argv, r, () => (r.instincts.length ? listTable(r.instincts) : none) + (r.problems.length ? `\nUnreadable: ${r.problems.map((p) => `${p.file} (${p.problem})`).join('; ')}` : ''));
   },
 };
 

@@ -4,7 +4,7 @@ import type { StoreEvent } from './events.js';
 import type { IndexedFact, IndexedInstinct } from './index-read.js';
 import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js';
 import type { Level, Scope, Source, State } from './model.js';
-import { LEVELS } from './model.js';
+import { LEVELS, PROJECT_ID } from './model.js';
 import { haystack, matches, parseQuery } from './search.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 
@@ -180,6 +180,15 @@ export interface ListFilter {
   level?: Level;
   minLevel?: Level;
   state?: State;
+}
+
+/** The scopes a list or export takes besides a project id. */
+export const LIST_SCOPES = ['current', 'all', 'global'] as const;
+
+/** Why `scope` is not one a list takes (current, all, global or a project id), or undefined. */
+export function scopeProblem(scope: string): string | undefined {
+  if ((LIST_SCOPES as readonly string[]).includes(scope) || PROJECT_ID.test(scope)) return undefined;
+  return `unknown scope ${JSON.stringify(scope.slice(0, 60))}: expected ${LIST_SCOPES.join(', ')} or a project id (12 hex digits, as \`homunculus projects\` lists them)`;
 }
 
 export function filterViews(views: readonly InstinctView[], f: ListFilter, project: string | null): InstinctView[] {

@@ -8,7 +8,7 @@ import { readEvents } from './events.js';
 import { readIfFile } from './io.js';
 import { round4 } from './lifecycle.js';
 import { currentProject, readProjects, touchProject } from './projects.js';
-import { effectiveness as effectivenessRows, filterViews, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
+import { effectiveness as effectivenessRows, filterViews, scopeProblem, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
 import { StoreError } from './ops.js';
 import { parseQuery } from './search.js';
 import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './store.js';
@@ -35,9 +35,13 @@ export function storeContext(opts: { home: string; config: Config; now: Date; cw
 }
 
 export function list(ctx: StoreCtx, filter: ListFilter, limit?: number) {
+  const problem = filter.scope === undefined ? undefined : scopeProblem(filter.scope);
+  if (problem !== undefined) throw new StoreError(problem);
   const s = snapshot(ctx);
   const all = filterViews(s.instincts, filter, ctx.project);
-  return { project: ctx.project, total: all.length, instincts: all.slice(0, limit ?? all.length), problems: s.problems };
+    // What the same filter finds in every scope: where to look when this one finds nothing.
+  const everywhere = filter.scope === 'all' ? all.length : filterViews(s.instincts, { ...filter, scope: 'all' }, ctx.project).length;
+  return { project: ctx.project, total: all.length, instincts: all.slice(0, limit ?? all.length), problems: s.problems, elsewhere: everywhere - all.length, inStore: s.instincts.length };
 }
 
 export function get(ctx: StoreCtx, ref: string) {

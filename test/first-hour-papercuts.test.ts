@@ -1,8 +1,10 @@
 // The first hour's papercuts (issue 33, 4): each one a user met in their first hour, each with
 // the behaviour it has now.
 import { execa } from 'execa';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLI, cleanEnv, tempDir } from './helpers.js';
+import { CLI, cleanEnv, runCli, tempDir } from './helpers.js';
 
 describe('a closed pipe is a normal end', () => {
   // The reader is gone before the command writes its first byte: every write meets EPIPE.
@@ -20,4 +22,49 @@ describe('a closed pipe is a normal end', () => {
       expect(r.exitCode).toBe(0);
     });
   }
+});
+
+describe('list and export say where the instincts are', () => {
+  // One project with a taught rule (eight times: confidence 0.95), one global seedling, and a
+  // second project folder with nothing of its own.
+  async function twoProjects() {
+    const root = tempDir();
+    const env = { HOMUNCULUS_HOME: join(root, 'data'), HOMUNCULUS_NOW: '2026-11-08T12:00:00Z' };
+    const a = join(root, 'alpha');
+    const b = join(root, 'beta');
+    mkdirSync(a);
+    mkdirSync(b);
+    for (let i = 0; i < 8; i++) expect((await runCli(['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], env, { cwd: a })).exitCode).toBe(0);
+    expect((await runCli(['observe', 'seq:Grep->Read->Edit', '--global', '--trigger', 'finding code', '--action', 'grep, read, then edit'], env, { cwd: b })).exitCode).toBe(0);
+    return { env, a, b };
+  }
+
+  it('list has column headers, aligned with its rows', async () => {
+    const { env, a } = await twoProjects();
+    const r = await runCli(['list'], env, { cwd: a });
+    const lines = (r.stdout as string).split('\n');
+    expect(lines[0]).toMatch(/^confidence {2}level +source +scope +id +pattern$/);
+    expect(lines).toHaveLength(3);
+    // Each column starts where its header does.
+    for (const h of ['level', 'source', 'scope', 'id', 'pattern']) {
+      const at = lines[0]!.search(new RegExp(`  ${h}\\b`)) + 2;
+      for (const row of lines.slice(1)) expect(row[at - 1]).toBe(' ');
+      for (const row of lines.slice(1)) expect(row[at]).not.toBe(' ');
+    }
+    expect(lines[1]).toMatch(/^ +95% {2}rule +taught +project alpha +pref-pkg-pnpm-[0-9a-f]{8} +pref:pkg=pnpm$/);
+  });
+
+  it('list --scope bogus is refused in one line, exit 2; a scope with nothing says where the instincts are', async () => {
+    const { env, a, b } = await twoProjects();
+    const bad = await runCli(['list', '--scope', 'bogus'], env, { cwd: a });
+    expect(bad.exitCode).toBe(2);
+    expect(bad.stdout).toBe('');
+    expect(bad.stderr).toBe('homunculus: unknown scope "bogus": expected current, all, global or a project id (12 hex digits, as `homunculus projects` lists them)');
+    const json = await runCli(['list', '--scope', 'bogus', '--json'], env, { cwd: a });
+    expect(JSON.parse(json.stdout as string)).toMatchObject({ exit: 2, error: expect.stringContaining('unknown scope "bogus"') });
+    // A well-formed project id with nothing in it: no instincts there, and where they are.
+    const empty = await runCli(['list', '--scope', '0123456789ab'], env, { cwd: b });
+    expect(empty.exitCode).toBe(0);
+    expect(empty.stdout).toBe('No instincts in this scope; 2 instincts in other scopes: list --scope all');
+  });
 });
