@@ -67,4 +67,20 @@ describe('list and export say where the instincts are', () => {
     expect(empty.exitCode).toBe(0);
     expect(empty.stdout).toBe('No instincts in this scope; 2 instincts in other scopes: list --scope all');
   });
+
+  it('export --format nope names every format, skill too; export claude-md elsewhere says where the rules are', async () => {
+    const { env, a, b } = await twoProjects();
+    const nope = await runCli(['export', '--format', 'nope'], env, { cwd: a });
+    expect(nope.exitCode).toBe(2);
+    expect(nope.stderr).toBe('homunculus: unknown format "nope": expected one of claude-md, agents-md, cursorrules, cursor-mdc, windsurfrules, json, or skill');
+    expect((await runCli(['export', 'claude-md', '--scope', 'bogus'], env, { cwd: a })).stderr).toContain('unknown scope "bogus"');
+    // In alpha the rule is exported; in beta there is none, and it says where the one rule is.
+    expect((await runCli(['export', 'claude-md'], env, { cwd: a })).stdout).toContain('`pref:pkg=pnpm`');
+    const there = await runCli(['export', 'claude-md'], env, { cwd: b });
+    expect(there.exitCode).toBe(0);
+    expect(there.stdout).toContain('_No rules yet._');
+    expect(there.stderr).toBe('No rules for this project; 1 rule in other projects: --scope all');
+    expect(JSON.parse((await runCli(['export', 'claude-md', '--json'], env, { cwd: b })).stdout as string)).toMatchObject({ rules: 0, hint: 'No rules for this project; 1 rule in other projects: --scope all' });
+    expect((await runCli(['export', 'claude-md', '--scope', 'all'], env, { cwd: b })).stdout).toContain('`pref:pkg=pnpm`');
+  });
 });
