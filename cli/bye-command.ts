@@ -7,6 +7,7 @@ import { RulesFileRefused } from '../analyzer/rules-file-write.js';
 import { CliError, EXIT_LOCK_TIMEOUT, EXIT_RULES_FILE } from './errors.js';
 import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';
+import { installHint } from '../lib/invocation.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -83,7 +84,7 @@ export const byeCommand: CommandModule<object, Args> = {
     try {
       const ctx = context(argv);
       if (!ctx.homeExists) {
-        const msg = `Nothing to consolidate yet: the data home ${ctx.home} does not exist. Install the hooks (npx homunculus install), work with Claude, then run /bye again.`;
+        const msg = `Nothing to consolidate yet: the data home ${ctx.home} does not exist. Install the hooks (${installHint()}), work with Claude, then run /bye again.`;
         if (argv.json) printJson({ status: 'no-data', home: ctx.home, message: msg });
         else process.stdout.write(`${msg}\n`);
         return;

@@ -6,6 +6,7 @@ import { runConsolidation } from '../analyzer/consolidate-run.js';
 import { loadConfig } from '../lib/config.js';
 import { packageRoot } from '../lib/data-home.js';
 import { printJson } from './context.js';
+import { installHint, invocation } from '../lib/invocation.js';
 import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-example.js';
 
 // The README's main job: the worked example through the whole loop, in a temporary folder.
@@ -61,6 +62,12 @@ function consolidateAt(home: string, nowIso: string, env: Record<string, string>
   };
 }
 
+/** What to do after the demo, with the command as this installation runs it. */
+export function nextStep(): string {
+  if (invocation().kind === 'plugin') return 'Next: work with Claude (the plugin\'s hooks are on), then /homunculus:bye.';
+  return `Next: ${installHint()}, work with Claude, then /bye.`;
+}
+
 export const demoCommand: CommandModule<object, { json: boolean }> = {
   command: 'demo',
   describe: 'play the bundled worked example through the whole loop in a temporary folder',
@@ -92,6 +99,6 @@ export const demoCommand: CommandModule<object, { json: boolean }> = {
     say(`  ${join(home, 'archive')}/`);
     say(`  ${join(home, 'daily-summary.md')}`);
     say(`  ${join(home, 'observations')}/`);
-    say('\nNext: npx homunculus install, work with Claude, then /bye.');
+    say(`\n${nextStep()}`);
   },
 };

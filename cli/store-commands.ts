@@ -9,6 +9,7 @@ import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { renderSuggest } from './suggest-fast.js';
 import { plural } from '../lib/plural.js';
+import { cli } from '../lib/invocation.js';
 
 // The store's verbs: parse, call one function of store/service.ts or store/ops.ts, print text
 // or --json. A miss or a refused change is a CliError (exit 2); a busy store exits 75.
@@ -64,7 +65,7 @@ const listCommand: CommandModule<object, Common & { scope: string; domain?: stri
   builder: (y) => y.options({ ...commonOptions, ...scopeOption, ...limitOption, domain: { type: 'string' }, source: { type: 'string', choices: ['observed', 'taught', 'imported'] }, level: { type: 'string', choices: ['seedling', 'mature', 'rule', 'universal'] } }),
   handler: (argv) => {
     const r = run(() => svc.list(storeCtx(argv), { scope: argv.scope, ...(argv.domain ? { domain: argv.domain } : {}), ...(argv.source ? { source: argv.source as InstinctView['source'] } : {}), ...(argv.level ? { level: argv.level as InstinctView['level'] } : {}) }, argv.limit));
-    const none = r.elsewhere > 0 ? `No instincts in this scope; ${plural(r.elsewhere, 'instinct')} in other scopes: list --scope all` : r.inStore > 0 ? 'No instincts match.' : 'No instincts yet.';
+    const none = r.elsewhere > 0 ? `No instincts in this scope; ${plural(r.elsewhere, 'instinct')} in other scopes: ${cli('list --scope all')}` : r.inStore > 0 ? 'No instincts match.' : 'No instincts yet.';
     out(argv, r, () => (r.instincts.length ? listTable(r.instincts) : none) + (r.problems.length ? `\nUnreadable: ${r.problems.map((p) => `${p.file} (${p.problem})`).join('; ')}` : ''));
   },
 };
@@ -231,7 +232,7 @@ const factsCommand: CommandModule<object, Common & { action: string; args: strin
   builder: (y) => y.options({ ...commonOptions, global: { type: 'boolean', default: false }, domain: { type: 'string' }, all: { type: 'boolean', default: false, describe: 'list every project\'s' } }).positional('action', { choices: ['list', 'add', 'rm'], default: 'list' }).positional('args', { type: 'string', array: true, default: [] }) as never,
   handler: (argv) => {
     if (argv.action === 'add') {
-      if (!argv.args.length) throw new CliError('facts add needs the statement, e.g. homunculus facts add the test database listens on 3306');
+      if (!argv.args.length) throw new CliError(`facts add needs the statement, e.g. ${cli('facts add the test database listens on 3306')}`);
       const r = run(() => writeFact(storeCtx(argv, true), { fact: argv.args.join(' '), ...(argv.global ? { scope: 'global' as const } : {}), ...(argv.domain ? { domain: argv.domain } : {}) }));
       return out(argv, r, () => `${r.created ? 'Added' : 'Reinforced'} fact ${r.id}: ${pct(r.confidence).trim()}`);
     }

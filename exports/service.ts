@@ -6,8 +6,9 @@ import { snapshot, type StoreCtx } from '../store/store.js';
 import { cursorMdc, FORMATS, markdownBlock, plainRules, type ExportRule, type Format } from './formats.js';
 import { injectBlock, type Injected } from './marker-block.js';
 import { recordInjection } from './injected.js';
+import { cli } from '../lib/invocation.js';
 import { plural } from '../lib/plural.js';
-import { scopeProblem } from '../store/query.js';
+import { scopeProblem } from '../store/service.js';
 import { projectIdOf, selectRules, selectViews, type ExportFilter } from './select.js';
 import { readShareDoc, shareDoc, ShareFormatError, type ShareDoc, type SharedProject } from './share.js';
 import { readProjects } from '../store/projects.js';
@@ -35,7 +36,7 @@ function checkedFilter(f: ExportFilter, names: ReadonlyMap<string, string>): Exp
   if (problem !== undefined) throw new ExportError(problem);
   if (f.project === undefined) return f;
   const id = projectIdOf(f.project, names);
-  if (id === undefined) throw new ExportError(`no project ${JSON.stringify(f.project)}: give a project id (12 hex digits) or a name that \`homunculus projects\` lists`);
+  if (id === undefined) throw new ExportError(`no project ${JSON.stringify(f.project)}: give a project id (12 hex digits) or a name that \`${cli('projects')}\` lists`);
   return { ...f, project: id };
 }
 
@@ -151,7 +152,7 @@ export function skillText(ctx: StoreCtx, f: ExportFilter, o: SkillOptions): Skil
     throw new ExportError((e as Error).message, { cause: e });
   }
   if (text === undefined) {
-    return { rules: 0, hint: `no rule${o.category ? ` of category ${o.category}` : ''} to put in a skill yet: rules come from \`homunculus bye\` (promotion) or from instincts taught until approved (confidence 0.7 or more); see \`homunculus list\`` };
+    return { rules: 0, hint: `no rule${o.category ? ` of category ${o.category}` : ''} to put in a skill yet: rules come from \`${cli('bye')}\` (promotion) or from instincts taught until approved (confidence 0.7 or more); see \`${cli('list')}\`` };
   }
   const count = o.category === undefined ? rules.length : rules.filter((r) => r.category === o.category).length;
   return { text, rules: count };

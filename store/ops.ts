@@ -7,6 +7,7 @@ import { appendEvents, compactEvents, event, type StoreEvent } from './events.js
 import { factFields, instinctFields, renderFact, renderInstinct, updateUserFile, withEvidence, oneLine } from './files.js';
 import { writeIndex } from './index-file.js';
 import { storePaths, withStoreLock, writeStoreFile } from './io.js';
+import { cli } from '../lib/invocation.js';
 import { categoryOf, idFor, KeyError, normalizeKey, validId, type Category } from './keys.js';
 import { clamp, decayed, feedbackDelta, finishLevelState, pruneCategory, reinforced, round4, type FeedbackKind } from './lifecycle.js';
 import { migrateLegacy } from './migrate.js';
@@ -707,7 +708,7 @@ export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'import
 export function deleteFact(ctx: StoreCtx, id: string): { id: string; archived: true } {
   return mutate(ctx, (m) => {
     const e = m.facts.find((f) => f.value?.id === id);
-    if (!e) throw new StoreError(`no fact ${JSON.stringify(id)}: list the facts for its id (homunculus facts list; over MCP fact_list)`);
+    if (!e) throw new StoreError(`no fact ${JSON.stringify(id)}: list the facts for its id (${cli('facts list')}; over MCP fact_list)`);
     archiveFact(m, e, 'deleted');
     return { id, archived: true as const };
   });

@@ -185,10 +185,9 @@ export interface ListFilter {
 /** The scopes a list or export takes besides a project id. */
 export const LIST_SCOPES = ['current', 'all', 'global'] as const;
 
-/** Why `scope` is not one a list takes (current, all, global or a project id), or undefined. */
-export function scopeProblem(scope: string): string | undefined {
-  if ((LIST_SCOPES as readonly string[]).includes(scope) || PROJECT_ID.test(scope)) return undefined;
-  return `unknown scope ${JSON.stringify(scope.slice(0, 60))}: expected ${LIST_SCOPES.join(', ')} or a project id (12 hex digits, as \`homunculus projects\` lists them)`;
+/** A scope a list takes: current, all, global or a project id. */
+export function knownScope(scope: string): boolean {
+  return (LIST_SCOPES as readonly string[]).includes(scope) || PROJECT_ID.test(scope);
 }
 
 export function filterViews(views: readonly InstinctView[], f: ListFilter, project: string | null): InstinctView[] {

@@ -3990,10 +3990,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4007,7 +4007,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep3) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4031,7 +4031,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep3, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4138,7 +4138,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep3 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4152,13 +4152,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep3 + cb;
-              sep3 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep3 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -4201,18 +4201,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep3, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep3?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep3 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4266,8 +4266,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep3 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep3, null, props, onError);
+        if (!isMap && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4279,7 +4279,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep3 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4290,8 +4290,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep3)
-                for (const st of sep3) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4308,7 +4308,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep3, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4488,7 +4488,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep3 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4505,24 +4505,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep3 === " ")
-            sep3 = "\n";
-          else if (!prevMoreIndented && sep3 === "\n")
-            sep3 = "\n\n";
-          value += sep3 + indent.slice(trimIndent) + content;
-          sep3 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep3 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep3 + content;
-          sep3 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4705,25 +4705,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep3 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep3 === "\n")
-            res += sep3;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep3 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep3 + lm;
-          sep3 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep3 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5533,14 +5533,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep3, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep3)
-        for (const st of sep3)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6707,18 +6707,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep3;
+          let sep4;
           if (scalar.end) {
-            sep3 = scalar.end;
-            sep3.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep3 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep3 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6871,15 +6871,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep3 = it.sep;
-                  sep3.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep3 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7073,13 +7073,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep3 = fc.end.splice(1, fc.end.length);
-            sep3.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep3 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7358,8 +7358,8 @@ var require_dist = __commonJS({
 });
 
 // analyzer/logged-run.ts
-var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs18 = require("node:fs");
+var import_node_path14 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7722,8 +7722,8 @@ function utcDay(ms) {
 }
 
 // analyzer/run.ts
-var import_node_fs16 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path13 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs6 = require("node:fs");
@@ -8044,8 +8044,8 @@ var TableBuilder = class {
       streams: t.streams.map((name, s) => {
         if (keep !== void 0 && keep[s] === 0) return -1;
         const session = t.sessions[t.streamSession[s]];
-        const sep3 = name.indexOf("\0");
-        return this.streamId(session, sep3 === -1 ? void 0 : name.slice(sep3 + 1));
+        const sep4 = name.indexOf("\0");
+        return this.streamId(session, sep4 === -1 ? void 0 : name.slice(sep4 + 1));
       }),
       tools: t.tools.map((v) => this.tools.id(v)),
       details: t.details.map((v) => this.details.id(v)),
@@ -8232,22 +8232,22 @@ function loadObservationFile(path, cachePath, opts = {}) {
 }
 function load(fd, path, cachePath, writeCache) {
   const st = (0, import_node_fs8.fstatSync)(fd, { bigint: true });
-  let cached;
+  let cached2;
   if (cachePath !== void 0) {
     try {
-      cached = decode(readDataFile(cachePath));
+      cached2 = decode(readDataFile(cachePath));
     } catch {
-      cached = void 0;
+      cached2 = void 0;
     }
   }
   let resume = false;
-  if (cached && cached.header.ino === String(st.ino)) {
-    const h = cached.header;
+  if (cached2 && cached2.header.ino === String(st.ino)) {
+    const h = cached2.header;
     const { head, tail } = edges(fd, h.offset);
     if (head === h.head && tail === h.tail) {
       if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
         const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed };
-        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed }, source: "cached", state };
+        return { table: cached2.table, counts: { lines: h.lines, malformed: h.malformed }, source: "cached", state };
       }
       resume = h.offset > 0 && Number(st.size) > h.offset;
     }
@@ -8256,11 +8256,11 @@ function load(fd, path, cachePath, writeCache) {
   let counts;
   let offset;
   let source;
-  if (resume && cached) {
-    builder = new TableBuilder(cached.table.length + 1024);
-    builder.addTable(cached.table);
-    counts = { lines: cached.header.lines, malformed: cached.header.malformed };
-    offset = readObservationFile(fd, cached.header.offset, builder, counts);
+  if (resume && cached2) {
+    builder = new TableBuilder(cached2.table.length + 1024);
+    builder.addTable(cached2.table);
+    counts = { lines: cached2.header.lines, malformed: cached2.header.malformed };
+    offset = readObservationFile(fd, cached2.header.offset, builder, counts);
     source = "appended";
   } else {
     builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)));
@@ -9882,7 +9882,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     return first;
   };
   const recount = /* @__PURE__ */ new Set();
-  const cached = /* @__PURE__ */ new Map();
+  const cached2 = /* @__PURE__ */ new Map();
   const homeOf = /* @__PURE__ */ new Map();
   const keys = [];
   const keyIds = /* @__PURE__ */ new Map();
@@ -9936,9 +9936,9 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       if (base?.members.has(key)) continue;
       const shard = readShard(cacheDir, key, index.shards[key].gen);
       if (shard === void 0) recount.add(key);
-      else cached.set(key, shard);
+      else cached2.set(key, shard);
     }
-    if (cached.size === 0 && base === void 0) everything = true;
+    if (cached2.size === 0 && base === void 0) everything = true;
   }
   const wanted = /* @__PURE__ */ new Set();
   if (everything) for (const f of files) wanted.add(f.day);
@@ -10082,9 +10082,9 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   open.clear();
   if (batches > 1) meter.flush();
   check("scoring the patterns");
-  counts.reused += cached.size + (base?.members.size ?? 0);
+  counts.reused += cached2.size + (base?.members.size ?? 0);
   counts.counted += counted.size;
-  const shards = [...base === void 0 ? [] : [base.shard], ...cached.values(), ...counted.values()];
+  const shards = [...base === void 0 ? [] : [base.shard], ...cached2.values(), ...counted.values()];
   const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
   const names = /* @__PURE__ */ new Set();
   let unnamed = false;
@@ -10112,7 +10112,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const st = states.get(f.day) ?? index?.files[f.day];
       if (st !== void 0) next.files[f.day] = st;
     }
-    for (const day of cached.keys()) next.shards[day] = index.shards[day];
+    for (const day of cached2.keys()) next.shards[day] = index.shards[day];
     for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
     for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs9.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
@@ -10134,14 +10134,14 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
     } catch {
     }
-    const settled = [...cached.keys()].filter((k) => {
+    const settled = [...cached2.keys()].filter((k) => {
       const after = firstAfterOf(next.shards[k]);
       return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
     });
     if (everything) (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
       const members = [...base?.members ?? [], ...settled].sort();
-      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached.get(k))], day0, nDays);
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached2.get(k))], day0, nDays);
       else (0, import_node_fs9.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     }
     for (const f of (0, import_node_fs9.readdirSync)(cacheDir)) {
@@ -10215,8 +10215,8 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path11 = require("node:path");
 
 // analyzer/instinct-file.ts
 var MAX_SLUG = 100;
@@ -10988,15 +10988,61 @@ function archiveText(home, name, text, nowIso) {
 }
 
 // store/migrate.ts
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
+
+// lib/invocation.ts
+var import_node_fs12 = require("node:fs");
+var import_node_path7 = require("node:path");
+function shellWord(path) {
+  return /^[A-Za-z0-9_/.@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
+}
+function invocationOf(f) {
+  if (f.plugin) return { kind: "plugin", command: `node ${shellWord((0, import_node_path7.join)(f.root, "dist", "cli", "homunculus.mjs"))}` };
+  if (f.onPath !== void 0 && f.onPath === f.cli) return { kind: "global", command: "homunculus" };
+  const parts = f.root.split(import_node_path7.sep);
+  if (parts.includes("_npx")) return { kind: "npx", command: "npx homunculus" };
+  if ((0, import_node_path7.basename)((0, import_node_path7.dirname)(f.root)) === "node_modules") return { kind: "project", command: "npx homunculus" };
+  return { kind: "clone", command: `node ${shellWord((0, import_node_path7.join)(f.root, "dist", "cli", "homunculus.js"))}` };
+}
+function realpathOr(path) {
+  try {
+    return (0, import_node_fs12.realpathSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function onPath(env) {
+  for (const dir of (env["PATH"] ?? "").split(import_node_path7.delimiter)) {
+    if (!dir.startsWith("/")) continue;
+    const real = realpathOr((0, import_node_path7.join)(dir, "homunculus"));
+    if (real !== void 0) return real;
+  }
+  return void 0;
+}
+var cached;
+function invocation(env = process.env) {
+  if (cached !== void 0) return cached;
+  const root = packageRoot();
+  const cliPath = (0, import_node_path7.join)(root, "dist", "cli", "homunculus.js");
+  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs12.existsSync)((0, import_node_path7.join)(root, ".claude-plugin", "plugin.json")) });
+  return cached;
+}
+function cli(args) {
+  return `${invocation().command} ${args}`;
+}
+
+// lib/plural.ts
+function plural2(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
 
 // exports/injected.ts
 var import_node_os2 = require("node:os");
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 
 // lib/regular-file.ts
-var import_node_fs12 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs12.constants;
+var import_node_fs13 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs13.constants;
 var MAX_READ_BYTES = 64 * 1024 * 1024;
 function fileKind(st) {
   if (st.isFIFO()) return "a FIFO";
@@ -11015,7 +11061,7 @@ function fail(path, code, message) {
 function openRegular(path, opts = {}) {
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+    fd = (0, import_node_fs13.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
   } catch (e) {
     const err = e;
     if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
@@ -11023,13 +11069,13 @@ function openRegular(path, opts = {}) {
   }
   let st;
   try {
-    st = (0, import_node_fs12.fstatSync)(fd);
+    st = (0, import_node_fs13.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
     throw e;
   }
   if (!st.isFile()) {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
     throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
   }
   return { fd, size: st.size };
@@ -11045,7 +11091,7 @@ function readBounded(fd, size, path, maxBytes) {
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    const n = (0, import_node_fs12.readSync)(fd, buf, len, buf.length - len, len);
+    const n = (0, import_node_fs13.readSync)(fd, buf, len, buf.length - len, len);
     if (n === 0) break;
     len += n;
   }
@@ -11061,7 +11107,7 @@ function readRegular(path, opts = {}) {
   try {
     return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
   } finally {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs13.closeSync)(fd);
   }
 }
 function readRegularText(path, opts = {}) {
@@ -11123,7 +11169,7 @@ function blockBody(text, markers) {
 
 // exports/injected.ts
 function injectedPath(home) {
-  return (0, import_node_path7.join)(home, "state", "injected.json");
+  return (0, import_node_path8.join)(home, "state", "injected.json");
 }
 function readInjected(home) {
   try {
@@ -11135,13 +11181,13 @@ function readInjected(home) {
 }
 function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
-  const name = (0, import_node_path7.basename)(file);
-  if (file === (0, import_node_path7.join)(userHome2, ".claude", "CLAUDE.md")) return true;
+  const name = (0, import_node_path8.basename)(file);
+  if (file === (0, import_node_path8.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
-  let dir = (0, import_node_path7.dirname)(file);
-  if ((0, import_node_path7.basename)(dir) === ".claude") dir = (0, import_node_path7.dirname)(dir);
-  const c = (0, import_node_path7.resolve)(cwd);
-  return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
+  let dir = (0, import_node_path8.dirname)(file);
+  if ((0, import_node_path8.basename)(dir) === ".claude") dir = (0, import_node_path8.dirname)(dir);
+  const c = (0, import_node_path8.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path8.sep) ? dir : dir + import_node_path8.sep);
 }
 function memoryText(file) {
   try {
@@ -11189,7 +11235,7 @@ function readRulesForDelivery(home, project, opts = {}) {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch (e) {
     const code = e.code;
-    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run homunculus bye to rebuild it`);
+    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
     return [];
   }
   const listed = doc?.rules;
@@ -11208,8 +11254,8 @@ function readRulesForDelivery(home, project, opts = {}) {
       else skipped++;
     }
   }
-  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.('rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run homunculus bye to rebuild it');
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${skipped} entr${skipped === 1 ? "y" : "ies"} left out (not a rule, or a confidence outside 0-1, or a count out of range); homunculus bye rewrites it from the instincts`);
+  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural2(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
   return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
 }
@@ -11228,7 +11274,7 @@ function promotedKeys(home) {
 }
 
 // store/scan.ts
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // store/text.ts
 var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
@@ -11341,7 +11387,7 @@ function scanInstincts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path8.join)(dir, f);
+    const path = (0, import_node_path9.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -11374,7 +11420,7 @@ function scanFacts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path8.join)(dir, f);
+    const path = (0, import_node_path9.join)(dir, f);
     const bytes = readIfFile(path);
     if (bytes === void 0) continue;
     const text = bytes.toString("utf8");
@@ -11421,7 +11467,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso));
-        writeStoreFile((0, import_node_path9.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        writeStoreFile((0, import_node_path10.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -11467,13 +11513,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs13.lstatSync)(path);
+      const st = (0, import_node_fs14.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -11645,7 +11691,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = writeStoreFile((0, import_node_path10.join)(instDir, `${id}.md`), text);
+    const changed = writeStoreFile((0, import_node_path11.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -11661,8 +11707,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    writeFileAtomic((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    (0, import_node_fs14.rmSync)((0, import_node_path10.join)(instDir, `${id}.md`), { force: true });
+    writeFileAtomic((0, import_node_path11.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    (0, import_node_fs15.rmSync)((0, import_node_path11.join)(instDir, `${id}.md`), { force: true });
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -11673,8 +11719,8 @@ function writeObserved(home, pa, config, nowIso) {
 }
 
 // store/turn-feedback.ts
-var import_node_fs15 = require("node:fs");
-var import_node_path11 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path12 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
 }
@@ -11800,11 +11846,11 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    if (!pruneDataFile((0, import_node_path11.join)(dir, f))) leftAlone.push((0, import_node_path11.join)(dir, f));
+    if (!pruneDataFile((0, import_node_path12.join)(dir, f))) leftAlone.push((0, import_node_path12.join)(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs15.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      if ((0, import_node_fs16.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
@@ -11819,7 +11865,7 @@ function markJudged(home, entries) {
     if (keys === void 0) byDay.set(day, keys = []);
     keys.push(JSON.stringify(turnKey(e)));
   }
-  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path11.join)("state", "injections")]);
+  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path12.join)("state", "injections")]);
   for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
 }
 function judgePending(home, nowMs, session) {
@@ -11840,7 +11886,7 @@ var OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs16.readdirSync)(dir).sort();
+    return (0, import_node_fs17.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
@@ -11848,16 +11894,16 @@ function listDir2(dir) {
 }
 function removeTempFiles(dirs) {
   const leftAlone = [];
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path12.join)(dir, f))) leftAlone.push((0, import_node_path12.join)(dir, f));
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path13.join)(dir, f))) leftAlone.push((0, import_node_path13.join)(dir, f));
   return leftAlone;
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path12.join)(dir, f);
+      const path = (0, import_node_path13.join)(dir, f);
       try {
-        if ((0, import_node_fs16.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs16.rmSync)(path, { force: true });
+        if ((0, import_node_fs17.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs17.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -11865,7 +11911,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path).size;
+    return (0, import_node_fs17.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -11887,7 +11933,7 @@ function observationFiles(home) {
   const out = [];
   for (const f of listDir2(obsDir)) {
     const m = OBSERVATION_FILE.exec(f);
-    if (m) out.push({ day: m[1], path: (0, import_node_path12.join)(obsDir, f), cachePath: (0, import_node_path12.join)(cacheDir, `${m[1]}.bin`) });
+    if (m) out.push({ day: m[1], path: (0, import_node_path13.join)(obsDir, f), cachePath: (0, import_node_path13.join)(cacheDir, `${m[1]}.bin`) });
   }
   return out;
 }
@@ -11923,7 +11969,7 @@ function prune(home, files, keep, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const remove = (path) => {
     if (pruneDataFile(path)) return true;
-    (report.notPruned ??= []).push((0, import_node_path12.relative)(home, path));
+    (report.notPruned ??= []).push((0, import_node_path13.relative)(home, path));
     return false;
   };
   const kept = /* @__PURE__ */ new Set();
@@ -11937,10 +11983,10 @@ function prune(home, files, keep, nowMs, config, report) {
   }
   const cacheDir = layout.cache(home);
   for (const f of listDir2(cacheDir)) {
-    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path12.join)(cacheDir, f));
+    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path13.join)(cacheDir, f));
   }
   pruneHookState(home, config.retentionDays);
-  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
+  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path13.relative)(home, f));
 }
 function extendSparseProjects(files, presence, pa, nowMs, config, writes) {
   const calendarStart = nowMs - config.windowDays * DAY_MS;
@@ -12054,9 +12100,9 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   const names = dataHomeNames();
-  if ((0, import_node_fs16.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+  if ((0, import_node_fs17.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
     try {
-      (0, import_node_fs16.chmodSync)(home, 448);
+      (0, import_node_fs17.chmodSync)(home, 448);
     } catch {
     }
   }
@@ -12068,7 +12114,7 @@ function runAnalysis(opts) {
     const instDir = layout.instincts(home);
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
-    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path12.relative)(home, f));
+    for (const f of removeTempFiles([home, instDir, archDir, cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path13.relative)(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -12085,8 +12131,8 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        if (pruneDataFile((0, import_node_path12.join)(archDir, f))) report.pruned.archive.push(f);
-        else (report.notPruned ??= []).push((0, import_node_path12.relative)(home, (0, import_node_path12.join)(archDir, f)));
+        if (pruneDataFile((0, import_node_path13.join)(archDir, f))) report.pruned.archive.push(f);
+        else (report.notPruned ??= []).push((0, import_node_path13.relative)(home, (0, import_node_path13.join)(archDir, f)));
       } else {
         push(events.archived, utcDay(at), m[1]);
       }
@@ -12106,7 +12152,7 @@ function runAnalysis(opts) {
 
 // analyzer/logged-run.ts
 var OBSERVATION_FILE2 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path13.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path14.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -12119,13 +12165,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs17.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
+    files = (0, import_node_fs18.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE2.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs17.lstatSync)((0, import_node_path13.join)(layout.observations(home), f));
+      const st = (0, import_node_fs18.lstatSync)((0, import_node_path14.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -12141,19 +12187,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs17.openSync)((0, import_node_path13.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs18.openSync)((0, import_node_path14.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs17.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs18.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs17.closeSync)(fd);
+      (0, import_node_fs18.closeSync)(fd);
     }
   }
   return n;
@@ -12225,19 +12271,19 @@ function safeLog(home, e) {
 }
 
 // claude/paths.ts
-var import_node_path14 = require("node:path");
+var import_node_path15 = require("node:path");
 function claudePaths(scope, projectDir, env) {
-  const dir = scope === "user" ? (0, import_node_path14.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path14.join)(userHome(env), ".claude")) : (0, import_node_path14.join)((0, import_node_path14.resolve)(projectDir), ".claude");
+  const dir = scope === "user" ? (0, import_node_path15.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path15.join)(userHome(env), ".claude")) : (0, import_node_path15.join)((0, import_node_path15.resolve)(projectDir), ".claude");
   return {
     dir,
-    settings: (0, import_node_path14.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
-    command: (0, import_node_path14.join)(dir, "commands", "bye.md"),
-    rulesLink: (0, import_node_path14.join)(dir, "rules", "homunculus.md")
+    settings: (0, import_node_path15.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
+    command: (0, import_node_path15.join)(dir, "commands", "bye.md"),
+    rulesLink: (0, import_node_path15.join)(dir, "rules", "homunculus.md")
   };
 }
 
 // lib/config.ts
-var import_node_path15 = require("node:path");
+var import_node_path16 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -12382,8 +12428,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
-    [(0, import_node_path15.join)(root, "config", "defaults.json"), readJson2((0, import_node_path15.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path15.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path15.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path16.join)(root, "config", "defaults.json"), readJson2((0, import_node_path16.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path16.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path16.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user2 = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
@@ -12412,14 +12458,14 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs18.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs18.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs19.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs19.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -12713,11 +12759,11 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/dream-run.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 
 // store/dream.ts
-var import_node_fs19 = require("node:fs");
-var import_node_path16 = require("node:path");
+var import_node_fs20 = require("node:fs");
+var import_node_path17 = require("node:path");
 
 // store/similarity.ts
 function keyWords(key) {
@@ -12894,23 +12940,23 @@ function skillDescription(text) {
 }
 function readShadowTexts(claudeDir, projectRoot2) {
   const out = [];
-  const files = [[(0, import_node_path16.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
-  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path16.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path16.join)(projectRoot2, f), f]);
+  const files = [[(0, import_node_path17.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
+  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path17.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path17.join)(projectRoot2, f), f]);
   for (const [path, where] of files) {
     const t = readText(path);
     if (t !== void 0) out.push(...shadowLines(t, where));
   }
-  const skillDirs = [(0, import_node_path16.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path16.join)(projectRoot2, ".claude", "skills")] : []];
+  const skillDirs = [(0, import_node_path17.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path17.join)(projectRoot2, ".claude", "skills")] : []];
   for (const dir of skillDirs) {
     let names;
     try {
-      names = (0, import_node_fs19.readdirSync)(dir).sort();
+      names = (0, import_node_fs20.readdirSync)(dir).sort();
     } catch {
       continue;
     }
     for (const name of names) {
       if (name.startsWith("homunculus")) continue;
-      const t = readText((0, import_node_path16.join)(dir, name, "SKILL.md"));
+      const t = readText((0, import_node_path17.join)(dir, name, "SKILL.md"));
       const d = t === void 0 ? void 0 : skillDescription(t);
       if (d) out.push({ where: `skill ${name}`, text: d });
     }
@@ -12923,14 +12969,14 @@ function dreamDue(last, newSessions, nowMs, c) {
 }
 
 // store/ops.ts
-var import_node_fs21 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 
 // observer/project-id.ts
-var import_node_fs20 = require("node:fs");
-var import_node_path17 = require("node:path");
+var import_node_fs21 = require("node:fs");
+var import_node_path18 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs20.statSync)(path);
+    (0, import_node_fs21.statSync)(path);
     return true;
   } catch {
     return false;
@@ -12938,11 +12984,11 @@ function isPresent(path) {
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
 function rulesFor(path) {
-  if (process.platform === "win32") return { p: import_node_path17.win32, native: true };
-  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path17.win32, native: false } : { p: import_node_path17.posix, native: true };
+  if (process.platform === "win32") return { p: import_node_path18.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path18.win32, native: false } : { p: import_node_path18.posix, native: true };
 }
 function canonical(p, path) {
-  return p === import_node_path17.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+  return p === import_node_path18.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
@@ -13073,7 +13119,7 @@ function saveFact(m, entry, x) {
 function archiveInstinct(m, entry, reason) {
   const x = entry.value;
   archiveText(m.ctx.home, x.id, entry.text, m.nowIso);
-  (0, import_node_fs21.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
+  (0, import_node_fs22.rmSync)(storePaths(m.ctx.home).instinct(x.id), { force: true });
   m.events.push(event(m.nowIso, x, -x.confidence, reason));
   m.instincts = m.instincts.filter((e) => e !== entry);
 }
@@ -13270,7 +13316,7 @@ function sessionsSince(home, sinceMs) {
   const sessions = /* @__PURE__ */ new Set();
   let files;
   try {
-    files = (0, import_node_fs22.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
+    files = (0, import_node_fs23.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
   } catch {
     return 0;
   }
