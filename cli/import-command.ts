@@ -29,6 +29,40 @@ export async function transcriptFiles(paths: string[]): Promise<{ files: string[
   return { files: [...new Set(out)].sort(), notFiles };
 }
 
+/**
+ * `--json`'s names for why lines, calls and files were skipped (the README lists them): camelCase
+ * keys a script can use, where the summary prints its sentences. A reason not in the table
+ * (a new one) gets the camelCase of its words before any parenthesis.
+ */
+const SKIP_KEYS: [RegExp, string][] = [
+  [/^lines without tool calls\b/, 'linesWithoutToolCalls'],
+  [/^lines of an unknown type$/, 'linesOfUnknownType'],
+  [/^malformed lines\b/, 'malformedLines'],
+  [/^lines longer than\b/, 'linesTooLong'],
+  [/^tool calls older than\b/, 'olderThanSince'],
+  [/^tool calls too recent\b/, 'tooRecent'],
+  [/^tool calls with a missing or invalid\b/, 'invalidToolCalls'],
+  [/^tool calls without a result$/, 'callsWithoutResult'],
+  [/^results without a matching call$/, 'resultsWithoutCall'],
+  [/^results without a valid timestamp$/, 'resultsWithoutTimestamp'],
+  [/^paths named \*\.jsonl that are not regular files$/, 'notRegularFiles'],
+  [/^transcript files that could not be read$/, 'unreadableFiles'],
+];
+
+export function skipKey(reason: string): string {
+  const known = SKIP_KEYS.find(([re]) => re.test(reason));
+  if (known) return known[1];
+  const words = reason.replace(/\(.*$/, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('') || 'other';
+}
+
+/** The report as --json prints it: its skipped reasons as camelCase keys (summed where several sentences share one). */
+export function importJson(r: ImportReport): ImportReport {
+  const skipped: Record<string, number> = {};
+  for (const [why, n] of Object.entries(r.skipped)) skipped[skipKey(why)] = (skipped[skipKey(why)] ?? 0) + n;
+  return { ...r, skipped };
+}
+
 export function renderImport(r: ImportReport): string {
   const read = r.files - (r.skipped[UNREADABLE] ?? 0);
   const lines = [
@@ -60,7 +94,7 @@ export async function runImport(argv: ImportFlags): Promise<void> {
     maxLineBytes: Math.floor(argv['max-line-mib'] * 1048576),
     progress: tty ? (done, total) => process.stderr.write(`\rimporting: ${done}/${total} files${done === total ? '\n' : ''}`) : undefined,
   });
-  if (argv.json) printJson(report);
+  if (argv.json) printJson(importJson(report));
   else process.stdout.write(`${renderImport(report)}\n`);
 }
 
