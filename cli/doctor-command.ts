@@ -14,6 +14,7 @@ import { layout, resolveDataHome } from '../lib/data-home.js';
 import { readDataFile } from '../lib/data-files.js';
 import { readFailure, readRegularText } from '../lib/regular-file.js';
 import { commonOptions, context, printJson } from './context.js';
+import { plural } from '../lib/plural.js';
 
 export interface Check {
   name: string;
@@ -49,7 +50,7 @@ export function analysisLogCheck(home: string): Check {
   const skip = last('skip');
   const errors = events.slice(-20).filter((e) => typeof e['error'] === 'string');
   const parts = [
-    a ? `last analysis ${a.ts} (${a.duration_ms ?? '?'} ms, ${a['records_read'] ?? '?'} records, ${a['patterns_tracked'] ?? '?'} patterns)` : 'no analysis logged',
+    a ? `last analysis ${a.ts} (${a.duration_ms ?? '?'} ms, ${typeof a['records_read'] === 'number' ? plural(a['records_read'], 'record') : '? records'}, ${typeof a['patterns_tracked'] === 'number' ? plural(a['patterns_tracked'], 'pattern') : '? patterns'})` : 'no analysis logged',
     d ? `last dream ${d.ts}` : 'no dream yet',
     ...(skip ? [`last skip ${skip.ts}: ${String(skip['skip'])}`] : []),
     ...errors.map((e) => `error ${e.ts}: ${String(e['error'])}`),
@@ -123,7 +124,7 @@ export function deliveryCheck(home: string, last: { session: string; ts: string 
   if (last !== undefined && last.session !== d.session && last.ts > d.at) {
     return { name: 'rules delivery', ok: false, detail: `the last session ${last.session} (last tool call ${last.ts}) ran without the SessionStart hook; the last delivery was to ${d.session} at ${d.at}`, fix };
   }
-  return { name: 'rules delivery', ok: true, detail: `session ${d.session} (${d.source}, ${d.at}): ${d.note ?? `${d.rules} rule${d.rules === 1 ? '' : 's'} given to Claude (${d.chars} characters)`}` };
+  return { name: 'rules delivery', ok: true, detail: `session ${d.session} (${d.source}, ${d.at}): ${d.note ?? `${plural(d.rules, 'rule')} given to Claude (${plural(d.chars, 'character')})`}` };
 }
 
 /**

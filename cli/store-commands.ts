@@ -84,7 +84,7 @@ const getCommand: CommandModule<object, Common & { ref: string }> = {
         `  do:   ${v.action}`,
         ...(v.explain ? [`  ${v.explain}`] : []),
         `  ${v.source}, ${v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`}, ${v.domain}; confidence ${pct(v.confidence).trim()}, level ${v.level}, state ${v.state}${v.blocked ? ' (held back from promotion by feedback)' : ''}`,
-        `  ${v.observations} observations in ${v.sessions} sessions, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
+        `  ${plural(v.observations, 'observation')} in ${plural(v.sessions, 'session')}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
         ...(r.aliases.length ? [`  aliases: ${r.aliases.join(', ')}`] : []),
         ...(r.evidence.length ? ['  evidence:', ...r.evidence.map((e) => `    - ${e}`)] : []),
       ].join('\n'),
@@ -119,7 +119,7 @@ const statsCommand: CommandModule<object, Common> = {
   handler: (argv) => {
     const r = run(() => svc.stats(storeCtx(argv)));
     const row = (o: Record<string, number>) => Object.entries(o).map(([k, n]) => `${k} ${n}`).join(', ');
-    out(argv, r, () => [`${r.total} instincts, ${r.facts} facts, ${r.rules} rules, ${r.projects} projects, ${r.events} events`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`].join('\n'));
+    out(argv, r, () => [`${plural(r.total, 'instinct')}, ${plural(r.facts, 'fact')}, ${plural(r.rules, 'rule')}, ${plural(r.projects, 'project')}, ${plural(r.events, 'event')}`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`].join('\n'));
   },
 };
 
@@ -131,7 +131,7 @@ const trendingCommand: CommandModule<object, Common & { days: number; limit?: nu
   builder: (y) => y.options({ ...commonOptions, ...daysOption, ...limitOption }),
   handler: (argv) => {
     const r = run(() => svc.trending(storeCtx(argv), argv.days, argv.limit));
-    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${r.days} days; most recently seen:\n` : ''}${r.rows.map((x) => `${x.trend} ${x.change >= 0 ? '+' : ''}${x.change.toFixed(2)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
+    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${x.trend} ${x.change >= 0 ? '+' : ''}${x.change.toFixed(2)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
   },
 };
 
@@ -252,7 +252,7 @@ const projectsCommand: CommandModule<object, Common> = {
   builder: (y) => y.options(commonOptions),
   handler: (argv) => {
     const r = run(() => svc.projects(storeCtx(argv)));
-    out(argv, r, () => [...r.projects.map((p) => `${p.current ? '*' : ' '} ${p.id}  ${(p.name ?? '?').padEnd(20)}  ${p.instincts} instincts, ${p.facts} facts${p.last_seen ? `, last seen ${p.last_seen.slice(0, 10)}` : ''}`), `  global: ${r.global.instincts} instincts, ${r.global.facts} facts`].join('\n'));
+    out(argv, r, () => [...r.projects.map((p) => `${p.current ? '*' : ' '} ${p.id}  ${(p.name ?? '?').padEnd(20)}  ${plural(p.instincts, 'instinct')}, ${plural(p.facts, 'fact')}${p.last_seen ? `, last seen ${p.last_seen.slice(0, 10)}` : ''}`), `  global: ${plural(r.global.instincts, 'instinct')}, ${plural(r.global.facts, 'fact')}`].join('\n'));
   },
 };
 
@@ -264,7 +264,7 @@ const sessionSummaryCommand: CommandModule<object, Common & { session?: string }
     const r = run(() => svc.sessionSummary(storeCtx(argv), argv.session));
     out(argv, r, () =>
       [
-        `Session ${r.session}: ${r.calls} tool calls, ${r.failures} failed, ${r.first?.slice(0, 16) ?? '?'}Z .. ${r.last?.slice(0, 16) ?? '?'}Z`,
+        `Session ${r.session}: ${plural(r.calls, 'tool call')}, ${r.failures} failed, ${r.first?.slice(0, 16) ?? '?'}Z .. ${r.last?.slice(0, 16) ?? '?'}Z`,
         `  tools: ${r.tools.map((t) => `${t.tool} ${t.calls}`).join(', ')}`,
         ...(r.chains.length ? [`  chains: ${r.chains.map((c) => `${c.pattern} (${c.count})`).join(', ')}`] : []),
         ...(r.retries.length ? [`  retries: ${r.retries.map((c) => `${c.pattern} (${c.count})`).join(', ')}`] : []),
@@ -282,7 +282,7 @@ const statusCommand: CommandModule<object, Common & { days: number }> = {
     const r = run(() => svc.status(storeCtx(argv), argv.days));
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${r.days} days`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${r.facts} facts.`].join('\n')
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
         : 'Nothing learned here yet.',
     );
   },

@@ -17,6 +17,7 @@ import { scanFacts, scanInstincts, type Entry } from './scan.js';
 import { contradicts, keySimilarity, textSimilarity } from './similarity.js';
 import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
+import { plural } from '../lib/plural.js';
 
 // Every change to the store: teaching (observe), feedback, aliases, writes, deletes, merges,
 // facts, imports, housekeeping. Each runs under the store's lock (the analysis lock), reads the
@@ -541,7 +542,7 @@ function mergeIn(m: Mut, src: Entry<Instinct>, into: Entry<Instinct>): void {
     m.events.push(event(m.nowIso, ref, s.confidence - t.confidence, `merge: took the confidence of ${s.pattern}`));
     t.confidence = s.confidence;
   }
-  t.evidence = withEvidence(t.evidence, `${m.nowIso.slice(0, 16)}Z: merged ${s.pattern} (${s.observations} observations)`);
+  t.evidence = withEvidence(t.evidence, `${m.nowIso.slice(0, 16)}Z: merged ${s.pattern} (${plural(s.observations, 'observation')})`);
   save(m, into, t);
   archiveInstinct(m, src, `merged into ${t.pattern}`);
 }

@@ -156,3 +156,36 @@ describe('import-transcripts --json', () => {
     for (const k of Object.keys(out.skipped)) expect(readme).toContain(`\`${k}\``);
   });
 });
+
+describe('counts in words: one plural helper', () => {
+  it('one fact is "1 fact", one instinct "1 instinct", everywhere they are counted', async () => {
+    const root = tempDir();
+    const project = join(root, 'shop');
+    mkdirSync(project);
+    const env = { HOMUNCULUS_HOME: join(root, 'data'), HOMUNCULUS_NOW: '2026-11-08T12:00:00Z' };
+    for (const args of [['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], ['facts', 'add', 'the', 'api', 'listens', 'on', 'port', '3000']]) {
+      expect((await runCli(args, env, { cwd: project })).exitCode).toBe(0);
+    }
+    const stats = await runCli(['stats'], env, { cwd: project });
+    expect((stats.stdout as string).split('\n')[0]).toBe('1 instinct, 1 fact, 0 rules, 1 project, 2 events');
+    const status = await runCli(['status'], env, { cwd: project });
+    expect(status.stdout).toMatch(/trends over 7 days\n[\s\S]*\n1 fact\.$/);
+    expect(status.stdout).not.toMatch(/\b1 facts\b/);
+    const projects = await runCli(['projects'], env, { cwd: project });
+    expect(projects.stdout).toMatch(/shop +1 instinct, 1 fact, last seen 2026-11-08/);
+  });
+
+  it('no count is pluralised by hand outside lib/plural.ts', () => {
+    const inline = /[!=]== 1 \? '(?:|y)' : '(?:s|ies)'|\? 's' : ''/;
+    const offenders: string[] = [];
+    for (const dir of ['analyzer', 'claude', 'cli', 'exports', 'hooks', 'lib', 'mcp', 'observer', 'report', 'store']) {
+      for (const f of readdirSync(join(ROOT, dir), { recursive: true }) as string[]) {
+        if (!f.endsWith('.ts') || `${dir}/${f}` === 'lib/plural.ts') continue;
+        readFileSync(join(ROOT, dir, f), 'utf8').split('\n').forEach((line, i) => {
+          if (inline.test(line)) offenders.push(`${dir}/${f}:${i + 1}`);
+        });
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+});

@@ -312,7 +312,7 @@ function whyNotDelivered(x, c) {
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
   if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? "" : "s"}, under minSessions ${c.minSessions}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
   return void 0;
 }
 function worthDelivering(x, c) {
@@ -724,8 +724,7 @@ function validStep(s) {
 }
 var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
 var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural2 = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-var times = (h, o, s) => `${h} of ${plural2(o, "time")} in ${plural2(s, "session")}`;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS2 = {
   chain: {
     prefix: "seq",
@@ -775,7 +774,7 @@ var KINDS2 = {
     storeKey: (key) => key,
     claim: (t) => commandClaimText(t[0], t[1]),
     seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural2(o, "session")}`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
     tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
   },
   correction: {
@@ -788,7 +787,7 @@ var KINDS2 = {
     storeKey: (key) => key,
     claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
     seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o, s) => `stopped ${h} of ${plural2(o, "time")} in ${plural2(s, "session")}`
+    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
   }
 };
 function kindInfo(kind) {
@@ -1025,7 +1024,7 @@ function taughtClaimLine(r) {
   if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${n} time${n === 1 ? "" : "s"} in ${s} session${s === 1 ? "" : "s"}) \`${key}\``;
+  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${plural(n, "time")} in ${plural(s, "session")}) \`${key}\``;
 }
 
 // exports/delivery.ts
@@ -1164,7 +1163,7 @@ function sessionRulesContext(rules, config) {
   return kept.length === 0 ? void 0 : { text: [SESSION_CONTEXT_HEAD, ...kept].join("\n"), shown: kept.length };
 }
 function reminderText(shown) {
-  return `homunculus: re-check your approach against the ${shown} learned item${shown === 1 ? "" : "s"} given at the start of this session.`;
+  return `homunculus: re-check your approach against the ${plural(shown, "learned item")} given at the start of this session.`;
 }
 
 // lib/config.ts

@@ -8600,6 +8600,11 @@ function oneKeyRepeated(p) {
   return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
 }
 
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 // analyzer/deliver.ts
 var KINDS = {
   ask: { minLift: (c) => c.minRetryLift, rank: 0 },
@@ -10348,7 +10353,6 @@ function validStep(s) {
 }
 var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
 var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS2 = {
   chain: {
@@ -11059,11 +11063,6 @@ function cli(args) {
   return `${invocation().command} ${args}`;
 }
 
-// lib/plural.ts
-function plural2(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 // exports/injected.ts
 var import_node_os2 = require("node:os");
 var import_node_path8 = require("node:path");
@@ -11297,7 +11296,7 @@ function readRulesForDelivery(home, project, opts = {}) {
     }
   }
   if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural2(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
   return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
 }
@@ -11803,7 +11802,7 @@ function judge(x, calls) {
   if (!x.trigger) return inactive("the prompt did not meet its trigger");
   if (calls.length === 0) return inactive("the turn made no tool call");
   if (calls.some(stopped)) return { outcome: "corrected", why: "the user stopped a call of the turn" };
-  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
+  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${plural(calls.length, "call")} succeeded` };
   return inactive("a call of the turn failed");
 }
 var ID3 = /^[A-Za-z0-9_-]{1,128}$/;

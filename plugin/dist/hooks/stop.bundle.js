@@ -8553,6 +8553,11 @@ function oneKeyRepeated(p) {
   return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
 }
 
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 // analyzer/deliver.ts
 var KINDS = {
   ask: { minLift: (c) => c.minRetryLift, rank: 0 },
@@ -10301,7 +10306,6 @@ function validStep(s) {
 }
 var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
 var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS2 = {
   chain: {
@@ -11031,11 +11035,6 @@ function cli(args) {
   return `${invocation().command} ${args}`;
 }
 
-// lib/plural.ts
-function plural2(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
 // exports/injected.ts
 var import_node_os2 = require("node:os");
 var import_node_path8 = require("node:path");
@@ -11255,7 +11254,7 @@ function readRulesForDelivery(home, project, opts = {}) {
     }
   }
   if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural2(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
   return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
 }
@@ -11761,7 +11760,7 @@ function judge(x, calls) {
   if (!x.trigger) return inactive("the prompt did not meet its trigger");
   if (calls.length === 0) return inactive("the turn made no tool call");
   if (calls.some(stopped)) return { outcome: "corrected", why: "the user stopped a call of the turn" };
-  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
+  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${plural(calls.length, "call")} succeeded` };
   return inactive("a call of the turn failed");
 }
 var ID3 = /^[A-Za-z0-9_-]{1,128}$/;
@@ -12854,7 +12853,7 @@ function planDream(all, shadowTexts, nowMs, c) {
     const p = pruneCategory(eff(x), Date.parse(x.last_seen), nowMs, c);
     let reason;
     if (p.category === "remove" && !(x.contradicts?.length && !p.reason?.startsWith("unseen"))) reason = p.reason;
-    else if (x.confirmed === 0 && x.inactive >= c.dreamStaleInactive) reason = `stale: injected ${x.inactive} times where it did not apply, never confirmed`;
+    else if (x.confirmed === 0 && x.inactive >= c.dreamStaleInactive) reason = `stale: injected ${plural(x.inactive, "time")} where it did not apply, never confirmed`;
     else {
       const s = shadowTexts.find((t) => shadows(t, x, c.duplicateThreshold));
       if (s) reason = `already said by ${s.where}`;
@@ -13231,7 +13230,7 @@ function mergeIn(m, src, into) {
     m.events.push(event(m.nowIso, ref, s.confidence - t.confidence, `merge: took the confidence of ${s.pattern}`));
     t.confidence = s.confidence;
   }
-  t.evidence = withEvidence(t.evidence, `${m.nowIso.slice(0, 16)}Z: merged ${s.pattern} (${s.observations} observations)`);
+  t.evidence = withEvidence(t.evidence, `${m.nowIso.slice(0, 16)}Z: merged ${s.pattern} (${plural(s.observations, "observation")})`);
   save(m, into, t);
   archiveInstinct(m, src, `merged into ${t.pattern}`);
 }
