@@ -60,13 +60,13 @@ describe('list and export say where the instincts are', () => {
     const bad = await runCli(['list', '--scope', 'bogus'], env, { cwd: a });
     expect(bad.exitCode).toBe(2);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr).toBe('homunculus: unknown scope "bogus": expected current, all, global or a project id (12 hex digits, as `homunculus projects` lists them)');
+    expect(bad.stderr).toBe(`homunculus: unknown scope "bogus": expected current, all, global or a project id (12 hex digits, as \`node ${CLI} projects\` lists them)`);
     const json = await runCli(['list', '--scope', 'bogus', '--json'], env, { cwd: a });
     expect(JSON.parse(json.stdout as string)).toMatchObject({ exit: 2, error: expect.stringContaining('unknown scope "bogus"') });
     // A well-formed project id with nothing in it: no instincts there, and where they are.
     const empty = await runCli(['list', '--scope', '0123456789ab'], env, { cwd: b });
     expect(empty.exitCode).toBe(0);
-    expect(empty.stdout).toBe('No instincts in this scope; 2 instincts in other scopes: list --scope all');
+    expect(empty.stdout).toBe(`No instincts in this scope; 2 instincts in other scopes: node ${CLI} list --scope all`);
   });
 
   it('export --format nope names every format, skill too; export claude-md elsewhere says where the rules are', async () => {
