@@ -1,11 +1,14 @@
 // The first hour's papercuts (issue 33, 4): each one a user met in their first hour, each with
 // the behaviour it has now.
 import { execa } from 'execa';
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, ROOT, runCli, tempDir } from './helpers.js';
 import { settingsPath, setup } from './install-helpers.js';
+import { sessionLines } from './hardening-helpers.js';
+import { legacySlugFor, slugFor } from '../analyzer/instinct-file.js';
+import { idFor } from '../store/keys.js';
 
 describe('a closed pipe is a normal end', () => {
   // The reader is gone before the command writes its first byte: every write meets EPIPE.
@@ -208,5 +211,64 @@ describe("the README's worked example and demo agree", () => {
     }
     // The sentence before the block names the same figures.
     expect(readme.slice(at, at + 200)).toMatch(/Bash\(grep\)->Read->Edit 84% after four sessions \(no rule\), then Grep->Read->Edit 95%/);
+  });
+});
+
+describe('ids are at most 60 characters, and every earlier id still resolves', () => {
+  const TOOLS = ['mcp__clear-thought-server__sequentialthinking', 'mcp__clear-thought-server__mentalmodel', 'mcp__clear-thought-server__debuggingapproach'];
+  const KEY = TOOLS.join('->');
+
+  it('slugFor and idFor: short, readable, distinct; the first versions\' ids are kept to resolve them', () => {
+    const slug = slugFor('chain', KEY);
+    // Cut at a word, then the hash of the whole key (the same hash the long id ended with).
+    expect(slug).toBe('chain-mcp-clear-thought-server-sequentialthinking-695d2ebf');
+    expect(legacySlugFor('chain', KEY)).toBe('chain-mcp-clear-thought-server-sequentialthinking-mcp-clear-thought-server-mentalmodel-mcp-clear-tho-695d2ebf');
+    expect(slug).not.toBe(slugFor('chain', TOOLS.slice().reverse().join('->')));
+    // Short ones are what they were.
+    expect(slugFor('chain', 'Grep->Read->Edit')).toBe('chain-grep-read-edit');
+    expect(legacySlugFor('chain', 'Grep->Read->Edit')).toBe('chain-grep-read-edit');
+    const taught = idFor('', 'pref:when-writing-release-notes-for-the-mobile-app=use-the-changelog-generator-script');
+    expect(taught).toBe('pref-when-writing-release-notes-for-the-mobile-app-5d20fbf1');
+  });
+
+  it('an observed instinct of a long chain gets a short id; its earlier id finds it (get, history, feedback)', async () => {
+    const root = tempDir();
+    const data = join(root, 'data');
+    mkdirSync(join(data, 'observations'), { recursive: true });
+    writeFileSync(join(data, 'observations', '2026-11-08.jsonl'), `${sessionLines('2026-11-08T08:00:00Z', ['s1', 's2', 's3'], 4, TOOLS).join('\n')}\n`);
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z' };
+    expect((await runCli(['analyze'], env)).exitCode).toBe(0);
+    const ids = readdirSync(join(data, 'instincts')).map((f) => f.slice(0, -3));
+    expect(ids).toContain(slugFor('chain', KEY));
+    for (const id of ids) expect(id.length).toBeLessThanOrEqual(60);
+    const list = await runCli(['list', '--scope', 'all'], env);
+    expect(list.stdout).toContain(slugFor('chain', KEY));
+    // The id this instinct had before ids were capped (an archive name, a note, a script).
+    const former = legacySlugFor('chain', KEY);
+    const got = await runCli(['get', former, '--json'], env);
+    expect(got.exitCode, got.stderr as string).toBe(0);
+    expect(JSON.parse(got.stdout as string).instinct).toMatchObject({ id: slugFor('chain', KEY), pattern: `seq:${KEY}` });
+    expect((await runCli(['history', former], env)).exitCode).toBe(0);
+    expect((await runCli(['feedback', former, 'confirm'], env)).exitCode).toBe(0);
+    expect((await runCli(['get', `${former}x`], env)).exitCode).toBe(2);
+  });
+
+  it('an instinct written with a long id by an earlier version keeps it through analysis', async () => {
+    const root = tempDir();
+    const data = join(root, 'data');
+    mkdirSync(join(data, 'observations'), { recursive: true });
+    writeFileSync(join(data, 'observations', '2026-11-08.jsonl'), `${sessionLines('2026-11-08T08:00:00Z', ['s1', 's2', 's3'], 4, TOOLS).join('\n')}\n`);
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z' };
+    expect((await runCli(['analyze'], env)).exitCode).toBe(0);
+    // As the earlier version left it: the file and its id the long one.
+    const now = slugFor('chain', KEY);
+    const former = legacySlugFor('chain', KEY);
+    const text = readFileSync(join(data, 'instincts', `${now}.md`), 'utf8').replace(`id: "${now}"`, `id: "${former}"`);
+    rmSync(join(data, 'instincts', `${now}.md`));
+    writeFileSync(join(data, 'instincts', `${former}.md`), text);
+    expect((await runCli(['analyze', '--now', '2026-11-08T20:00:00Z'], env)).exitCode).toBe(0);
+    expect(readdirSync(join(data, 'instincts'))).toContain(`${former}.md`);
+    expect(readdirSync(join(data, 'instincts'))).not.toContain(`${now}.md`);
+    expect(JSON.parse((await runCli(['get', former, '--json'], env)).stdout as string).instinct.id).toBe(former);
   });
 });

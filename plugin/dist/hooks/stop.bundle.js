@@ -10223,13 +10223,27 @@ function analyzeProjects(t, nowMs, config) {
 var import_node_fs15 = require("node:fs");
 var import_node_path11 = require("node:path");
 
+// lib/short-id.ts
+var MAX_ID_LENGTH = 60;
+var HASH_PART = 9;
+function cappedId(base, hash8) {
+  const room = MAX_ID_LENGTH - HASH_PART;
+  let head = base.slice(0, room);
+  const dash = head.lastIndexOf("-");
+  if (base.length > room && base[room] !== "-" && dash >= room * 0.6) head = head.slice(0, dash);
+  head = head.replace(/^-+|-+$/g, "");
+  return head ? `${head}-${hash8}` : hash8;
+}
+
 // analyzer/instinct-file.ts
-var MAX_SLUG = 100;
 var SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;
-function slugFor(kind, key) {
+function slugBase(kind, key) {
   const named = kind === "chain" || kind === "error-retry" ? `${kind}-${key.replace(/ error-retry$/, "")}` : key;
-  const base = named.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, MAX_SLUG).replace(/^-+|-+$/g, "");
-  return SIMPLE_KEY.test(key) && base.length < MAX_SLUG ? base : `${base}-${fnv1a64Hex(`${kind}:${key}`).slice(0, 8)}`;
+  return named.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+function slugFor(kind, key) {
+  const base = slugBase(kind, key).replace(/^-+|-+$/g, "");
+  return SIMPLE_KEY.test(key) && base.length <= MAX_ID_LENGTH ? base : cappedId(base, fnv1a64Hex(`${kind}:${key}`).slice(0, 8));
 }
 var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var round = (x, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
