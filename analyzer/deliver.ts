@@ -1,4 +1,5 @@
 import type { Config } from '../lib/config.js';
+import { plural } from '../lib/plural.js';
 
 // The one test of whether a learned pattern is worth Claude's context, and the order and budget
 // in which what passes is given. Pure, and low in the tree, so that bye, the SessionStart hook,
@@ -57,7 +58,7 @@ export function whyNotDelivered(x: DeliveryFacts, c: DeliveryConfig): string | u
   if (minLift > 0 && !(typeof x.lift === 'number' && x.lift >= minLift)) return `lift ${typeof x.lift === 'number' ? x.lift.toFixed(1) : 'unknown'} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === 'number' && x.rate >= 0 && x.rate <= 1)) return 'its rate was never measured';
   if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? '' : 's'}, under minSessions ${c.minSessions}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, 'session')}, under minSessions ${c.minSessions}`;
   return undefined;
 }
 

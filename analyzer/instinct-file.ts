@@ -1,4 +1,5 @@
 import { fnv1a64Hex } from '../lib/fnv.js';
+import { cappedId, MAX_ID_LENGTH } from '../lib/short-id.js';
 import type { ScoredPattern } from './score.js';
 
 // An instinct file: YAML frontmatter for machines, a short body for humans. Everything in it is
@@ -19,24 +20,32 @@ export interface InstinctMeta {
   [key: string]: string | number;
 }
 
-const MAX_SLUG = 100;
+/** The cap of the first versions: ids up to 109 characters (kept here to resolve them: store/keys.ts formerIds). */
+const LEGACY_MAX_SLUG = 100;
 
 const SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;
 
-/**
- * `chain-bash-read-edit`, `error-retry-bash`: [a-z0-9-] only. A key that lowercasing and dash
- * folding could confuse with another (`mcp__gh__x`, `Bash(npm test)`) gets a short hash of
- * itself appended, so distinct patterns never share a file.
- */
-export function slugFor(kind: string, key: string): string {
+function slugBase(kind: string, key: string): string {
   // A learner's key is its store key (`fix:...`, `cmd:...`): its prefix names it already.
   const named = kind === 'chain' || kind === 'error-retry' ? `${kind}-${key.replace(/ error-retry$/, '')}` : key;
-  const base = named
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .slice(0, MAX_SLUG)
-    .replace(/^-+|-+$/g, '');
-  return SIMPLE_KEY.test(key) && base.length < MAX_SLUG ? base : `${base}-${fnv1a64Hex(`${kind}:${key}`).slice(0, 8)}`;
+  return named.toLowerCase().replace(/[^a-z0-9]+/g, '-');
+}
+
+/**
+ * `chain-bash-read-edit`, `error-retry-bash`: [a-z0-9-] only, at most 60 characters (lib/short-id.ts).
+ * A key that lowercasing and dash folding could confuse with another (`mcp__gh__x`,
+ * `Bash(npm test)`), or one too long to be read whole, gets a short hash of itself appended, so
+ * distinct patterns never share a file.
+ */
+export function slugFor(kind: string, key: string): string {
+  const base = slugBase(kind, key).replace(/^-+|-+$/g, '');
+  return SIMPLE_KEY.test(key) && base.length <= MAX_ID_LENGTH ? base : cappedId(base, fnv1a64Hex(`${kind}:${key}`).slice(0, 8));
+}
+
+/** The id the first versions gave (up to 109 characters): an instinct made then keeps it, and it still resolves. */
+export function legacySlugFor(kind: string, key: string): string {
+  const base = slugBase(kind, key).slice(0, LEGACY_MAX_SLUG).replace(/^-+|-+$/g, '');
+  return SIMPLE_KEY.test(key) && base.length < LEGACY_MAX_SLUG ? base : `${base}-${fnv1a64Hex(`${kind}:${key}`).slice(0, 8)}`;
 }
 
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

@@ -4,6 +4,7 @@ import { commandClaimText, commandParts } from './learners/commands.js';
 import { fixClaimText, fixSteps } from './learners/fixes.js';
 import type { PatternKind } from './patterns.js';
 import type { PatternDetails } from './learners/learner.js';
+import { plural } from '../lib/plural.js';
 
 // Every kind of pattern in one table: how its key is checked and split into tokens, its store key
 // and category, and its words (the seed's line in generated-rules.md, the claim, the counts). The
@@ -44,7 +45,6 @@ export interface KindInfo {
 
 const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e9;
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const times = (h: number, o: number, s: number) => `${h} of ${plural(o, 'time')} in ${plural(s, 'session')}`;
 
 export const KINDS: Record<PatternKind, KindInfo> = {

@@ -264,29 +264,6 @@ class GroupLearnWalk implements LearnWalk {
 }
 
 /**
- * Each occurrence (hit) of a learner's pattern among the window's records, in the walk the counts
- * use: `onHit(key, i)` per hit, at record i. What the report's per-day bars of the learners'
- * instincts are counted from, so that they add up to the analyzer's observations.
- */
-export function forEachLearnedHit(t: RecordTable, opts: Pick<CountOptions, 'nowMs' | 'windowStartMs' | 'chainDetail' | 'fixWindowCalls'>, onHit: (key: string, i: number) => void): void {
-  const { keyOf, keys } = recordKeys(t, opts.chainDetail);
-  const { order, starts } = streamsInWindow(t, opts.windowStartMs, opts.nowMs);
-  const lw: LearnWalk = { t, keyOf, keys, order, c0: emptyCounted(keys, 0, 1), hit: (_kind, key, i) => onHit(key, i), add: () => {} };
-  const learners = makeLearners({ fixWindowCalls: opts.fixWindowCalls ?? 10 });
-  let last = -1;
-  for (const s of streamsBySession(t)) {
-    const a = starts[s]!;
-    const b = starts[s + 1]!;
-    if (a === b) continue;
-    const session = t.streamSession[s]!;
-    if (session !== last && last !== -1) for (const l of learners) l.endSession?.(lw, last);
-    last = session;
-    for (const l of learners) l.stream(lw, a, b, session);
-  }
-  if (last !== -1) for (const l of learners) l.endSession?.(lw, last);
-}
-
-/**
  * The walk of one group's streams: its counters, and the per-record loop in a method of its own
  * (a small function V8 optimises soon after a short-lived process starts, where a loop inside a
  * long one waited for on-stack replacement).

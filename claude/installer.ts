@@ -1,8 +1,9 @@
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { checkWritable, writeUserFile } from '../lib/user-file.js';
 import { readRegularText, readRegularTextIfPresent } from '../lib/regular-file.js';
 import { claudePaths, type Scope } from './paths.js';
+import { missingFolders, type InstallRecord } from './install-record.js';
 import { mcpConfigPath, mcpEntry, withMcpEntry } from './mcp-config.js';
 import { otherRegistrations, registrations } from './registrations.js';
 import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks, withoutOurHooks, type OurHooks, type SettingsDoc } from './settings.js';
@@ -131,6 +132,10 @@ export interface Plan {
   files: Action[];
   /** What was left alone, and why (for the report). */
   notes: string[];
+  /** Install: the paths it creates (the settings file, folders), for state/install.json (claude/install-record.ts). */
+  created?: string[];
+  /** Uninstall: the settings file is removed, not rewritten (install created it, and it holds nothing else now). */
+  removeSettings?: boolean;
 }
 
 function readText(path: string): string | null {
@@ -278,7 +283,9 @@ export function planInstall(r: InstallRequest): Plan {
   }
   // Hooks registered at another scope, or by the plugin, run beside these: said, not undone.
   notes.push(...otherRegistrations(registrations(projectDir, env), scope));
-  return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files, notes };
+  // What install makes that was not there: uninstall removes it again once it is left empty.
+  const created = [...new Set([...missingFolders(paths.settings), ...(s.before === null ? [paths.settings] : []), ...files.filter((f) => f.path === paths.command || f.path.startsWith(`${dirname(paths.command)}/`)).flatMap((f) => missingFolders(f.path))])];
+  return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files, notes, created };
 }
 
 /**
@@ -316,11 +323,18 @@ function backupsOf(path: string): string[] {
   return names.map((f) => join(dir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || (a < b ? 1 : -1));
 }
 
-export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv, root: string, rulesFile: string): Plan {
+/** A settings text that holds nothing at all: `{}`, with any whitespace. */
+function emptySettings(text: string): boolean {
+  return /^\s*\{\s*\}\s*$/.test(text);
+}
+
+export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.ProcessEnv, root: string, rulesFile: string, record?: InstallRecord): Plan {
   checkProject(scope, projectDir);
   const paths = claudePaths(scope, projectDir, env);
   const s = settings(paths.settings, uninstalled);
   if (s.changed) checkWritable(paths.settings);
+  // Install created the file and nothing but its hooks is in it: it goes, rather than stay as `{}`.
+  const removeSettings = s.changed && record !== undefined && record.created.includes(paths.settings) && emptySettings(s.after);
   const files: Action[] = [];
   const notes: string[] = [];
   const cmd = readText(paths.command);
@@ -340,5 +354,30 @@ export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.Proc
   const link = ourLegacyLink(paths.rulesLink, [rulesFile, join(root, 'generated-rules.md')]);
   if (link === 'foreign') notes.push(`left ${paths.rulesLink} in place: homunculus did not make it (it ${linkTarget(paths.rulesLink) === 'not-a-link' ? 'is not a link' : `points at ${linkTarget(paths.rulesLink)}`})`);
   else if (link !== null) files.push({ path: paths.rulesLink, action: 'remove link', apply: () => rmSync(paths.rulesLink, { force: true }) });
-  return { settingsPath: paths.settings, before: s.before, after: s.after, settingsChanged: s.changed, files, notes };
+  // The folders install made, deepest first, once nothing but what is removed here is left in them.
+  const gone = new Set([...files.map((f) => f.path), ...(removeSettings ? [paths.settings] : [])]);
+  for (const dir of [...(record?.created ?? [])].sort((a, b) => b.length - a.length)) {
+    if (dir === paths.settings || !isFolder(dir)) continue;
+    if (!readdirSync(dir).every((name) => gone.has(join(dir, name)))) continue;
+    gone.add(dir);
+    files.push({ path: dir, action: 'remove the folder install made (now empty)', apply: () => rmdirIfEmpty(dir) });
+  }
+  return { settingsPath: paths.settings, before: s.before, after: removeSettings ? '' : s.after, settingsChanged: s.changed, files, notes, removeSettings };
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return lstatSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Removes a folder only if it is empty now (something written there since the plan stays, with its folder). */
+function rmdirIfEmpty(dir: string): void {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // not empty, or gone: left as it is
+  }
 }

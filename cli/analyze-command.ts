@@ -2,6 +2,7 @@ import type { CommandModule } from 'yargs';
 import type { AnalysisReport } from '../analyzer/run.js';
 import { runLoggedAnalysis } from '../analyzer/logged-run.js';
 import { commonOptions, context, printJson } from './context.js';
+import { plural } from '../lib/plural.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -15,8 +16,8 @@ export function renderReport(r: AnalysisReport): string {
   const lines = r.readOnly ? [readOnlyNotice(r)] : [];
   if (r.waitedFor) lines.push(`Waited for another analysis (pid ${r.waitedFor.pid}) to finish.`);
   lines.push(
-    `Analyzed ${r.recordsInWindow} tool calls in ${r.sessionsInWindow} sessions, window ${r.windowStart} .. ${r.now} ` +
-      `(${r.files.read} files: ${r.files.cached} cached, ${r.files.appended} appended, ${r.files.parsed} parsed).`,
+    `Analyzed ${plural(r.recordsInWindow, 'tool call')} in ${plural(r.sessionsInWindow, 'session')}, window ${r.windowStart} .. ${r.now} ` +
+      `(${plural(r.files.read, 'file')}: ${r.files.cached} cached, ${r.files.appended} appended, ${r.files.parsed} parsed).`,
     `Patterns tracked: ${r.tracked.length}${r.tracked.length ? ` (strongest: ${r.tracked.slice(0, 3).map((p) => `${p.key} ${pct(p.confidence)}`).join(', ')})` : ''}.`,
     r.readOnly
       ? 'Instincts: none written, none archived (read-only).'
@@ -25,7 +26,7 @@ export function renderReport(r: AnalysisReport): string {
   );
   if (r.extended.length) {
     const n = r.extended.length;
-    lines.push(`${n} project${n === 1 ? '' : 's'} with fewer than minSessions sessions in the window ${n === 1 ? 'was' : 'were'} judged over ${n === 1 ? 'its' : 'their'} last active days instead: ${r.extended.map((e) => `${e.project} (${e.sessions} sessions since ${e.windowStart.slice(0, 10)})`).join(', ')}.`);
+    lines.push(`${plural(n, 'project')} with fewer than minSessions sessions in the window ${n === 1 ? 'was' : 'were'} judged over ${n === 1 ? 'its' : 'their'} last active days instead: ${r.extended.map((e) => `${e.project} (${plural(e.sessions, 'session')} since ${e.windowStart.slice(0, 10)})`).join(', ')}.`);
   }
   if (r.deferred.length) lines.push(`New patterns left for the next run (at most ${r.deferred.length} beyond this run's maxNewInstinctsPerRun): ${r.deferred.join(', ')}.`);
   if (r.keptUserEdits.length) lines.push(`Hand-edited instinct files kept before rewriting them: ${r.keptUserEdits.join(', ')}.`);

@@ -7,6 +7,8 @@ import { RulesFileRefused } from '../analyzer/rules-file-write.js';
 import { CliError, EXIT_LOCK_TIMEOUT, EXIT_RULES_FILE } from './errors.js';
 import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';
+import { installHint } from '../lib/invocation.js';
+import { plural } from '../lib/plural.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -17,7 +19,7 @@ export function renderBye(r: ByeReport): string {
   const lines = [renderReport(r.analysis), ''];
   const list = (xs: { pattern: string; confidence_now: number }[]) => xs.map((x) => `${x.pattern} (${pct(x.confidence_now)})`).join(', ');
   if (r.skippedRules.length) {
-    lines.push(`Left out ${r.skippedRules.length} unusable entr${r.skippedRules.length === 1 ? 'y' : 'ies'} of rules.json${r.rulesBackup ? ` (the file as it was is kept at ${r.rulesBackup})` : ''}: ${r.skippedRules.join('; ')}.`);
+    lines.push(`Left out ${plural(r.skippedRules.length, 'unusable entry', 'unusable entries')} of rules.json${r.rulesBackup ? ` (the file as it was is kept at ${r.rulesBackup})` : ''}: ${r.skippedRules.join('; ')}.`);
   }
   if (c.promoted.length) lines.push(`${ro ? 'Would promote' : 'Promoted'} to rules: ${list(c.promoted)}.`);
   if (c.refreshed.length) lines.push(`${ro ? 'Would refresh' : 'Refreshed'} (seen again): ${list(c.refreshed)}.`);
@@ -32,7 +34,7 @@ export function renderBye(r: ByeReport): string {
   if (ro) lines.push(`Read-only: no rule changed; ${r.rulesFile} and rules.json were not written.`);
   else {
     const n = r.rules.length + r.taught.length;
-    lines.push(`${n} rule${n === 1 ? '' : 's'} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
+    lines.push(`${plural(n, 'rule')} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
   }
   return lines.join('\n');
 }
@@ -83,7 +85,7 @@ export const byeCommand: CommandModule<object, Args> = {
     try {
       const ctx = context(argv);
       if (!ctx.homeExists) {
-        const msg = `Nothing to consolidate yet: the data home ${ctx.home} does not exist. Install the hooks (npx homunculus install), work with Claude, then run /bye again.`;
+        const msg = `Nothing to consolidate yet: the data home ${ctx.home} does not exist. Install the hooks (${installHint()}), work with Claude, then run /bye again.`;
         if (argv.json) printJson({ status: 'no-data', home: ctx.home, message: msg });
         else process.stdout.write(`${msg}\n`);
         return;

@@ -6,7 +6,9 @@ import { runConsolidation } from '../analyzer/consolidate-run.js';
 import { loadConfig } from '../lib/config.js';
 import { packageRoot } from '../lib/data-home.js';
 import { printJson } from './context.js';
+import { installHint, invocation } from '../lib/invocation.js';
 import { EXAMPLE_TIMES, sessionCalls, WORKED_EXAMPLE } from '../lib/worked-example.js';
+import { plural } from '../lib/plural.js';
 
 // The README's main job: the worked example through the whole loop, in a temporary folder.
 
@@ -42,9 +44,9 @@ function consolidateAt(home: string, nowIso: string, env: Record<string, string>
   const { config } = loadConfig(home, env);
   const r = runConsolidation({ home, now: new Date(nowIso), config, env });
   const tracked = r.analysis.tracked;
-  say(`  analysed ${r.analysis.recordsInWindow} tool calls in ${r.analysis.sessionsInWindow} sessions (window ${r.analysis.windowStart} .. ${r.analysis.now})`);
+  say(`  analysed ${plural(r.analysis.recordsInWindow, 'tool call')} in ${plural(r.analysis.sessionsInWindow, 'session')} (window ${r.analysis.windowStart} .. ${r.analysis.now})`);
   say(`  instincts (${tracked.length}):`);
-  for (const p of tracked) say(`    ${p.key.padEnd(24)} ${pct(p.confidence).padStart(4)}  ${p.observations} observations, ${p.sessions}/${p.sessionsInWindow} sessions`);
+  for (const p of tracked) say(`    ${p.key.padEnd(24)} ${pct(p.confidence).padStart(4)}  ${plural(p.observations, 'observation')}, ${p.sessions}/${plural(p.sessionsInWindow, 'session')}`);
   for (const a of r.analysis.archived) say(`  archived instinct: ${a.pattern} (${a.reason})`);
   for (const p of r.changes.promoted) say(`  promoted to a rule: ${p.pattern} (${pct(p.confidence_now)}, ${p.observations}x seen)`);
   const lines = readFileSync(r.rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
@@ -61,6 +63,12 @@ function consolidateAt(home: string, nowIso: string, env: Record<string, string>
   };
 }
 
+/** What to do after the demo, with the command as this installation runs it. */
+export function nextStep(): string {
+  if (invocation().kind === 'plugin') return 'Next: work with Claude (the plugin\'s hooks are on), then /homunculus:bye.';
+  return `Next: ${installHint()}, work with Claude, then /bye.`;
+}
+
 export const demoCommand: CommandModule<object, { json: boolean }> = {
   command: 'demo',
   describe: 'play the bundled worked example through the whole loop in a temporary folder',
@@ -74,7 +82,7 @@ export const demoCommand: CommandModule<object, { json: boolean }> = {
     say('homunculus demo: a user whose workflow changes from Bash(grep)->Read->Edit (grep through Bash) to Grep->Read->Edit.');
     say(`Everything happens in ${dir}; nothing else is touched.\n`);
     const first = await play(['s1', 's2', 's3', 's4'], env);
-    say(`1. Sessions s1-s4 (Nov 1 and Nov 7) go through the observer hook: ${first} tool calls recorded.`);
+    say(`1. Sessions s1-s4 (Nov 1 and Nov 7) go through the observer hook: ${plural(first, 'tool call')} recorded.`);
     say(`2. Analysis and /bye at ${EXAMPLE_TIMES.afterS4}:`);
     const step1 = consolidateAt(home, EXAMPLE_TIMES.afterS4, env, say);
     const second = await play(['s5', 's6', 's7'], env);
@@ -88,10 +96,10 @@ export const demoCommand: CommandModule<object, { json: boolean }> = {
       printJson({ dir, dataHome: home, rulesFile, recorded: [first, second], steps: [step1, step2], instinctFiles: instincts.map((f) => f.slice(0, -3)) });
       return;
     }
-    say(`  ${join(home, 'instincts')}/ (${instincts.length} files: ${instincts.map((f) => f.slice(0, -3)).join(', ')})`);
+    say(`  ${join(home, 'instincts')}/ (${plural(instincts.length, 'file')}: ${instincts.map((f) => f.slice(0, -3)).join(', ')})`);
     say(`  ${join(home, 'archive')}/`);
     say(`  ${join(home, 'daily-summary.md')}`);
     say(`  ${join(home, 'observations')}/`);
-    say('\nNext: npx homunculus install, work with Claude, then /bye.');
+    say(`\n${nextStep()}`);
   },
 };

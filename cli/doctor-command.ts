@@ -4,10 +4,12 @@ import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
 import { claudePaths, SCOPES } from '../claude/paths.js';
 import { lastDelivery } from '../claude/deliveries.js';
+import { readInstallRecords } from '../claude/install-record.js';
 import { rulesJsonProblem } from '../exports/delivery.js';
 import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
 import { registrations } from '../claude/registrations.js';
 import { readAnalysisLog } from '../lib/analysis-log.js';
+import { cli, installHint, invocation } from '../lib/invocation.js';
 import { layout, resolveDataHome } from '../lib/data-home.js';
 import { readDataFile } from '../lib/data-files.js';
 import { disagreements, type Disagreement } from '../store/consistency.js';
@@ -20,6 +22,7 @@ import { storeContext } from '../store/service.js';
 import { pendingChange } from '../store/txn.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
+import { plural } from '../lib/plural.js';
 
 export interface Check {
   name: string;
@@ -55,12 +58,12 @@ export function analysisLogCheck(home: string): Check {
   const skip = last('skip');
   const errors = events.slice(-20).filter((e) => typeof e['error'] === 'string');
   const parts = [
-    a ? `last analysis ${a.ts} (${a.duration_ms ?? '?'} ms, ${a['records_read'] ?? '?'} records, ${a['patterns_tracked'] ?? '?'} patterns)` : 'no analysis logged',
+    a ? `last analysis ${a.ts} (${a.duration_ms ?? '?'} ms, ${typeof a['records_read'] === 'number' ? plural(a['records_read'], 'record') : '? records'}, ${typeof a['patterns_tracked'] === 'number' ? plural(a['patterns_tracked'], 'pattern') : '? patterns'})` : 'no analysis logged',
     d ? `last dream ${d.ts}` : 'no dream yet',
     ...(skip ? [`last skip ${skip.ts}: ${String(skip['skip'])}`] : []),
     ...errors.map((e) => `error ${e.ts}: ${String(e['error'])}`),
   ];
-  return { name: 'analysis log', ok: errors.length === 0, detail: parts.join('; '), fix: `homunculus log --since 7d shows the events; address the errors, then run homunculus analyze` };
+  return { name: 'analysis log', ok: errors.length === 0, detail: parts.join('; '), fix: `${cli('log --since 7d')} shows the events; address the errors, then run ${cli('analyze')}` };
 }
 
 /**
@@ -133,15 +136,84 @@ export function hookLocators(found: Installed['found'], env: NodeJS.ProcessEnv, 
  * the newest session the observer saw must have one (Claude Code's InstructionsLoaded event only
  * covers memory files, not a hook's context).
  */
-export function deliveryCheck(home: string, last: { session: string; ts: string } | undefined): Check {
+export function deliveryCheck(home: string, last: { session: string; ts: string } | undefined, installedAt?: string): Check {
   const d = lastDelivery(home);
-  const fix = 'npx homunculus install (or enable the plugin): the SessionStart hook gives Claude the rules';
+  // A session that started before the hooks went in (imported history, or one already running)
+  // could not have had the SessionStart hook: it is not judged.
+  if (last !== undefined && installedAt !== undefined && d === undefined && startedBefore(home, last, installedAt)) {
+    return { name: 'rules delivery', ok: true, detail: `no session has started since the hooks were installed (${installedAt}); the newest seen, ${last.session}, started before (imported history, or a session already running)` };
+  }
+  const fix = `${installHint()}${invocation().kind === 'plugin' ? '' : ' (or enable the plugin)'}: the SessionStart hook gives Claude the rules`;
   if (last === undefined && d === undefined) return { name: 'rules delivery', ok: true, detail: 'no session seen yet' };
   if (d === undefined) return { name: 'rules delivery', ok: false, detail: `session ${last!.session} (last tool call ${last!.ts}) ran without the SessionStart hook: no rules reached Claude`, fix };
   if (last !== undefined && last.session !== d.session && last.ts > d.at) {
     return { name: 'rules delivery', ok: false, detail: `the last session ${last.session} (last tool call ${last.ts}) ran without the SessionStart hook; the last delivery was to ${d.session} at ${d.at}`, fix };
   }
-  return { name: 'rules delivery', ok: true, detail: `session ${d.session} (${d.source}, ${d.at}): ${d.note ?? `${d.rules} rule${d.rules === 1 ? '' : 's'} given to Claude (${d.chars} characters)`}` };
+  return { name: 'rules delivery', ok: true, detail: `session ${d.session} (${d.source}, ${d.at}): ${d.note ?? `${plural(d.rules, 'rule')} given to Claude (${plural(d.chars, 'character')})`}` };
+}
+
+/**
+ * Did `session` start before `at`? Its newest record is `last`; the observation files are read
+ * from the newest back, and only while they hold the session (a session's days are consecutive),
+ * so a year of history costs the one or two files of the last session.
+ */
+export function startedBefore(home: string, last: { session: string; ts: string }, at: string): boolean {
+  if (last.ts < at) return true;
+  const dir = layout.observations(home);
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f)).sort().reverse();
+  } catch {
+    return false;
+  }
+  const quoted = JSON.stringify(last.session);
+  let seen = false;
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readDataFile(`${dir}/${f}`).toString('utf8');
+    } catch {
+      continue;
+    }
+    if (!text.includes(quoted)) {
+      if (seen) break;
+      continue;
+    }
+    seen = true;
+    for (const line of text.split('\n')) {
+      if (!line.includes(quoted)) continue;
+      try {
+        const r = JSON.parse(line) as { session?: unknown; ts?: unknown };
+        if (r.session === last.session && typeof r.ts === 'string' && r.ts < at) return true;
+      } catch {
+        // a torn line: not a record
+      }
+    }
+  }
+  return false;
+}
+
+/**
+ * When the hooks were installed into the settings files that hold them: install's record
+ * (state/install.json), else (installed by an earlier version) the settings file's last change,
+ * which is no earlier than the install. The earliest of them; undefined when none is known.
+ */
+export function installedSince(home: string, installed: Installed, projectDir: string, env: NodeJS.ProcessEnv): string | undefined {
+  const records = readInstallRecords(home);
+  const times: string[] = [];
+  for (const scope of installed.installedScopes) {
+    const settings = claudePaths(scope as (typeof SCOPES)[number], projectDir, env).settings;
+    const at = records[settings]?.at;
+    if (at !== undefined) times.push(new Date(at).toISOString());
+    else {
+      try {
+        times.push(statSync(settings).mtime.toISOString());
+      } catch {
+        // gone since it was read
+      }
+    }
+  }
+  return times.sort()[0];
 }
 
 export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.ProcessEnv; rulesFile: string; installed: Installed; homes: string[] }): Check[] {
@@ -161,7 +233,7 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
       found.length || pluginName
         ? `${[...[...new Set(found.map((f) => `${f.event} (${f.scope})`))], ...(pluginName ? [`every event (${pluginName}, enabled in ${[...new Set(plugin.map((p) => p.scope))].join(', ')} settings)`] : [])].join(', ')}${missing.length ? `; missing: ${missing.join(', ')}` : ''}`
         : 'not registered in any settings file, and the plugin is not enabled',
-    fix: 'npx homunculus install (add --scope project|local for a project), or enable the plugin',
+    fix: `${installHint()} (add --scope project|local for a project), or enable the plugin`,
   });
   const broken = found.filter((f) => {
     const script = scriptOf(f.command, projectDir);
@@ -171,7 +243,7 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     name: 'hook commands',
     ok: broken.length === 0,
     detail: broken.length ? `these do not resolve: ${broken.map((b) => `${b.event} (${b.scope}): ${b.command}`).join('; ')}` : found.length ? 'every command points at an existing script' : 'none to check',
-    fix: 'npx homunculus install from the installation you want to use (it replaces the old entries)',
+    fix: `${installHint()} from the installation you want to use (it replaces the old entries)`,
   });
   // Each registration runs the hook: two record every tool call twice (the analyzer counts it once).
   const counts = new Map<string, string[]>();
@@ -184,8 +256,8 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     ok: dups.length === 0,
     detail: dups.length ? dups.map(([ev, scopes]) => `${ev} registered ${scopes.length}x (${scopes.join(', ')})`).join('; ') + ': each tool call is recorded twice (counted once)' : 'each hook registered once',
     fix: pluginName && dups.length
-      ? `keep one: disable the plugin (/plugin in Claude Code), or npx homunculus uninstall --scope ${settingsScope?.[0] ?? 'user'}`
-      : `keep one scope: npx homunculus uninstall --scope ${dups[0]?.[1][1] ?? 'project'}`,
+      ? `keep one: disable the plugin (/plugin in Claude Code), or ${cli(`uninstall --scope ${settingsScope?.[0] ?? 'user'}`)}`
+      : `keep one scope: ${cli(`uninstall --scope ${dups[0]?.[1][1] ?? 'project'}`)}`,
   });
 
   let writable = true;
@@ -236,8 +308,8 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   });
 
   const rulesProblem = rulesJsonProblem(home);
-  checks.push({ name: 'rules state', ok: rulesProblem === undefined, detail: rulesProblem ?? (existsSync(layout.rulesJson(home)) ? 'rules.json reads' : 'no rules.json yet (homunculus bye writes it)'), fix: 'move rules.json aside and run homunculus bye to rebuild it from the instincts' });
-  checks.push(deliveryCheck(home, lastRecord));
+  checks.push({ name: 'rules state', ok: rulesProblem === undefined, detail: rulesProblem ?? (existsSync(layout.rulesJson(home)) ? 'rules.json reads' : `no rules.json yet (${cli('bye')} writes it)`), fix: `move rules.json aside and run ${cli('bye')} to rebuild it from the instincts` });
+  checks.push(deliveryCheck(home, lastRecord, installedSince(home, opts.installed, projectDir, env)));
   const links = SCOPES.map((scope) => claudePaths(scope, projectDir, env).rulesLink).filter((l) => {
     try {
       return lstatSync(l).isSymbolicLink() && realpathSync(l) === realpathSync(opts.rulesFile);
@@ -246,7 +318,7 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     }
   });
   if (links.length > 0) {
-    checks.push({ name: 'old rules link', ok: false, detail: `${links.join(', ')} still links to the rules file: with the SessionStart hook, Claude would get every rule twice`, fix: 'npx homunculus install (it removes the link)' });
+    checks.push({ name: 'old rules link', ok: false, detail: `${links.join(', ')} still links to the rules file: with the SessionStart hook, Claude would get every rule twice`, fix: `${installHint()} (it removes the link)` });
   }
   return checks;
 }

@@ -4,6 +4,7 @@ import { measureEffectiveness, type EffectivenessReport } from '../analyzer/effe
 import { RulesStateError } from '../analyzer/consolidate-run.js';
 import { CliError } from './errors.js';
 import { commonOptions, context, printJson } from './context.js';
+import { plural } from '../lib/plural.js';
 
 const pct = (x: number) => `${Math.round(x * 100)}%`;
 
@@ -19,7 +20,7 @@ function effectLine(e: RuleEffect): string {
 
 export function renderEffectiveness(r: EffectivenessReport): string {
   if (r.rules.length === 0) return 'No promoted rules yet: nothing to measure.';
-  const span = r.from === null ? 'no observation files' : `${r.files} observation files (${r.from} .. ${r.to}), ${r.records} tool calls`;
+  const span = r.from === null ? 'no observation files' : `${plural(r.files, 'observation file')} (${r.from} .. ${r.to}), ${plural(r.records, 'tool call')}`;
   return [`Each rule's habit before and after its promotion, over ${span}:`, ...r.rules.map(effectLine)].join('\n');
 }
 

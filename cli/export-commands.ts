@@ -11,6 +11,7 @@ import * as svc from '../store/service.js';
 import type { StoreCtx } from '../store/store.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
+import { plural } from '../lib/plural.js';
 
 // export, inject, import: the store's rules out to the files other agents read (CLAUDE.md,
 // AGENTS.md, .cursorrules, .cursor/rules/*.mdc, .windsurfrules, SKILL.md, a JSON for sharing)
@@ -45,7 +46,7 @@ function run<T>(fn: () => T): T {
 }
 
 function writeLine(r: ex.WriteResult, rules: number): string {
-  return r.changed ? `${r.how === 'created' ? 'Created' : r.how === 'taken over' ? 'Took over the old block in' : 'Updated'} ${r.file} (${rules} rule${rules === 1 ? '' : 's'})` : `${r.file} is already current (${rules} rule${rules === 1 ? '' : 's'}); not touched`;
+  return r.changed ? `${r.how === 'created' ? 'Created' : r.how === 'taken over' ? 'Took over the old block in' : 'Updated'} ${r.file} (${plural(rules, 'rule')})` : `${r.file} is already current (${plural(rules, 'rule')}); not touched`;
 }
 
 type ExportArgs = Common & { target?: string; format?: string; out?: string; name?: string; description?: string; all: boolean; withProjects: boolean; force: boolean };
@@ -90,7 +91,8 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       else process.stdout.write(`${writeLine(w, r.rules)}\n`);
       return;
     }
-    const format = run(() => ex.parseFormat(target)) as Format;
+    if (!(FORMATS as readonly string[]).includes(target)) throw new CliError(`unknown format ${JSON.stringify(target.slice(0, 60))}: expected one of ${FORMATS.join(', ')}, or skill`, 2);
+    const format = target as Format;
     if (format === 'json') {
       const doc = run(() => ex.shareExport(ctx, filter, { all: argv.all, withProjects: argv.withProjects }));
       const text = `${JSON.stringify(doc, null, 2)}\n`;
@@ -100,18 +102,21 @@ export const exportCommand: CommandModule<object, ExportArgs> = {
       }
       const w = run(() => ex.writeWhole(outFile(argv, 'json'), text));
       if (argv.json) printJson({ format, instincts: doc.instincts.length, facts: doc.facts.length, ...w });
-      else process.stdout.write(`${w.changed ? `Wrote ${w.file}` : `${w.file} is already current; not touched`} (${doc.instincts.length} instincts, ${doc.facts.length} facts)\n`);
+      else process.stdout.write(`${w.changed ? `Wrote ${w.file}` : `${w.file} is already current; not touched`} (${plural(doc.instincts.length, 'instinct')}, ${plural(doc.facts.length, 'fact')})\n`);
       return;
     }
     const rules = run(() => ex.exportRules(ctx, filter, argv.out !== undefined ? { notIn: argv.out } : {}));
+    // None here while other projects have some: say where they are (on stderr: stdout is the format).
+    const hint = rules.length === 0 ? ex.noRulesHint(ctx, filter) : undefined;
+    if (hint !== undefined && !argv.json) process.stderr.write(`${hint}\n`);
     if (argv.out === undefined) {
       const text = ex.renderFormat(format, rules);
-      if (argv.json) printJson({ format, rules: rules.length, text });
+      if (argv.json) printJson({ format, rules: rules.length, text, ...(hint ? { hint } : {}) });
       else process.stdout.write(text);
       return;
     }
     const w = run(() => ex.writeFormat(ctx, format, rules, outFile(argv, format)));
-    if (argv.json) printJson({ format, rules: rules.length, ...w });
+    if (argv.json) printJson({ format, rules: rules.length, ...w, ...(hint ? { hint } : {}) });
     else process.stdout.write(`${writeLine(w, rules.length)}\n`);
   },
 };
@@ -144,8 +149,9 @@ export const injectCommand: CommandModule<object, Common & { file: string; forma
     const file = outFile({ out: argv.file, force: argv.force }, argv.format as Format);
     const rules = run(() => ex.exportRules(ctx, filterOf(argv), { notIn: file }));
     const w = run(() => ex.writeFormat(ctx, argv.format as 'claude-md', rules, file));
-    if (argv.json) printJson({ format: argv.format, rules: rules.length, ...w });
-    else process.stdout.write(`${writeLine(w, rules.length)}\n`);
+    const hint = rules.length === 0 ? ex.noRulesHint(ctx, filterOf(argv)) : undefined;
+    if (argv.json) printJson({ format: argv.format, rules: rules.length, ...w, ...(hint ? { hint } : {}) });
+    else process.stdout.write(`${writeLine(w, rules.length)}\n${hint ? `${hint}\n` : ''}`);
   },
 };
 
@@ -217,7 +223,7 @@ export const evolveCommand: CommandModule<object, Omit<Common, 'scope'> & { writ
     const ctx = storeCtx(argv);
     const r = run(() => evolve(ctx, { dir: argv.dir ?? process.cwd(), write: argv.write }));
     if (argv.json) return printJson(r);
-    const lines = r.clusters.map((c) => `${r.written ? (c.changed ? 'Wrote' : 'Current:') : 'Proposed:'} ${c.name} (${c.keys.length} instincts of ${c.domain}, mean ${Math.round(c.mean_confidence * 100)}%) -> ${c.file}`);
+    const lines = r.clusters.map((c) => `${r.written ? (c.changed ? 'Wrote' : 'Current:') : 'Proposed:'} ${c.name} (${plural(c.keys.length, 'instinct')} of ${c.domain}, mean ${Math.round(c.mean_confidence * 100)}%) -> ${c.file}`);
     process.stdout.write(`${lines.length ? lines.join('\n') : 'No cluster ready to become a skill.'}${!r.written && lines.length ? '\n(--write to write them)' : ''}\n`);
   },
 };

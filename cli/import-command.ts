@@ -31,6 +31,40 @@ export async function transcriptFiles(paths: string[]): Promise<{ files: string[
   return { files: [...new Set(out)].sort(), notFiles };
 }
 
+/**
+ * `--json`'s names for why lines, calls and files were skipped (the README lists them): camelCase
+ * keys a script can use, where the summary prints its sentences. A reason not in the table
+ * (a new one) gets the camelCase of its words before any parenthesis.
+ */
+const SKIP_KEYS: [RegExp, string][] = [
+  [/^lines without tool calls\b/, 'linesWithoutToolCalls'],
+  [/^lines of an unknown type$/, 'linesOfUnknownType'],
+  [/^malformed lines\b/, 'malformedLines'],
+  [/^lines longer than\b/, 'linesTooLong'],
+  [/^tool calls older than\b/, 'olderThanSince'],
+  [/^tool calls too recent\b/, 'tooRecent'],
+  [/^tool calls with a missing or invalid\b/, 'invalidToolCalls'],
+  [/^tool calls without a result$/, 'callsWithoutResult'],
+  [/^results without a matching call$/, 'resultsWithoutCall'],
+  [/^results without a valid timestamp$/, 'resultsWithoutTimestamp'],
+  [/^paths named \*\.jsonl that are not regular files$/, 'notRegularFiles'],
+  [/^transcript files that could not be read$/, 'unreadableFiles'],
+];
+
+export function skipKey(reason: string): string {
+  const known = SKIP_KEYS.find(([re]) => re.test(reason));
+  if (known) return known[1];
+  const words = reason.replace(/\(.*$/, '').toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  return words.map((w, i) => (i === 0 ? w : w[0]!.toUpperCase() + w.slice(1))).join('') || 'other';
+}
+
+/** The report as --json prints it: its skipped reasons as camelCase keys (summed where several sentences share one). */
+export function importJson(r: ImportReport): ImportReport {
+  const skipped: Record<string, number> = {};
+  for (const [why, n] of Object.entries(r.skipped)) skipped[skipKey(why)] = (skipped[skipKey(why)] ?? 0) + n;
+  return { ...r, skipped };
+}
+
 /** The tool calls --since (or the retention period) kept from being written as records. */
 export const OLDER_THAN_SINCE = 'tool calls older than --since or the retention period';
 
@@ -79,7 +113,7 @@ export async function runImport(argv: ImportFlags): Promise<void> {
   const since = { at: new Date(sinceMs).toISOString(), fromRetention: !argv.since, retentionDays: ctx.config.retentionDays };
   if (argv.json) {
     const { addedByDay: _days, ...rest } = report;
-    printJson({ ...rest, since, ...(learning ? { learned: learning.projects, retention: learning.retention } : {}) });
+    printJson({ ...importJson(rest as ImportReport), since, ...(learning ? { learned: learning.projects, retention: learning.retention } : {}) });
   } else process.stdout.write(`${renderImport(report, since)}${learning ? `\n${renderLearning(learning)}` : ''}\n`);
 }
 

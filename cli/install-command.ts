@@ -1,10 +1,11 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
 import { rulesFilePath } from '../analyzer/consolidate-run.js';
 import { stamp } from '../analyzer/run.js';
 import { InstallError, planInstall, planUninstall, type Locators, type Plan } from '../claude/installer.js';
-import { SCOPES, type Scope } from '../claude/paths.js';
+import { claudePaths, SCOPES, type Scope } from '../claude/paths.js';
+import { forgetInstall, readInstallRecords, recordInstall } from '../claude/install-record.js';
 import { SettingsError } from '../claude/settings.js';
 import { McpConfigError } from '../claude/mcp-config.js';
 import { packageRoot } from '../lib/data-home.js';
@@ -45,6 +46,7 @@ async function describe(plan: Plan, dryRun: boolean): Promise<string> {
   if (plan.settingsChanged) {
     out.push(createTwoFilesPatch(plan.settingsPath, plan.settingsPath, plan.before ?? '', plan.after, dryRun ? 'current' : 'before', dryRun ? 'after' : 'after').trimEnd());
   }
+  if (plan.removeSettings) out.push(`remove (install created it; nothing else is in it): ${plan.settingsPath}`);
   for (const f of plan.files) out.push(`${f.action}: ${f.path}`);
   out.push(...plan.notes);
   return out.join('\n');
@@ -52,7 +54,8 @@ async function describe(plan: Plan, dryRun: boolean): Promise<string> {
 
 function apply(plan: Plan, now: Date): string | undefined {
   let backup: string | undefined;
-  if (plan.settingsChanged) {
+  if (plan.removeSettings) rmSync(plan.settingsPath, { force: true }); // install made it; only its hooks were in it
+  else if (plan.settingsChanged) {
     if (plan.before !== null) backup = backupUserFile(plan.settingsPath, stamp(now.toISOString()));
     writeUserFile(plan.settingsPath, plan.after);
   }
@@ -91,6 +94,27 @@ function projectOf(argv: { project?: string | undefined }): string {
   return resolve(argv.project ?? process.cwd());
 }
 
+/**
+ * Records the install in the data home the hooks use (claude/install-record.ts): for doctor and
+ * uninstall, not for the hooks, so a data home that cannot be written yet (doctor says so) does
+ * not fail an install that is done.
+ */
+function remember(home: string, plan: Plan, now: Date): void {
+  try {
+    recordInstall(home, plan.settingsPath, plan.created ?? [], now.toISOString());
+  } catch {
+    // not recorded: doctor then judges every session, and uninstall leaves empty folders
+  }
+}
+
+function forget(home: string, settings: string): void {
+  try {
+    forgetInstall(home, settings);
+  } catch {
+    // the record stays; a later install keeps its time
+  }
+}
+
 export const installCommand: CommandModule<object, Args> = {
   command: 'install',
   describe: 'register the hooks (observe, analyse, deliver the rules, reconcile) and the /bye command in Claude Code settings',
@@ -104,6 +128,7 @@ export const installCommand: CommandModule<object, Args> = {
     const plan = expected(() => planInstall({ scope: argv.scope, projectDir: projectOf(argv), env, root: packageRoot(), loc, rulesFile }));
     if (argv.json) {
       const backup = argv['dry-run'] ? undefined : expected(() => apply(plan, new Date()));
+      if (!argv['dry-run']) remember(ctx.home, plan, ctx.now);
       printJson(planJson(plan, { dryRun: argv['dry-run'], backup }));
       return;
     }
@@ -116,6 +141,7 @@ export const installCommand: CommandModule<object, Args> = {
       return;
     }
     const backup = expected(() => apply(plan, new Date()));
+    remember(ctx.home, plan, ctx.now);
     process.stdout.write(`${await describe(plan, false)}\nInstalled into ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
   },
 };
@@ -157,10 +183,12 @@ export const uninstallCommand: CommandModule<object, Args> = {
     const env = envWith(argv);
     const ctx = context({ home: argv.home }, env);
     const walk = argv.purge ? purgeCheck(ctx.home) : undefined;
-    const plan = expected(() => planUninstall(argv.scope, projectOf(argv), env, packageRoot(), rulesFilePath(ctx.home, ctx.config, env)));
+    const settingsFile = claudePaths(argv.scope, projectOf(argv), env).settings;
+    const plan = expected(() => planUninstall(argv.scope, projectOf(argv), env, packageRoot(), rulesFilePath(ctx.home, ctx.config, env), readInstallRecords(ctx.home)[settingsFile]));
     const nothing = !plan.settingsChanged && plan.files.length === 0;
     if (argv.json) {
       const backup = argv['dry-run'] || nothing ? undefined : expected(() => apply(plan, new Date()));
+      if (!argv['dry-run'] && !nothing) forget(ctx.home, plan.settingsPath);
       const purged = !argv['dry-run'] && argv.purge ? purge(ctx.home, walk) : undefined;
       printJson(planJson(plan, { dryRun: argv['dry-run'], backup, purged }));
       return;
@@ -172,6 +200,7 @@ export const uninstallCommand: CommandModule<object, Args> = {
     if (nothing) process.stdout.write(`homunculus is not installed in ${plan.settingsPath}; nothing changed.${plan.notes.length ? `\n${plan.notes.join('\n')}` : ''}\n`);
     else {
       const backup = expected(() => apply(plan, new Date()));
+      forget(ctx.home, plan.settingsPath);
       process.stdout.write(`${await describe(plan, false)}\nRemoved from ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
     }
     if (argv.purge && purge(ctx.home, walk)) process.stdout.write(`Purged the data home ${ctx.home}.\n`);

@@ -10,6 +10,7 @@ import { replaceableExport } from '../exports/out-files.js';
 import { ExportError } from '../exports/service.js';
 import { CliError } from './errors.js';
 import { commonOptions, context, printJson } from './context.js';
+import { plural } from '../lib/plural.js';
 
 // `homunculus report`: one self-contained HTML file of what was learned (report/ builds it).
 
@@ -67,7 +68,7 @@ export const reportCommand: CommandModule<object, Args> = {
     }
     const bytes = Buffer.byteLength(html);
     if (argv.json) printJson({ out, bytes, report: data });
-    else process.stdout.write(`Wrote ${out} (${Math.round(bytes / 1024)} KB): ${data.stats.total} instincts, ${data.rules.length} rules, ${data.records} tool calls over ${data.days.length} days.\n`);
+    else process.stdout.write(`Wrote ${out} (${Math.round(bytes / 1024)} KB): ${plural(data.stats.total, 'instinct')}, ${plural(data.rules.length, 'rule')}, ${plural(data.records, 'tool call')} over ${plural(data.days.length, 'day')}.\n`);
     if (argv.open) openFile(out);
   },
 };

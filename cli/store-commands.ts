@@ -8,6 +8,8 @@ import type { StoreCtx } from '../store/store.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { renderSuggest } from './suggest-fast.js';
+import { plural } from '../lib/plural.js';
+import { cli } from '../lib/invocation.js';
 
 // The store's verbs: parse, call one function of store/service.ts or store/ops.ts, print text
 // or --json. A miss or a refused change is a CliError (exit 2); a busy store exits 75.
@@ -45,6 +47,15 @@ function factLine(f: FactView): string {
   return `${pct(f.confidence)}  ${f.id}  ${f.fact}  (${f.scope === 'global' ? 'global' : `project ${f.project_name ?? f.project}`})`;
 }
 
+/** `list`'s table: a header, then one row per instinct, columns aligned; the pattern last (the widest). */
+export function listTable(views: readonly InstinctView[]): string {
+  const rows = views.map((v) => [pct(v.confidence), v.level, v.source, v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`, v.id, v.pattern]);
+  const header = ['confidence', 'level', 'source', 'scope', 'id', 'pattern'];
+  const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padStart(width[0]!) : i === r.length - 1 ? c : c.padEnd(width[i]!))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
 const scopeOption = { scope: { type: 'string', default: 'current', describe: 'current (this project and global), all, global, or a project id' } } as const;
 const limitOption = { limit: { type: 'number', describe: 'at most this many (default: searchLimit, 20)' } } as const;
 
@@ -54,7 +65,8 @@ const listCommand: CommandModule<object, Common & { scope: string; domain?: stri
   builder: (y) => y.options({ ...commonOptions, ...scopeOption, ...limitOption, domain: { type: 'string' }, source: { type: 'string', choices: ['observed', 'taught', 'imported'] }, level: { type: 'string', choices: ['seedling', 'mature', 'rule', 'universal'] } }),
   handler: (argv) => {
     const r = run(() => svc.list(storeCtx(argv), { scope: argv.scope, ...(argv.domain ? { domain: argv.domain } : {}), ...(argv.source ? { source: argv.source as InstinctView['source'] } : {}), ...(argv.level ? { level: argv.level as InstinctView['level'] } : {}) }, argv.limit));
-    out(argv, r, () => (r.instincts.length ? r.instincts.map((v) => `${instinctLine(v)}  ${v.id}`).join('\n') : 'No instincts yet.') + (r.problems.length ? `\nUnreadable: ${r.problems.map((p) => `${p.file} (${p.problem})`).join('; ')}` : ''));
+    const none = r.elsewhere > 0 ? `No instincts in this scope; ${plural(r.elsewhere, 'instinct')} in other scopes: ${cli('list --scope all')}` : r.inStore > 0 ? 'No instincts match.' : 'No instincts yet.';
+    out(argv, r, () => (r.instincts.length ? listTable(r.instincts) : none) + (r.problems.length ? `\nUnreadable: ${r.problems.map((p) => `${p.file} (${p.problem})`).join('; ')}` : ''));
   },
 };
 
@@ -72,7 +84,7 @@ const getCommand: CommandModule<object, Common & { ref: string }> = {
         `  do:   ${v.action}`,
         ...(v.explain ? [`  ${v.explain}`] : []),
         `  ${v.source}, ${v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`}, ${v.domain}; confidence ${pct(v.confidence).trim()}, level ${v.level}, state ${v.state}${v.blocked ? ' (held back from promotion by feedback)' : ''}`,
-        `  ${v.observations} observations in ${v.sessions} sessions, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
+        `  ${plural(v.observations, 'observation')} in ${plural(v.sessions, 'session')}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
         ...(r.aliases.length ? [`  aliases: ${r.aliases.join(', ')}`] : []),
         ...(r.evidence.length ? ['  evidence:', ...r.evidence.map((e) => `    - ${e}`)] : []),
       ].join('\n'),
@@ -107,7 +119,7 @@ const statsCommand: CommandModule<object, Common> = {
   handler: (argv) => {
     const r = run(() => svc.stats(storeCtx(argv)));
     const row = (o: Record<string, number>) => Object.entries(o).map(([k, n]) => `${k} ${n}`).join(', ');
-    out(argv, r, () => [`${r.total} instincts, ${r.facts} facts, ${r.rules} rules, ${r.projects} projects, ${r.events} events`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`].join('\n'));
+    out(argv, r, () => [`${plural(r.total, 'instinct')}, ${plural(r.facts, 'fact')}, ${plural(r.rules, 'rule')}, ${plural(r.projects, 'project')}, ${plural(r.events, 'event')}`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`].join('\n'));
   },
 };
 
@@ -119,7 +131,7 @@ const trendingCommand: CommandModule<object, Common & { days: number; limit?: nu
   builder: (y) => y.options({ ...commonOptions, ...daysOption, ...limitOption }),
   handler: (argv) => {
     const r = run(() => svc.trending(storeCtx(argv), argv.days, argv.limit));
-    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${r.days} days; most recently seen:\n` : ''}${r.rows.map((x) => `${x.trend} ${x.change >= 0 ? '+' : ''}${x.change.toFixed(2)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
+    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${x.trend} ${x.change >= 0 ? '+' : ''}${x.change.toFixed(2)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
   },
 };
 
@@ -220,7 +232,7 @@ const factsCommand: CommandModule<object, Common & { action: string; args: strin
   builder: (y) => y.options({ ...commonOptions, global: { type: 'boolean', default: false }, domain: { type: 'string' }, all: { type: 'boolean', default: false, describe: 'list every project\'s' } }).positional('action', { choices: ['list', 'add', 'rm'], default: 'list' }).positional('args', { type: 'string', array: true, default: [] }) as never,
   handler: (argv) => {
     if (argv.action === 'add') {
-      if (!argv.args.length) throw new CliError('facts add needs the statement, e.g. homunculus facts add the test database listens on 3306');
+      if (!argv.args.length) throw new CliError(`facts add needs the statement, e.g. ${cli('facts add the test database listens on 3306')}`);
       const r = run(() => writeFact(storeCtx(argv, true), { fact: argv.args.join(' '), ...(argv.global ? { scope: 'global' as const } : {}), ...(argv.domain ? { domain: argv.domain } : {}) }));
       return out(argv, r, () => `${r.created ? 'Added' : 'Reinforced'} fact ${r.id}: ${pct(r.confidence).trim()}`);
     }
@@ -240,7 +252,7 @@ const projectsCommand: CommandModule<object, Common> = {
   builder: (y) => y.options(commonOptions),
   handler: (argv) => {
     const r = run(() => svc.projects(storeCtx(argv)));
-    out(argv, r, () => [...r.projects.map((p) => `${p.current ? '*' : ' '} ${p.id}  ${(p.name ?? '?').padEnd(20)}  ${p.instincts} instincts, ${p.facts} facts${p.last_seen ? `, last seen ${p.last_seen.slice(0, 10)}` : ''}`), `  global: ${r.global.instincts} instincts, ${r.global.facts} facts`].join('\n'));
+    out(argv, r, () => [...r.projects.map((p) => `${p.current ? '*' : ' '} ${p.id}  ${(p.name ?? '?').padEnd(20)}  ${plural(p.instincts, 'instinct')}, ${plural(p.facts, 'fact')}${p.last_seen ? `, last seen ${p.last_seen.slice(0, 10)}` : ''}`), `  global: ${plural(r.global.instincts, 'instinct')}, ${plural(r.global.facts, 'fact')}`].join('\n'));
   },
 };
 
@@ -252,7 +264,7 @@ const sessionSummaryCommand: CommandModule<object, Common & { session?: string }
     const r = run(() => svc.sessionSummary(storeCtx(argv), argv.session));
     out(argv, r, () =>
       [
-        `Session ${r.session}: ${r.calls} tool calls, ${r.failures} failed, ${r.first?.slice(0, 16) ?? '?'}Z .. ${r.last?.slice(0, 16) ?? '?'}Z`,
+        `Session ${r.session}: ${plural(r.calls, 'tool call')}, ${r.failures} failed, ${r.first?.slice(0, 16) ?? '?'}Z .. ${r.last?.slice(0, 16) ?? '?'}Z`,
         `  tools: ${r.tools.map((t) => `${t.tool} ${t.calls}`).join(', ')}`,
         ...(r.chains.length ? [`  chains: ${r.chains.map((c) => `${c.pattern} (${c.count})`).join(', ')}`] : []),
         ...(r.retries.length ? [`  retries: ${r.retries.map((c) => `${c.pattern} (${c.count})`).join(', ')}`] : []),
@@ -270,7 +282,7 @@ const statusCommand: CommandModule<object, Common & { days: number }> = {
     const r = run(() => svc.status(storeCtx(argv), argv.days));
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${r.days} days`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${r.facts} facts.`].join('\n')
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
         : 'Nothing learned here yet.',
     );
   },

@@ -1,5 +1,7 @@
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
+import { cli } from '../lib/invocation.js';
+import { plural } from '../lib/plural.js';
 import type { Rule } from '../analyzer/promotion.js';
 import { storeKey } from '../store/keys.js';
 import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
@@ -48,7 +50,7 @@ export function readRulesForDelivery(home: string, project?: string | null, opts
   } catch (e) {
     // Not there: no rules yet. Anything else is a damaged file: say so where doctor looks.
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${(e as Error).message.split('\n')[0]})`}: no rules were given; move it aside and run homunculus bye to rebuild it`);
+    if (code !== 'ENOENT') opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${(e as Error).message.split('\n')[0]})`}: no rules were given; move it aside and run ${cli('bye')} to rebuild it`);
     return [];
   }
   const listed = doc?.rules;
@@ -68,8 +70,8 @@ export function readRulesForDelivery(home: string, project?: string | null, opts
       else skipped++;
     }
   }
-  if (!Array.isArray(listed) && listed !== undefined) opts.onProblem?.('rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run homunculus bye to rebuild it');
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${skipped} entr${skipped === 1 ? 'y' : 'ies'} left out (not a rule, or a confidence outside 0-1, or a count out of range); homunculus bye rewrites it from the instincts`);
+  if (!Array.isArray(listed) && listed !== undefined) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli('bye')} to rebuild it`);
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, 'entry', 'entries')} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli('bye')} rewrites it from the instincts`);
   // A rule already in a CLAUDE.md block this session loads (inject, export --out, graduate) is not given twice.
   const loaded = opts.cwd === undefined ? new Set<string>() : keysLoadedIn(home, typeof opts.cwd === 'string' && opts.cwd.length > 0 ? opts.cwd : undefined);
   return out.filter((r) => (project === undefined || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);

@@ -6,6 +6,9 @@ import { snapshot, type StoreCtx } from '../store/store.js';
 import { cursorMdc, FORMATS, markdownBlock, plainRules, type ExportRule, type Format } from './formats.js';
 import { injectBlock, type Injected } from './marker-block.js';
 import { recordInjection } from './injected.js';
+import { cli } from '../lib/invocation.js';
+import { plural } from '../lib/plural.js';
+import { scopeProblem } from '../store/service.js';
 import { projectIdOf, selectRules, selectViews, type ExportFilter } from './select.js';
 import { readShareDoc, shareDoc, ShareFormatError, type ShareDoc, type SharedProject } from './share.js';
 import { readProjects } from '../store/projects.js';
@@ -27,15 +30,32 @@ export function parseFormat(f: unknown): Format {
   throw new ExportError(`unknown format ${JSON.stringify(f)}: expected one of ${FORMATS.join(', ')}`);
 }
 
+/** The filter with its scope checked and its project (an id or a name) as an id; ExportError when either is unknown. */
+function checkedFilter(f: ExportFilter, names: ReadonlyMap<string, string>): ExportFilter {
+  const problem = f.scope === undefined ? undefined : scopeProblem(f.scope);
+  if (problem !== undefined) throw new ExportError(problem);
+  if (f.project === undefined) return f;
+  const id = projectIdOf(f.project, names);
+  if (id === undefined) throw new ExportError(`no project ${JSON.stringify(f.project)}: give a project id (12 hex digits) or a name that \`${cli('projects')}\` lists`);
+  return { ...f, project: id };
+}
+
+/**
+ * When `f` selects no rule but other scopes hold some: where they are, in one line ("No rules for
+ * this project; 3 rules in other projects: --scope all"); undefined otherwise.
+ */
+export function noRulesHint(ctx: StoreCtx, f: ExportFilter): string | undefined {
+  const { project: _project, ...rest } = f;
+  const everywhere = exportRules(ctx, { ...rest, scope: 'all' }).length;
+  if (everywhere === 0 || exportRules(ctx, f).length > 0) return undefined;
+  const here = f.project !== undefined ? `project ${f.project}` : (f.scope ?? 'current') === 'current' ? 'this project' : f.scope === 'global' ? 'the global scope' : `project ${f.scope}`;
+  return `No rules for ${here}; ${plural(everywhere, 'rule')} in other projects: --scope all`;
+}
+
 /** The rules the exports carry for `f`, most confident first. */
 export function exportRules(ctx: StoreCtx, f: ExportFilter = {}, o: { notIn?: string } = {}): ExportRule[] {
   const s = snapshot(ctx);
-  let filter = f;
-  if (f.project !== undefined) {
-    const id = projectIdOf(f.project, s.ctx.names);
-    if (id === undefined) throw new ExportError(`no project ${JSON.stringify(f.project)}: give a project id (12 hex digits) or a name that \`homunculus projects\` lists`);
-    filter = { ...f, project: id };
-  }
+  const filter = checkedFilter(f, s.ctx.names);
   // Instincts graduated into this file's guidelines block are there already: not twice in one file.
   const views = o.notIn === undefined ? s.instincts : s.instincts.filter((v) => v.evolved_to !== `guideline:${resolve(o.notIn!)}`);
   return selectRules(views, filter, ctx.project);
@@ -132,7 +152,7 @@ export function skillText(ctx: StoreCtx, f: ExportFilter, o: SkillOptions): Skil
     throw new ExportError((e as Error).message, { cause: e });
   }
   if (text === undefined) {
-    return { rules: 0, hint: `no rule${o.category ? ` of category ${o.category}` : ''} to put in a skill yet: rules come from \`homunculus bye\` (promotion) or from instincts taught until approved (confidence 0.7 or more); see \`homunculus list\`` };
+    return { rules: 0, hint: `no rule${o.category ? ` of category ${o.category}` : ''} to put in a skill yet: rules come from \`${cli('bye')}\` (promotion) or from instincts taught until approved (confidence 0.7 or more); see \`${cli('list')}\`` };
   }
   const count = o.category === undefined ? rules.length : rules.filter((r) => r.category === o.category).length;
   return { text, rules: count };
@@ -143,12 +163,7 @@ export { DEFAULT_SKILL_NAME };
 /** `export json`: instincts (rule-level and approved, or all with `all`) and facts for the filter. */
 export function shareExport(ctx: StoreCtx, f: ExportFilter = {}, o: { all?: boolean; withProjects?: boolean } = {}): ShareDoc {
   const s = snapshot(ctx);
-  let filter = f;
-  if (f.project !== undefined) {
-    const id = projectIdOf(f.project, s.ctx.names);
-    if (id === undefined) throw new ExportError(`no project ${JSON.stringify(f.project)}: give a project id (12 hex digits) or a name that \`homunculus projects\` lists`);
-    filter = { ...f, project: id };
-  }
+  const filter = checkedFilter(f, s.ctx.names);
   const instincts = selectViews(s.instincts, filter, ctx.project, { all: o.all ?? false });
   const scope = filter.project ?? filter.scope ?? 'current';
   const facts = s.facts

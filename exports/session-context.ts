@@ -4,6 +4,7 @@ import { claimLine } from '../analyzer/rules-file.js';
 import type { Config } from '../lib/config.js';
 import type { DeliveredRule, ScopedRule } from './delivery.js';
 import { safeText, taughtClaimLine, type TaughtRule } from './taught-rules.js';
+import { plural } from '../lib/plural.js';
 
 // What reaches Claude at the start of a session: the rules that pass the delivery test
 // (analyzer/deliver.ts), most useful first, within a budget of items and characters, as the
@@ -40,7 +41,7 @@ export function sessionRulesContext(rules: readonly DeliveredRule[], config: Con
 
 /** The prompt router's periodic reminder: it points back at the rules instead of repeating them. */
 export function reminderText(shown: number): string {
-  return `homunculus: re-check your approach against the ${shown} learned item${shown === 1 ? '' : 's'} given at the start of this session.`;
+  return `homunculus: re-check your approach against the ${plural(shown, 'learned item')} given at the start of this session.`;
 }
 
 export { safeText };

@@ -5,6 +5,7 @@
 // import it.
 
 import { breakExpansions, INVISIBLE } from '../lib/safe-text.js';
+import { plural } from '../lib/plural.js';
 
 export interface TaughtRule {
   id: string;
@@ -73,5 +74,5 @@ export function taughtClaimLine(r: TaughtRule): string | undefined {
   if (trigger === undefined || action === undefined || key === undefined) return undefined;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, '')}: ${action} (taught; ${n} time${n === 1 ? '' : 's'} in ${s} session${s === 1 ? '' : 's'}) \`${key}\``;
+  return `When ${trigger.replace(/^when\s+/i, '')}: ${action} (taught; ${plural(n, 'time')} in ${plural(s, 'session')}) \`${key}\``;
 }

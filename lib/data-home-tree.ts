@@ -45,7 +45,7 @@ export const DATA_HOME_TREE: Folder = {
     archive: { files: names(`[a-z0-9-]+--${STAMP}(?:\\.user)?\\.md`, `rules\\.json--${STAMP}\\.user\\.json`) },
     state: {
       files: names(
-        '(?:last-analysis|store-index|last-dream|analysis-gate|last-delivery|injected|history|store-journal)\\.json',
+        '(?:last-analysis|store-index|last-dream|analysis-gate|last-delivery|injected|history|store-journal|install)\\.json',
         '(?:suggestions|injections|injections-judged)\\.jsonl',
         'reconcile\\.lock',
       ),

@@ -26,7 +26,9 @@ export function ruleForecast(rule: Pick<Rule, 'last_confidence' | 'last_seen'>, 
   const threshold = c.demoteBelow - 0.5e-4;
   const crossingDays = rule.last_confidence <= threshold ? 0 : c.halfLifeDays * Math.log2(rule.last_confidence / threshold);
   const at = seen + Math.max(crossingDays, c.windowDays) * DAY_MS;
-  const why = crossingDays >= c.windowDays ? `decays from ${pct(rule.last_confidence)} below ${pct(c.demoteBelow)} (half-life ${c.halfLifeDays} days)` : `leaves the ${c.windowDays}-day window, already under ${pct(c.demoteBelow)}`;
+  // Its score (the seed's confidence, which ranks) is said as a score, never as a percentage: the
+  // rate is the one percentage shown beside a claim.
+  const why = crossingDays >= c.windowDays ? `its score decays from ${score(rule.last_confidence)} under demoteBelow ${score(c.demoteBelow)} (half-life ${c.halfLifeDays} days)` : `leaves the ${c.windowDays}-day window, its score already under demoteBelow ${score(c.demoteBelow)}`;
   // The first millisecond after the crossing: a bye at exactly the crossing still sees the threshold.
   return { at: new Date(Math.floor(at) + 1).toISOString(), basis: why };
 }
@@ -36,4 +38,4 @@ export function observedForecast(lastSeen: string, c: ForecastConfig): Forecast 
   return { at: new Date(isoToMs(lastSeen) + c.windowDays * DAY_MS).toISOString(), basis: `leaves the ${c.windowDays}-day window (at the latest)` };
 }
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+const score = (x: number) => x.toFixed(2);

@@ -12,6 +12,7 @@ import { readEvents } from '../store/events.js';
 import { inReach, stats as statsOf } from '../store/query.js';
 import { projects as projectsOf } from '../store/service.js';
 import { snapshot, type StoreCtx } from '../store/store.js';
+import { readRulesForDelivery, reaches, type ScopedRule } from '../exports/delivery.js';
 import { buildReport, type ReportData } from './model.js';
 
 // The report's edge: the store (through its index), its event log, rules.json, the last
@@ -59,17 +60,19 @@ function lastAnalysis(home: string): { now: string; recordsInWindow: number } | 
 export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): ReportData {
   const nowMs = ctx.now.getTime();
   const snap = snapshot(ctx);
-  const events = readEvents(ctx.home);
   const project = opts.onlyProject ? ctx.project : null;
   const views = project === null ? snap.instincts : snap.instincts.filter((v) => inReach(v, project));
   const facts = project === null ? snap.facts : snap.facts.filter((f) => f.scope === 'global' || f.project === project);
-  const stats = { project: ctx.project, ...statsOf(views, facts, events.length, snap.problems.length) };
+  const stats = { project: ctx.project, ...statsOf(views, facts, readEvents(ctx.home).length, snap.problems.length) };
   const loaded = loadRecords(ctx.home, nowMs, ctx.config);
   let table = loaded.table;
   // A project with no record of its own: none of the records (index -1 would select those without a project).
   if (project !== null) table = table.projects.includes(project) ? projectTable(table, table.projects.indexOf(project)) : tableFromRecords([]);
-  const rules = readRules(ctx.home).rules;
+  // readRules refuses a damaged rules.json (the report says so); the delivered rules are read as the SessionStart hook reads them.
+  const observedRules = readRules(ctx.home).rules;
+  const rules = readRulesForDelivery(ctx.home, project ?? undefined);
   const projects = projectsOf(ctx).projects.filter((p) => project === null || p.id === project).map((p) => ({ id: p.id, name: p.name, instincts: p.instincts }));
+  const reach = project === null ? observedRules : observedRules.filter((r) => reaches(r as ScopedRule, project));
   return buildReport({
     nowMs,
     project,
@@ -79,10 +82,10 @@ export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): Rep
     facts,
     stats,
     projects,
-    events: project === null ? events : events.filter((e) => e.project === null || e.project === project),
+    names: snap.ctx.names,
     rules,
     lastAnalysis: lastAnalysis(ctx.home),
-    effects: rules.length ? ruleEffects(table, rules, nowMs, ctx.config) : [],
+    effects: reach.length ? ruleEffects(table, reach, nowMs, ctx.config) : [],
     firstDay: loaded.firstDay,
   });
 }

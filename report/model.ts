@@ -1,18 +1,24 @@
-import { forEachLearnedHit, recordKeys } from '../analyzer/patterns.js';
+import { whyNotDelivered, worthDelivering } from '../analyzer/deliver.js';
+import { kindInfo } from '../analyzer/kinds.js';
 import type { Rule } from '../analyzer/promotion.js';
+import { ruleFacts } from '../analyzer/promotion.js';
 import type { RecordTable } from '../analyzer/record-table.js';
+import { claimSentence, safeSteps } from '../analyzer/rules-file.js';
 import { streamsInWindow } from '../analyzer/streams.js';
 import type { RuleEffect } from '../analyzer/effectiveness.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import type { StoreEvent } from '../store/events.js';
+import type { DeliveredRule, ScopedRule } from '../exports/delivery.js';
+import { deliverable } from '../exports/session-context.js';
 import { analyzerKey, storeKey } from '../store/keys.js';
 import { round4 } from '../store/lifecycle.js';
 import type { FactView, InstinctView, Stats } from '../store/query.js';
 import { observedForecast, ruleForecast, type Forecast } from './forecast.js';
 
-// What the report shows, computed from the store's views, its event log, rules.json and the
-// records (the analyzer's table, read through its cache). Pure: everything in, plain data out.
+// What the report shows, computed from the store's views, rules.json, the project registry and
+// the records (the analyzer's table, read through its cache). Pure: everything in, plain data out.
+// What was learned and what reaches Claude come first, each as its claim with the rate at which
+// it held (the one percentage shown beside a claim; the seed's confidence is a score that ranks).
 
 export interface DayRow {
   day: string;
@@ -41,49 +47,70 @@ export interface RetryRow {
   rate: number;
 }
 
-export interface HistoryPoint {
-  ts: string;
-  confidence: number;
+/** A claim's figures, when it was measured: its rate (the shrunk share it held), of what. */
+export interface Measured {
+  rate: number | null;
+  hits: number | null;
+  opportunities: number | null;
 }
 
-export interface InstinctRow {
+export interface InstinctRow extends Measured {
   id: string;
   pattern: string;
-  trigger: string;
-  action: string;
+  /** What it says: an observed one's claim with its rate ("After Grep then Read, Edit comes next (84%; ...)"), a taught one's trigger and action. */
+  text: string;
   category: string;
   source: string;
   level: string;
   state: string;
+  /** `global`, or the project's name (its id beside it only where two names collide). */
   scope: string;
-  confidence: number;
+  /** The seed's confidence: a score that ranks, not a probability. */
+  score: number;
   observations: number;
   sessions: number;
   last_seen: string;
   promoted: boolean;
-  history: HistoryPoint[];
-  /** Occurrences per day of `days` (observed patterns of every learner; empty for the rest). */
-  perDay: number[];
+  /** It may reach Claude (the one delivery test; taught ones always). */
+  delivered: boolean;
   forecast: Forecast;
 }
 
-export interface RuleRow {
-  pattern: string;
-  kind: Rule['kind'];
+export interface RuleRow extends Measured {
+  /** The store key: `seq:Grep->Read->Edit`, a taught `pref:pkg=pnpm`. */
+  key: string;
+  kind: Rule['kind'] | 'taught';
+  /** The line Claude is given, without its key. */
+  text: string;
+  scope: string;
   promoted_at: string;
-  confidence_now: number;
-  last_seen: string;
+  last_seen: string | null;
   observations: number;
   sessions: number;
+  /** Given at session start: it passes the delivery test (a taught one always does). */
+  delivered: boolean;
+  /** Why it is held back, when it is. */
+  held?: string;
   forecast: Forecast;
+}
+
+export interface ProjectRow {
+  id: string;
+  /** Its folder's name; the id beside it where two share a name; the id alone when none is known. */
+  label: string;
+  calls: number;
+  instincts: number;
+  rules: number;
 }
 
 export interface ReportData {
   now: string;
   project: string | null;
+  /** The project's label, with --project. */
+  projectLabel: string | null;
   lastAnalysis: { now: string; windowStart: string; recordsInWindow: number } | null;
   stats: Stats;
-  projects: { id: string; name: string | null; instincts: number }[];
+  projects: ProjectRow[];
   /** The days the records cover, oldest first, ending at now's day. */
   days: string[];
   records: number;
@@ -93,7 +120,9 @@ export interface ReportData {
   edges: EdgeRow[];
   retryByTool: RetryRow[];
   retryByCommand: RetryRow[];
+  /** Delivered first, then by rate (observed) or score (taught), then by sessions. */
   instincts: InstinctRow[];
+  /** The rules in rules.json, in the order Claude is given them; those held back after. */
   rules: RuleRow[];
   facts: { id: string; fact: string; confidence: number; scope: string }[];
   effects: RuleEffect[] | null;
@@ -107,14 +136,17 @@ export interface ReportInput {
   views: readonly InstinctView[];
   facts: readonly FactView[];
   stats: Stats;
+  /** Every project known (the registry and the store's), with its instincts. */
   projects: { id: string; name: string | null; instincts: number }[];
-  events: readonly StoreEvent[];
-  rules: readonly Rule[];
+  /** Project id -> label (store/projects.ts projectNames). */
+  names: ReadonlyMap<string, string>;
+  /** rules.json's rules, observed and taught, as the SessionStart hook reads them (exports/delivery.ts). */
+  rules: readonly DeliveredRule[];
   lastAnalysis: { now: string; recordsInWindow: number } | null;
   effects: RuleEffect[] | null;
   /** The first day the records may cover (retention). */
   firstDay: string;
-  /** At most this many edges in the graph. */
+  /** At most this many edges. */
   maxEdges?: number;
 }
 
@@ -132,6 +164,74 @@ function retryRows(names: readonly string[], failed: Int32Array, retried: Int32A
     .sort((a, b) => b.failures - a.failures || byName(a, b));
 }
 
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+
+/** An observed pattern's claim in words with its rate, or undefined when it was never measured. */
+function claimOf(kind: Rule['kind'], pattern: string, m: { rate?: number | undefined; hits?: number | undefined; opportunities?: number | undefined; sessions: number; details?: Rule['details'] }): string | undefined {
+  return claimSentence({ kind, pattern, rate: m.rate, hits: m.hits, opportunities: m.opportunities, sessions: m.sessions, ...(m.details ? { details: m.details } : {}) } as Rule);
+}
+
+/** An observed rule or instinct whose claim was never measured: its seed's words, no percentage. */
+function seedText(kind: Rule['kind'], pattern: string, observations: number): string {
+  const steps = safeSteps({ kind, pattern });
+  return steps ? kindInfo(kind)!.seed(steps, observations) : pattern;
+}
+
+function scopeLabel(x: { scope?: string | undefined; project?: string | undefined }, names: ReadonlyMap<string, string>): string {
+  return x.scope === 'project' && x.project ? (names.get(x.project) ?? x.project) : 'global';
+}
+
+function ruleRow(r: DeliveredRule, config: Config, names: ReadonlyMap<string, string>): RuleRow {
+  const base = { scope: scopeLabel(r, names), promoted_at: r.promoted_at, observations: r.observations, sessions: r.sessions };
+  if (r.kind === 'taught') {
+    return { key: r.pattern, kind: 'taught', text: `When ${r.trigger.replace(/^when\s+/i, '')}: ${r.action}`, ...base, last_seen: null, rate: null, hits: null, opportunities: null, delivered: true, forecast: { at: null, basis: 'taught: never archived automatically' } };
+  }
+  const o = r as ScopedRule;
+  const why = whyNotDelivered(ruleFacts(o), config);
+  return {
+    key: storeKey(o.kind, o.pattern),
+    kind: o.kind,
+    text: claimOf(o.kind, o.pattern, o) ?? seedText(o.kind, o.pattern, o.observations),
+    ...base,
+    last_seen: o.last_seen,
+    rate: num(o.rate),
+    hits: num(o.hits),
+    opportunities: num(o.opportunities),
+    delivered: why === undefined,
+    ...(why !== undefined ? { held: why } : {}),
+    forecast: ruleForecast(o, config),
+  };
+}
+
+function instinctRow(v: InstinctView, rules: ReadonlyMap<string, DeliveredRule>, config: Config): InstinctRow {
+  const k = v.source === 'observed' ? analyzerKey(v.pattern) : undefined;
+  const claim = k ? claimOf(k.kind, k.key, v) : undefined;
+  const taught = v.trigger || v.action ? `When ${v.trigger.replace(/^when\s+/i, '')}: ${v.action}` : v.pattern;
+  const rule = rules.get(v.pattern);
+  const forecast: Forecast =
+    rule && rule.kind !== 'taught' ? ruleForecast(rule as ScopedRule, config) : v.source === 'observed' ? observedForecast(v.last_seen, config) : { at: null, basis: `${v.source}: never archived automatically (it decays to a score of ${config.taughtFloor} at most)` };
+  return {
+    id: v.id,
+    pattern: v.pattern,
+    text: claim ?? (k ? seedText(k.kind, k.key, v.observations) : taught),
+    category: v.category,
+    source: v.source,
+    level: v.level,
+    state: v.state,
+    scope: v.scope === 'global' ? 'global' : (v.project_name ?? v.project ?? ''),
+    score: round4(v.confidence),
+    rate: num(v.rate),
+    hits: num(v.hits),
+    opportunities: num(v.opportunities),
+    observations: v.observations,
+    sessions: v.sessions,
+    last_seen: v.last_seen,
+    promoted: v.promoted,
+    delivered: v.deliverable,
+    forecast,
+  };
+}
+
 export function buildReport(input: ReportInput): ReportData {
   const { table: t, nowMs, config } = input;
   const lastDay = utcDay(nowMs);
@@ -146,6 +246,7 @@ export function buildReport(input: ReportInput): ReportData {
   const perDay = days.map((day) => ({ day, calls: 0, failures: 0 }));
   const toolCalls = new Int32Array(t.tools.length);
   const toolFailures = new Int32Array(t.tools.length);
+  const projectCalls = new Int32Array(t.projects.length);
   const { order, starts, inWindow } = streamsInWindow(t, startMs, nowMs);
   const sessions = new Set<number>();
   for (let k = 0; k < inWindow; k++) {
@@ -153,6 +254,7 @@ export function buildReport(input: ReportInput): ReportData {
     const d = perDay[dayOf(t.ts[i]!)]!;
     d.calls++;
     toolCalls[t.tool[i]!]!++;
+    if (t.project[i]! >= 0) projectCalls[t.project[i]!]!++;
     if (t.ok[i] === 0) {
       d.failures++;
       toolFailures[t.tool[i]!]!++;
@@ -163,47 +265,14 @@ export function buildReport(input: ReportInput): ReportData {
     .filter((r) => r.calls > 0)
     .sort((a, b) => b.calls - a.calls || (a.tool < b.tool ? -1 : 1));
 
-  // Transitions, error-retries and each instinct's occurrences: one walk along the streams.
+  // Transitions and error-retries: one walk along the streams, counted by id in typed arrays.
   const nTools = t.tools.length;
-  // Counted by id in typed arrays (a Map or a string per record costs a million-record week ~100 ms).
   const pairs = new Int32Array(nTools * nTools);
   const toolFailed = new Int32Array(nTools);
   const toolRetried = new Int32Array(nTools);
   const cmdFailed = new Int32Array(t.details.length);
   const cmdRetried = new Int32Array(t.details.length);
   const bash = t.tools.indexOf('Bash');
-  const { keyOf, keys } = recordKeys(t, config.chainDetail);
-  const keyId = new Map(keys.map((k, i) => [k, i]));
-  const K = keys.length;
-  const observedRows = input.views.filter((v) => v.source === 'observed');
-  const occurrences = observedRows.map(() => new Int32Array(days.length));
-  const chainOf = new Map<number, number[]>(); // a*K*K + b*K + c -> rows
-  const retryOf = new Map<number, number[]>(); // key -> rows
-  const learnedOf = new Map<string, number[]>(); // a learner's store key -> rows
-  observedRows.forEach((v, row) => {
-    const ak = analyzerKey(v.pattern);
-    if (ak === undefined) return;
-    if (ak.kind === 'chain') {
-      const steps = ak.key.split('->').map((s) => keyId.get(s));
-      if (steps.length !== 3 || steps.some((s) => s === undefined)) return;
-      const [a, b, c] = steps as [number, number, number];
-      const code = (a * K + b) * K + c;
-      chainOf.set(code, [...(chainOf.get(code) ?? []), row]);
-    } else if (ak.kind === 'error-retry') {
-      const x = keyId.get(ak.key.replace(/ error-retry$/, ''));
-      if (x !== undefined) retryOf.set(x, [...(retryOf.get(x) ?? []), row]);
-    } else learnedOf.set(ak.key, [...(learnedOf.get(ak.key) ?? []), row]);
-  });
-  // The learners' patterns (fixes, commands, ...): their own walk's hits, in the instinct's project.
-  if (learnedOf.size > 0) {
-    const projectOf = observedRows.map((v) => (v.scope === 'global' ? undefined : v.project));
-    forEachLearnedHit(t, { nowMs, windowStartMs: startMs, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls }, (key, i) => {
-      for (const row of learnedOf.get(key) ?? []) {
-        const p = projectOf[row];
-        if (p === undefined || (t.project[i] !== -1 && t.projects[t.project[i]!] === p)) occurrences[row]![dayOf(t.ts[i]!)]!++;
-      }
-    });
-  }
   for (let s = 0; s < t.streams.length; s++) {
     const a = starts[s]!;
     const b = starts[s + 1]!;
@@ -222,11 +291,6 @@ export function buildReport(input: ReportInput): ReportData {
           cmdFailed[d]!++;
           if (same && t.detail[cur] === d) cmdRetried[d]!++;
         }
-        for (const row of retryOf.get(keyOf[prev]!) ?? []) if (keyOf[cur] === keyOf[prev]) occurrences[row]![dayOf(t.ts[prev]!)]!++;
-      }
-      if (k - a >= 2 && chainOf.size) {
-        const code = (keyOf[order[k - 2]!]! * K + keyOf[prev]!) * K + keyOf[cur]!;
-        for (const row of chainOf.get(code) ?? []) occurrences[row]![dayOf(t.ts[cur]!)]!++;
       }
     }
   }
@@ -236,62 +300,29 @@ export function buildReport(input: ReportInput): ReportData {
     .sort((x, y) => y.count - x.count || (x.from + '\u0000' + x.to < y.from + '\u0000' + y.to ? -1 : 1))
     .slice(0, input.maxEdges ?? 12);
 
-  // Each id's confidence after each event: the running sum of its deltas.
-  const histories = new Map<string, HistoryPoint[]>();
-  const totals = new Map<string, number>();
-  for (const e of input.events) {
-    const total = round4((totals.get(e.id) ?? 0) + e.delta);
-    totals.set(e.id, total);
-    let h = histories.get(e.id);
-    if (h === undefined) histories.set(e.id, (h = []));
-    h.push({ ts: e.ts, confidence: total });
-  }
+  // Rules in the order the SessionStart hook gives them; those the delivery test holds back after.
+  const given = deliverable(input.rules, config);
+  const rules = [...given, ...input.rules.filter((r) => !given.includes(r))].map((r) => ruleRow(r, config, input.names));
+  const ruleOf = new Map(input.rules.map((r) => [r.kind === 'taught' ? r.pattern : storeKey(r.kind, r.pattern), r]));
+  const instincts = input.views
+    .map((v) => instinctRow(v, ruleOf, config))
+    .sort((a, b) => Number(b.delivered) - Number(a.delivered) || (b.rate ?? b.score) - (a.rate ?? a.score) || b.sessions - a.sessions || (a.id < b.id ? -1 : 1));
 
-  const rowOf = new Map(observedRows.map((v, i) => [v.id, i]));
-  const rulesByKey = new Map(input.rules.map((r) => [storeKey(r.kind, r.pattern), r]));
-  const instincts: InstinctRow[] = [...input.views]
-    .sort((a, b) => b.confidence - a.confidence || b.observations - a.observations || (a.id < b.id ? -1 : 1))
-    .map((v) => {
-      const row = rowOf.get(v.id);
-      const rule = rulesByKey.get(v.pattern);
-      const forecast: Forecast = rule ? ruleForecast(rule, config) : v.source === 'observed' ? observedForecast(v.last_seen, config) : { at: null, basis: `${v.source}: never archived automatically (it decays to ${Math.round(config.taughtFloor * 100)}% at most)` };
-      return {
-        id: v.id,
-        pattern: v.pattern,
-        trigger: v.trigger,
-        action: v.action,
-        category: v.category,
-        source: v.source,
-        level: v.level,
-        state: v.state,
-        scope: v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project ?? ''}`,
-        confidence: round4(v.confidence),
-        observations: v.observations,
-        sessions: v.sessions,
-        last_seen: v.last_seen,
-        promoted: v.promoted,
-        history: histories.get(v.id) ?? [],
-        perDay: row === undefined ? [] : [...occurrences[row]!],
-        forecast,
-      };
-    });
-  const rules: RuleRow[] = input.rules.map((r) => ({
-    pattern: r.pattern,
-    kind: r.kind,
-    promoted_at: r.promoted_at,
-    confidence_now: r.confidence_now,
-    last_seen: r.last_seen,
-    observations: r.observations,
-    sessions: r.sessions,
-    forecast: ruleForecast(r, config),
-  }));
+  const rulesOf = new Map<string, number>();
+  for (const r of input.rules) if (r.scope === 'project' && r.project) rulesOf.set(r.project, (rulesOf.get(r.project) ?? 0) + 1);
+  const callsOf = new Map(t.projects.map((p, i) => [p, projectCalls[i]!]));
+  const projects = input.projects
+    .map((p) => ({ id: p.id, label: input.names.get(p.id) ?? p.name ?? p.id, calls: callsOf.get(p.id) ?? 0, instincts: p.instincts, rules: rulesOf.get(p.id) ?? 0 }))
+    .sort((a, b) => b.calls - a.calls || b.instincts - a.instincts || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+
   const la = input.lastAnalysis;
   return {
     now: new Date(nowMs).toISOString(),
     project: input.project,
+    projectLabel: input.project === null ? null : (input.names.get(input.project) ?? input.project),
     lastAnalysis: la ? { now: la.now, windowStart: new Date(Date.parse(la.now) - config.windowDays * DAY_MS).toISOString(), recordsInWindow: la.recordsInWindow } : null,
     stats: input.stats,
-    projects: input.projects,
+    projects,
     days,
     records: inWindow,
     sessions: sessions.size,
@@ -302,7 +333,7 @@ export function buildReport(input: ReportInput): ReportData {
     retryByCommand: retryRows(t.details, cmdFailed, cmdRetried),
     instincts,
     rules,
-    facts: input.facts.map((f) => ({ id: f.id, fact: f.fact, confidence: round4(f.confidence), scope: f.scope === 'global' ? 'global' : `project ${f.project_name ?? f.project ?? ''}` })),
+    facts: input.facts.map((f) => ({ id: f.id, fact: f.fact, confidence: round4(f.confidence), scope: f.scope === 'global' ? 'global' : (f.project_name ?? f.project ?? '') })),
     effects: input.effects,
   };
 }

@@ -7,6 +7,7 @@ import { decayed, pruneCategory, type LifecycleConfig } from './lifecycle.js';
 import type { Instinct } from './model.js';
 import { unionPairs } from './candidates.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textPairs, textSimilarity } from './similarity.js';
+import { plural } from '../lib/plural.js';
 
 // `homunculus dream`: one deterministic pass over the whole store, planned here (pure over the
 // instincts, the texts that may shadow them, the configuration and `now`) and carried out by
@@ -74,7 +75,7 @@ export function planDream(all: readonly Instinct[], shadowTexts: readonly Shadow
     let reason: string | undefined;
     // A flagged contradiction stays (down-weighted, never deleted): that is what was reported.
     if (p.category === 'remove' && !(x.contradicts?.length && !p.reason?.startsWith('unseen'))) reason = p.reason;
-    else if (x.confirmed === 0 && x.inactive >= c.dreamStaleInactive) reason = `stale: injected ${x.inactive} times where it did not apply, never confirmed`;
+    else if (x.confirmed === 0 && x.inactive >= c.dreamStaleInactive) reason = `stale: injected ${plural(x.inactive, 'time')} where it did not apply, never confirmed`;
     else {
       const s = shadowTexts.find((t) => shadows(t, x, c.duplicateThreshold));
       if (s) reason = `already said by ${s.where}`;

@@ -5,6 +5,7 @@ import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { round4 } from './lifecycle.js';
 import type { Source } from './model.js';
+import { plural } from '../lib/plural.js';
 
 // The event log (events.jsonl): one line per change of an instinct's or fact's confidence. The
 // deltas of an id add up to its stored confidence (an archived or deleted one's to 0), which is
@@ -97,7 +98,7 @@ export function compactEvents(home: string, nowMs: number, retentionDays: number
     const last = list[list.length - 1]!;
     const sum = round4(list.reduce((s, e) => s + e.delta, 0));
     folded += list.length - (sum === 0 ? 0 : 1);
-    if (sum !== 0) carried.push({ ...last, ts: new Date(cutoff).toISOString(), delta: sum, reason: `compacted: ${list.length} events before ${new Date(cutoff).toISOString().slice(0, 10)}` });
+    if (sum !== 0) carried.push({ ...last, ts: new Date(cutoff).toISOString(), delta: sum, reason: `compacted: ${plural(list.length, 'event')} before ${new Date(cutoff).toISOString().slice(0, 10)}` });
   }
   if (folded === 0) return 0;
   const lines = [...carried, ...keep].map((e) => JSON.stringify(e));

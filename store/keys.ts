@@ -1,4 +1,6 @@
 import { fnv1a64Hex } from '../lib/fnv.js';
+import { cappedId, MAX_ID_LENGTH } from '../lib/short-id.js';
+import { legacySlugFor } from '../analyzer/instinct-file.js';
 import { patternStoreKey } from '../analyzer/claims.js';
 import { kindOfStoreKey } from '../analyzer/kinds.js';
 import type { PatternKind } from '../analyzer/patterns.js';
@@ -75,12 +77,31 @@ export function validId(id: unknown): id is string {
   return typeof id === 'string' && id.length <= MAX_ID && ID.test(id);
 }
 
-/** A file-safe id for a taught key or a fact: readable words, then a short hash of the whole. */
-export function idFor(prefix: string, text: string): string {
-  const base = [prefix, ...words(text)].filter(Boolean).join('-')
+function idWords(prefix: string, text: string): string {
+  return [prefix, ...words(text)].filter(Boolean).join('-')
     .replace(/[^a-z0-9-]+/g, '-')
-    .replace(/-+/g, '-')
-    .slice(0, 80)
-    .replace(/^-+|-+$/g, '');
-  return `${base}-${fnv1a64Hex(text).slice(0, 8)}`;
+    .replace(/-+/g, '-');
+}
+
+/** A file-safe id for a taught key or a fact: readable words, then a short hash of the whole; at most 60 characters. */
+export function idFor(prefix: string, text: string): string {
+  return cappedId(idWords(prefix, text).replace(/^-+|-+$/g, ''), fnv1a64Hex(text).slice(0, 8));
+}
+
+/** The id the first versions gave a taught key or fact (words up to 80 characters, up to 89 in all). */
+function legacyIdFor(prefix: string, text: string): string {
+  return `${idWords(prefix, text).slice(0, 80).replace(/^-+|-+$/g, '')}-${fnv1a64Hex(text).slice(0, 8)}`;
+}
+
+/**
+ * Is `ref` an id an earlier version gave the instinct with this key (up to 109 characters, before
+ * ids were capped at 60), or one of its `-2`, `-3` variants? An instinct made then keeps its id;
+ * one archived and made again gets the short one, and the old id (in notes, scripts, archive/
+ * file names) still finds it.
+ */
+export function isFormerId(ref: string, pattern: string): boolean {
+  if (!ID.test(ref) || ref.length <= MAX_ID_LENGTH - 9) return false; // shorter ones are the same in both schemes
+  const k = analyzerKey(pattern);
+  const former = [legacyIdFor('', pattern), ...(k ? [legacySlugFor(k.kind, k.key)] : [])];
+  return former.some((id) => ref === id || (ref.startsWith(`${id}-`) && /^\d+$/.test(ref.slice(id.length + 1))));
 }

@@ -7,7 +7,8 @@ import { compactEvents, event, readEvents, type StoreEvent } from './events.js';
 import { factFields, instinctFields, renderFact, renderInstinct, updateUserFile, withEvidence, oneLine } from './files.js';
 import { writeIndex } from './index-file.js';
 import { storePaths, withStoreLock } from './io.js';
-import { categoryOf, idFor, KeyError, normalizeKey, validId, type Category } from './keys.js';
+import { cli } from '../lib/invocation.js';
+import { categoryOf, idFor, isFormerId, KeyError, normalizeKey, validId, type Category } from './keys.js';
 import { clamp, decayed, feedbackDelta, finishLevelState, pruneCategory, reinforced, round4, type FeedbackKind } from './lifecycle.js';
 import { migrateLegacy } from './migrate.js';
 import { DOMAIN, MAX_EXPLAIN, MAX_SESSION_IDS, MAX_TEXT, zeroFeedback, type Fact, type Instinct, type Scope, type Source } from './model.js';
@@ -17,6 +18,7 @@ import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textSimi
 import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
 import { recoverStore, StoreTxn, unchanged } from './txn.js';
+import { plural } from '../lib/plural.js';
 
 // Every change to the store: teaching (observe), feedback, aliases, writes, deletes, merges,
 // facts, imports, housekeeping. Each runs under the store's lock (the analysis lock), reads the
@@ -135,6 +137,11 @@ export function resolve(m: Mut, ref: string): Entry<Instinct> | undefined {
     if (e) return e;
   }
   return undefined;
+}
+
+/** By id, pattern key or alias, else by an id an earlier version gave it (keys.ts isFormerId). */
+function resolveRef(m: Mut, ref: string): Entry<Instinct> | undefined {
+  return resolve(m, ref) ?? m.instincts.find((e) => e.value !== undefined && isFormerId(ref, e.value.pattern));
 }
 
 function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
@@ -508,7 +515,7 @@ function feedbackIn(m: Mut, entry: Entry<Instinct>, kind: FeedbackKind, reason?:
 
 export function feedback(ctx: StoreCtx, ref: string, kind: FeedbackKind): FeedbackResult {
   return mutate(ctx, (m) => {
-    const entry = resolve(m, ref);
+    const entry = resolveRef(m, ref);
     if (!entry?.value) throw new StoreError(`no instinct ${JSON.stringify(ref)}: give an id or a pattern key from list or search`);
     return feedbackIn(m, entry, kind);
   });
@@ -569,7 +576,7 @@ export function turnFeedback(ctx: StoreCtx, items: readonly TurnOutcome[], facts
 export function alias(ctx: StoreCtx, from: string, to: string): { from: string; to: string; target: string; merged?: string } {
   const fromKey = key(from);
   return mutate(ctx, (m) => {
-    const target = resolve(m, to);
+    const target = resolveRef(m, to);
     if (!target?.value) throw new StoreError(`no instinct ${JSON.stringify(to)} to alias to: give an existing id or pattern`);
     if (norm(target.value.pattern) === norm(fromKey)) throw new StoreError(`${fromKey} is already that instinct's own key`);
     const src = resolve(m, fromKey);
@@ -604,15 +611,15 @@ function mergeIn(m: Mut, src: Entry<Instinct>, into: Entry<Instinct>): void {
     m.events.push(event(m.nowIso, ref, s.confidence - t.confidence, `merge: took the confidence of ${s.pattern}`));
     t.confidence = s.confidence;
   }
-  t.evidence = withEvidence(t.evidence, `${m.nowIso.slice(0, 16)}Z: merged ${s.pattern} (${s.observations} observations)`);
+  t.evidence = withEvidence(t.evidence, `${m.nowIso.slice(0, 16)}Z: merged ${s.pattern} (${plural(s.observations, 'observation')})`);
   save(m, into, t);
   archiveInstinct(m, src, `merged into ${t.pattern}`);
 }
 
 export function merge(ctx: StoreCtx, from: string, into: string): { merged: string; into: string; observations: number; confidence: number } {
   return mutate(ctx, (m) => {
-    const src = resolve(m, from);
-    const dst = resolve(m, into);
+    const src = resolveRef(m, from);
+    const dst = resolveRef(m, into);
     if (!src?.value) throw new StoreError(`no instinct ${JSON.stringify(from)} to merge`);
     if (!dst?.value) throw new StoreError(`no instinct ${JSON.stringify(into)} to merge into`);
     if (src.value.id === dst.value.id) throw new StoreError('an instinct cannot be merged into itself');
@@ -678,7 +685,7 @@ export function writeInstinct(ctx: StoreCtx, input: WriteInput): { id: string; p
 
 export function deleteInstinct(ctx: StoreCtx, ref: string): { id: string; pattern: string; archived: true } {
   return mutate(ctx, (m) => {
-    const entry = resolve(m, ref);
+    const entry = resolveRef(m, ref);
     if (!entry?.value) throw new StoreError(`no instinct ${JSON.stringify(ref)}`);
     if (entry.value.source === 'observed') throw new StoreError(`${entry.value.id} is observed: the analyzer owns it and would write it again; correct or contradict it instead`);
     const { id, pattern } = entry.value;
@@ -771,7 +778,7 @@ export function writeFactIn(m: Mut, input: FactInput, source: 'taught' | 'import
 export function deleteFact(ctx: StoreCtx, id: string): { id: string; archived: true } {
   return mutate(ctx, (m) => {
     const e = m.facts.find((f) => f.value?.id === id);
-    if (!e) throw new StoreError(`no fact ${JSON.stringify(id)}: list the facts for its id (homunculus facts list; over MCP fact_list)`);
+    if (!e) throw new StoreError(`no fact ${JSON.stringify(id)}: list the facts for its id (${cli('facts list')}; over MCP fact_list)`);
     archiveFact(m, e, 'deleted');
     return { id, archived: true as const };
   });
@@ -1118,7 +1125,7 @@ function promoteIn(m: Mut, id: string, by: string): Instinct {
 /** `homunculus promote <id> --global`: a project's instinct for every project. */
 export function promoteGlobal(ctx: StoreCtx, ref: string): { id: string; pattern: string; scope: 'global'; was_project: string | null } {
   return mutate(ctx, (m) => {
-    const e = resolve(m, ref);
+    const e = resolveRef(m, ref);
     if (!e?.value) throw new StoreError(`no instinct ${JSON.stringify(ref)}: give an id or a pattern key from list or search`);
     if (e.value.source === 'observed') throw new StoreError(`${e.value.id} is observed: the analyzer sets its scope (global once it holds in ${m.ctx.config.universalProjects} projects)`);
     if (e.value.scope === 'global') throw new StoreError(`${e.value.id} is global already`);

@@ -4,7 +4,7 @@ import type { StoreEvent } from './events.js';
 import type { IndexedFact, IndexedInstinct } from './index-read.js';
 import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js';
 import type { Level, Scope, Source, State } from './model.js';
-import { LEVELS } from './model.js';
+import { LEVELS, PROJECT_ID } from './model.js';
 import { haystack, matches, parseQuery } from './search.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
@@ -186,6 +186,14 @@ export interface ListFilter {
   level?: Level;
   minLevel?: Level;
   state?: State;
+}
+
+/** The scopes a list or export takes besides a project id. */
+export const LIST_SCOPES = ['current', 'all', 'global'] as const;
+
+/** A scope a list takes: current, all, global or a project id. */
+export function knownScope(scope: string): boolean {
+  return (LIST_SCOPES as readonly string[]).includes(scope) || PROJECT_ID.test(scope);
 }
 
 export function filterViews(views: readonly InstinctView[], f: ListFilter, project: string | null): InstinctView[] {

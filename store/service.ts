@@ -8,7 +8,7 @@ import { readEvents } from './events.js';
 import { readIfFile } from './io.js';
 import { round4 } from './lifecycle.js';
 import { currentProject, readProjects, touchProject } from './projects.js';
-import { effectiveness as effectivenessRows, filterViews, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
+import { effectiveness as effectivenessRows, filterViews, knownScope, LIST_SCOPES, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
 import { StoreError } from './ops.js';
 import { parseQuery } from './search.js';
 import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './store.js';
@@ -16,6 +16,7 @@ import { suggestResult } from './suggest-fast.js';
 import { latestSession, sessionSummary as summaryOf } from './summary.js';
 import { scopePatterns } from './scope.js';
 import { storeKey } from './keys.js';
+import { cli } from '../lib/invocation.js';
 
 // The verbs of the store, as the CLI and the MCP server both call them: context in, structured
 // result out. A miss throws StoreError (the CLI prints it, the MCP server answers {error}).
@@ -34,16 +35,26 @@ export function storeContext(opts: { home: string; config: Config; now: Date; cw
   return { home: opts.home, config: opts.config, now: opts.now, project: p?.id ?? null, ...(p ? { projectName: p.name } : {}), ...(opts.session ? { session: opts.session } : {}) };
 }
 
+/** Why `scope` is not one a list or an export takes, or undefined. */
+export function scopeProblem(scope: string): string | undefined {
+  if (knownScope(scope)) return undefined;
+  return `unknown scope ${JSON.stringify(scope.slice(0, 60))}: expected ${LIST_SCOPES.join(', ')} or a project id (12 hex digits, as \`${cli('projects')}\` lists them)`;
+}
+
 export function list(ctx: StoreCtx, filter: ListFilter, limit?: number) {
+  const problem = filter.scope === undefined ? undefined : scopeProblem(filter.scope);
+  if (problem !== undefined) throw new StoreError(problem);
   const s = snapshot(ctx);
   const all = filterViews(s.instincts, filter, ctx.project);
-  return { project: ctx.project, total: all.length, instincts: all.slice(0, limit ?? all.length), problems: s.problems };
+    // What the same filter finds in every scope: where to look when this one finds nothing.
+  const everywhere = filter.scope === 'all' ? all.length : filterViews(s.instincts, { ...filter, scope: 'all' }, ctx.project).length;
+  return { project: ctx.project, total: all.length, instincts: all.slice(0, limit ?? all.length), problems: s.problems, elsewhere: everywhere - all.length, inStore: s.instincts.length };
 }
 
 export function get(ctx: StoreCtx, ref: string) {
   const s = snapshot(ctx);
   const v = findInstinct(s.instincts, ref, readAliases(ctx.home));
-  if (!v) throw new StoreError(`no instinct ${JSON.stringify(ref)}: search or list the instincts for its id or pattern (homunculus search, list; over MCP search_instincts, list_instincts)`);
+  if (!v) throw new StoreError(`no instinct ${JSON.stringify(ref)}: search or list the instincts for its id or pattern (${cli('search')}, ${cli('list')}; over MCP search_instincts, list_instincts)`);
   const text = readIfFile(`${layout.instincts(ctx.home)}/${v.id}.md`)?.toString('utf8') ?? '';
   const evidence = [...text.matchAll(/^- (.*)$/gm)].map((m) => m[1]!).filter((l) => /^\d{4}-\d\d-\d\d/.test(l) || l.startsWith('Archived'));
   const aliases = [...readAliases(ctx.home)].filter(([, t]) => t.toLowerCase() === v.pattern.toLowerCase()).map(([k]) => k);

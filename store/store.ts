@@ -9,6 +9,7 @@ import { dirStamps, readFreshIndex, type StoreIndex } from './index-read.js';
 import { readIfFile } from './io.js';
 import { projectNames } from './projects.js';
 import { factView, instinctView, type FactView, type InstinctView, type ReadCtx, type Suggestion } from './query.js';
+import { isFormerId } from './keys.js';
 import { promotedKeys } from './rules.js';
 import { scanFacts, scanInstincts } from './scan.js';
 
@@ -101,7 +102,12 @@ export function findInstinct(views: readonly InstinctView[], ref: string, aliase
   const norm = (s: string) => s.toLowerCase().replace(/\s*(->|\+|=|,|:)\s*/g, '$1').replace(/\s+/g, ' ').trim();
   const key = norm(ref);
   const target = aliases.get(key);
-  return views.find((v) => norm(v.pattern) === key) ?? (target !== undefined ? views.find((v) => norm(v.pattern) === norm(target)) : undefined);
+  return (
+    views.find((v) => norm(v.pattern) === key) ??
+    (target !== undefined ? views.find((v) => norm(v.pattern) === norm(target)) : undefined) ??
+    // An id an earlier version gave it (longer than ids are now): it still finds the instinct.
+    views.find((v) => isFormerId(ref, v.pattern))
+  );
 }
 
 /** aliases.json: normalised key (lower case) -> target key. */

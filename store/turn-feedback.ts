@@ -5,6 +5,7 @@ import { appendLine } from '../lib/append-line.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
 import { listDir, readIfFile } from './io.js';
+import { plural } from '../lib/plural.js';
 
 // The outcome of each turn the prompt router added instincts to, judged from the turn's own tool
 // records, deterministically: did the turn follow the instinct (confirmed), did the user stop a
@@ -81,7 +82,7 @@ export function judge(x: InjectedRef, calls: readonly TurnCall[]): { outcome: Ou
   if (!x.trigger) return inactive('the prompt did not meet its trigger');
   if (calls.length === 0) return inactive('the turn made no tool call');
   if (calls.some(stopped)) return { outcome: 'corrected', why: 'the user stopped a call of the turn' };
-  if (calls.every((c) => c.ok)) return { outcome: 'confirmed', why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
+  if (calls.every((c) => c.ok)) return { outcome: 'confirmed', why: `its trigger met the prompt and the turn's ${plural(calls.length, 'call')} succeeded` };
   return inactive('a call of the turn failed');
 }
 

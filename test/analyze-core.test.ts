@@ -110,7 +110,7 @@ describe('instinct slugs', () => {
   ])('%s %s: a safe, distinct file name', (kind, key) => {
     const slug = slugFor(kind, key);
     expect(slug).toMatch(SLUG);
-    expect(slug.length).toBeLessThanOrEqual(110);
+    expect(slug.length).toBeLessThanOrEqual(60);
     expect(slug).not.toBe(slugFor(kind, key.replace(/[A-Za-z]/, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase())).replace(/^\.\./, 'x.')));
   });
 });

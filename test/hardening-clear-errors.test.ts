@@ -383,7 +383,7 @@ describe('--json on a failure', () => {
   it.each([
     [['list', '--limit', 'abc', '--json'], 2, '--limit: expected a whole number above 0, found "abc"'],
     [['analyze', '--now', 'garbage', '--json'], 2, '--now: expected an ISO 8601 time'],
-    [['get', 'nothing-like-it', '--json'], 2, 'no instinct "nothing-like-it": search or list the instincts for its id or pattern (homunculus search, list'],
+    [['get', 'nothing-like-it', '--json'], 2, `no instinct "nothing-like-it": search or list the instincts for its id or pattern (node ${CLI} search, node ${CLI} list`],
   ])('%j: the one line on stderr, and {"error", "exit"} on stdout', async (args, exit, says) => {
     const box = sandbox();
     const r = await runCli(args, { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: PAST }, { cwd: box.root });

@@ -125,7 +125,7 @@ describe('import-transcripts over the fixture transcripts', () => {
     const r = await runCli(['import-transcripts', TRANSCRIPTS, '--home', data, '--now', new Date(now).toISOString(), '--json'], {});
     const out = JSON.parse(r.stdout as string);
     expect(out.added).toBe(recent);
-    expect(out.skipped['tool calls older than --since or the retention period']).toBe(raw.length - recent);
+    expect(out.skipped.olderThanSince).toBe(raw.length - recent);
   });
 });
 
@@ -183,7 +183,7 @@ describe('import-transcripts: long tool results (their texts are not parsed)', (
     expect(records.map((r) => [r['id'], r['ok'], r['ts']])).toEqual(raw.map((c) => [c.id, !c.isError, new Date(c.resultTs!).toISOString()]));
     expect(records.map((r) => r['id'])).toEqual(['toolu_x0', 'toolu_x1', 'toolu_x2', 'toolu_x3', 'toolu_x4', 'toolu_x6', 'toolu_x8', 'toolu_x11']);
     expect(records.filter((r) => r['ok'] === false).map((r) => r['id'])).toEqual(['toolu_x1']);
-    expect(out.skipped).toMatchObject({ 'malformed lines (not JSON, truncated, binary)': 3, 'lines longer than 1 MiB (not read; --max-line-mib)': 1, 'tool calls without a result': 4 });
+    expect(out.skipped).toMatchObject({ malformedLines: 3, linesTooLong: 1, callsWithoutResult: 4 });
   });
 });
 
@@ -237,8 +237,8 @@ describe('import-transcripts: a file it cannot read, a line too long to hold', (
     chmodSync(locked, 0o600);
     expect(out.files).toBe(3 + proc.length);
     expect(out.unreadable).toBe(2 + failing);
-    expect(out.skipped['paths named *.jsonl that are not regular files']).toBe(2);
-    expect(out.skipped['transcript files that could not be read']).toBe(failing);
+    expect(out.skipped.notRegularFiles).toBe(2);
+    expect(out.skipped.unreadableFiles).toBe(failing);
     const fromLocked = rawCalls(join(TRANSCRIPTS, '-home-maya-src-invoicer')).filter((c) => c.file === lockedSource).length;
     expect(out.calls).toBe(rawCalls(ledger).length + (lockedReadable ? fromLocked : 0));
     expect(readObservations(box.data).length).toBe(out.added);
@@ -262,7 +262,7 @@ describe('import-transcripts: a file it cannot read, a line too long to hold', (
     expect(Buffer.byteLength(over)).toBe(bound + 1);
     writeFileSync(join(box.root, 't', 'big.jsonl'), [under, result('toolu_under'), over, result('toolu_over'), '{"type":"user","tail":true}'].join('\n'));
     const out = await importJson(box.data, [join(box.root, 't')], ['--max-line-mib', '1']);
-    expect(out.skipped).toMatchObject({ 'lines longer than 1 MiB (not read; --max-line-mib)': 1, 'results without a matching call': 1 });
+    expect(out.skipped).toMatchObject({ linesTooLong: 1, resultsWithoutCall: 1 });
     expect(out.lines).toBe(5);
     expect(readObservations(box.data).map((r) => r['id'])).toEqual(['toolu_under']);
   });
@@ -279,13 +279,13 @@ describe('import-transcripts: corrupted transcripts are skipped and counted, nev
   const use = (id: string, ts = '2026-03-01T10:00:00.000Z') => JSON.stringify({ type: 'assistant', sessionId: 'sess-1', cwd: '/w', timestamp: ts, uuid: `u-${id}`, message: { content: [{ type: 'tool_use', id, name: 'Read', input: {} }] } });
   const result = (id: string, isError = false) => JSON.stringify({ type: 'user', sessionId: 'sess-1', cwd: '/w', timestamp: '2026-03-01T10:00:01.000Z', message: { content: [{ type: 'tool_result', tool_use_id: id, is_error: isError, content: 'x' }] } });
   it.each<[string, string, Record<string, number>]>([
-    ['a truncated line', `${use('toolu_a')}\n${result('toolu_a').slice(0, 150)}\n`, { 'malformed lines (not JSON, truncated, binary)': 1, 'tool calls without a result': 1 }],
-    ['binary junk', `${use('toolu_a')}\n\u0000\u0001\u00ff"tool_use\u0007\n${result('toolu_a')}\n`, { 'malformed lines (not JSON, truncated, binary)': 1 }],
-    ['a missing id', `${use('')}\n${result('')}\n`, { 'tool calls with a missing or invalid id, session, time or agent': 1, 'results without a matching call': 1 }],
-    ['an id crafted as a path', `${use('../../x')}\n${result('../../x')}\n`, { 'tool calls with a missing or invalid id, session, time or agent': 1, 'results without a matching call': 1 }],
-    ['unknown line types', `{"type":"mystery","tool_use":1}\n{"type":"summary","summary":"tool_use"}\n${use('toolu_a')}\n${result('toolu_a')}\n`, { 'lines of an unknown type': 1, 'lines without tool calls (summary)': 1 }],
-    ['a result without its call', `${result('toolu_zz')}\n`, { 'results without a matching call': 1 }],
-    ['a JSON value that is not an object', `[1,"tool_use"]\n"tool_use"\n${use('toolu_a')}\n${result('toolu_a', true)}\n`, { 'malformed lines (not JSON, truncated, binary)': 2 }],
+    ['a truncated line', `${use('toolu_a')}\n${result('toolu_a').slice(0, 150)}\n`, { malformedLines: 1, callsWithoutResult: 1 }],
+    ['binary junk', `${use('toolu_a')}\n\u0000\u0001\u00ff"tool_use\u0007\n${result('toolu_a')}\n`, { malformedLines: 1 }],
+    ['a missing id', `${use('')}\n${result('')}\n`, { invalidToolCalls: 1, resultsWithoutCall: 1 }],
+    ['an id crafted as a path', `${use('../../x')}\n${result('../../x')}\n`, { invalidToolCalls: 1, resultsWithoutCall: 1 }],
+    ['unknown line types', `{"type":"mystery","tool_use":1}\n{"type":"summary","summary":"tool_use"}\n${use('toolu_a')}\n${result('toolu_a')}\n`, { linesOfUnknownType: 1, linesWithoutToolCalls: 1 }],
+    ['a result without its call', `${result('toolu_zz')}\n`, { resultsWithoutCall: 1 }],
+    ['a JSON value that is not an object', `[1,"tool_use"]\n"tool_use"\n${use('toolu_a')}\n${result('toolu_a', true)}\n`, { malformedLines: 2 }],
   ])('%s', async (_name, text, skipped) => {
     const box = sandbox();
     mkdirSync(join(box.root, 't'), { recursive: true });

@@ -2,7 +2,7 @@ import { execa } from 'execa';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cleanEnv, fixture, readObservations, ROOT, runCli } from './helpers.js';
+import { CLI, cleanEnv, fixture, readObservations, ROOT, runCli } from './helpers.js';
 import { EVENTS, settingsPath, setup } from './install-helpers.js';
 
 describe('install / uninstall', () => {
@@ -165,7 +165,7 @@ describe('doctor', () => {
     writeFileSync(path, JSON.stringify(s, null, 2));
     const { code, out } = await doctor(b);
     expect(code).toBe(1);
-    expect(check(out, 'hooks')).toMatchObject({ ok: false, fix: expect.stringContaining('npx homunculus install') });
+    expect(check(out, 'hooks')).toMatchObject({ ok: false, fix: `node ${CLI} install (add --scope project|local for a project)` });
     expect(check(out, 'hooks').detail).toContain('missing: PostToolUseFailure');
   });
 
@@ -175,7 +175,7 @@ describe('doctor', () => {
     await runCli(['install', '--scope', 'project', '--project', b.project], b.env);
     const { code, out } = await doctor(b);
     expect(code).toBe(1);
-    expect(check(out, 'duplicates')).toMatchObject({ ok: false, fix: 'keep one scope: npx homunculus uninstall --scope project' });
+    expect(check(out, 'duplicates')).toMatchObject({ ok: false, fix: `keep one scope: node ${CLI} uninstall --scope project` });
     expect(check(out, 'duplicates').detail).toContain('PostToolUse registered 2x (user, project)');
   });
 
@@ -217,9 +217,9 @@ describe('doctor', () => {
     const start = () => execa('node', [join(ROOT, 'dist', 'hooks', 'session-start.js')], { input: JSON.stringify({ ...fixture('session-start.json'), transcript_path: join(b.root, 't.jsonl') }), env: cleanEnv(b.env), extendEnv: false });
     writeFileSync(join(data, 'rules.json'), '{"rules": [{"kind": "chain", "pattern": "Grep->Read->Edit", "confidence_now": 0.9, "observ');
     expect((await start()).stdout).toBe('');
-    expect(readFileSync(join(data, 'hook-errors.log'), 'utf8')).toMatch(/session-start: rules\.json does not parse \(.+\): no rules were given; move it aside and run homunculus bye to rebuild it\n$/);
+    expect(readFileSync(join(data, 'hook-errors.log'), 'utf8')).toMatch(/session-start: rules\.json does not parse \(.+\): no rules were given; move it aside and run node \S+\/dist\/cli\/homunculus\.js bye to rebuild it\n$/);
     let { out } = await doctor(b);
-    expect(check(out, 'rules state')).toMatchObject({ ok: false, detail: expect.stringContaining('rules.json does not parse'), fix: expect.stringContaining('homunculus bye') });
+    expect(check(out, 'rules state')).toMatchObject({ ok: false, detail: expect.stringContaining('rules.json does not parse'), fix: expect.stringContaining(`${CLI} bye`) });
     // An entry that cannot be shown (a confidence of 5000%) is left out, and said so; the others are given.
     const rule = { kind: 'chain', pattern: 'Grep->Read->Edit', confidence: 0.9, confidence_now: 0.9, observations: 12, sessions: 3, promoted_at: '2026-11-08T19:00:00.000Z', last_seen: '2026-11-08T19:00:00.000Z', scope: 'global', hits: 12, opportunities: 14, rate: 0.77, lift: 8 };
     writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [rule, { ...rule, pattern: 'Read->Edit->Bash', confidence_now: 50, observations: 1e308 }] }));

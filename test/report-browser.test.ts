@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { ReportData } from '../report/model.js';
+import { patternStoreKey } from '../analyzer/claims.js';
 import { ROOT, runCli, sandbox } from './helpers.js';
 import { writeWeek, type Expected } from './report-fixture.js';
 
@@ -22,8 +23,10 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
   let exp: Expected;
   let data: ReportData;
   let stats: Record<string, unknown> & { levels: Record<string, number>; categories: Record<string, number>; sources: Record<string, number>; states: Record<string, number>; scopes: Record<string, number> };
-  let events: { id: string }[];
+  let rulesJson: { rules: { kind: string; pattern: string }[] };
   let html: string;
+  let yearHtml: string;
+  let yearOut: string;
   const errors: string[] = [];
 
   beforeAll(async () => {
@@ -45,8 +48,18 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     data = (JSON.parse(String(r.stdout)) as { report: ReportData }).report;
     const s = await runCli(['stats', '--json'], env, { cwd: root });
     stats = JSON.parse(String(s.stdout)) as typeof stats;
-    events = readFileSync(join(home, 'events.jsonl'), 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { id: string });
     html = readFileSync(out, 'utf8');
+    rulesJson = JSON.parse(readFileSync(join(home, 'rules.json'), 'utf8')) as typeof rulesJson;
+    // A year: a session a day for 365 days, kept (retentionDays 365) and reported.
+    const y = sandbox();
+    writeWeek(join(y.data, 'observations'), { endIso: NOW, days: 365, sessionsPerDay: 1, calls: 40 });
+    writeFileSync(join(y.data, 'config.json'), JSON.stringify({ retentionDays: 365 }));
+    const yenv = { HOMUNCULUS_HOME: y.data, HOMUNCULUS_RULES_FILE: join(y.root, 'rules.md'), HOMUNCULUS_NOW: NOW };
+    for (const args of [['analyze'], ['bye'], ['report', '--out', (yearOut = join(y.root, 'year.html'))]]) {
+      const yr = await runCli(args, yenv, { cwd: y.root });
+      expect(yr.exitCode, `${args.join(' ')}: ${String(yr.stderr)}`).toBe(0);
+    }
+    yearHtml = readFileSync(yearOut, 'utf8');
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1100, height: 900 }, javaScriptEnabled: false });
@@ -91,36 +104,59 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     expect(stats['facts']).toBe(1);
   });
 
-  it('every chart has one mark per data point', async () => {
+  it('every chart has one mark per data point, at most 12 rows of them', async () => {
     expect(await marks('levels')).toBe(Object.keys(stats.levels).length);
     expect(await marks('categories')).toBe(Object.keys(stats.categories).length);
-    expect(await marks('calls-per-day')).toBe(2 * exp.days.length);
-    expect(await marks('tools')).toBe(2 * exp.perTool.size);
-    expect(await marks('chains')).toBe(Math.min(12, exp.pairs.size));
-    expect(await marks('retry-tools')).toBe(exp.retryTool.size);
-    expect(await marks('retry-commands')).toBe(exp.retryCmd.size);
-    expect(await marks('effects')).toBe(2 * Number(stats['rules']));
-    // Per instinct: a dot per event of its id, a bar per day for the observed ones.
-    for (const [i, x] of data.instincts.entries()) {
-      expect(await marks(`confidence-${i}`), x.pattern).toBe(events.filter((e) => e.id === x.id).length);
-      expect(await marks(`per-day-${i}`), x.pattern).toBe(x.source === 'observed' ? exp.days.length : 0);
-    }
+    expect(await marks('calls-over-time')).toBe(2 * exp.days.length);
+    expect(await marks('tools')).toBe(2 * Math.min(12, exp.perTool.size));
+    expect(await marks('transitions')).toBe(Math.min(12, exp.pairs.size));
+    expect(await marks('retry-tools')).toBe(Math.min(12, exp.retryTool.size));
+    expect(await marks('retry-commands')).toBe(Math.min(12, exp.retryCmd.size));
+    expect(await marks('effects')).toBe(2 * Math.min(12, Number(stats['rules'])));
+    const rated = data.rules.filter((r) => r.delivered && r.rate !== null);
+    expect(rated.length).toBeGreaterThan(0);
+    expect(await marks('rule-rates')).toBe(Math.min(12, rated.length));
     // Every svg on the page is one of those, and each has its table.
     const charts = await page.$$eval('svg[data-chart]', (s) => s.map((x) => x.getAttribute('data-chart')!));
-    expect(charts.length).toBe(8 + data.instincts.length + data.instincts.filter((x) => x.source === 'observed').length);
+    expect(charts.sort()).toEqual(['calls-over-time', 'categories', 'effects', 'levels', 'retry-commands', 'retry-tools', 'rule-rates', 'tools', 'transitions']);
     for (const c of charts) expect(await page.locator(`details table[data-table="${c}"]`).count(), c).toBe(1);
   });
 
   it('the tool-use tables hold the generated counts', async () => {
-    expect(Object.fromEntries(await tableOf('calls-per-day'))).toEqual(Object.fromEntries(exp.days.map((d) => [d, [exp.perDay.get(d)!.calls, exp.perDay.get(d)!.failures]])));
+    expect(Object.fromEntries(await tableOf('calls-over-time'))).toEqual(Object.fromEntries(exp.days.map((d) => [d, [exp.perDay.get(d)!.calls, exp.perDay.get(d)!.failures]])));
     expect(Object.fromEntries(await tableOf('tools'))).toEqual(Object.fromEntries([...exp.perTool].map(([t, r]) => [t, [r.calls, r.failures]])));
     const top = [...exp.pairs].sort((a, b) => b[1] - a[1]).slice(0, 12);
-    const edges = await page.$$eval('table[data-table="chains"] tbody tr', (rows) => rows.map((r) => `${r.cells[0]!.textContent}->${r.cells[1]!.textContent}=${r.cells[2]!.textContent}`));
+    const edges = await page.$$eval('table[data-table="transitions"] tbody tr', (rows) => rows.map((r) => `${r.cells[0]!.textContent}->${r.cells[1]!.textContent}=${r.cells[2]!.textContent}`));
     // Ties at the cut may be ordered differently: compare the counts, and each listed edge's own count.
     expect(edges.map((e) => Number(e.split('=')[1]))).toEqual(top.map(([, n]) => n));
     for (const e of edges) expect(exp.pairs.get(e.split('=')[0]!), e).toBe(Number(e.split('=')[1]));
     expect(Object.fromEntries(await tableOf('retry-tools'))).toEqual(Object.fromEntries([...exp.retryTool].map(([t, [f, r]]) => [t, [f, r, Math.round((r / f) * 1e4) / 1e4]])));
     expect(Object.fromEntries(await tableOf('retry-commands'))).toEqual(Object.fromEntries([...exp.retryCmd].map(([t, [f, r]]) => [t, [f, r, Math.round((r / f) * 1e4) / 1e4]])));
+  });
+
+  it('what Claude is given is first: the rules of rules.json, each as its claim with its rate as the only percentage', async () => {
+    const sections = await page.$$eval('main > section', (s) => s.map((x) => x.id));
+    expect(sections.slice(0, 3)).toEqual(['glance', 'rules', 'instincts']);
+    const shown = await page.$$eval('table[data-table="rules"] tbody tr, table[data-table="rules-more"] tbody tr', (rows) => rows.map((r) => ({ said: r.cells[0]!.childNodes[0]!.textContent ?? '', key: r.cells[0]!.querySelector('code')!.textContent ?? '', rest: [...r.cells].slice(1).map((c) => c.textContent).join(' | ') })));
+    expect(shown.map((r) => r.key)).toEqual(data.rules.map((r) => r.key));
+    expect(shown.map((r) => r.key).sort()).toEqual(rulesJson.rules.map((r) => patternStoreKey(r.kind, r.pattern)).sort());
+    for (const [i, r] of shown.entries()) {
+      const rate = data.rules[i]!.rate;
+      expect(r.said.match(/\d+%/g), r.said).toEqual(rate === null ? null : [`${Math.round(rate * 100)}%`]);
+      expect(r.rest, r.key).not.toMatch(/%/);
+    }
+  });
+
+  it('on a year of history the page stays under 500 KB and short enough to read at a glance', async () => {
+    expect(Buffer.byteLength(yearHtml)).toBeLessThan(500 * 1024);
+    const year = await browser.newPage({ viewport: { width: 1100, height: 900 }, javaScriptEnabled: false });
+    await year.goto(`file://${yearOut}`);
+    const height = await year.evaluate(() => document.documentElement.scrollHeight);
+    await year.screenshot({ path: join(ARTIFACTS, 'report-year.png'), fullPage: true });
+    await year.close();
+    expect(height).toBeLessThan(7000);
+    // A bar a week, not a day.
+    expect((yearHtml.match(/<svg data-chart="calls-over-time"[\s\S]*?<\/svg>/)![0].match(/class="mark /g) ?? []).length).toBe(2 * 53);
   });
 
   it('follows the dark colour scheme', async () => {
@@ -133,21 +169,10 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     await dark.close();
   });
 
-  it("each observed instinct's occurrences per day add up to the analyzer's count of it", async () => {
-    // The week lies inside the analysis window and holds one project: the same records, counted twice.
-    const observed = data.instincts.map((x, i) => ({ x, i })).filter(({ x }) => x.source === 'observed');
-    expect(observed.length).toBeGreaterThan(2);
-    for (const { x, i } of observed) {
-      const perDay = await tableOf(`per-day-${i}`);
-      expect(perDay.map(([d]) => d), x.pattern).toEqual(exp.days);
-      expect(perDay.reduce((n, [, v]) => n + v[0]!, 0), x.pattern).toBe(x.observations);
-    }
-  });
-
   it('taught text is shown as text, and the page works without JavaScript', async () => {
     // The page was loaded with JavaScript off: the tables open and show their rows.
     await page.locator('summary', { hasText: 'Table: Calls and failures per day' }).click();
-    expect(await page.locator('table[data-table="calls-per-day"]').isVisible()).toBe(true);
+    expect(await page.locator('table[data-table="calls-over-time"]').isVisible()).toBe(true);
     expect(await page.locator('b', { hasText: 'packages' }).count()).toBe(0);
     expect(html).toContain('pref:pkg=pnpm');
   });

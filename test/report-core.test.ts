@@ -5,6 +5,7 @@ import type { Rule } from '../analyzer/promotion.js';
 import { tableFromRecords } from '../analyzer/record-table.js';
 import { loadConfig } from '../lib/config.js';
 import type { InstinctView, Stats } from '../store/query.js';
+import type { DeliveredRule, ScopedRule } from '../exports/delivery.js';
 import { renderReport } from '../report/html.js';
 import { buildReport, type ReportData, type ReportInput } from '../report/model.js';
 import { projectId } from '../observer/project-id.js';
@@ -68,13 +69,20 @@ function input(): ReportInput {
     facts: [],
     stats,
     projects: [{ id: 'a1b2c3d4e5f6', name: HOSTILE_TEXT, instincts: 1 }],
-    events: [{ ts: at(6), id: 'pref-x', pattern: 'pref:x', project: null, source: 'taught', delta: 0.5, reason: 'taught' }],
+    names: new Map([['a1b2c3d4e5f6', HOSTILE_TEXT]]),
     rules: [],
     lastAnalysis: null,
     effects: [],
     firstDay: '2026-10-09',
   };
 }
+
+/** An observed rule as rules.json keeps it, with its claim measured. */
+function rule(i: number, over: Partial<ScopedRule> = {}): ScopedRule {
+  const steps = [`T${i}a`, `T${i}b`, `T${i}c`];
+  return { id: `chain-t${i}`, kind: 'chain', pattern: steps.join('->'), promoted_at: at(2), confidence_at_promotion: 0.93, last_confidence: 0.93, last_seen: at(6), observations: 40, sessions: 5, confidence_now: 0.93, key: `seq:${steps.join('->')}`, claim: '', hits: 30 + (i % 7), opportunities: 40, rate: round4((30 + (i % 7) + 5 * 0.1) / 45), lift: 8, ...over };
+}
+const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
 
 describe('report: the pure core', () => {
   it('escapes every name and text that comes from data', () => {
@@ -92,14 +100,20 @@ describe('report: the pure core', () => {
     expect(a).toContain('Generated for 2026-11-08 20:00Z');
   });
 
-  it('draws the 50 most confident instincts and lists the rest in one table', () => {
+  it('lists the first 10 instincts, the next ones under a summary, at most 100, and counts the rest', () => {
     const views = Array.from({ length: 120 }, (_, i) => view({ id: `pref-${i}`, pattern: `pref:p${i}`, confidence: 0.2 + i / 200 }));
     const html = renderReport(buildReport({ ...input(), views }));
-    expect(html.match(/<article /g)).toHaveLength(50);
-    expect(html).toContain('<code>pref:p119</code>');
-    const other = html.slice(html.indexOf('data-table="other-instincts"'));
-    expect(other.slice(0, other.indexOf('</table>')).match(/<tr>/g)).toHaveLength(1 + 70);
-    expect(other).toContain('pref:p0');
+    const rows = (id: string) => {
+      const t = html.slice(html.indexOf(`data-table="${id}"`));
+      return t.slice(0, t.indexOf('</table>')).match(/<tr>/g)!.length - 1;
+    };
+    expect(rows('instincts')).toBe(10);
+    expect(rows('instincts-more')).toBe(90);
+    expect(html).toContain('<summary>The other 110 instincts</summary>');
+    expect(html).toContain('and 20 instincts not listed (120 in all).');
+    // Taught ones by score, highest first.
+    expect(html.indexOf('pref:p119')).toBeLessThan(html.indexOf('pref:p118'));
+    expect(html).not.toContain('<code class="key">pref:p19</code>');
   });
 
   it('counts calls, failures, transitions and retries along the session', () => {
@@ -118,8 +132,71 @@ describe('report: the pure core', () => {
     // The failed Bash(npm test) was followed by the other tool: a failure, not retried.
     expect(d.retryByTool).toEqual([{ name: 'Bash', failures: 1, retried: 0, rate: 0 }]);
     expect(d.retryByCommand).toEqual([{ name: 'npm test', failures: 1, retried: 0, rate: 0 }]);
-    expect(d.instincts[0]!.history).toEqual([{ ts: at(6), confidence: 0.5 }]);
+    expect(d.instincts[0]!.text).toBe(`When ${HOSTILE_TEXT}: do & ${HOSTILE_TEXT}`);
     expect(d.instincts[0]!.forecast.at).toBeNull();
+  });
+
+  it('what Claude is given comes first: each rule as its claim, the rate the one percentage beside it; held-back ones last, with why', () => {
+    const rules: DeliveredRule[] = [rule(1), rule(2, { rate: 0.2 }), rule(3, { scope: 'project', project: 'a1b2c3d4e5f6' })];
+    const d = buildReport({ ...input(), rules, names: new Map([['a1b2c3d4e5f6', 'shop']]) });
+    // Most useful first (the same order as the SessionStart hook): the higher rate first.
+    expect(d.rules.map((r) => [r.key, r.delivered, r.scope])).toEqual([
+      ['seq:T3a->T3b->T3c', true, 'shop'],
+      ['seq:T1a->T1b->T1c', true, 'global'],
+      ['seq:T2a->T2b->T2c', false, 'global'],
+    ]);
+    expect(d.rules[1]!.text).toBe('After T1a then T1b, T1c comes next (70%; 31 of 40 times in 5 sessions)');
+    expect(d.rules[2]!.held).toBe('it held 20% of the time, under minRate 50%');
+    const html = renderReport(d);
+    const section = html.slice(html.indexOf('<section id="rules">'), html.indexOf('<section id="instincts">'));
+    expect(section.indexOf('seq:T3a-&gt;T3b-&gt;T3c')).toBeGreaterThan(-1);
+    expect(section.indexOf('seq:T3a-&gt;T3b-&gt;T3c')).toBeLessThan(section.indexOf('seq:T1a-&gt;T1b-&gt;T1c'));
+    expect(section.indexOf('seq:T1a-&gt;T1b-&gt;T1c')).toBeLessThan(section.indexOf('seq:T2a-&gt;T2b-&gt;T2c'));
+    expect(section).toContain('held back: it held 20% of the time, under minRate 50%');
+    // The rows: no percentage but the claim's rate (the score is never one; the forecast says "score 0.93").
+    const rows = section.slice(section.indexOf('data-table="rules"')).split('<tr>').slice(2);
+    for (const [i, row] of rows.entries()) {
+      const claim = /<th scope="row">([^<]*)</.exec(row)![1]!;
+      const rest = row.replace(/<th scope="row">[^<]*</, '').replace(/held back: [^<]*/, '');
+      expect(claim.match(/\d+%/g), claim).toHaveLength(1);
+      expect(rest, `row ${i}`).not.toMatch(/\d%/);
+    }
+    expect(html).not.toMatch(/9[0-9]%/); // no 93% confidence anywhere
+  });
+
+  it('names projects by their folder, with the id only where two names collide', () => {
+    const projects = [
+      { id: 'a1b2c3d4e5f6', name: 'api', instincts: 2 },
+      { id: 'ffffffffffff', name: 'api', instincts: 1 },
+      { id: '0123456789ab', name: 'shop', instincts: 0 },
+      { id: '999999999999', name: null, instincts: 0 },
+    ];
+    const names = new Map([['a1b2c3d4e5f6', 'api (a1b2c3d4e5f6)'], ['ffffffffffff', 'api (ffffffffffff)'], ['0123456789ab', 'shop']]);
+    const html = renderReport(buildReport({ ...input(), projects, names }));
+    const t = html.slice(html.indexOf('data-table="projects"'));
+    const labels = [...t.slice(0, t.indexOf('</table>')).matchAll(/<th scope="row">([^<]*)<\/th>/g)].map((m) => m[1]);
+    expect(labels).toEqual(['api (a1b2c3d4e5f6)', 'api (ffffffffffff)', '999999999999', 'shop']);
+  });
+
+  it('stays under 500 KB and 62 bars a chart on ten years of the widest history', () => {
+    const longText = (i: number) => `${'x'.repeat(480)} ${i}`;
+    const days = 3650;
+    const records = [];
+    // One record a day, each of a different tool and Bash command: the widest tables there can be.
+    for (let i = 0; i < days; i++) records.push({ ts: NOW - i * 86_400_000, tool: i % 3 ? `mcp__server_${i % 500}__tool_with_a_long_name_${i}` : 'Bash', ok: i % 5 !== 0, session: `s${i >> 2}`, detail: i % 3 ? undefined : `cmd${i % 2000}` });
+    const views = Array.from({ length: 1000 }, (_, i) => view({ id: `pref-${i}`, pattern: `pref:${'p'.repeat(150)}${i}`, trigger: longText(i), action: longText(i), confidence: 0.3 + (i % 60) / 100 }));
+    const facts = Array.from({ length: 1000 }, (_, i) => ({ id: `fact-${i}`, fact: longText(i), domain: 'workflow', scope: 'global' as const, source: 'taught' as const, confidence: 0.5, stored_confidence: 0.5, observations: 1, state: 'active' as const, sessions: 1, first_seen: at(1), last_seen: at(1), confirmed: 0, contradicted: 0, corrected: 0 }));
+    const rules = Array.from({ length: 400 }, (_, i) => rule(i));
+    const projects = Array.from({ length: 500 }, (_, i) => ({ id: i.toString(16).padStart(12, '0'), name: `project-with-a-long-folder-name-${i}`, instincts: i }));
+    const d = buildReport({ ...input(), table: tableFromRecords(records), views, facts, rules, projects, firstDay: '2016-01-01' });
+    expect(d.days.length).toBeGreaterThan(3600);
+    const html = renderReport(d);
+    expect(Buffer.byteLength(html)).toBeLessThan(500 * 1024);
+    for (const svg of html.match(/<svg data-chart="[^"]+"[\s\S]*?<\/svg>/g)!) {
+      const id = /data-chart="([^"]+)"/.exec(svg)![1]!;
+      const bars = (svg.match(/class="mark /g) ?? []).length;
+      expect(bars, id).toBeLessThanOrEqual(id === 'calls-over-time' ? 2 * 62 : 2 * 12);
+    }
   });
 });
 

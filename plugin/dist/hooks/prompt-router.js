@@ -25,8 +25,8 @@ __export(prompt_router_exports, {
   isSystemTurn: () => isSystemTurn
 });
 module.exports = __toCommonJS(prompt_router_exports);
-var import_node_fs9 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path8 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -243,6 +243,52 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// lib/invocation.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path2 = require("node:path");
+function shellWord(path) {
+  return /^[A-Za-z0-9_/.@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
+}
+function invocationOf(f) {
+  if (f.plugin) return { kind: "plugin", command: `node ${shellWord((0, import_node_path2.join)(f.root, "dist", "cli", "homunculus.mjs"))}` };
+  if (f.onPath !== void 0 && f.onPath === f.cli) return { kind: "global", command: "homunculus" };
+  const parts = f.root.split(import_node_path2.sep);
+  if (parts.includes("_npx")) return { kind: "npx", command: "npx homunculus" };
+  if ((0, import_node_path2.basename)((0, import_node_path2.dirname)(f.root)) === "node_modules") return { kind: "project", command: "npx homunculus" };
+  return { kind: "clone", command: `node ${shellWord((0, import_node_path2.join)(f.root, "dist", "cli", "homunculus.js"))}` };
+}
+function realpathOr(path) {
+  try {
+    return (0, import_node_fs3.realpathSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function onPath(env) {
+  for (const dir of (env["PATH"] ?? "").split(import_node_path2.delimiter)) {
+    if (!dir.startsWith("/")) continue;
+    const real = realpathOr((0, import_node_path2.join)(dir, "homunculus"));
+    if (real !== void 0) return real;
+  }
+  return void 0;
+}
+var cached;
+function invocation(env = process.env) {
+  if (cached !== void 0) return cached;
+  const root = packageRoot();
+  const cliPath = (0, import_node_path2.join)(root, "dist", "cli", "homunculus.js");
+  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs3.existsSync)((0, import_node_path2.join)(root, ".claude-plugin", "plugin.json")) });
+  return cached;
+}
+function cli(args) {
+  return `${invocation().command} ${args}`;
+}
+
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 // analyzer/deliver.ts
 var KINDS = {
   ask: { minLift: (c) => c.minRetryLift, rank: 0 },
@@ -270,7 +316,7 @@ function whyNotDelivered(x, c) {
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
   if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? "" : "s"}, under minSessions ${c.minSessions}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
   return void 0;
 }
 function worthDelivering(x, c) {
@@ -741,7 +787,6 @@ function validStep(s) {
 }
 var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
 var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS2 = {
   chain: {
@@ -830,11 +875,11 @@ function analyzerKey(pattern) {
 
 // exports/injected.ts
 var import_node_os2 = require("node:os");
-var import_node_path2 = require("node:path");
+var import_node_path3 = require("node:path");
 
 // lib/regular-file.ts
-var import_node_fs3 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs3.constants;
+var import_node_fs4 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs4.constants;
 var MAX_READ_BYTES = 64 * 1024 * 1024;
 function fileKind(st) {
   if (st.isFIFO()) return "a FIFO";
@@ -853,7 +898,7 @@ function fail(path, code, message) {
 function openRegular(path, opts = {}) {
   let fd;
   try {
-    fd = (0, import_node_fs3.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+    fd = (0, import_node_fs4.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
   } catch (e) {
     const err = e;
     if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
@@ -861,13 +906,13 @@ function openRegular(path, opts = {}) {
   }
   let st;
   try {
-    st = (0, import_node_fs3.fstatSync)(fd);
+    st = (0, import_node_fs4.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
     throw e;
   }
   if (!st.isFile()) {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
     throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
   }
   return { fd, size: st.size };
@@ -883,7 +928,7 @@ function readBounded(fd, size, path, maxBytes) {
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    const n = (0, import_node_fs3.readSync)(fd, buf, len, buf.length - len, len);
+    const n = (0, import_node_fs4.readSync)(fd, buf, len, buf.length - len, len);
     if (n === 0) break;
     len += n;
   }
@@ -899,7 +944,7 @@ function readRegular(path, opts = {}) {
   try {
     return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
   } finally {
-    (0, import_node_fs3.closeSync)(fd);
+    (0, import_node_fs4.closeSync)(fd);
   }
 }
 function readRegularText(path, opts = {}) {
@@ -961,7 +1006,7 @@ function blockBody(text, markers) {
 
 // exports/injected.ts
 function injectedPath(home) {
-  return (0, import_node_path2.join)(home, "state", "injected.json");
+  return (0, import_node_path3.join)(home, "state", "injected.json");
 }
 function readInjected(home) {
   try {
@@ -973,13 +1018,13 @@ function readInjected(home) {
 }
 function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
-  const name = (0, import_node_path2.basename)(file);
-  if (file === (0, import_node_path2.join)(userHome2, ".claude", "CLAUDE.md")) return true;
+  const name = (0, import_node_path3.basename)(file);
+  if (file === (0, import_node_path3.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
-  let dir = (0, import_node_path2.dirname)(file);
-  if ((0, import_node_path2.basename)(dir) === ".claude") dir = (0, import_node_path2.dirname)(dir);
-  const c = (0, import_node_path2.resolve)(cwd);
-  return c === dir || c.startsWith(dir.endsWith(import_node_path2.sep) ? dir : dir + import_node_path2.sep);
+  let dir = (0, import_node_path3.dirname)(file);
+  if ((0, import_node_path3.basename)(dir) === ".claude") dir = (0, import_node_path3.dirname)(dir);
+  const c = (0, import_node_path3.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path3.sep) ? dir : dir + import_node_path3.sep);
 }
 function memoryText(file) {
   try {
@@ -1044,7 +1089,7 @@ function taughtClaimLine(r) {
   if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${n} time${n === 1 ? "" : "s"} in ${s} session${s === 1 ? "" : "s"}) \`${key}\``;
+  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${plural(n, "time")} in ${plural(s, "session")}) \`${key}\``;
 }
 
 // exports/delivery.ts
@@ -1062,7 +1107,7 @@ function readRulesForDelivery(home, project, opts = {}) {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch (e) {
     const code = e.code;
-    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run homunculus bye to rebuild it`);
+    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
     return [];
   }
   const listed = doc?.rules;
@@ -1081,8 +1126,8 @@ function readRulesForDelivery(home, project, opts = {}) {
       else skipped++;
     }
   }
-  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.('rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run homunculus bye to rebuild it');
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${skipped} entr${skipped === 1 ? "y" : "ies"} left out (not a rule, or a confidence outside 0-1, or a count out of range); homunculus bye rewrites it from the instincts`);
+  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
   return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
 }
@@ -1186,11 +1231,11 @@ function sessionRulesContext(rules, config) {
   return kept.length === 0 ? void 0 : { text: [SESSION_CONTEXT_HEAD, ...kept].join("\n"), shown: kept.length };
 }
 function reminderText(shown) {
-  return `homunculus: re-check your approach against the ${shown} learned item${shown === 1 ? "" : "s"} given at the start of this session.`;
+  return `homunculus: re-check your approach against the ${plural(shown, "learned item")} given at the start of this session.`;
 }
 
 // lib/config.ts
-var import_node_path3 = require("node:path");
+var import_node_path4 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -1336,8 +1381,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
-    [(0, import_node_path3.join)(root, "config", "defaults.json"), readJson((0, import_node_path3.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path3.join)(root, "config", "decay-config.json"), readJson((0, import_node_path3.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path4.join)(root, "config", "defaults.json"), readJson((0, import_node_path4.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path4.join)(root, "config", "decay-config.json"), readJson((0, import_node_path4.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
@@ -1366,16 +1411,16 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs4 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs5 = require("node:fs");
+var import_node_path5 = require("node:path");
 var NL = 10;
 var NEWLINE = Buffer.from("\n");
 function openAppend(path) {
   try {
-    return (0, import_node_fs4.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs5.openSync)(path, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -1387,23 +1432,23 @@ function appendLine(path, text) {
     fd = openAppend(path);
   } catch (e) {
     if (e.code !== "ENOENT") throw e;
-    ensurePrivateDir((0, import_node_path4.dirname)(path));
+    ensurePrivateDir((0, import_node_path5.dirname)(path));
     fd = openAppend(path);
   }
   try {
-    const st = (0, import_node_fs4.fstatSync)(fd);
+    const st = (0, import_node_fs5.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path}: expected a regular file, found something else (a FIFO or device); move it aside`);
     if (st.nlink > 1) throw new DataHomeError(`${path} has ${st.nlink} hard links; homunculus never writes to a file that has another name: move it aside (cp it to a file of its own)`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs4.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs5.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path);
     if (written !== data.length) throw noSpace(path, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
   }
 }
 
@@ -1414,7 +1459,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs5.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs5.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs6.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs6.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -1709,11 +1754,11 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/index-read.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path6 = require("node:path");
 
 // store/io.ts
-var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // lib/lock.ts
 var STALE_LOCK_MS = 10 * 60 * 1e3;
@@ -1722,7 +1767,7 @@ var sleeper = new Int32Array(new SharedArrayBuffer(4));
 // store/io.ts
 function listDir(dir) {
   try {
-    return (0, import_node_fs6.readdirSync)(dir).sort();
+    return (0, import_node_fs7.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -1738,7 +1783,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs6.lstatSync)(path);
+    const st = (0, import_node_fs7.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -1751,7 +1796,7 @@ function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs7.lstatSync)(path);
+      const st = (0, import_node_fs8.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -1759,13 +1804,13 @@ function dirStamps(home) {
   }
   return out;
 }
-var cached;
+var cached2;
 function readFreshIndex(home, opts = {}) {
   const path = layout.storeIndex(home);
   const stamp = fileStamp(path);
   let index;
-  if (cached !== void 0 && stamp !== void 0 && cached.path === path && cached.stamp === stamp) {
-    index = cached.index;
+  if (cached2 !== void 0 && stamp !== void 0 && cached2.path === path && cached2.stamp === stamp) {
+    index = cached2.index;
   } else {
     const bytes = readIfFile(path);
     if (bytes === void 0) return void 0;
@@ -1774,7 +1819,7 @@ function readFreshIndex(home, opts = {}) {
     } catch {
       return void 0;
     }
-    if (stamp !== void 0) cached = { path, stamp, index };
+    if (stamp !== void 0) cached2 = { path, stamp, index };
   }
   if (index?.version !== INDEX_VERSION || typeof index.stamps !== "object" || !Array.isArray(index.instincts) || !Array.isArray(index.facts)) return void 0;
   if (opts.quick && index.dirs !== void 0) {
@@ -1787,7 +1832,7 @@ function readFreshIndex(home, opts = {}) {
       if (!f.endsWith(".md")) continue;
       n++;
       const want = index.stamps[`${dir}/${f}`];
-      if (want === void 0 || fileStamp((0, import_node_path5.join)(path2, f)) !== want) return void 0;
+      if (want === void 0 || fileStamp((0, import_node_path6.join)(path2, f)) !== want) return void 0;
     }
   }
   return n === Object.keys(index.stamps).length ? index : void 0;
@@ -1928,11 +1973,11 @@ ${known.join("\n")}`);
 }
 
 // observer/project-id.ts
-var import_node_fs8 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs9 = require("node:fs");
+var import_node_path7 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs8.statSync)(path);
+    (0, import_node_fs9.statSync)(path);
     return true;
   } catch {
     return false;
@@ -1940,11 +1985,11 @@ function isPresent(path) {
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
 function rulesFor(path) {
-  if (process.platform === "win32") return { p: import_node_path6.win32, native: true };
-  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path6.win32, native: false } : { p: import_node_path6.posix, native: true };
+  if (process.platform === "win32") return { p: import_node_path7.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path7.win32, native: false } : { p: import_node_path7.posix, native: true };
 }
 function canonical(p, path) {
-  return p === import_node_path6.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+  return p === import_node_path7.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
@@ -1974,10 +2019,10 @@ function currentProject(cwd, env) {
 }
 
 // hooks/prompt-router.ts
-var OWN_DIRS = ["state", (0, import_node_path7.join)("state", "prompts"), (0, import_node_path7.join)("state", "injections")];
+var OWN_DIRS = ["state", (0, import_node_path8.join)("state", "prompts"), (0, import_node_path8.join)("state", "injections")];
 function nextPromptNumber(home, session) {
   const dir = layout.promptCounts(home);
-  const path = (0, import_node_path7.join)(dir, `${idFileStem(session)}.count`);
+  const path = (0, import_node_path8.join)(dir, `${idFileStem(session)}.count`);
   let n = 0;
   try {
     n = Number.parseInt(readDataFile(path).toString("utf8"), 10) || 0;
@@ -1987,7 +2032,7 @@ function nextPromptNumber(home, session) {
   n++;
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(String(n)), PRIVATE_FILE);
-  (0, import_node_fs9.renameSync)(tmp, path);
+  (0, import_node_fs10.renameSync)(tmp, path);
   return n;
 }
 function isSystemTurn(prompt) {

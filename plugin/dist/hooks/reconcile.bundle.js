@@ -3990,10 +3990,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4007,7 +4007,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep4) {
+          if (!keyProps.anchor && !keyProps.tag && !sep5) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4031,7 +4031,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4138,7 +4138,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep4 = "";
+        let sep5 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4152,13 +4152,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep4 + cb;
-              sep4 = "";
+                comment += sep5 + cb;
+              sep5 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep4 += source;
+                sep5 += source;
               hasSpace = true;
               break;
             default:
@@ -4201,18 +4201,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep4, value } = collItem;
+        const { start, key, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep4?.[0],
+          next: key ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep4 && !value) {
+          if (!props.anchor && !props.tag && !sep5 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4266,8 +4266,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep4 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
+        if (!isMap && !sep5 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4279,7 +4279,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4290,8 +4290,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep4)
-                for (const st of sep4) {
+              if (sep5)
+                for (const st of sep5) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4308,7 +4308,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4488,7 +4488,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep4 = "";
+      let sep5 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4505,24 +4505,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep4 === " ")
-            sep4 = "\n";
-          else if (!prevMoreIndented && sep4 === "\n")
-            sep4 = "\n\n";
-          value += sep4 + indent.slice(trimIndent) + content;
-          sep4 = "\n";
+          if (sep5 === " ")
+            sep5 = "\n";
+          else if (!prevMoreIndented && sep5 === "\n")
+            sep5 = "\n\n";
+          value += sep5 + indent.slice(trimIndent) + content;
+          sep5 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep4 === "\n")
+          if (sep5 === "\n")
             value += "\n";
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          value += sep4 + content;
-          sep4 = " ";
+          value += sep5 + content;
+          sep5 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4705,25 +4705,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep4 = " ";
+      let sep5 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep4 === "\n")
-            res += sep4;
+          if (sep5 === "\n")
+            res += sep5;
           else
-            sep4 = "\n";
+            sep5 = "\n";
         } else {
-          res += sep4 + lm;
-          sep4 = " ";
+          res += sep5 + lm;
+          sep5 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep4 + (match?.[1] ?? "");
+      return res + sep5 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5533,14 +5533,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep4, value }) {
+    function stringifyItem({ start, key, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep4)
-        for (const st of sep4)
+      if (sep5)
+        for (const st of sep5)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6707,18 +6707,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep4;
+          let sep5;
           if (scalar.end) {
-            sep4 = scalar.end;
-            sep4.push(this.sourceToken);
+            sep5 = scalar.end;
+            sep5.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep4 = [this.sourceToken];
+            sep5 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep4 }]
+            items: [{ start, key: scalar, sep: sep5 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6871,15 +6871,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep4 = it.sep;
-                  sep4.push(this.sourceToken);
+                  const sep5 = it.sep;
+                  sep5.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep4 }]
+                    items: [{ start: start2, key, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7073,13 +7073,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep4 = fc.end.splice(1, fc.end.length);
-            sep4.push(this.sourceToken);
+            const sep5 = fc.end.splice(1, fc.end.length);
+            sep5.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep4 }]
+              items: [{ start, key: fc, sep: sep5 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7358,12 +7358,12 @@ var require_dist = __commonJS({
 });
 
 // claude/reconcile.ts
-var import_node_fs23 = require("node:fs");
-var import_node_path17 = require("node:path");
+var import_node_fs24 = require("node:fs");
+var import_node_path18 = require("node:path");
 
 // analyzer/logged-run.ts
-var import_node_fs18 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs19 = require("node:fs");
+var import_node_path15 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7795,8 +7795,8 @@ function readOnlyReason(home, nowMs, realMs = Date.now()) {
 }
 
 // analyzer/run.ts
-var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs18 = require("node:fs");
+var import_node_path14 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs7 = require("node:fs");
@@ -8196,8 +8196,8 @@ var TableBuilder = class {
       streams: t.streams.map((name, s) => {
         if (keep !== void 0 && keep[s] === 0) return -1;
         const session = t.sessions[t.streamSession[s]];
-        const sep4 = name.indexOf("\0");
-        return this.streamId(session, sep4 === -1 ? void 0 : name.slice(sep4 + 1));
+        const sep5 = name.indexOf("\0");
+        return this.streamId(session, sep5 === -1 ? void 0 : name.slice(sep5 + 1));
       }),
       tools: t.tools.map((v) => this.tools.id(v)),
       details: t.details.map((v) => this.details.id(v)),
@@ -8584,22 +8584,22 @@ function loadObservationFile(path, cachePath, opts = {}) {
 }
 function load(fd, path, cachePath, writeCache) {
   const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
-  let cached;
+  let cached2;
   if (cachePath !== void 0) {
     try {
-      cached = decode(readDataFile(cachePath));
+      cached2 = decode(readDataFile(cachePath));
     } catch {
-      cached = void 0;
+      cached2 = void 0;
     }
   }
   let resume = false;
-  if (cached && cached.header.ino === String(st.ino)) {
-    const h = cached.header;
+  if (cached2 && cached2.header.ino === String(st.ino)) {
+    const h = cached2.header;
     const { head, tail } = edges(fd, h.offset);
     if (head === h.head && tail === h.tail) {
       if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
         const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed, duplicates: h.duplicates };
-        return { table: cached.table, counts: { lines: h.lines, malformed: h.malformed, duplicates: h.duplicates }, source: "cached", state };
+        return { table: cached2.table, counts: { lines: h.lines, malformed: h.malformed, duplicates: h.duplicates }, source: "cached", state };
       }
       resume = h.offset > 0 && Number(st.size) > h.offset;
     }
@@ -8609,12 +8609,12 @@ function load(fd, path, cachePath, writeCache) {
   let offset;
   let source;
   let before = 0;
-  if (resume && cached) {
-    builder = new TableBuilder(cached.table.length + 1024, { ids: true });
-    builder.addTable(cached.table);
-    counts = { lines: cached.header.lines, malformed: cached.header.malformed };
-    before = cached.header.duplicates;
-    offset = readObservationFile(fd, cached.header.offset, builder, counts);
+  if (resume && cached2) {
+    builder = new TableBuilder(cached2.table.length + 1024, { ids: true });
+    builder.addTable(cached2.table);
+    counts = { lines: cached2.header.lines, malformed: cached2.header.malformed };
+    before = cached2.header.duplicates;
+    offset = readObservationFile(fd, cached2.header.offset, builder, counts);
     source = "appended";
   } else {
     builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)), { ids: true });
@@ -8906,6 +8906,11 @@ function patternLift(p, stats, calls) {
 }
 function oneKeyRepeated(p) {
   return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
+}
+
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
 }
 
 // analyzer/deliver.ts
@@ -9985,7 +9990,6 @@ function validStep(s) {
 }
 var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
 var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS2 = {
   chain: {
@@ -10448,7 +10452,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
     return first;
   };
   const recount = /* @__PURE__ */ new Set();
-  const cached = /* @__PURE__ */ new Map();
+  const cached2 = /* @__PURE__ */ new Map();
   const homeOf = /* @__PURE__ */ new Map();
   const keys = [];
   const keyIds = /* @__PURE__ */ new Map();
@@ -10502,9 +10506,9 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       if (base?.members.has(key)) continue;
       const shard = readShard(cacheDir, key, index.shards[key].gen);
       if (shard === void 0) recount.add(key);
-      else cached.set(key, shard);
+      else cached2.set(key, shard);
     }
-    if (cached.size === 0 && base === void 0) everything = true;
+    if (cached2.size === 0 && base === void 0) everything = true;
   }
   const wanted = /* @__PURE__ */ new Set();
   if (everything) for (const f of files) wanted.add(f.day);
@@ -10648,9 +10652,9 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   open.clear();
   if (batches > 1) meter.flush();
   check("scoring the patterns");
-  counts.reused += cached.size + (base?.members.size ?? 0);
+  counts.reused += cached2.size + (base?.members.size ?? 0);
   counts.counted += counted.size;
-  const shards = [...base === void 0 ? [] : [base.shard], ...cached.values(), ...counted.values()];
+  const shards = [...base === void 0 ? [] : [base.shard], ...cached2.values(), ...counted.values()];
   const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
   const names = /* @__PURE__ */ new Set();
   let unnamed = false;
@@ -10681,7 +10685,7 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       const st = states.get(f.day) ?? index?.files[f.day];
       if (st !== void 0) next.files[f.day] = st;
     }
-    for (const day of cached.keys()) next.shards[day] = index.shards[day];
+    for (const day of cached2.keys()) next.shards[day] = index.shards[day];
     for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
     for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs10.rmSync)(shardPath(cacheDir, day), { force: true });
     for (const [g, m] of meta) {
@@ -10703,14 +10707,14 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
       writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
     } catch {
     }
-    const settled = [...cached.keys()].filter((k) => {
+    const settled = [...cached2.keys()].filter((k) => {
       const after = firstAfterOf(next.shards[k]);
       return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
     });
     if (everything) (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
       const members = [...base?.members ?? [], ...settled].sort();
-      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached.get(k))], day0, nDays);
+      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached2.get(k))], day0, nDays);
       else (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
     }
     for (const f of (0, import_node_fs10.readdirSync)(cacheDir)) {
@@ -10784,15 +10788,29 @@ function analyzeProjects(t, nowMs, config) {
 }
 
 // store/observed.ts
-var import_node_path11 = require("node:path");
+var import_node_path12 = require("node:path");
+
+// lib/short-id.ts
+var MAX_ID_LENGTH = 60;
+var HASH_PART = 9;
+function cappedId(base, hash8) {
+  const room = MAX_ID_LENGTH - HASH_PART;
+  let head = base.slice(0, room);
+  const dash = head.lastIndexOf("-");
+  if (base.length > room && base[room] !== "-" && dash >= room * 0.6) head = head.slice(0, dash);
+  head = head.replace(/^-+|-+$/g, "");
+  return head ? `${head}-${hash8}` : hash8;
+}
 
 // analyzer/instinct-file.ts
-var MAX_SLUG = 100;
 var SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;
-function slugFor(kind, key) {
+function slugBase(kind, key) {
   const named = kind === "chain" || kind === "error-retry" ? `${kind}-${key.replace(/ error-retry$/, "")}` : key;
-  const base = named.toLowerCase().replace(/[^a-z0-9]+/g, "-").slice(0, MAX_SLUG).replace(/^-+|-+$/g, "");
-  return SIMPLE_KEY.test(key) && base.length < MAX_SLUG ? base : `${base}-${fnv1a64Hex(`${kind}:${key}`).slice(0, 8)}`;
+  return named.toLowerCase().replace(/[^a-z0-9]+/g, "-");
+}
+function slugFor(kind, key) {
+  const base = slugBase(kind, key).replace(/^-+|-+$/g, "");
+  return SIMPLE_KEY.test(key) && base.length <= MAX_ID_LENGTH ? base : cappedId(base, fnv1a64Hex(`${kind}:${key}`).slice(0, 8));
 }
 var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var round = (x, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
@@ -11404,7 +11422,7 @@ function keepUserVersion(home, id, text, nowIso, txn) {
 }
 
 // store/migrate.ts
-var import_node_path10 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // store/io.ts
 var import_node_fs12 = require("node:fs");
@@ -11459,13 +11477,54 @@ function storePaths(home) {
   };
 }
 
+// lib/invocation.ts
+var import_node_fs13 = require("node:fs");
+var import_node_path7 = require("node:path");
+function shellWord(path) {
+  return /^[A-Za-z0-9_/.@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
+}
+function invocationOf(f) {
+  if (f.plugin) return { kind: "plugin", command: `node ${shellWord((0, import_node_path7.join)(f.root, "dist", "cli", "homunculus.mjs"))}` };
+  if (f.onPath !== void 0 && f.onPath === f.cli) return { kind: "global", command: "homunculus" };
+  const parts = f.root.split(import_node_path7.sep);
+  if (parts.includes("_npx")) return { kind: "npx", command: "npx homunculus" };
+  if ((0, import_node_path7.basename)((0, import_node_path7.dirname)(f.root)) === "node_modules") return { kind: "project", command: "npx homunculus" };
+  return { kind: "clone", command: `node ${shellWord((0, import_node_path7.join)(f.root, "dist", "cli", "homunculus.js"))}` };
+}
+function realpathOr(path) {
+  try {
+    return (0, import_node_fs13.realpathSync)(path);
+  } catch {
+    return void 0;
+  }
+}
+function onPath(env) {
+  for (const dir of (env["PATH"] ?? "").split(import_node_path7.delimiter)) {
+    if (!dir.startsWith("/")) continue;
+    const real = realpathOr((0, import_node_path7.join)(dir, "homunculus"));
+    if (real !== void 0) return real;
+  }
+  return void 0;
+}
+var cached;
+function invocation(env = process.env) {
+  if (cached !== void 0) return cached;
+  const root = packageRoot();
+  const cliPath = (0, import_node_path7.join)(root, "dist", "cli", "homunculus.js");
+  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs13.existsSync)((0, import_node_path7.join)(root, ".claude-plugin", "plugin.json")) });
+  return cached;
+}
+function cli(args) {
+  return `${invocation().command} ${args}`;
+}
+
 // exports/injected.ts
 var import_node_os2 = require("node:os");
-var import_node_path7 = require("node:path");
+var import_node_path8 = require("node:path");
 
 // lib/regular-file.ts
-var import_node_fs13 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs13.constants;
+var import_node_fs14 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs14.constants;
 var MAX_READ_BYTES = 64 * 1024 * 1024;
 function fileKind(st) {
   if (st.isFIFO()) return "a FIFO";
@@ -11484,7 +11543,7 @@ function fail(path, code, message) {
 function openRegular(path, opts = {}) {
   let fd;
   try {
-    fd = (0, import_node_fs13.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+    fd = (0, import_node_fs14.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
   } catch (e) {
     const err = e;
     if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
@@ -11492,13 +11551,13 @@ function openRegular(path, opts = {}) {
   }
   let st;
   try {
-    st = (0, import_node_fs13.fstatSync)(fd);
+    st = (0, import_node_fs14.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
     throw e;
   }
   if (!st.isFile()) {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
     throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
   }
   return { fd, size: st.size };
@@ -11514,7 +11573,7 @@ function readBounded(fd, size, path, maxBytes) {
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    const n = (0, import_node_fs13.readSync)(fd, buf, len, buf.length - len, len);
+    const n = (0, import_node_fs14.readSync)(fd, buf, len, buf.length - len, len);
     if (n === 0) break;
     len += n;
   }
@@ -11530,7 +11589,7 @@ function readRegular(path, opts = {}) {
   try {
     return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
   } finally {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
 function readRegularText(path, opts = {}) {
@@ -11551,12 +11610,12 @@ function readRegularHead(path, bytes, opts = {}) {
     const buf = Buffer.alloc(bytes);
     let len = 0;
     for (; ; ) {
-      const n = (0, import_node_fs13.readSync)(fd, buf, len, bytes - len, len);
+      const n = (0, import_node_fs14.readSync)(fd, buf, len, bytes - len, len);
       if (n === 0 || (len += n) === bytes) break;
     }
     return buf.subarray(0, len);
   } finally {
-    (0, import_node_fs13.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
 function readFailure(e) {
@@ -11606,7 +11665,7 @@ function blockBody(text, markers) {
 
 // exports/injected.ts
 function injectedPath(home) {
-  return (0, import_node_path7.join)(home, "state", "injected.json");
+  return (0, import_node_path8.join)(home, "state", "injected.json");
 }
 function readInjected(home) {
   try {
@@ -11618,13 +11677,13 @@ function readInjected(home) {
 }
 function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
-  const name = (0, import_node_path7.basename)(file);
-  if (file === (0, import_node_path7.join)(userHome2, ".claude", "CLAUDE.md")) return true;
+  const name = (0, import_node_path8.basename)(file);
+  if (file === (0, import_node_path8.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
-  let dir = (0, import_node_path7.dirname)(file);
-  if ((0, import_node_path7.basename)(dir) === ".claude") dir = (0, import_node_path7.dirname)(dir);
-  const c = (0, import_node_path7.resolve)(cwd);
-  return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
+  let dir = (0, import_node_path8.dirname)(file);
+  if ((0, import_node_path8.basename)(dir) === ".claude") dir = (0, import_node_path8.dirname)(dir);
+  const c = (0, import_node_path8.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path8.sep) ? dir : dir + import_node_path8.sep);
 }
 function memoryText(file) {
   try {
@@ -11674,7 +11733,7 @@ function readRulesForDelivery(home, project, opts = {}) {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch (e) {
     const code = e.code;
-    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run homunculus bye to rebuild it`);
+    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
     return [];
   }
   const listed = doc?.rules;
@@ -11693,8 +11752,8 @@ function readRulesForDelivery(home, project, opts = {}) {
       else skipped++;
     }
   }
-  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.('rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run homunculus bye to rebuild it');
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${skipped} entr${skipped === 1 ? "y" : "ies"} left out (not a rule, or a confidence outside 0-1, or a count out of range); homunculus bye rewrites it from the instincts`);
+  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
   return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
 }
@@ -11713,7 +11772,7 @@ function promotedKeys(home) {
 }
 
 // store/scan.ts
-var import_node_path8 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // store/text.ts
 var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
@@ -11826,7 +11885,7 @@ function scanInstincts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path8.join)(dir, f);
+    const path = (0, import_node_path9.join)(dir, f);
     const stamp2 = fileStamp(path);
     const prior = opts.reuse?.get(f);
     if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
@@ -11869,7 +11928,7 @@ function scanFacts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path8.join)(dir, f);
+    const path = (0, import_node_path9.join)(dir, f);
     const stamp2 = fileStamp(path);
     const prior = opts.reuse?.get(f);
     if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
@@ -11896,8 +11955,8 @@ function scanFacts(home, opts = {}) {
 }
 
 // store/txn.ts
-var import_node_fs14 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs15 = require("node:fs");
+var import_node_path10 = require("node:path");
 var counter2 = 0;
 var STORE_DIRS = ["instincts", "facts", "archive"];
 var STORE_FILES = ["aliases.json", "store.json"];
@@ -11933,13 +11992,13 @@ var StoreTxn = class {
     this.staged.set(path, text);
   }
   remove(path) {
-    if (this.staged.get(path) !== void 0 && !(0, import_node_fs14.existsSync)(path)) this.staged.delete(path);
+    if (this.staged.get(path) !== void 0 && !(0, import_node_fs15.existsSync)(path)) this.staged.delete(path);
     else this.staged.set(path, null);
   }
   /** Whether a name is in use: on disk, or by this change. */
   taken(path) {
     const s = this.staged.get(path);
-    return s === void 0 ? (0, import_node_fs14.existsSync)(path) : s !== null;
+    return s === void 0 ? (0, import_node_fs15.existsSync)(path) : s !== null;
   }
   /** Commits what is staged with these events (see the top of this file); a failure leaves the store as it was. */
   commit(events) {
@@ -11957,12 +12016,12 @@ var StoreTxn = class {
     let journal;
     const made = [];
     const folder = (dir) => {
-      if (!(0, import_node_fs14.existsSync)(dir)) made.push(dir);
+      if (!(0, import_node_fs15.existsSync)(dir)) made.push(dir);
       ensurePrivateDir(dir);
     };
     try {
       for (const [path, text] of writes) {
-        folder((0, import_node_path9.dirname)(path));
+        folder((0, import_node_path10.dirname)(path));
         const tmp = `${path}.${process.pid}.${++counter2}.tmp`;
         writeNewFile(tmp, Buffer.from(text), PRIVATE_FILE);
         moves.push([tmp, path]);
@@ -11972,7 +12031,7 @@ var StoreTxn = class {
       writeFileAtomic(journalPath, `${JSON.stringify(journal)}
 `, { skipIfSame: false });
     } catch (e) {
-      for (const [tmp] of moves) (0, import_node_fs14.rmSync)(tmp, { force: true });
+      for (const [tmp] of moves) (0, import_node_fs15.rmSync)(tmp, { force: true });
       removeFolders(made);
       throw e;
     }
@@ -11991,35 +12050,35 @@ var StoreTxn = class {
 function removeFolders(dirs) {
   for (const d of [...new Set(dirs)].reverse()) {
     try {
-      (0, import_node_fs14.rmdirSync)(d);
+      (0, import_node_fs15.rmdirSync)(d);
     } catch {
     }
   }
 }
 function sizeOf(path) {
   try {
-    return (0, import_node_fs14.lstatSync)(path).size;
+    return (0, import_node_fs15.lstatSync)(path).size;
   } catch {
     return 0;
   }
 }
 function isFolder2(path) {
   try {
-    return (0, import_node_fs14.lstatSync)(path).isDirectory();
+    return (0, import_node_fs15.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function rel(home, path) {
-  return (0, import_node_path9.relative)(home, path).split(import_node_path9.sep).join("/");
+  return (0, import_node_path10.relative)(home, path).split(import_node_path10.sep).join("/");
 }
 function inHome(home, p, tmpOf) {
   const bad = () => new DataHomeError(`${layout.storeJournal(home)} names ${JSON.stringify(p)?.slice(0, 80)}, not a file of the store; move the journal aside`);
-  if (typeof p !== "string" || p === "" || (0, import_node_path9.isAbsolute)(p) || (0, import_node_path9.normalize)(p) !== p.split("/").join(import_node_path9.sep) || p.split("/").includes("..")) throw bad();
+  if (typeof p !== "string" || p === "" || (0, import_node_path10.isAbsolute)(p) || (0, import_node_path10.normalize)(p) !== p.split("/").join(import_node_path10.sep) || p.split("/").includes("..")) throw bad();
   const parts = p.split("/");
   const ok = tmpOf !== void 0 ? p.startsWith(`${tmpOf}.`) && /^\.\d+\.\d+\.tmp$/.test(p.slice(tmpOf.length)) : parts.length === 2 && STORE_DIRS.includes(parts[0]) || parts.length === 1 && STORE_FILES.includes(p);
   if (!ok) throw bad();
-  return (0, import_node_path9.join)(home, ...parts);
+  return (0, import_node_path10.join)(home, ...parts);
 }
 function readJournal(home) {
   let text;
@@ -12050,40 +12109,40 @@ function linesIn(home, j) {
   if (j.lines === "") return true;
   let fd;
   try {
-    fd = (0, import_node_fs14.openSync)(layout.events(home), READ_NOFOLLOW);
+    fd = (0, import_node_fs15.openSync)(layout.events(home), READ_NOFOLLOW);
   } catch {
     return false;
   }
   try {
     const want = Buffer.from(j.lines);
-    const size = (0, import_node_fs14.fstatSync)(fd).size;
+    const size = (0, import_node_fs15.fstatSync)(fd).size;
     const got = Buffer.alloc(Math.max(0, Math.min(size - j.at, want.length + 1)));
-    (0, import_node_fs14.readSync)(fd, got, 0, got.length, j.at);
+    (0, import_node_fs15.readSync)(fd, got, 0, got.length, j.at);
     return got.equals(want) || got[0] === 10 && got.subarray(1).equals(want);
   } finally {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs15.closeSync)(fd);
   }
 }
 function apply(home, j) {
   for (const [tmp, path] of j.moves) {
-    const t = (0, import_node_path9.join)(home, tmp);
-    if ((0, import_node_fs14.existsSync)(t)) (0, import_node_fs14.renameSync)(t, (0, import_node_path9.join)(home, path));
+    const t = (0, import_node_path10.join)(home, tmp);
+    if ((0, import_node_fs15.existsSync)(t)) (0, import_node_fs15.renameSync)(t, (0, import_node_path10.join)(home, path));
   }
-  for (const r of j.removes) (0, import_node_fs14.rmSync)((0, import_node_path9.join)(home, r), { force: true });
-  (0, import_node_fs14.rmSync)(layout.storeJournal(home), { force: true });
+  for (const r of j.removes) (0, import_node_fs15.rmSync)((0, import_node_path10.join)(home, r), { force: true });
+  (0, import_node_fs15.rmSync)(layout.storeJournal(home), { force: true });
 }
 function undo(home, j) {
   try {
-    const fd = (0, import_node_fs14.openSync)(layout.events(home), import_node_fs14.constants.O_RDWR | import_node_fs14.constants.O_NOFOLLOW | import_node_fs14.constants.O_NONBLOCK);
+    const fd = (0, import_node_fs15.openSync)(layout.events(home), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_NOFOLLOW | import_node_fs15.constants.O_NONBLOCK);
     try {
-      if ((0, import_node_fs14.fstatSync)(fd).size > j.at) (0, import_node_fs14.ftruncateSync)(fd, j.at);
+      if ((0, import_node_fs15.fstatSync)(fd).size > j.at) (0, import_node_fs15.ftruncateSync)(fd, j.at);
     } finally {
-      (0, import_node_fs14.closeSync)(fd);
+      (0, import_node_fs15.closeSync)(fd);
     }
   } catch {
   }
-  for (const [tmp] of j.moves) (0, import_node_fs14.rmSync)((0, import_node_path9.join)(home, tmp), { force: true });
-  (0, import_node_fs14.rmSync)(layout.storeJournal(home), { force: true });
+  for (const [tmp] of j.moves) (0, import_node_fs15.rmSync)((0, import_node_path10.join)(home, tmp), { force: true });
+  (0, import_node_fs15.rmSync)(layout.storeJournal(home), { force: true });
 }
 function recoverStore(home) {
   const j = readJournal(home);
@@ -12097,7 +12156,7 @@ function recoverStore(home) {
 }
 function unchanged(entries, dir, txn) {
   const out = /* @__PURE__ */ new Map();
-  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path9.join)(dir, e.file))) out.set(e.file, e);
+  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path10.join)(dir, e.file))) out.set(e.file, e);
   return out;
 }
 
@@ -12130,7 +12189,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso, txn));
-        txn.write((0, import_node_path10.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        txn.write((0, import_node_path11.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -12176,13 +12235,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs15.lstatSync)(path);
+      const st = (0, import_node_fs16.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -12356,7 +12415,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = txn.write((0, import_node_path11.join)(instDir, `${id}.md`), text);
+    const changed = txn.write((0, import_node_path12.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -12372,8 +12431,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    txn.create((0, import_node_path11.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    txn.remove((0, import_node_path11.join)(instDir, `${id}.md`));
+    txn.create((0, import_node_path12.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    txn.remove((0, import_node_path12.join)(instDir, `${id}.md`));
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -12384,8 +12443,8 @@ function writeObserved(home, pa, config, nowIso) {
 }
 
 // store/turn-feedback.ts
-var import_node_fs16 = require("node:fs");
-var import_node_path12 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path13 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
 }
@@ -12426,7 +12485,7 @@ function judge(x, calls) {
   if (!x.trigger) return inactive("the prompt did not meet its trigger");
   if (calls.length === 0) return inactive("the turn made no tool call");
   if (calls.some(stopped)) return { outcome: "corrected", why: "the user stopped a call of the turn" };
-  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${calls.length} calls succeeded` };
+  if (calls.every((c) => c.ok)) return { outcome: "confirmed", why: `its trigger met the prompt and the turn's ${plural(calls.length, "call")} succeeded` };
   return inactive("a call of the turn failed");
 }
 var ID3 = /^[A-Za-z0-9_-]{1,128}$/;
@@ -12517,11 +12576,11 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    if (!pruneDataFile((0, import_node_path12.join)(dir, f))) leftAlone.push((0, import_node_path12.join)(dir, f));
+    if (!pruneDataFile((0, import_node_path13.join)(dir, f))) leftAlone.push((0, import_node_path13.join)(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs16.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      if ((0, import_node_fs17.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
@@ -12536,7 +12595,7 @@ function markJudged(home, entries) {
     if (keys === void 0) byDay.set(day, keys = []);
     keys.push(JSON.stringify(turnKey(e)));
   }
-  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path12.join)("state", "injections")]);
+  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path13.join)("state", "injections")]);
   for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
 }
 function judgePending(home, nowMs, session) {
@@ -12557,7 +12616,7 @@ var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs17.readdirSync)(dir).sort();
+    return (0, import_node_fs18.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
@@ -12565,16 +12624,16 @@ function listDir2(dir) {
 }
 function removeTempFiles(dirs) {
   const leftAlone = [];
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path13.join)(dir, f))) leftAlone.push((0, import_node_path13.join)(dir, f));
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path14.join)(dir, f))) leftAlone.push((0, import_node_path14.join)(dir, f));
   return leftAlone;
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path13.join)(dir, f);
+      const path = (0, import_node_path14.join)(dir, f);
       try {
-        if ((0, import_node_fs17.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs17.rmSync)(path, { force: true });
+        if ((0, import_node_fs18.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs18.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -12582,7 +12641,7 @@ function pruneHookState(home, retentionDays) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs17.lstatSync)(path).size;
+    return (0, import_node_fs18.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -12604,7 +12663,7 @@ function observationFiles(home) {
   const out = [];
   for (const f of listDir2(obsDir)) {
     const m = OBSERVATION_FILE2.exec(f);
-    if (m) out.push({ day: m[1], path: (0, import_node_path13.join)(obsDir, f), cachePath: (0, import_node_path13.join)(cacheDir, `${m[1]}.bin`) });
+    if (m) out.push({ day: m[1], path: (0, import_node_path14.join)(obsDir, f), cachePath: (0, import_node_path14.join)(cacheDir, `${m[1]}.bin`) });
   }
   return out;
 }
@@ -12640,7 +12699,7 @@ function prune(home, files, keep, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const remove = (path) => {
     if (pruneDataFile(path)) return true;
-    (report.notPruned ??= []).push((0, import_node_path13.relative)(home, path));
+    (report.notPruned ??= []).push((0, import_node_path14.relative)(home, path));
     return false;
   };
   const kept = /* @__PURE__ */ new Set();
@@ -12654,10 +12713,10 @@ function prune(home, files, keep, nowMs, config, report) {
   }
   const cacheDir = layout.cache(home);
   for (const f of listDir2(cacheDir)) {
-    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path13.join)(cacheDir, f));
+    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path14.join)(cacheDir, f));
   }
   pruneHookState(home, config.retentionDays);
-  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path13.relative)(home, f));
+  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path14.relative)(home, f));
 }
 function extendSparseProjects(files, presence, pa, nowMs, config, writes) {
   const calendarStart = nowMs - config.windowDays * DAY_MS;
@@ -12775,9 +12834,9 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   const names = dataHomeNames();
-  if ((0, import_node_fs17.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+  if ((0, import_node_fs18.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
     try {
-      (0, import_node_fs17.chmodSync)(home, 448);
+      (0, import_node_fs18.chmodSync)(home, 448);
     } catch {
     }
   }
@@ -12790,7 +12849,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     recoverStore(home);
-    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path13.relative)(home, f));
+    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path14.relative)(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -12807,8 +12866,8 @@ function runAnalysis(opts) {
       if (!m) continue;
       const at = stampMs(m[2]);
       if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        if (pruneDataFile((0, import_node_path13.join)(archDir, f))) report.pruned.archive.push(f);
-        else (report.notPruned ??= []).push((0, import_node_path13.relative)(home, (0, import_node_path13.join)(archDir, f)));
+        if (pruneDataFile((0, import_node_path14.join)(archDir, f))) report.pruned.archive.push(f);
+        else (report.notPruned ??= []).push((0, import_node_path14.relative)(home, (0, import_node_path14.join)(archDir, f)));
       } else {
         push(events.archived, utcDay(at), m[1]);
       }
@@ -12828,7 +12887,7 @@ function runAnalysis(opts) {
 
 // analyzer/logged-run.ts
 var OBSERVATION_FILE3 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path14.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path15.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -12841,13 +12900,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs18.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
+    files = (0, import_node_fs19.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs18.lstatSync)((0, import_node_path14.join)(layout.observations(home), f));
+      const st = (0, import_node_fs19.lstatSync)((0, import_node_path15.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -12863,19 +12922,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs18.openSync)((0, import_node_path14.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs19.openSync)((0, import_node_path15.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs18.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs19.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs18.closeSync)(fd);
+      (0, import_node_fs19.closeSync)(fd);
     }
   }
   return n;
@@ -13003,11 +13062,11 @@ var settingOf = memo((key) => {
 var plainWords = memo((s) => wordsOf(s).filter((w) => !/\d/.test(w)).join(" "));
 
 // observer/project-id.ts
-var import_node_fs19 = require("node:fs");
-var import_node_path15 = require("node:path");
+var import_node_fs20 = require("node:fs");
+var import_node_path16 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs19.statSync)(path);
+    (0, import_node_fs20.statSync)(path);
     return true;
   } catch {
     return false;
@@ -13015,11 +13074,11 @@ function isPresent(path) {
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
 function rulesFor(path) {
-  if (process.platform === "win32") return { p: import_node_path15.win32, native: true };
-  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path15.win32, native: false } : { p: import_node_path15.posix, native: true };
+  if (process.platform === "win32") return { p: import_node_path16.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path16.win32, native: false } : { p: import_node_path16.posix, native: true };
 }
 function canonical(p, path) {
-  return p === import_node_path15.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+  return p === import_node_path16.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
@@ -13280,10 +13339,10 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 }
 
 // claude/sessions.ts
-var import_node_fs20 = require("node:fs");
-var import_node_path16 = require("node:path");
+var import_node_fs21 = require("node:fs");
+var import_node_path17 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path16.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path17.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -13291,14 +13350,14 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs20.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs21.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path16.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path17.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -13306,16 +13365,16 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path16.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path17.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs20.renameSync)(tmp, path);
+  (0, import_node_fs21.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs20.statSync)(path);
+    const st = (0, import_node_fs21.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -13425,7 +13484,7 @@ function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
 }
 
 // lib/line-reader.ts
-var import_node_fs21 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 var CHUNK2 = 1 << 20;
 function readLines2(path, maxBytes, line, overlong) {
   const { fd } = openRegular(path);
@@ -13439,7 +13498,7 @@ function readLines2(path, maxBytes, line, overlong) {
         buf.copy(bigger, 0, 0, held);
         buf = bigger;
       }
-      const n = (0, import_node_fs21.readSync)(fd, buf, held, buf.length - held, null);
+      const n = (0, import_node_fs22.readSync)(fd, buf, held, buf.length - held, null);
       if (n === 0) break;
       const end = held + n;
       let start = 0;
@@ -13467,12 +13526,12 @@ function readLines2(path, maxBytes, line, overlong) {
     if (dropped >= 0) overlong(dropped);
     else if (held > 0) line(buf, 0, buf[held - 1] === 13 ? held - 1 : held);
   } finally {
-    (0, import_node_fs21.closeSync)(fd);
+    (0, import_node_fs22.closeSync)(fd);
   }
 }
 
 // observer/observation-sink.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var OBSERVATION_FILE4 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 var ObservationSink = class {
@@ -13504,7 +13563,7 @@ var ObservationSink = class {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
     try {
-      names = (0, import_node_fs22.readdirSync)(layout.observations(this.home));
+      names = (0, import_node_fs23.readdirSync)(layout.observations(this.home));
     } catch {
     }
     for (const f of names) {
@@ -13519,7 +13578,7 @@ var ObservationSink = class {
     const path = layout.observationFile(this.home, day);
     let text;
     try {
-      if (!(0, import_node_fs22.lstatSync)(path).isFile()) return;
+      if (!(0, import_node_fs23.lstatSync)(path).isFile()) return;
       text = readDataFile(path).toString("latin1");
     } catch (e) {
       if (e.code === "ENOENT") return;
@@ -14276,12 +14335,12 @@ function scanOptions(words2, k, table2, via = []) {
   }
   return { kind: "operand", at: k };
 }
-function basename2(word) {
+function basename3(word) {
   const slash = word.lastIndexOf("/");
   return slash === -1 ? word : word.slice(slash + 1);
 }
 function packageName(spec) {
-  const name = basename2(spec);
+  const name = basename3(spec);
   const end = name.slice(1).search(/[@=<>~![]/);
   return end === -1 ? name : name.slice(0, end + 1);
 }
@@ -14303,7 +14362,7 @@ function commandAt(words2, k, depth, isPackage = false) {
   const w = words2[k];
   if (w === void 0) return { noop: void 0 };
   if (!w.plain) return { work: void 0 };
-  const program = isPackage ? packageName(w.text) : basename2(w.text);
+  const program = isPackage ? packageName(w.text) : basename3(w.text);
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
   const wrapper = WRAPPERS[program];
@@ -14321,23 +14380,23 @@ function commandAt(words2, k, depth, isPackage = false) {
     if (depth >= MAX_DEPTH) return alone;
     return { work: detailOf(script.text, depth + 1) ?? alone.work };
   }
-  const cli = CLIS[program];
-  if (cli === void 0) return alone;
-  const scan = scanOptions(words2, k + 1, cli);
+  const cli2 = CLIS[program];
+  if (cli2 === void 0) return alone;
+  const scan = scanOptions(words2, k + 1, cli2);
   if (scan.kind !== "operand" || scan.at >= words2.length) return alone;
   const subWord = words2[scan.at];
   if (!subWord.plain) return { work: void 0 };
   const sub = detailPartToken(subWord.text);
-  if (sub === void 0) return cli.only !== void 0 ? alone : { work: void 0 };
-  if (cli.only !== void 0 && !cli.only.split(" ").includes(sub)) return alone;
+  if (sub === void 0) return cli2.only !== void 0 ? alone : { work: void 0 };
+  if (cli2.only !== void 0 && !cli2.only.split(" ").includes(sub)) return alone;
   const both = `${program} ${sub}`;
-  if (cli.scripts !== void 0 && cli.scripts.split(" ").includes(sub)) {
-    const next = scanOptions(words2, scan.at + 1, cli);
+  if (cli2.scripts !== void 0 && cli2.scripts.split(" ").includes(sub)) {
+    const next = scanOptions(words2, scan.at + 1, cli2);
     const name = next.kind === "operand" && next.at < words2.length && words2[next.at].plain ? words2[next.at].text : void 0;
     return { work: name !== void 0 && scriptWord(name) ? `${both} ${name}` : both };
   }
-  if (cli.targets !== void 0 && !(cli.targets.builtins ?? "").split(" ").includes(sub)) return scriptWord(sub) || program !== "make" && program !== "gmake" && knownProgram(sub) ? { work: both } : alone;
-  const runner = cli.runs?.[sub];
+  if (cli2.targets !== void 0 && !(cli2.targets.builtins ?? "").split(" ").includes(sub)) return scriptWord(sub) || program !== "make" && program !== "gmake" && knownProgram(sub) ? { work: both } : alone;
+  const runner = cli2.runs?.[sub];
   if (runner !== void 0) {
     const inner = wrapped(words2, scan.at, runner, depth);
     return inner !== void 0 && "work" in inner && inner.work !== void 0 ? inner : { work: both };
@@ -14739,10 +14798,10 @@ async function importTranscriptFiles(opts) {
 var LIVE_MARGIN_MS = 6e4;
 var SETTLE_MS = 3e3;
 function transcriptFilesOf(transcript) {
-  const sub = (0, import_node_path17.join)((0, import_node_path17.dirname)(transcript), transcript.slice((0, import_node_path17.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
+  const sub = (0, import_node_path18.join)((0, import_node_path18.dirname)(transcript), transcript.slice((0, import_node_path18.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs23.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path17.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs24.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path18.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -14781,7 +14840,7 @@ async function pass(o, report) {
   return { added, closed };
 }
 async function reconcile(o) {
-  const lock = acquireLockWaiting((0, import_node_path17.join)(layout.state(o.home), "reconcile.lock"), 6e4);
+  const lock = acquireLockWaiting((0, import_node_path18.join)(layout.state(o.home), "reconcile.lock"), 6e4);
   if ("heldBy" in lock) return "busy";
   const report = { sessions: [], added: 0 };
   let closed = 0;
@@ -14821,7 +14880,7 @@ async function reconcile(o) {
 }
 
 // lib/config.ts
-var import_node_path18 = require("node:path");
+var import_node_path19 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -14967,8 +15026,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
-    [(0, import_node_path18.join)(root, "config", "defaults.json"), readJson2((0, import_node_path18.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path18.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path18.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path19.join)(root, "config", "defaults.json"), readJson2((0, import_node_path19.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path19.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path19.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
@@ -14997,14 +15056,14 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs24 = require("node:fs");
+var import_node_fs25 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs24.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs24.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs25.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs25.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);

@@ -3,7 +3,7 @@ const __homunculus_import_meta_url = require('node:url').pathToFileURL(__filenam
 "use strict";
 
 // hooks/session-start.ts
-var import_node_path9 = require("node:path");
+var import_node_path10 = require("node:path");
 
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
@@ -220,6 +220,52 @@ function idFileStem(key) {
   return key.length <= 100 ? key : `h.${fnv1a64Hex(key)}`;
 }
 
+// lib/invocation.ts
+var import_node_fs3 = require("node:fs");
+var import_node_path2 = require("node:path");
+function shellWord(path2) {
+  return /^[A-Za-z0-9_/.@%+=:,-]+$/.test(path2) ? path2 : `'${path2.replace(/'/g, "'\\''")}'`;
+}
+function invocationOf(f) {
+  if (f.plugin) return { kind: "plugin", command: `node ${shellWord((0, import_node_path2.join)(f.root, "dist", "cli", "homunculus.mjs"))}` };
+  if (f.onPath !== void 0 && f.onPath === f.cli) return { kind: "global", command: "homunculus" };
+  const parts = f.root.split(import_node_path2.sep);
+  if (parts.includes("_npx")) return { kind: "npx", command: "npx homunculus" };
+  if ((0, import_node_path2.basename)((0, import_node_path2.dirname)(f.root)) === "node_modules") return { kind: "project", command: "npx homunculus" };
+  return { kind: "clone", command: `node ${shellWord((0, import_node_path2.join)(f.root, "dist", "cli", "homunculus.js"))}` };
+}
+function realpathOr(path2) {
+  try {
+    return (0, import_node_fs3.realpathSync)(path2);
+  } catch {
+    return void 0;
+  }
+}
+function onPath(env) {
+  for (const dir of (env["PATH"] ?? "").split(import_node_path2.delimiter)) {
+    if (!dir.startsWith("/")) continue;
+    const real = realpathOr((0, import_node_path2.join)(dir, "homunculus"));
+    if (real !== void 0) return real;
+  }
+  return void 0;
+}
+var cached;
+function invocation(env = process.env) {
+  if (cached !== void 0) return cached;
+  const root = packageRoot();
+  const cliPath = (0, import_node_path2.join)(root, "dist", "cli", "homunculus.js");
+  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs3.existsSync)((0, import_node_path2.join)(root, ".claude-plugin", "plugin.json")) });
+  return cached;
+}
+function cli(args) {
+  return `${invocation().command} ${args}`;
+}
+
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
 // analyzer/deliver.ts
 var KINDS = {
   ask: { minLift: (c) => c.minRetryLift, rank: 0 },
@@ -247,7 +293,7 @@ function whyNotDelivered(x, c) {
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
   if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${x.sessions} session${x.sessions === 1 ? "" : "s"}, under minSessions ${c.minSessions}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
   return void 0;
 }
 function worthDelivering(x, c) {
@@ -718,7 +764,6 @@ function validStep(s) {
 }
 var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
 var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS2 = {
   chain: {
@@ -797,11 +842,11 @@ function storeKey(kind, key) {
 
 // exports/injected.ts
 var import_node_os2 = require("node:os");
-var import_node_path3 = require("node:path");
+var import_node_path4 = require("node:path");
 
 // lib/atomic-write.ts
-var import_node_fs3 = require("node:fs");
-var import_node_path2 = require("node:path");
+var import_node_fs4 = require("node:fs");
+var import_node_path3 = require("node:path");
 var counter = 0;
 function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
@@ -811,22 +856,22 @@ function writeFileAtomic(path2, data, opts = { skipIfSame: true }) {
     } catch {
     }
   }
-  ensurePrivateDir((0, import_node_path2.dirname)(path2));
+  ensurePrivateDir((0, import_node_path3.dirname)(path2));
   const tmp = `${path2}.${process.pid}.${++counter}.tmp`;
   try {
     writeNewFile(tmp, bytes, opts.mode ?? PRIVATE_FILE);
-    if (opts.cache === true) (0, import_node_fs3.rmSync)(path2, { force: true });
-    (0, import_node_fs3.renameSync)(tmp, path2);
+    if (opts.cache === true) (0, import_node_fs4.rmSync)(path2, { force: true });
+    (0, import_node_fs4.renameSync)(tmp, path2);
   } catch (e) {
-    (0, import_node_fs3.rmSync)(tmp, { force: true });
+    (0, import_node_fs4.rmSync)(tmp, { force: true });
     throw e;
   }
   return true;
 }
 
 // lib/regular-file.ts
-var import_node_fs4 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs4.constants;
+var import_node_fs5 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs5.constants;
 var MAX_READ_BYTES = 64 * 1024 * 1024;
 function fileKind(st) {
   if (st.isFIFO()) return "a FIFO";
@@ -845,7 +890,7 @@ function fail(path2, code, message) {
 function openRegular(path2, opts = {}) {
   let fd;
   try {
-    fd = (0, import_node_fs4.openSync)(path2, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+    fd = (0, import_node_fs5.openSync)(path2, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
   } catch (e) {
     const err = e;
     if (err.code === "ELOOP" && opts.follow === false) throw fail(path2, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
@@ -853,13 +898,13 @@ function openRegular(path2, opts = {}) {
   }
   let st;
   try {
-    st = (0, import_node_fs4.fstatSync)(fd);
+    st = (0, import_node_fs5.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
     throw e;
   }
   if (!st.isFile()) {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
     throw fail(path2, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
   }
   return { fd, size: st.size };
@@ -875,7 +920,7 @@ function readBounded(fd, size, path2, maxBytes) {
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    const n = (0, import_node_fs4.readSync)(fd, buf, len, buf.length - len, len);
+    const n = (0, import_node_fs5.readSync)(fd, buf, len, buf.length - len, len);
     if (n === 0) break;
     len += n;
   }
@@ -891,7 +936,7 @@ function readRegular(path2, opts = {}) {
   try {
     return readBounded(fd, size, path2, opts.maxBytes ?? MAX_READ_BYTES);
   } finally {
-    (0, import_node_fs4.closeSync)(fd);
+    (0, import_node_fs5.closeSync)(fd);
   }
 }
 function readRegularText(path2, opts = {}) {
@@ -953,7 +998,7 @@ function blockBody(text, markers) {
 
 // exports/injected.ts
 function injectedPath(home) {
-  return (0, import_node_path3.join)(home, "state", "injected.json");
+  return (0, import_node_path4.join)(home, "state", "injected.json");
 }
 function readInjected(home) {
   try {
@@ -965,13 +1010,13 @@ function readInjected(home) {
 }
 function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
-  const name = (0, import_node_path3.basename)(file);
-  if (file === (0, import_node_path3.join)(userHome2, ".claude", "CLAUDE.md")) return true;
+  const name = (0, import_node_path4.basename)(file);
+  if (file === (0, import_node_path4.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
-  let dir = (0, import_node_path3.dirname)(file);
-  if ((0, import_node_path3.basename)(dir) === ".claude") dir = (0, import_node_path3.dirname)(dir);
-  const c = (0, import_node_path3.resolve)(cwd);
-  return c === dir || c.startsWith(dir.endsWith(import_node_path3.sep) ? dir : dir + import_node_path3.sep);
+  let dir = (0, import_node_path4.dirname)(file);
+  if ((0, import_node_path4.basename)(dir) === ".claude") dir = (0, import_node_path4.dirname)(dir);
+  const c = (0, import_node_path4.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path4.sep) ? dir : dir + import_node_path4.sep);
 }
 function memoryText(file) {
   try {
@@ -1026,7 +1071,7 @@ function taughtClaimLine(r) {
   if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${n} time${n === 1 ? "" : "s"} in ${s} session${s === 1 ? "" : "s"}) \`${key}\``;
+  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${plural(n, "time")} in ${plural(s, "session")}) \`${key}\``;
 }
 
 // exports/delivery.ts
@@ -1044,7 +1089,7 @@ function readRulesForDelivery(home, project, opts = {}) {
     doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch (e) {
     const code = e.code;
-    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run homunculus bye to rebuild it`);
+    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
     return [];
   }
   const listed = doc?.rules;
@@ -1063,8 +1108,8 @@ function readRulesForDelivery(home, project, opts = {}) {
       else skipped++;
     }
   }
-  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.('rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run homunculus bye to rebuild it');
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${skipped} entr${skipped === 1 ? "y" : "ies"} left out (not a rule, or a confidence outside 0-1, or a count out of range); homunculus bye rewrites it from the instincts`);
+  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
   return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
 }
@@ -1073,10 +1118,10 @@ function deliveryKey(r) {
 }
 
 // claude/sessions.ts
-var import_node_fs5 = require("node:fs");
-var import_node_path4 = require("node:path");
+var import_node_fs6 = require("node:fs");
+var import_node_path5 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path4.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path5.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -1092,14 +1137,14 @@ function readMark(home, session) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs5.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs6.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path4.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path5.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -1107,16 +1152,16 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path4.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path5.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path2 = markPath(home, mark.session);
   const tmp = `${path2}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs5.renameSync)(tmp, path2);
+  (0, import_node_fs6.renameSync)(tmp, path2);
 }
 function transcriptStat(path2) {
   try {
-    const st = (0, import_node_fs5.statSync)(path2);
+    const st = (0, import_node_fs6.statSync)(path2);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -1179,19 +1224,19 @@ function sessionRulesContext(rules, config) {
 }
 
 // claude/deliveries.ts
-var import_node_fs6 = require("node:fs");
-var import_node_path5 = require("node:path");
-var path = (home) => (0, import_node_path5.join)(layout.state(home), "last-delivery.json");
+var import_node_fs7 = require("node:fs");
+var import_node_path6 = require("node:path");
+var path = (home) => (0, import_node_path6.join)(layout.state(home), "last-delivery.json");
 function recordDelivery(home, d) {
   ensurePrivateDir(layout.state(home));
   const tmp = `${path(home)}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(`${JSON.stringify(d)}
 `), PRIVATE_FILE);
-  (0, import_node_fs6.renameSync)(tmp, path(home));
+  (0, import_node_fs7.renameSync)(tmp, path(home));
 }
 
 // lib/config.ts
-var import_node_path6 = require("node:path");
+var import_node_path7 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -1337,8 +1382,8 @@ function readOptionalJson(path2) {
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
-    [(0, import_node_path6.join)(root, "config", "defaults.json"), readJson((0, import_node_path6.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path6.join)(root, "config", "decay-config.json"), readJson((0, import_node_path6.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path7.join)(root, "config", "defaults.json"), readJson((0, import_node_path7.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path7.join)(root, "config", "decay-config.json"), readJson((0, import_node_path7.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson(userPath) : readOptionalJson(userPath);
@@ -1377,16 +1422,16 @@ function spawnDetached(script, args, env, nodeFlags = []) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 
 // lib/append-line.ts
-var import_node_fs7 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path8 = require("node:path");
 var NL = 10;
 var NEWLINE = Buffer.from("\n");
 function openAppend(path2) {
   try {
-    return (0, import_node_fs7.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
+    return (0, import_node_fs8.openSync)(path2, APPEND_NOFOLLOW, PRIVATE_FILE);
   } catch (e) {
     if (e.code === "ELOOP") throw new DataHomeError(`${path2} is a symbolic link; homunculus never writes through links in its data home: remove it`);
     throw e;
@@ -1398,23 +1443,23 @@ function appendLine(path2, text) {
     fd = openAppend(path2);
   } catch (e) {
     if (e.code !== "ENOENT") throw e;
-    ensurePrivateDir((0, import_node_path7.dirname)(path2));
+    ensurePrivateDir((0, import_node_path8.dirname)(path2));
     fd = openAppend(path2);
   }
   try {
-    const st = (0, import_node_fs7.fstatSync)(fd);
+    const st = (0, import_node_fs8.fstatSync)(fd);
     if (!st.isFile()) throw new Error(`${path2}: expected a regular file, found something else (a FIFO or device); move it aside`);
     if (st.nlink > 1) throw new DataHomeError(`${path2} has ${st.nlink} hard links; homunculus never writes to a file that has another name: move it aside (cp it to a file of its own)`);
     let torn = false;
     if (st.size > 0) {
       const last = Buffer.alloc(1);
-      torn = (0, import_node_fs7.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
+      torn = (0, import_node_fs8.readSync)(fd, last, 0, 1, st.size - 1) === 1 && last[0] !== NL;
     }
     const data = typeof text === "string" ? Buffer.from(`${torn ? "\n" : ""}${text}${text.endsWith("\n") ? "" : "\n"}`) : Buffer.concat([...torn ? [NEWLINE] : [], text, ...text.length > 0 && text[text.length - 1] === NL ? [] : [NEWLINE]]);
     const written = writeData(fd, data, path2);
     if (written !== data.length) throw noSpace(path2, `: ${written} of ${data.length} bytes written, the next record starts on a new line`);
   } finally {
-    (0, import_node_fs7.closeSync)(fd);
+    (0, import_node_fs8.closeSync)(fd);
   }
 }
 
@@ -1425,7 +1470,7 @@ function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
     ensurePrivateDir(home);
     const path2 = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs8.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs8.renameSync)(path2, `${path2}.1`);
+      if ((0, import_node_fs9.lstatSync)(path2).size > MAX_BYTES) (0, import_node_fs9.renameSync)(path2, `${path2}.1`);
     } catch {
     }
     const oneLine = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -1732,11 +1777,11 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // observer/project-id.ts
-var import_node_fs9 = require("node:fs");
-var import_node_path8 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path9 = require("node:path");
 function isPresent(path2) {
   try {
-    (0, import_node_fs9.statSync)(path2);
+    (0, import_node_fs10.statSync)(path2);
     return true;
   } catch {
     return false;
@@ -1744,11 +1789,11 @@ function isPresent(path2) {
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
 function rulesFor(path2) {
-  if (process.platform === "win32") return { p: import_node_path8.win32, native: true };
-  return WINDOWS_ABSOLUTE.test(path2) ? { p: import_node_path8.win32, native: false } : { p: import_node_path8.posix, native: true };
+  if (process.platform === "win32") return { p: import_node_path9.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path2) ? { p: import_node_path9.win32, native: false } : { p: import_node_path9.posix, native: true };
 }
 function canonical(p, path2) {
-  return p === import_node_path8.win32 && /^[a-z]:/.test(path2) ? path2[0].toUpperCase() + path2.slice(1) : path2;
+  return p === import_node_path9.win32 && /^[a-z]:/.test(path2) ? path2[0].toUpperCase() + path2.slice(1) : path2;
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
@@ -1830,7 +1875,7 @@ runHook("session-start", async (home, env) => {
   const transcript = top.get("transcript_path");
   const pid = Number(env["CLAUDE_PID"]);
   const nowIso = (/* @__PURE__ */ new Date()).toISOString();
-  if (typeof transcript === "string" && (0, import_node_path9.isAbsolute)(transcript)) {
+  if (typeof transcript === "string" && (0, import_node_path10.isAbsolute)(transcript)) {
     const before = readMark(home, session);
     writeMark(home, { session, transcript, started: nowIso, ...Number.isInteger(pid) && pid > 0 ? { pid } : {}, ...before?.reconciled ? { reconciled: before.reconciled } : {} });
   }
