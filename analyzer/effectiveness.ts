@@ -84,7 +84,7 @@ export function ruleEffects(t: RecordTable, rules: readonly Rule[], nowMs: numbe
       const prev = order[k - 1]!;
       const cur = keyOf[order[k]!]!;
       const ts = t.ts[prev]!;
-      if (t.ok[prev] === 0) {
+      if (t.ok[prev] !== 1) {
         for (const tally of byFailure.get(keyOf[prev]!) ?? []) {
           const o = ts < tally.split ? 0 : 2;
           tally.counts[o]!++;

@@ -2,6 +2,7 @@ import { DETAIL_PART, TOOL_NAME } from '../lib/tokens.js';
 import { chainClaimText, retryClaimText, stepWords } from './claims.js';
 import { commandClaimText, commandParts } from './learners/commands.js';
 import { fixClaimText, fixSteps } from './learners/fixes.js';
+import { correctionClaimText } from './learners/corrections.js';
 import type { PatternKind } from './patterns.js';
 import type { PatternDetails } from './learners/learner.js';
 import { plural } from '../lib/plural.js';
@@ -107,9 +108,9 @@ export const KINDS: Record<PatternKind, KindInfo> = {
       return key.startsWith('ask:') && validStep(step) ? [step] : undefined;
     },
     storeKey: (key) => key,
-    claim: (t) => `the user stops ${stepWords(t[0]!)} here: ask first`,
+    claim: (t) => correctionClaimText(t[0]!),
     seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o, s) => `stopped ${h} of ${plural(o, 'time')} in ${plural(s, 'session')}`,
+    counts: (h, o) => `stopped in ${h} of the ${plural(o, 'session')} that made the call`,
   },
 };
 

@@ -20,7 +20,8 @@ import { TableBuilder, type RecordTable, type TableStrings } from './record-tabl
 // 4: the id column (Int32, the tool-use id's hash) after `project`, and the records that repeat
 // an id dropped (analyzer/record-table.ts): an older cache holds them, so it is read again.
 // 5: details of three words (`npm run build`) are read, not counted as malformed.
-const VERSION = 5;
+// 6: the `ok` column says how the user stopped a call (INTERRUPTED, REJECTED: record-table.ts).
+const VERSION = 6;
 const EDGE = 4096;
 /** ts (8), stream, tool, detail, project, id (4 each), ok (1). */
 export const RECORD_BYTES = 29;

@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import { idHash, TableBuilder } from './record-table.js';
+import { idHash, TableBuilder, type StopToken } from './record-table.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 
@@ -11,13 +11,13 @@ const TOOL = '[A-Za-z0-9_.:-]{1,128}';
 const WORD = '[A-Za-z0-9._:+@-]{1,40}';
 // Sticky, matched in place at each line start (no per-line substring); the timestamp is not
 // captured but read from its fixed position, nor is the tool-use id (idAt hashes it in place).
-// Groups: 1 tool, 2 ok, 3 session, 4 project, 5 detail, 6 agentId.
+// Groups: 1 tool, 2 ok, 3 session, 4 project, 5 detail, 6 agentId, 7 stop.
 const CANONICAL = new RegExp(
   '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),' +
     '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
     '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"' +
     '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + '){0,' + (DETAIL_WORDS - 1) + '})")?' +
-    '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
+    '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
   'y',
 );
 const TS_AT = 13;
@@ -99,7 +99,7 @@ export function addLine(text: string, start: number, end: number, into: TableBui
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[6], m[5], m[4], idAt(text, start, end));
+      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[6], m[5], m[4], idAt(text, start, end), m[7] as StopToken | undefined);
       return true;
     }
   }
@@ -128,7 +128,9 @@ function addJsonLine(line: string, into: TableBuilder): boolean {
   const project = typeof o['project'] === 'string' && PROJECT_ID.test(o['project']) ? o['project'] : undefined;
   // An id that is not a token is left out, not the record: the record still counts, unchecked.
   const id = typeof o['id'] === 'string' && ID.test(o['id']) ? idHash(o['id']) : 0;
-  into.add(ts, o['tool'], o['ok'], o['session'], agentId as string | undefined, detail as string | undefined, project, id);
+  // A stop other than the user's two (or on a call that succeeded) is left out: the failure counts.
+  const stop = o['ok'] === false && (o['stop'] === 'interrupt' || o['stop'] === 'reject') ? o['stop'] : undefined;
+  into.add(ts, o['tool'], o['ok'], o['session'], agentId as string | undefined, detail as string | undefined, project, id, stop);
   return true;
 }
 

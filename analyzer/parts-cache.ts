@@ -33,7 +33,8 @@ import { GarbageMeter } from './reclaim.js';
 // 3: records that repeat a tool-use id are dropped (analyzer/record-table.ts): an older build's
 // parts counted them, so they are counted again.
 // 4: details of three words (`npm run build`) are counted, not skipped as malformed.
-const VERSION = 4;
+// 5: the corrections learner's patterns (calls the user stopped) in every part.
+const VERSION = 5;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;

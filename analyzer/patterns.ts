@@ -333,7 +333,7 @@ class GroupWalk {
         day.sessions++;
         day.lastSession = session;
       }
-      if (okOf[i] === 0) day.failures++;
+      if (okOf[i] !== 1) day.failures++;
       const ki = keyOf[i]!;
       keyCalls[ki]!++;
       calls++;
@@ -342,8 +342,8 @@ class GroupWalk {
       if (k === a) continue;
       const p = order[k - 1]!;
       const kp = keyOf[p]!;
-      const retried = okOf[p] === 0 && kp === ki;
-      if (okOf[p] === 0) {
+      const retried = okOf[p] !== 1 && kp === ki;
+      if (okOf[p] !== 1) {
         failedThenAny[kp]!++;
         if (retried) bump((retryOf[ki] ??= newCount('error-retry', [ki], ts, nDays)), session, ts, weight, dayIndex);
       } else {
@@ -384,7 +384,7 @@ class GroupWalk {
       if (ts > c.last) c.last = ts;
       c.perDay[dayIndex]!++;
       if (k - a < 3 || keyOf[order[k - 3]!] !== ki) c.starts++;
-      if (retried || (okOf[i1] === 0 && k1 === kp)) c.retries++;
+      if (retried || (okOf[i1] !== 1 && k1 === kp)) c.retries++;
     }
     c0.calls += calls;
   }

@@ -17,6 +17,7 @@ export interface RecordTable {
   stream: Int32Array; // index into streams
   tool: Int32Array; // index into tools
   detail: Int32Array; // index into details, -1 when none
+  /** OK (1) the call succeeded; FAILED (0), INTERRUPTED or REJECTED: it failed (test with `!== OK`). */
   ok: Uint8Array;
   /** Index into projects, -1 when the record names none (no cwd, or an older record). */
   project: Int32Array;
@@ -57,6 +58,26 @@ export interface PlainRecord {
   project?: string | undefined;
   /** The tool-use id. */
   id?: string | undefined;
+  /** The user stopped the call (it failed): interrupted it, or declined it at the prompt. */
+  stop?: StopToken | undefined;
+}
+
+/**
+ * The `ok` column's values. A call the user stopped is a failure that says how, so every check
+ * of a failure is `!== OK`, and the corrections learner (learners/corrections.ts) reads the rest.
+ */
+export const OK = 1;
+export const FAILED = 0;
+export const INTERRUPTED = 2;
+export const REJECTED = 4;
+export type StopToken = 'interrupt' | 'reject';
+
+export function okByte(ok: boolean, stop: StopToken | undefined): number {
+  return ok ? OK : stop === 'interrupt' ? INTERRUPTED : stop === 'reject' ? REJECTED : FAILED;
+}
+
+export function stopOf(okValue: number): StopToken | undefined {
+  return okValue === INTERRUPTED ? 'interrupt' : okValue === REJECTED ? 'reject' : undefined;
 }
 
 /** How many of a stream's latest ids a record's id is compared with. */
@@ -247,14 +268,14 @@ export class TableBuilder {
    * once it is read (dropRepeats), in a pass of their own: checked here, the reader's per-line
    * path grew too large to stay fast.
    */
-  add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined, project?: string, id = 0): void {
+  add(ts: number, tool: string, ok: boolean, session: string, agentId: string | undefined, detail: string | undefined, project?: string, id = 0, stop?: StopToken): void {
     if (this.length === this.cap) this.grow();
     const i = this.length++;
     this.ts[i] = ts;
     this.stream[i] = this.streamId(session, agentId);
     this.tool[i] = this.tools.id(tool);
     this.detail[i] = detail === undefined ? -1 : this.details.id(detail);
-    this.ok[i] = ok ? 1 : 0;
+    this.ok[i] = ok ? OK : stop === undefined ? FAILED : okByte(false, stop);
     this.project[i] = project === undefined ? -1 : this.projects.id(project);
     this.id[i] = id;
   }
@@ -428,7 +449,7 @@ export class TableBuilder {
 export function tableFromRecords(records: readonly PlainRecord[]): RecordTable {
   const b = new TableBuilder(Math.max(16, records.length), { ids: true });
   const from = b.mark();
-  for (const r of records) b.add(r.ts, r.tool, r.ok, r.session, r.agentId, r.detail, r.project, r.id === undefined ? 0 : idHash(r.id));
+  for (const r of records) b.add(r.ts, r.tool, r.ok, r.session, r.agentId, r.detail, r.project, r.id === undefined ? 0 : idHash(r.id), r.stop);
   b.dropRepeats(from);
   return b.build();
 }
@@ -454,7 +475,7 @@ function selectRecords(t: RecordTable, keep: (i: number) => boolean): RecordTabl
     const streamName = t.streams[s]!;
     const sep = streamName.indexOf('\u0000');
     const d = t.detail[i]!;
-    b.add(t.ts[i]!, t.tools[t.tool[i]!]!, t.ok[i] === 1, t.sessions[t.streamSession[s]!]!, sep === -1 ? undefined : streamName.slice(sep + 1), d === -1 ? undefined : t.details[d], pr === -1 ? undefined : t.projects[pr], t.id?.[i] ?? 0);
+    b.add(t.ts[i]!, t.tools[t.tool[i]!]!, t.ok[i] === OK, t.sessions[t.streamSession[s]!]!, sep === -1 ? undefined : streamName.slice(sep + 1), d === -1 ? undefined : t.details[d], pr === -1 ? undefined : t.projects[pr], t.id?.[i] ?? 0, stopOf(t.ok[i]!));
   }
   return b.build();
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { cli } from '../lib/invocation.js';
 import { readFailure, readRegularText } from '../lib/regular-file.js';
 import { claudePaths, SCOPES, type Scope } from './paths.js';
 import { ourEntries, ourPluginKeys, parseSettingsDoc } from './settings.js';
@@ -38,8 +39,8 @@ export function otherRegistrations(r: Registrations, scope: Scope): string[] {
   for (const other of SCOPES) {
     if (other === scope) continue;
     const h = r.hooks.find((x) => x.scope === other);
-    if (h) notes.push(`homunculus' hooks are also registered in ${h.path} (${other} settings): both run, so every tool call is recorded twice (counted once); keep one: npx homunculus uninstall --scope ${other === 'user' ? 'user' : `${other} --project <the project>`}`);
+    if (h) notes.push(`homunculus' hooks are also registered in ${h.path} (${other} settings): both run, so every tool call is recorded twice (counted once); keep one: ${cli(`uninstall --scope ${other === 'user' ? 'user' : `${other} --project <the project>`}`)}`);
   }
-  for (const p of r.plugin) notes.push(`the homunculus plugin is enabled too (${p.key} in ${p.path}): its hooks and these both run, so every tool call is recorded twice (counted once); keep one: disable the plugin (/plugin in Claude Code), or npx homunculus uninstall --scope ${scope}`);
+  for (const p of r.plugin) notes.push(`the homunculus plugin is enabled too (${p.key} in ${p.path}): its hooks and these both run, so every tool call is recorded twice (counted once); keep one: disable the plugin (/plugin in Claude Code), or ${cli(`uninstall --scope ${scope}`)}`);
   return notes;
 }

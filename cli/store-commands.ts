@@ -1,3 +1,4 @@
+import { SOURCES } from '../store/model.js';
 import type { Argv, CommandModule } from 'yargs';
 import { FEEDBACK_KINDS, type FeedbackKind } from '../store/lifecycle.js';
 import { StoreBusyError } from '../store/io.js';
@@ -62,7 +63,7 @@ const limitOption = { limit: { type: 'number', describe: 'at most this many (def
 const listCommand: CommandModule<object, Common & { scope: string; domain?: string; source?: string; level?: string; limit?: number }> = {
   command: 'list',
   describe: 'the instincts of this project and the global ones, most confident first',
-  builder: (y) => y.options({ ...commonOptions, ...scopeOption, ...limitOption, domain: { type: 'string' }, source: { type: 'string', choices: ['observed', 'taught', 'imported'] }, level: { type: 'string', choices: ['seedling', 'mature', 'rule', 'universal'] } }),
+  builder: (y) => y.options({ ...commonOptions, ...scopeOption, ...limitOption, domain: { type: 'string' }, source: { type: 'string', choices: [...SOURCES] }, level: { type: 'string', choices: ['seedling', 'mature', 'rule', 'universal'] } }),
   handler: (argv) => {
     const r = run(() => svc.list(storeCtx(argv), { scope: argv.scope, ...(argv.domain ? { domain: argv.domain } : {}), ...(argv.source ? { source: argv.source as InstinctView['source'] } : {}), ...(argv.level ? { level: argv.level as InstinctView['level'] } : {}) }, argv.limit));
     const none = r.elsewhere > 0 ? `No instincts in this scope; ${plural(r.elsewhere, 'instinct')} in other scopes: ${cli('list --scope all')}` : r.inStore > 0 ? 'No instincts match.' : 'No instincts yet.';

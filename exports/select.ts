@@ -3,6 +3,7 @@ import { filterViews } from '../store/query.js';
 import type { ExportRule } from './formats.js';
 import { claimSentence } from '../analyzer/rules-file.js';
 import { analyzerKey } from '../store/keys.js';
+import { observedSource } from '../store/model.js';
 
 // Which instincts the exports carry, and how each becomes an ExportRule. Pure over the store's
 // views: rule-level (rule, universal) and approved instincts, never archived ones, filtered by
@@ -35,7 +36,7 @@ export function ruleText(v: Pick<InstinctView, 'trigger' | 'action' | 'pattern'>
 
 /** An observed instinct's claim with its rate, rebuilt from its key's tokens; undefined for a taught one or one never measured. */
 function observedClaim(v: InstinctView): string | undefined {
-  const k = v.source === 'observed' ? analyzerKey(v.pattern) : undefined;
+  const k = observedSource(v) ? analyzerKey(v.pattern) : undefined;
   return k && claimSentence({ kind: k.kind, pattern: k.key, rate: v.rate, hits: v.hits, opportunities: v.opportunities, sessions: v.sessions });
 }
 

@@ -6,7 +6,8 @@ import type { FactView, InstinctView } from '../store/query.js';
 // observation records, session ids or, unless asked, where a project lives on this machine.
 
 export const SHARE_FORMAT = 'homunculus-export';
-export const SHARE_VERSION = '1.0';
+// 1.1: an instinct's source may be user_correction (the calls the user stopped).
+export const SHARE_VERSION = '1.1';
 
 export interface SharedInstinct {
   key: string;

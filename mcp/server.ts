@@ -1,3 +1,4 @@
+import { SOURCES, type Source } from '../store/model.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -101,7 +102,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
   tool(
     'list_instincts',
     'List instincts with filters (scope current|all|global|<project id>, domain, source observed|taught|imported, level). For a quick "what applies here" use suggest; for text queries use search_instincts.',
-    { scope: z.string().max(20).optional(), domain: z.string().max(40).optional(), source: z.enum(['observed', 'taught', 'imported']).optional(), level: z.enum(['seedling', 'mature', 'rule', 'universal']).optional(), limit },
+    { scope: z.string().max(20).optional(), domain: z.string().max(40).optional(), source: z.enum(SOURCES as [Source, ...Source[]]).optional(), level: z.enum(['seedling', 'mature', 'rule', 'universal']).optional(), limit },
     (a) => {
       const r = svc.list(ctx(), { ...(a.scope ? { scope: a.scope } : {}), ...(a.domain ? { domain: a.domain } : {}), ...(a.source ? { source: a.source } : {}), ...(a.level ? { level: a.level } : {}) }, a.limit ?? 20);
       return r;

@@ -14,6 +14,7 @@ import { analyzerKey, storeKey } from '../store/keys.js';
 import { round4 } from '../store/lifecycle.js';
 import type { FactView, InstinctView, Stats } from '../store/query.js';
 import { observedForecast, ruleForecast, type Forecast } from './forecast.js';
+import { observedSource } from '../store/model.js';
 
 // What the report shows, computed from the store's views, rules.json, the project registry and
 // the records (the analyzer's table, read through its cache). Pure: everything in, plain data out.
@@ -204,12 +205,12 @@ function ruleRow(r: DeliveredRule, config: Config, names: ReadonlyMap<string, st
 }
 
 function instinctRow(v: InstinctView, rules: ReadonlyMap<string, DeliveredRule>, config: Config): InstinctRow {
-  const k = v.source === 'observed' ? analyzerKey(v.pattern) : undefined;
+  const k = observedSource(v) ? analyzerKey(v.pattern) : undefined;
   const claim = k ? claimOf(k.kind, k.key, v) : undefined;
   const taught = v.trigger || v.action ? `When ${v.trigger.replace(/^when\s+/i, '')}: ${v.action}` : v.pattern;
   const rule = rules.get(v.pattern);
   const forecast: Forecast =
-    rule && rule.kind !== 'taught' ? ruleForecast(rule as ScopedRule, config) : v.source === 'observed' ? observedForecast(v.last_seen, config) : { at: null, basis: `${v.source}: never archived automatically (it decays to a score of ${config.taughtFloor} at most)` };
+    rule && rule.kind !== 'taught' ? ruleForecast(rule as ScopedRule, config) : observedSource(v) ? observedForecast(v.last_seen, config) : { at: null, basis: `${v.source}: never archived automatically (it decays to a score of ${config.taughtFloor} at most)` };
   return {
     id: v.id,
     pattern: v.pattern,
@@ -255,7 +256,7 @@ export function buildReport(input: ReportInput): ReportData {
     d.calls++;
     toolCalls[t.tool[i]!]!++;
     if (t.project[i]! >= 0) projectCalls[t.project[i]!]!++;
-    if (t.ok[i] === 0) {
+    if (t.ok[i] !== 1) {
       d.failures++;
       toolFailures[t.tool[i]!]!++;
     }
@@ -282,7 +283,7 @@ export function buildReport(input: ReportInput): ReportData {
       const cur = order[k]!;
       const pt = t.tool[prev]!;
       pairs[pt * nTools + t.tool[cur]!]!++;
-      if (t.ok[prev] === 0) {
+      if (t.ok[prev] !== 1) {
         const same = pt === t.tool[cur];
         toolFailed[pt]!++;
         if (same) toolRetried[pt]!++;

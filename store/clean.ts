@@ -1,5 +1,6 @@
 import type { InstinctView } from './query.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses } from './similarity.js';
+import { observedSource } from './model.js';
 
 // Reports for keeping the store clean (pure): duplicate pairs and contradictions. Nothing is
 // changed here; gc merges taught duplicates and down-weights contradictions.
@@ -30,7 +31,7 @@ export interface ContradictionPair {
 
 export function findContradictions(views: readonly InstinctView[], threshold: number): ContradictionPair[] {
   const out: ContradictionPair[] = [];
-  const xs = views.filter((v) => v.source !== 'observed');
+  const xs = views.filter((v) => !observedSource(v));
   for (const [i, j] of conflictPairs(xs, threshold)) {
     if (conflicts(xs[i]!, xs[j]!, threshold)) out.push({ a: xs[i]!.id, b: xs[j]!.id, a_action: xs[i]!.action, b_action: xs[j]!.action });
   }

@@ -8,6 +8,7 @@ import type { Instinct } from './model.js';
 import { unionPairs } from './candidates.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textPairs, textSimilarity } from './similarity.js';
 import { plural } from '../lib/plural.js';
+import { observedSource } from './model.js';
 
 // `homunculus dream`: one deterministic pass over the whole store, planned here (pure over the
 // instincts, the texts that may shadow them, the configuration and `now`) and carried out by
@@ -37,7 +38,7 @@ export function planIsEmpty(p: DreamPlan): boolean {
   return p.removed.length + p.merged.length + p.contradictions.length + p.promoted.length === 0;
 }
 
-const user = (x: Instinct) => x.source !== 'observed';
+const user = (x: Instinct) => !observedSource(x);
 const sameScope = (a: Instinct, b: Instinct) => a.scope === b.scope && a.project === b.project;
 const lower = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 

@@ -2,7 +2,7 @@ import { Document, isSeq, parse as parseYaml, parseDocument, type ToStringOption
 import { isoToMs } from '../lib/clock.js';
 import { categoryOf, normalizeKey, validId } from './keys.js';
 import { parseLevel } from './lifecycle.js';
-import { DOMAIN, MAX_EVIDENCE, PROJECT_ID, SOURCES, STATES, zeroFeedback, type Fact, type Instinct, type Scope, type Source, type State } from './model.js';
+import { DOMAIN, MAX_EVIDENCE, PROJECT_ID, SOURCES, STATES, zeroFeedback, type Fact, type Instinct, type Scope, type Source, type State, observedSource } from './model.js';
 
 // Instinct and fact files: YAML frontmatter (the `yaml` package, never by hand), then Markdown.
 // Files the store renders read back to the same bytes, which is how a hand edit of an observed
@@ -327,7 +327,7 @@ export function parseInstinct(text: string): Instinct {
   }
   // The lift stays among the analyzer's statistics in the file; the index keeps a typed copy.
   if (typeof o['lift'] === 'number' && Number.isFinite(o['lift'])) x.lift = o['lift'];
-  if (x.source !== 'observed' && (x.trigger === '' || x.action === '')) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
+  if (!observedSource(x) && (x.trigger === '' || x.action === '')) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
 }
 

@@ -4,6 +4,7 @@ import { decayed, round4 } from './lifecycle.js';
 import type { Instinct } from './model.js';
 import { archiveInstinct, mutate, refuseUnsafeClock, save } from './ops.js';
 import type { StoreCtx } from './store.js';
+import { observedSource } from './model.js';
 
 // The store's side of `homunculus graduate`: graduated instincts gain `evolved_to` (where they
 // live now; from then on they are not reinforced), and the TTL rule: a taught or imported
@@ -26,7 +27,7 @@ export interface GraduateStoreResult {
 
 /** The TTL rule's verdict for one instinct (pure): undefined when it does not apply. */
 export function ttlVerdict(x: Pick<Instinct, 'source' | 'evolved_to' | 'extra' | 'first_seen' | 'confidence' | 'last_seen'>, nowMs: number, c: StoreCtx['config']): { remove: boolean; from: number; to: number } | undefined {
-  if (x.source === 'observed' || x.evolved_to !== undefined || x.extra['ttl'] === true) return undefined;
+  if (observedSource(x) || x.evolved_to !== undefined || x.extra['ttl'] === true) return undefined;
   if (nowMs - Date.parse(x.first_seen) <= c.ttlDays * DAY_MS) return undefined;
   const eff = decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
   return eff < c.ttlRemoveBelow ? { remove: true, from: eff, to: 0 } : { remove: false, from: eff, to: round4(eff / 2) };

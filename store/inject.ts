@@ -7,6 +7,7 @@ import type { Rule } from '../analyzer/promotion.js';
 import { claimLine } from '../analyzer/rules-file.js';
 import { analyzerKey } from './keys.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
+import { observedSource } from './model.js';
 
 // What the prompt router adds to a prompt: the instincts and facts relevant to its words that are
 // not rules already (those reached Claude at session start), within a budget. Pure over the
@@ -81,7 +82,7 @@ function hits(prompt: readonly string[], text: string): number {
 }
 
 const reaches = (x: { scope: string; project?: string | undefined; source?: string; category?: string; projects?: readonly string[] }, project: string | null) =>
-  x.scope === 'project' ? x.project !== undefined && x.project === project : !(x.source === 'observed' && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category)) || (project !== null && (x.projects ?? []).includes(project));
+  x.scope === 'project' ? x.project !== undefined && x.project === project : !(observedSource(x) && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category)) || (project !== null && (x.projects ?? []).includes(project));
 const pct = (x: number) => x.toFixed(2);
 
 /**
@@ -90,7 +91,7 @@ const pct = (x: number) => x.toFixed(2);
  * key, as at session start.
  */
 export function instinctLine(x: { confidence: number; trigger: string; action: string; pattern: string; source?: string; rate?: number | undefined; hits?: number | undefined; opportunities?: number | undefined; sessions?: number }): string {
-  const k = x.source === 'observed' ? analyzerKey(x.pattern) : undefined;
+  const k = observedSource(x) ? analyzerKey(x.pattern) : undefined;
   // Rebuilt from the key's checked tokens, never from the file's claim text.
   const claim = k && claimLine({ kind: k.kind, pattern: k.key, rate: x.rate, hits: x.hits, opportunities: x.opportunities, sessions: x.sessions } as Rule);
   if (claim !== undefined) return `- ${claim}`;
@@ -135,7 +136,7 @@ export function selectInjection(
     if (opts.rules.has(x.pattern) || (x.aliases ?? []).some((a) => opts.rules.has(a))) continue;
     if (!reaches(x, opts.project)) continue;
     // An observed pattern is added only when it passes the one delivery test.
-    if (x.source === 'observed' && !worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c)) continue;
+    if (observedSource(x) && !worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c)) continue;
     const conf = effective(x, opts.nowMs, c);
     if (!(conf >= c.injectMinConfidence)) continue;
     const t = hits(want, x.trigger);

@@ -1,6 +1,7 @@
 import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { Instinct, Level, Source, State } from './model.js';
+import { observedSource } from './model.js';
 
 // The lifecycle, as pure functions of a record, the configuration and `now`: levels, states,
 // the decay of taught instincts and facts, feedback, prune categories. Nothing here reads a file.
@@ -60,7 +61,7 @@ export interface LevelInput {
 export function levelOf(x: LevelInput, c: LifecycleConfig): Level {
   if (x.projects >= c.universalProjects) return 'universal';
   if (x.promoted) return 'rule';
-  if (x.source !== 'observed' && x.observations >= c.ruleObservations && x.confidence >= c.ruleConfidence) return 'rule';
+  if (!observedSource(x) && x.observations >= c.ruleObservations && x.confidence >= c.ruleConfidence) return 'rule';
   if (x.observations >= c.matureObservations && x.confidence >= c.matureConfidence) return 'mature';
   return 'seedling';
 }
@@ -83,7 +84,7 @@ export function decayed(stored: number, lastSeenMs: number, nowMs: number, c: Li
 
 /** The confidence to show and rank by: observed as stored, taught and imported decayed on read. */
 export function effective(x: { source: Source; confidence: number; last_seen: string }, nowMs: number, c: LifecycleConfig): number {
-  if (x.source === 'observed') return x.confidence;
+  if (observedSource(x)) return x.confidence;
   return decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
 }
 
@@ -122,7 +123,7 @@ export function stateOf(x: StateInput, nowMs: number, c: LifecycleConfig): State
   if (x.archived) return 'archived';
   if (x.evolved_to) return 'evolved';
   if (nowMs - Date.parse(x.last_seen) >= c.pruneReviewUnseenDays * DAY_MS) return 'stale';
-  if (x.source !== 'observed' && x.effective < x.stored) return 'decaying';
+  if (!observedSource(x) && x.effective < x.stored) return 'decaying';
   if (x.effective >= c.approvedAt) return 'approved';
   return 'active';
 }

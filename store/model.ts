@@ -3,8 +3,17 @@ import type { Category } from './keys.js';
 // The store's data model: instincts (a trigger and an action, learned or taught) and facts
 // (declarative statements), each a Markdown file with YAML frontmatter.
 
-export type Source = 'observed' | 'taught' | 'imported';
-export const SOURCES: readonly Source[] = ['observed', 'taught', 'imported'];
+/**
+ * Where an instinct comes from: the analyzer's patterns (`observed`; `user_correction`, the calls
+ * the user stopped: analyzer/learners/corrections.ts), a person (`taught`), another store (`imported`).
+ */
+export type Source = 'observed' | 'user_correction' | 'taught' | 'imported';
+export const SOURCES: readonly Source[] = ['observed', 'user_correction', 'taught', 'imported'];
+
+/** Written by the analyzer from the records (it owns them: they decay, archive and come back with the evidence). */
+export function observedSource(x: { source?: string | undefined } | undefined | null): boolean {
+  return x != null && (x.source === 'observed' || x.source === 'user_correction');
+}
 export type Scope = 'global' | 'project';
 export type Level = 'seedling' | 'mature' | 'rule' | 'universal';
 export const LEVELS: readonly Level[] = ['seedling', 'mature', 'rule', 'universal'];

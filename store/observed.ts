@@ -12,7 +12,7 @@ import { clamp, finishLevelState, round4 } from './lifecycle.js';
 import { keepUserVersion, stamp } from './archive.js';
 import { migrateLegacy } from './migrate.js';
 import type { Instinct } from './model.js';
-import { zeroFeedback } from './model.js';
+import { zeroFeedback, observedSource } from './model.js';
 import { promotedKeys } from './rules.js';
 import { scanInstincts, observedBody, type Entry } from './scan.js';
 import { scopePatterns, type ObservedPattern } from './scope.js';
@@ -91,7 +91,8 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
     scope: op.scope,
     ...(op.project !== undefined ? { project: op.project } : {}),
     projects: op.projects,
-    source: 'observed',
+    // The calls the user stopped are the user's word, though the analyzer learned them.
+    source: p.kind === 'correction' ? 'user_correction' : 'observed',
     confidence,
     observations,
     level: 'seedling',
@@ -162,7 +163,7 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
   for (const e of entries) {
     occupied.add(e.file.slice(0, -3));
     if (e.value === undefined && /^(?:chain|error-retry|fix|cmd|ask)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
-    if (e.value?.source === 'observed') existing.set(e.value.id, e);
+    if (observedSource(e.value)) existing.set(e.value!.id, e);
   }
   const byKey = new Map<string, Entry<Instinct>>();
   for (const e of existing.values()) byKey.set(e.value!.pattern, e);

@@ -11,7 +11,7 @@ import { cli } from '../lib/invocation.js';
 import { categoryOf, idFor, isFormerId, KeyError, normalizeKey, validId, type Category } from './keys.js';
 import { clamp, decayed, feedbackDelta, finishLevelState, pruneCategory, reinforced, round4, type FeedbackKind } from './lifecycle.js';
 import { migrateLegacy } from './migrate.js';
-import { DOMAIN, MAX_EXPLAIN, MAX_SESSION_IDS, MAX_TEXT, zeroFeedback, type Fact, type Instinct, type Scope, type Source } from './model.js';
+import { DOMAIN, MAX_EXPLAIN, MAX_SESSION_IDS, MAX_TEXT, zeroFeedback, type Fact, type Instinct, type Scope, type Source, observedSource } from './model.js';
 import { promotedKeys } from './rules.js';
 import { classifyEntry, scanFacts, scanInstincts, type Entry } from './scan.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textSimilarity, valuesDiffer } from './similarity.js';
@@ -67,7 +67,7 @@ export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: b
       // Whether a file is the store's own bytes matters only for an observed one (a person's edit
       // of it is kept before it is replaced): rendering every file back was most of a scan's cost.
       const instincts = scanInstincts(ctx.home, { classify: false });
-      for (const e of instincts) if (e.value?.source === 'observed') classifyEntry(e);
+      for (const e of instincts) if (observedSource(e.value)) classifyEntry(e);
       const facts = scanFacts(ctx.home, { classify: false });
       const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
       // A step that throws (a refused change) leaves nothing written: the change is only staged.
@@ -162,11 +162,11 @@ export function save(m: Mut, entry: Entry<Instinct> | undefined, x: Instinct): v
   finish(m, x);
   const path = storePaths(m.ctx.home).instinct(x.id);
   let text: string;
-  if (entry?.value && x.source !== 'observed') {
+  if (entry?.value && !observedSource(x)) {
     const newEvidence = x.evidence.filter((e) => !entry.value!.evidence.includes(e));
     text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
   } else {
-    if (entry && !entry.pristine && entry.value?.source === 'observed') keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
+    if (entry && !entry.pristine && observedSource(entry.value)) keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
     text = renderInstinct(x);
   }
   m.txn.write(path, text);
@@ -315,7 +315,7 @@ export function enforceInstinctCap(m: Mut, scope: Scope, project: string | undef
   const cap = capFor(scope, m.ctx.config, false);
   const evicted: string[] = [];
   const candidates = all
-    .filter((x) => x.source !== 'observed' && x.id !== keep)
+    .filter((x) => !observedSource(x) && x.id !== keep)
     .sort((a, b) => decayed(a.confidence, Date.parse(a.last_seen), m.nowMs, m.ctx.config) - decayed(b.confidence, Date.parse(b.last_seen), m.nowMs, m.ctx.config) || (a.last_seen < b.last_seen ? -1 : 1));
   let n = all.length;
   while (n > cap && candidates.length) {
@@ -328,10 +328,10 @@ export function enforceInstinctCap(m: Mut, scope: Scope, project: string | undef
 }
 
 function findContradictions(m: Mut, x: Instinct): { id: string; pattern: string }[] {
-  if (x.source === 'observed') return [];
+  if (observedSource(x)) return [];
   const found: { id: string; pattern: string }[] = [];
   for (const y of live(m)) {
-    if (y.id === x.id || y.source === 'observed') continue;
+    if (y.id === x.id || observedSource(y)) continue;
     if (!(y.scope === 'global' || x.scope === 'global' || y.project === x.project)) continue;
     if (!conflicts(x, y, m.ctx.config.mergeThreshold)) continue;
     found.push({ id: y.id, pattern: y.pattern });
@@ -362,7 +362,7 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     // A taught instinct close enough to an existing one of the same category is the same habit.
     let best: { e: Entry<Instinct>; s: number } | undefined;
     for (const e of m.instincts) {
-      if (!e.value || e.value.source === 'observed') continue;
+      if (!e.value || observedSource(e.value)) continue;
       // Another value (jest after vitest, node 22 after 18) is another instinct, never a merge.
       if (valuesDiffer(pattern, e.value.pattern, true)) continue;
       if (input.trigger !== undefined && input.action !== undefined && valuesDiffer(`${input.trigger} ${input.action}`, `${e.value.trigger} ${e.value.action}`)) continue;
@@ -385,8 +385,8 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     const x = entry.value;
     return { id: x.id, pattern: x.pattern, confidence: x.confidence, level: x.level, created: false, contradictions: [], evicted: [], evolved_to: x.evolved_to };
   }
-  if (entry?.value?.source === 'observed') {
-    const r = feedbackIn(m, entry, 'confirm', `confirm: taught again (${pattern})`);
+  if (observedSource(entry?.value)) {
+    const r = feedbackIn(m, entry!, 'confirm', `confirm: taught again (${pattern})`);
     return { id: r.id, pattern: r.pattern, confidence: r.confidence, level: r.level, created: false, contradictions: [], confirmed_observed: true, evicted: [] };
   }
   if (entry?.value) {
@@ -479,7 +479,7 @@ function applyFeedback(m: Mut, entry: Entry<Instinct> | undefined, x0: Instinct,
   const ref = { id: x.id, pattern: x.pattern, ...(x.project ? { project: x.project } : {}), source: x.source };
   const asked = feedbackDelta(kind, x.confirmed, c);
   let applied: number;
-  if (x.source === 'observed') {
+  if (observedSource(x)) {
     const score = x.score ?? x.confidence;
     const adj = round4(Math.min(c.maxConfidence - score, Math.max(-score, (x.adjustment ?? 0) + asked)));
     x.adjustment = adj;
@@ -502,7 +502,7 @@ function applyFeedback(m: Mut, entry: Entry<Instinct> | undefined, x0: Instinct,
   m.events.push(event(m.nowIso, ref, applied, reason));
   save(m, entry, x);
   const out: FeedbackResult = { id: x.id, pattern: x.pattern, kind, delta: round4(applied), confidence: x.confidence, level: x.level };
-  if (x.source === 'observed') {
+  if (observedSource(x)) {
     out.adjustment = x.adjustment ?? 0;
     out.blocks_promotion = (x.adjustment ?? 0) < 0;
   }
@@ -582,7 +582,7 @@ export function alias(ctx: StoreCtx, from: string, to: string): { from: string; 
     const src = resolve(m, fromKey);
     let merged: string | undefined;
     if (src?.value && src.value.id !== target.value.id) {
-      if (src.value.source === 'observed') throw new StoreError(`${fromKey} is an observed pattern: the analyzer would write it again; alias a taught or imported key, or give it feedback`);
+      if (observedSource(src.value)) throw new StoreError(`${fromKey} is an observed pattern: the analyzer would write it again; alias a taught or imported key, or give it feedback`);
       mergeIn(m, src, target);
       merged = src.value.id;
     }
@@ -607,7 +607,7 @@ function mergeIn(m: Mut, src: Entry<Instinct>, into: Entry<Instinct>): void {
   t.corrected += s.corrected;
   t.contradicted += s.contradicted;
   t.aliases = [...new Set([...t.aliases, s.pattern, ...s.aliases])];
-  if (t.source !== 'observed' && s.confidence > t.confidence) {
+  if (!observedSource(t) && s.confidence > t.confidence) {
     m.events.push(event(m.nowIso, ref, s.confidence - t.confidence, `merge: took the confidence of ${s.pattern}`));
     t.confidence = s.confidence;
   }
@@ -623,7 +623,7 @@ export function merge(ctx: StoreCtx, from: string, into: string): { merged: stri
     if (!src?.value) throw new StoreError(`no instinct ${JSON.stringify(from)} to merge`);
     if (!dst?.value) throw new StoreError(`no instinct ${JSON.stringify(into)} to merge into`);
     if (src.value.id === dst.value.id) throw new StoreError('an instinct cannot be merged into itself');
-    if (src.value.source === 'observed') throw new StoreError(`${src.value.id} is observed: the analyzer owns it and would write it again; merge taught or imported instincts`);
+    if (observedSource(src.value)) throw new StoreError(`${src.value.id} is observed: the analyzer owns it and would write it again; merge taught or imported instincts`);
     const srcPattern = src.value.pattern;
     mergeIn(m, src, dst);
     m.aliases.set(norm(srcPattern), dst.value.pattern);
@@ -655,7 +655,7 @@ export function writeInstinct(ctx: StoreCtx, input: WriteInput): { id: string; p
       return { id: r.id, pattern: r.pattern, created: r.created, confidence: r.confidence, level: r.level };
     }
     const x: Instinct = { ...entry.value };
-    if (x.source === 'observed') throw new StoreError(`${x.id} is observed: the analyzer writes it; give it feedback instead (confirm, correct, contradict)`);
+    if (observedSource(x)) throw new StoreError(`${x.id} is observed: the analyzer writes it; give it feedback instead (confirm, correct, contradict)`);
     if (input.trigger !== undefined) x.trigger = text(input.trigger, 'trigger', MAX_TEXT, true);
     if (input.action !== undefined) x.action = text(input.action, 'action', MAX_TEXT, true);
     if (input.explain !== undefined) x.explain = text(input.explain, 'explain', MAX_EXPLAIN, false);
@@ -687,7 +687,7 @@ export function deleteInstinct(ctx: StoreCtx, ref: string): { id: string; patter
   return mutate(ctx, (m) => {
     const entry = resolveRef(m, ref);
     if (!entry?.value) throw new StoreError(`no instinct ${JSON.stringify(ref)}`);
-    if (entry.value.source === 'observed') throw new StoreError(`${entry.value.id} is observed: the analyzer owns it and would write it again; correct or contradict it instead`);
+    if (observedSource(entry.value)) throw new StoreError(`${entry.value.id} is observed: the analyzer owns it and would write it again; correct or contradict it instead`);
     const { id, pattern } = entry.value;
     archiveInstinct(m, entry, 'deleted');
     for (const [k, t] of m.aliases) {
@@ -882,7 +882,7 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
       // Auto-remove: taught and imported instincts and facts below pruneRemoveBelow or unseen pruneRemoveUnseenDays.
       for (const e of [...m.instincts]) {
         const x = e.value;
-        if (!x || x.source === 'observed') continue;
+        if (!x || observedSource(x)) continue;
         const p = pruneCategory(decayed(x.confidence, Date.parse(x.last_seen), m.nowMs, c), Date.parse(x.last_seen), m.nowMs, c);
         if (p.category === 'remove') {
           archiveInstinct(m, e, `pruned: ${p.reason}`);
@@ -904,7 +904,7 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
       // pairs sharing a rare word are compared); a merge changes which are left, and may make the
       // one kept global (its projects), whose pairs in its new scope are then added.
       {
-        const xs = live(m).filter((x) => x.source !== 'observed');
+        const xs = live(m).filter((x) => !observedSource(x));
         const scopeOf = (x: Instinct) => `${x.scope}\u0000${x.project ?? ''}`;
         const alike: number[][] = xs.map(() => []);
         const mergeable = (i: number, j: number) => keySimilarity(xs[i]!.pattern, xs[j]!.pattern) >= c.mergeThreshold && !mergeLoses(xs[i]!, xs[j]!);
@@ -948,7 +948,7 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
         }
       }
       // Contradictions, each pair once, in store order: only pairs that can conflict are checked.
-      const xs = live(m).filter((x) => x.source !== 'observed');
+      const xs = live(m).filter((x) => !observedSource(x));
       for (const [i, j] of conflictPairs(xs, c.mergeThreshold, true)) {
         const a = entryOf(m, xs[i]!.id)?.value;
         const b = entryOf(m, xs[j]!.id)?.value;
@@ -1017,7 +1017,7 @@ export function prune(ctx: StoreCtx, apply: boolean): { candidates: PruneRow[]; 
     const c = ctx.config;
     for (const e of m.instincts) {
       const x = e.value;
-      if (!x || x.source === 'observed') continue;
+      if (!x || observedSource(x)) continue;
       const eff = decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
       const p = pruneCategory(eff, Date.parse(x.last_seen), nowMs, c);
       if (p.category !== 'keep') rows.push({ id: x.id, pattern: x.pattern, kind: 'instinct', category: p.category, reason: p.reason!, confidence: eff });
@@ -1127,7 +1127,7 @@ export function promoteGlobal(ctx: StoreCtx, ref: string): { id: string; pattern
   return mutate(ctx, (m) => {
     const e = resolveRef(m, ref);
     if (!e?.value) throw new StoreError(`no instinct ${JSON.stringify(ref)}: give an id or a pattern key from list or search`);
-    if (e.value.source === 'observed') throw new StoreError(`${e.value.id} is observed: the analyzer sets its scope (global once it holds in ${m.ctx.config.universalProjects} projects)`);
+    if (observedSource(e.value)) throw new StoreError(`${e.value.id} is observed: the analyzer sets its scope (global once it holds in ${m.ctx.config.universalProjects} projects)`);
     if (e.value.scope === 'global') throw new StoreError(`${e.value.id} is global already`);
     const was = e.value.project ?? null;
     const x = promoteIn(m, e.value.id, 'hand');

@@ -12,6 +12,7 @@ import { clamp, effective, levelOf, round4 } from './lifecycle.js';
 import type { Instinct } from './model.js';
 import { scanInstincts } from './scan.js';
 import { promotionPatterns, scopePatterns, type ObservedPattern } from './scope.js';
+import { observedSource } from './model.js';
 
 // What the store adds to bye: the patterns it weighs (each project's own score, feedback
 // adjustments applied), the observed patterns whose correction or contradiction still blocks
@@ -36,7 +37,7 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
   const instincts = entries.filter((e) => e.value).map((e) => e.value!);
   const unreadable = new Map(entries.filter((e) => !e.value).map((e) => [e.file.slice(0, -3), e.problem ?? 'it does not read']));
   const adjustments = new Map<string, number>();
-  for (const x of instincts) if (x.source === 'observed' && x.adjustment !== undefined) adjustments.set(x.pattern, x.adjustment);
+  for (const x of instincts) if (observedSource(x) && x.adjustment !== undefined) adjustments.set(x.pattern, x.adjustment);
   const blocked = new Set<string>();
   const patterns = promotionPatterns(pa, scopedList).map((p) => {
     const adj = adjustments.get(storeKey(p.kind, p.key));
@@ -107,7 +108,7 @@ export interface TaughtDecisions {
  */
 export function decideTaught(previous: readonly TaughtRule[], instincts: readonly Instinct[], nowMs: number, config: Config, unreadable: ReadonlyMap<string, string> = new Map()): TaughtDecisions {
   const nowIso = new Date(nowMs).toISOString();
-  const byPattern = new Map(instincts.filter((x) => x.source !== 'observed').map((x) => [x.pattern, x]));
+  const byPattern = new Map(instincts.filter((x) => !observedSource(x)).map((x) => [x.pattern, x]));
   const out: TaughtDecisions = { rules: [], promoted: [], archived: [], held: [] };
   const seen = new Set<string>();
   const pct = (x: number) => `${Math.round(x * 100)}%`;

@@ -4,7 +4,7 @@ import type { StoreEvent } from './events.js';
 import type { IndexedFact, IndexedInstinct } from './index-read.js';
 import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js';
 import type { Level, Scope, Source, State } from './model.js';
-import { LEVELS, PROJECT_ID } from './model.js';
+import { LEVELS, PROJECT_ID, observedSource } from './model.js';
 import { haystack, matches, parseQuery } from './search.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
@@ -119,8 +119,8 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
     suggested: x.suggested,
     inactive: x.inactive,
     promoted,
-    blocked: x.source === 'observed' && (x.adjustment ?? 0) < 0,
-    deliverable: x.source !== 'observed' || worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c),
+    blocked: observedSource(x) && (x.adjustment ?? 0) < 0,
+    deliverable: !observedSource(x) || worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c),
   };
   if (x.claim !== undefined) v.claim = x.claim;
   if (x.hits !== undefined) v.hits = x.hits;
@@ -139,7 +139,7 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
 }
 
 export function factView(x: IndexedFact, ctx: ReadCtx): FactView {
-  const eff = effective({ source: x.source === 'observed' ? 'taught' : x.source, confidence: x.confidence, last_seen: x.last_seen }, ctx.nowMs, ctx.config);
+  const eff = effective({ source: observedSource(x) ? 'taught' : x.source, confidence: x.confidence, last_seen: x.last_seen }, ctx.nowMs, ctx.config);
   const v: FactView = {
     id: x.id,
     fact: x.text,
@@ -171,7 +171,7 @@ export function factView(x: IndexedFact, ctx: ReadCtx): FactView {
  */
 export function inReach(x: { scope: Scope; project?: string; source?: string; category?: string; projects?: readonly string[] }, project: string | null): boolean {
   if (x.scope !== 'global') return project !== null && x.project === project;
-  if (x.source === 'observed' && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category)) return project !== null && (x.projects ?? []).includes(project);
+  if (observedSource(x) && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category)) return project !== null && (x.projects ?? []).includes(project);
   return true;
 }
 
@@ -252,7 +252,7 @@ export interface Stats {
 
 export function stats(views: readonly InstinctView[], facts: readonly FactView[], events: number, problems: number): Stats {
   const levels = Object.fromEntries(LEVELS.map((l) => [l, 0])) as Record<Level, number>;
-  const sources: Record<Source, number> = { observed: 0, taught: 0, imported: 0 };
+  const sources: Record<Source, number> = { observed: 0, user_correction: 0, taught: 0, imported: 0 };
   const categories: Record<string, number> = { sequence: 0, error_retry: 0, preference: 0, fix_pattern: 0, combo: 0 };
   const states: Record<string, number> = { active: 0, approved: 0, decaying: 0, stale: 0, evolved: 0, archived: 0 };
   const scopes = { global: 0, project: 0 };

@@ -2,7 +2,7 @@ import { event } from './events.js';
 import { oneLine } from './files.js';
 import { categoryOf, idFor, KeyError, normalizeKey, type Category } from './keys.js';
 import { clamp } from './lifecycle.js';
-import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct } from './model.js';
+import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct, observedSource } from './model.js';
 import { enforceInstinctCap, factRef, mutate, resolve, save, saveFact, writeFactIn, type Mut } from './ops.js';
 import { textSimilarity, valuesDiffer } from './similarity.js';
 import type { StoreCtx } from './store.js';
@@ -67,7 +67,7 @@ function instinctRow(m: Mut, raw: unknown, from: string, out: ShareImportResult,
   const entry = resolve(m, pattern);
   if (entry?.value) {
     const x = entry.value;
-    if (x.source === 'observed') {
+    if (observedSource(x)) {
       out.skipped.push({ item: `${label} ${pattern}`, why: 'observed on this machine: its own evidence decides its confidence' });
       return;
     }

@@ -37,7 +37,7 @@ export function sessionSummary(t: RecordTable, session: string, events: readonly
   for (let i = 0; i < st.length; i++) {
     const name = st.tools[st.tool[i]!]!;
     tools.set(name, (tools.get(name) ?? 0) + 1);
-    if (st.ok[i] === 0) failures++;
+    if (st.ok[i] !== 1) failures++;
     first = Math.min(first, st.ts[i]!);
     last = Math.max(last, st.ts[i]!);
   }

@@ -20,7 +20,7 @@ export interface TurnCall {
   tool: string;
   ok: boolean;
   detail?: string;
-  /** `interrupt`: the user stopped it. */
+  /** `interrupt` or `reject`: the user stopped it. */
   stop?: string;
 }
 
@@ -39,11 +39,23 @@ function meets(step: string, c: TurnCall): boolean {
 const failed = (c: TurnCall | undefined) => c !== undefined && !c.ok && c.stop === undefined;
 const stopped = (c: TurnCall | undefined) => c !== undefined && c.stop !== undefined;
 
+/** The call a learner's claim names: a project command's, a fix's step, a correction's key. */
+function namedCall(pattern: string): string | undefined {
+  const cmd = /^cmd:[a-z]+=(.+)$/.exec(pattern);
+  if (cmd !== null) return `Bash(${cmd[1]!.trim()})`;
+  const fix = /^fix:.+\)->(Bash\(.+\))$/.exec(pattern);
+  if (fix !== null) return fix[1]!;
+  return pattern.startsWith('ask:') ? pattern.slice(4).trim() : undefined;
+}
+
 /**
  * A chain A->B->C: where the turn did A->B, C next is confirmed (corrected when the user stopped C
  * or the call right after it), another call followed by a failure is contradicted. An error-retry
  * X: after X failed, X again is confirmed (corrected when stopped), another tool then a failure is
- * contradicted. Anything else (taught, preferences): the prompt met the trigger and every call of
+ * contradicted. A project command, a fix's step: the turn made that call and it succeeded is
+ * confirmed, the user stopped it is corrected (a correction counts against what suggested the
+ * call), it failed is contradicted; a correction (`ask:X`): the user stopped X again is confirmed.
+ * Anything else (taught, preferences): the prompt met the trigger and every call of
  * the turn succeeded is confirmed, a call the user stopped is corrected. Otherwise inactive. The
  * first occurrence that is not inactive decides.
  */
@@ -78,6 +90,16 @@ export function judge(x: InjectedRef, calls: readonly TurnCall[]): { outcome: Ou
       if (calls.slice(i + 1).some(failed)) return { outcome: 'contradicted', why: `${tool} failed, was not retried, and a call failed` };
     }
     return inactive(`no failed ${tool}`);
+  }
+  // A command, a fix's step, a correction: the one call it names.
+  const call = namedCall(x.pattern);
+  if (call !== undefined) {
+    const made = calls.filter((c) => meets(call, c));
+    if (made.length === 0) return inactive(`${call} was not run`);
+    if (x.pattern.startsWith('ask:')) return made.some(stopped) ? { outcome: 'confirmed', why: `the user stopped ${call} again` } : inactive(`${call} ran and the user let it`);
+    if (made.some(stopped)) return { outcome: 'corrected', why: `the user stopped ${call}, which it names` };
+    if (made.some(failed)) return { outcome: 'contradicted', why: `${call} failed` };
+    return { outcome: 'confirmed', why: `${call} ran and succeeded` };
   }
   if (!x.trigger) return inactive('the prompt did not meet its trigger');
   if (calls.length === 0) return inactive('the turn made no tool call');

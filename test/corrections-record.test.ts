@@ -39,3 +39,29 @@ describe('a declined or interrupted call is recorded with its stop token, never 
     expect(JSON.stringify(rec)).not.toMatch(/secret-branch|force|proceed/);
   });
 });
+
+describe('corrections are learned: a call the user keeps stopping becomes an instinct of source user_correction', () => {
+  it('from transcripts: three of four sessions decline `git push`; list --source and stats say so', async () => {
+    const s = sandbox();
+    const projects = join(s.root, 'projects');
+    const day = (d: number) => `2026-11-0${d}T10:00:00Z`;
+    const work = [{ tool: 'Read' }, { tool: 'Edit' }, bash('npm test', true)];
+    writeTranscripts(projects, [
+      { id: 'k1', cwd: '/home/dev/shop', start: day(2), calls: [...work, bash('git push origin main', false, { rejected: true }), { tool: 'Read' }] },
+      { id: 'k2', cwd: '/home/dev/shop', start: day(3), calls: [...work, bash('git push', false, { interrupted: true }), { tool: 'Read' }] },
+      { id: 'k3', cwd: '/home/dev/shop', start: day(4), calls: [...work, bash('git push -u origin x', false, { rejected: true }), { tool: 'Read' }] },
+      { id: 'k4', cwd: '/home/dev/shop', start: day(5), calls: [...work, bash('git push', true), { tool: 'Read' }] },
+    ]);
+    const now = ['--now', '2026-11-06T00:00:00Z'];
+    const r = await runCli(['import-transcripts', projects, '--home', s.data, '--since', '2026-11-01', ...now], {});
+    expect(r.exitCode, r.stderr as string).toBe(0);
+    const list = await runCli(['list', '--home', s.data, '--scope', 'all', '--source', 'user_correction', '--json', ...now], {});
+    expect(list.exitCode, list.stderr as string).toBe(0);
+    const rows = (JSON.parse(list.stdout as string) as { instincts: { pattern: string; source: string; category: string }[] }).instincts;
+    expect(rows.map((x) => [x.pattern, x.source, x.category])).toEqual([['ask:Bash(git push)', 'user_correction', 'correction']]);
+    const stats = JSON.parse((await runCli(['stats', '--home', s.data, '--json', ...now], {})).stdout as string);
+    expect(stats.sources.user_correction).toBe(1);
+    // Never the declined command's arguments.
+    expect(JSON.stringify(rows)).not.toMatch(/origin|\bmain\b|-u\b/);
+  });
+});

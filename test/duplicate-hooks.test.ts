@@ -3,7 +3,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './helpers.js';
+import { CLI, runCli } from './helpers.js';
 import { settingsPath, setup } from './install-helpers.js';
 
 type Check = { name: string; ok: boolean; detail: string; fix?: string };
@@ -31,7 +31,7 @@ describe('hooks registered twice', () => {
     expect(JSON.parse(again.stdout as string).notes).toEqual([expect.stringContaining('the homunculus plugin is enabled too')]);
     const d = await doctor(b);
     expect(d.code).toBe(1);
-    expect(d.check('duplicates')).toMatchObject({ ok: false, fix: 'keep one: disable the plugin (/plugin in Claude Code), or npx homunculus uninstall --scope user' });
+    expect(d.check('duplicates')).toMatchObject({ ok: false, fix: `keep one: disable the plugin (/plugin in Claude Code), or node ${CLI} uninstall --scope user` });
     expect(d.check('duplicates').detail).toContain('PostToolUse registered 2x (user, plugin homunculus@acme-tools)');
   });
 
@@ -53,6 +53,6 @@ describe('hooks registered twice', () => {
     expect((await runCli(['install'], b.env)).exitCode).toBe(0);
     const second = await runCli(['install', '--scope', 'local', '--project', b.project], b.env);
     expect(second.exitCode, second.stderr as string).toBe(0);
-    expect(second.stdout).toContain(`homunculus' hooks are also registered in ${settingsPath(b, 'user')} (user settings): both run, so every tool call is recorded twice (counted once); keep one: npx homunculus uninstall --scope user`);
+    expect(second.stdout).toContain(`homunculus' hooks are also registered in ${settingsPath(b, 'user')} (user settings): both run, so every tool call is recorded twice (counted once); keep one: node ${CLI} uninstall --scope user`);
   });
 });

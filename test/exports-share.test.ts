@@ -37,7 +37,7 @@ describe('export json', () => {
 
   it('passes the committed JSON Schema, and holds no session ids and no project names or paths', () => {
     expect(validate(doc), JSON.stringify(validate.errors)).toBe(true);
-    expect(doc.version).toBe('1.0');
+    expect(doc.version).toBe('1.1');
     const text = JSON.stringify(doc);
     expect(text).not.toMatch(/session_ids|"s1"|"path"|"projects"|"name"/);
     expect(doc.instincts.map((x) => x['key'])).toEqual(['pref:pkg=pnpm', 'seq:Grep->Read->Edit', 'pref:test-db=sqlite', 'fix:lint-before-commit']);

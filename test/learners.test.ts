@@ -129,3 +129,36 @@ describe('lines that say more than the claim', () => {
     expect(line({ kind: 'command', pattern: 'cmd:test=pnpm test`', rate: 0.75, hits: 2, opportunities: 2, sessions: 2 })).toBeUndefined();
   });
 });
+
+describe('corrections: the calls the user stopped', () => {
+  const stop = (tool: string, detail: string | undefined, how: 'interrupt' | 'reject'): PlainRecord[] => [{ ts: 0, tool, ok: false, session: '', detail, stop: how }];
+  // Four sessions that push: the user declines `git push` in three of them (once interrupting
+  // it); every other call is let through. A plan declined in every session is no correction.
+  const at = (id: string, startMs: number, steps: (Step | PlainRecord[])[]): PlainRecord[] =>
+    steps.flatMap((s, i) => (Array.isArray(s) && typeof s[0] === 'object' ? (s as PlainRecord[]).map((r) => ({ ...r, ts: startMs + i * MIN, session: id })) : session(id, startMs + i * MIN, [s as Step])));
+  const recs = [
+    ...at('a', NOW - 400 * MIN, ['Read', 'Edit', bash('npm test'), stop('Bash', 'git push', 'reject'), stop('ExitPlanMode', undefined, 'reject'), 'Read']),
+    ...at('b', NOW - 300 * MIN, ['Read', 'Edit', bash('npm test'), stop('Bash', 'git push', 'interrupt'), stop('ExitPlanMode', undefined, 'reject')]),
+    ...at('c', NOW - 200 * MIN, ['Grep', 'Read', 'Edit', stop('Bash', 'git push', 'reject'), stop('ExitPlanMode', undefined, 'reject')]),
+    ...at('d', NOW - 100 * MIN, ['Read', 'Edit', bash('npm test'), bash('git push'), stop('ExitPlanMode', undefined, 'reject')]),
+  ];
+  const p = byKey(recs);
+
+  it('a key the user stopped in more of its sessions than the project stops any call: hits are those sessions, opportunities the sessions that made the call', () => {
+    expect(p.get('ask:Bash(git push)')).toMatchObject({ kind: 'correction', hits: 3, opportunities: 4, sessions: 3, claim: 'the user stops `git push` here: ask first' });
+    const c = p.get('ask:Bash(git push)')!;
+    // Shrunk toward the project's base rate (4 stopped (session, key) pairs of many): under 3 of 4.
+    expect(c.rate).toBeLessThan(3 / 4);
+    expect(c.lift).toBeGreaterThan(config.minRetryLift);
+  });
+
+  it('a declined plan is ordinary iteration, not a correction; calls never stopped are no pattern', () => {
+    expect(p.has('ask:ExitPlanMode')).toBe(false);
+    expect([...p.keys()].filter((k) => k.startsWith('ask:'))).toEqual(['ask:Bash(git push)']);
+  });
+
+  it('an interrupted or declined call is still a failure to every other learner', () => {
+    const t = tableFromRecords(stop('Bash', 'git push', 'interrupt').map((r) => ({ ...r, ts: NOW - MIN, session: 's' })));
+    expect(t.ok[0]).not.toBe(1);
+  });
+});

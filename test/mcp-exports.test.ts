@@ -57,7 +57,7 @@ describe('the export tools over MCP', () => {
     const w = await ok('export_platform', { format: 'windsurfrules' });
     expect(w['text']).toContain('for Windsurf');
     const j = await ok('export_platform', { format: 'json' });
-    expect((j['document'] as { version: string }).version).toBe('1.0');
+    expect((j['document'] as { version: string }).version).toBe('1.1');
     const out = await ok('export_platform', { format: 'agents-md', out: 'AGENTS.md' });
     expect(out).toMatchObject({ changed: true, how: 'created' });
     expect(existsSync(join(s.project, 'AGENTS.md'))).toBe(true);

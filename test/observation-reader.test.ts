@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { addLine, readObservationFile } from '../analyzer/observation-file.js';
-import { DEDUP_WINDOW, idHash, TableBuilder, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
+import { DEDUP_WINDOW, idHash, stopOf, TableBuilder, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 import { bashDetail } from '../observer/bash-detail.js';
@@ -37,7 +37,9 @@ function byJson(line: string): PlainRecord | undefined {
   const project = typeof o['project'] === 'string' && /^[0-9a-f]{12}$/.test(o['project']) ? o['project'] : undefined;
   // An id that is not a token is left out (the record counts, never taken for a repeat).
   const id = typeof o['id'] === 'string' && ID.test(o['id']) ? o['id'] : undefined;
-  return { ts, tool: o['tool'], ok: o['ok'], session: o['session'], agentId: agentId as string | undefined, detail: detail as string | undefined, project, id };
+  // How the user stopped a failed call: one of two tokens, anything else left out.
+  const stop = o['ok'] === false && (o['stop'] === 'interrupt' || o['stop'] === 'reject') ? o['stop'] : undefined;
+  return { ts, tool: o['tool'], ok: o['ok'], session: o['session'], agentId: agentId as string | undefined, detail: detail as string | undefined, project, id, stop };
 }
 
 /**
@@ -61,7 +63,7 @@ const hashOf = (r: PlainRecord) => (r.id === undefined ? 0 : typeof r.id === 'nu
 
 /** A record (or undefined) as a string with its keys in one order, to compare (its id as the table holds it). */
 function show(r: PlainRecord | undefined): string {
-  return r === undefined ? 'refused' : JSON.stringify([r.ts, r.tool, r.ok, r.session, r.agentId ?? null, r.detail ?? null, r.project ?? null, hashOf(r)]);
+  return r === undefined ? 'refused' : JSON.stringify([r.ts, r.tool, r.ok, r.session, r.agentId ?? null, r.detail ?? null, r.project ?? null, hashOf(r), r.stop ?? null]);
 }
 
 function recordAt(t: RecordTable, i: number): PlainRecord {
@@ -76,6 +78,7 @@ function recordAt(t: RecordTable, i: number): PlainRecord {
     detail: t.detail[i] === -1 ? undefined : t.details[t.detail[i]!],
     project: t.project[i] === -1 ? undefined : t.projects[t.project[i]!],
     ...(t.id !== undefined && t.id[i] !== 0 ? { id: t.id[i] } : {}),
+    stop: stopOf(t.ok[i]!),
   } as PlainRecord;
 }
 
@@ -94,6 +97,7 @@ interface Fields {
   detail?: string;
   agent?: string;
   agentId?: string;
+  stop?: string;
   end: string;
 }
 
@@ -105,6 +109,7 @@ function lineOf(f: Fields): string {
   if (f.detail !== undefined) s += `,"detail":${f.detail}`;
   if (f.agent !== undefined) s += `,"agent":${f.agent}`;
   if (f.agentId !== undefined) s += `,"agentId":${f.agentId}`;
+  if (f.stop !== undefined) s += `,"stop":${f.stop}`;
   return s + f.end;
 }
 
@@ -172,6 +177,11 @@ function edgeLines(): string[] {
     { detail: q(`a ${'w'.repeat(41)}`) },
     { detail: q('a b c') },
     { detail: q('a b c d') },
+    { ok: 'false', stop: q('interrupt') },
+    { ok: 'false', stop: q('reject') },
+    { ok: 'true', stop: q('reject') },
+    { ok: 'false', stop: q('cancel') },
+    { ok: 'false', stop: 'null' },
     { detail: q(`${'w'.repeat(40)} ${'w'.repeat(40)} ${'w'.repeat(40)}`) },
     { detail: q(' a') },
     { detail: q('a ') },
@@ -258,6 +268,8 @@ describe('the observation reader reads each line as the JSON path does', () => {
     const hookLines = [
       {},
       { ok: 'false', event: '"PostToolUseFailure"' },
+      { ok: 'false', event: '"PostToolUseFailure"', id: '"toolu_02"', detail: '"git push"', stop: '"reject"' },
+      { ok: 'false', event: '"PostToolUseFailure"', stop: '"interrupt"' },
       { ms: 'null', prev: 'null', prev2: 'null', project: 'null' },
       { id: '"toolu_01"', detail: '"npm test"', agent: '"Explore"', agentId: '"ag-1"' },
       { tool: `"${'a'.repeat(128)}"`, session: `"${'s'.repeat(128)}"`, detail: `"${'w'.repeat(40)} ${'w'.repeat(40)}"` },

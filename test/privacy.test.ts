@@ -152,7 +152,7 @@ describe('privacy: option values of real CLIs never become the detail', () => {
       }
       writeFileSync(join(box.root, 't', `${session}.jsonl`), `${lines.join('\n')}\n`);
     }
-    const imported = await runCli(['import-transcripts', join(box.root, 't'), '--home', box.data, '--since', '2020-01-01', '--json'], {});
+    const imported = await runCli(['import-transcripts', join(box.root, 't'), '--home', box.data, '--since', '2020-01-01', '--now', '2026-05-04T00:00:00Z', '--json'], {});
     expect(imported.exitCode, imported.stderr as string).toBe(0);
     const records = readObservations(box.data);
     expect(records).toHaveLength(expected.size);

@@ -35,6 +35,14 @@ describe('judge (pure)', () => {
     ['taught: trigger met, all calls ok', { id: 't', pattern: 'pref:x=y', trigger: true }, [c('Read'), c('Bash')], 'confirmed'],
     ['taught: trigger not met', { id: 't', pattern: 'pref:x=y', trigger: false }, [c('Read')], 'inactive'],
     ['taught: a call stopped', { id: 't', pattern: 'pref:x=y', trigger: true }, [c('Read'), c('Bash', false, 'interrupt')], 'corrected'],
+    // A learner's claim names one call: the user stopping that call is a correction of it.
+    ['command: ran and succeeded', { id: 'm', pattern: 'cmd:test=npm test', trigger: false }, [c('Read'), { tool: 'Bash', ok: true, detail: 'npm test' }], 'confirmed'],
+    ['command: the user declined it', { id: 'm', pattern: 'cmd:test=npm test', trigger: false }, [{ tool: 'Bash', ok: false, detail: 'npm test', stop: 'reject' }], 'corrected'],
+    ['command: it failed', { id: 'm', pattern: 'cmd:test=npm test', trigger: false }, [{ tool: 'Bash', ok: false, detail: 'npm test' }], 'contradicted'],
+    ['command: not run', { id: 'm', pattern: 'cmd:test=npm test', trigger: false }, [c('Read'), { tool: 'Bash', ok: true, detail: 'npm run build' }], 'inactive'],
+    ["fix: its step stopped by the user", { id: 'f', pattern: 'fix:Bash(npm test)->Bash(npm run build)', trigger: false }, [{ tool: 'Bash', ok: false, detail: 'npm test' }, { tool: 'Bash', ok: false, detail: 'npm run build', stop: 'interrupt' }], 'corrected'],
+    ['correction: stopped again', { id: 'k', pattern: 'ask:Bash(git push)', trigger: false }, [{ tool: 'Bash', ok: false, detail: 'git push', stop: 'reject' }], 'confirmed'],
+    ['correction: let through', { id: 'k', pattern: 'ask:Bash(git push)', trigger: false }, [{ tool: 'Bash', ok: true, detail: 'git push' }], 'inactive'],
   ] as const)('%s', (_name, x, calls, want) => {
     expect(judge(x, calls as readonly TurnCall[]).outcome).toBe(want);
   });

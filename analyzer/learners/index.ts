@@ -1,4 +1,5 @@
 import { commandsLearner } from './commands.js';
+import { correctionsLearner } from './corrections.js';
 import { fixesLearner } from './fixes.js';
 import type { Learner } from './learner.js';
 
@@ -13,6 +14,7 @@ export function makeLearners(o: LearnerOptions): Learner[] {
   return [
     fixesLearner(() => o.fixWindowCalls),
     commandsLearner(),
+    correctionsLearner(),
   ];
 }
 

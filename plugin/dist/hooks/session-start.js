@@ -606,6 +606,95 @@ function neverSucceeded(c) {
   return out;
 }
 
+// analyzer/record-table.ts
+var INTERRUPTED = 2;
+var REJECTED = 4;
+
+// analyzer/learners/corrections.ts
+var CORRECTION_KIND = "correction";
+var RAN = "ask.ran:";
+var PAIRS = "ask.pairs";
+var STOPPED_PAIRS = "ask.stoppedPairs";
+var NOT_CORRECTIONS = /* @__PURE__ */ new Set(["ExitPlanMode"]);
+var correctedStep = (key) => key.slice("ask:".length);
+function correctionClaimText(step) {
+  return `the user stops ${stepWords(step)} here: ask first`;
+}
+function correctionsLearner() {
+  let session = -1;
+  let keys;
+  let ranIn = new Int32Array(0);
+  let excluded = new Uint8Array(0);
+  const ran = [];
+  const stopped = /* @__PURE__ */ new Map();
+  const reset = (s) => {
+    ran.length = 0;
+    stopped.clear();
+    session = s;
+  };
+  return {
+    kind: CORRECTION_KIND,
+    prefix: "ask",
+    category: "correction",
+    stream(w, a, b, s) {
+      if (keys !== w.keys) {
+        keys = w.keys;
+        ranIn = new Int32Array(keys.length);
+        excluded = Uint8Array.from(keys, (k) => NOT_CORRECTIONS.has(k) ? 1 : 0);
+        reset(s);
+      } else if (session !== s) reset(s);
+      const { t, keyOf, order } = w;
+      const okOf = t.ok;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        const key = keyOf[i];
+        if (excluded[key] === 1) continue;
+        if (ranIn[key] !== s + 1) {
+          ranIn[key] = s + 1;
+          ran.push(key);
+        }
+        const ok = okOf[i];
+        if (ok === INTERRUPTED || ok === REJECTED) {
+          const list = stopped.get(key);
+          if (list === void 0) stopped.set(key, [i]);
+          else list.push(i);
+        }
+      }
+    },
+    endSession(w, s) {
+      if (session === s) {
+        for (const key of ran) {
+          w.add(RAN + w.keys[key], 1);
+          w.add(PAIRS, 1);
+        }
+        for (const [key, stops] of stopped) {
+          w.add(STOPPED_PAIRS, 1);
+          const pattern = `ask:${w.keys[key]}`;
+          for (const i of stops) w.hit(CORRECTION_KIND, pattern, i, s);
+        }
+      }
+      reset(-1);
+    },
+    claim(p, c) {
+      const step = correctedStep(p.key);
+      const hits = sessionsOf2(p);
+      return { claim: correctionClaimText(step), hits, opportunities: Math.max(hits, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
+    },
+    lift(p, c) {
+      const hits = sessionsOf2(p);
+      const opps = Math.max(hits, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
+      return opps === 0 ? 0 : hits / opps / correctionPrior(c);
+    }
+  };
+}
+function sessionsOf2(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+function correctionPrior(c) {
+  const pairs = c.totals.get(PAIRS) ?? 0;
+  return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
+}
+
 // analyzer/learners/fixes.ts
 var FIX_KIND = "fix";
 var EPISODES = "fix.episodes:";
@@ -726,7 +815,8 @@ function firstRuns(failedKey, c) {
 function makeLearners(o) {
   return [
     fixesLearner(() => o.fixWindowCalls),
-    commandsLearner()
+    commandsLearner(),
+    correctionsLearner()
   ];
 }
 var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
@@ -825,9 +915,9 @@ var KINDS2 = {
       return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
     },
     storeKey: (key) => key,
-    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
+    claim: (t) => correctionClaimText(t[0]),
     seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
+    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
   }
 };
 function kindInfo(kind) {

@@ -7953,6 +7953,13 @@ var import_node_fs9 = require("node:fs");
 var import_node_fs8 = require("node:fs");
 
 // analyzer/record-table.ts
+var OK = 1;
+var FAILED = 0;
+var INTERRUPTED = 2;
+var REJECTED = 4;
+function okByte(ok, stop) {
+  return ok ? OK : stop === "interrupt" ? INTERRUPTED : stop === "reject" ? REJECTED : FAILED;
+}
 var DEDUP_WINDOW = 16;
 function idHash(text, start = 0, end = text.length) {
   let h = 2166136261 | 0;
@@ -8116,14 +8123,14 @@ var TableBuilder = class {
    * once it is read (dropRepeats), in a pass of their own: checked here, the reader's per-line
    * path grew too large to stay fast.
    */
-  add(ts, tool, ok, session, agentId, detail, project, id = 0) {
+  add(ts, tool, ok, session, agentId, detail, project, id = 0, stop) {
     if (this.length === this.cap) this.grow();
     const i = this.length++;
     this.ts[i] = ts;
     this.stream[i] = this.streamId(session, agentId);
     this.tool[i] = this.tools.id(tool);
     this.detail[i] = detail === void 0 ? -1 : this.details.id(detail);
-    this.ok[i] = ok ? 1 : 0;
+    this.ok[i] = ok ? OK : stop === void 0 ? FAILED : okByte(false, stop);
     this.project[i] = project === void 0 ? -1 : this.projects.id(project);
     this.id[i] = id;
   }
@@ -8297,7 +8304,7 @@ function idToken(value) {
 var TOOL = "[A-Za-z0-9_.:-]{1,128}";
 var WORD = "[A-Za-z0-9._:+@-]{1,40}";
 var CANONICAL = new RegExp(
-  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?\\}\\r?(?:\\n|$)',
+  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
   "y"
 );
 var TS_AT = 13;
@@ -8345,7 +8352,7 @@ function addLine(text, start, end, into) {
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end));
+      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end), m[7]);
       return true;
     }
   }
@@ -8371,7 +8378,8 @@ function addJsonLine(line, into) {
   if (detail !== void 0 && !validDetail(detail)) return false;
   const project = typeof o["project"] === "string" && PROJECT_ID.test(o["project"]) ? o["project"] : void 0;
   const id = typeof o["id"] === "string" && ID.test(o["id"]) ? idHash(o["id"]) : 0;
-  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project, id);
+  const stop = o["ok"] === false && (o["stop"] === "interrupt" || o["stop"] === "reject") ? o["stop"] : void 0;
+  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project, id, stop);
   return true;
 }
 var CHUNK = 256 * 1024;
@@ -8417,7 +8425,7 @@ function readLines(fd, offset, into, counts) {
 }
 
 // analyzer/observation-cache.ts
-var VERSION = 5;
+var VERSION = 6;
 var EDGE = 4096;
 var RECORD_BYTES = 29;
 var COLUMNS = [
@@ -9296,6 +9304,91 @@ function neverSucceeded(c) {
   return out;
 }
 
+// analyzer/learners/corrections.ts
+var CORRECTION_KIND = "correction";
+var RAN = "ask.ran:";
+var PAIRS = "ask.pairs";
+var STOPPED_PAIRS = "ask.stoppedPairs";
+var NOT_CORRECTIONS = /* @__PURE__ */ new Set(["ExitPlanMode"]);
+var correctedStep = (key) => key.slice("ask:".length);
+function correctionClaimText(step) {
+  return `the user stops ${stepWords(step)} here: ask first`;
+}
+function correctionsLearner() {
+  let session = -1;
+  let keys;
+  let ranIn = new Int32Array(0);
+  let excluded = new Uint8Array(0);
+  const ran = [];
+  const stopped2 = /* @__PURE__ */ new Map();
+  const reset = (s) => {
+    ran.length = 0;
+    stopped2.clear();
+    session = s;
+  };
+  return {
+    kind: CORRECTION_KIND,
+    prefix: "ask",
+    category: "correction",
+    stream(w, a, b, s) {
+      if (keys !== w.keys) {
+        keys = w.keys;
+        ranIn = new Int32Array(keys.length);
+        excluded = Uint8Array.from(keys, (k) => NOT_CORRECTIONS.has(k) ? 1 : 0);
+        reset(s);
+      } else if (session !== s) reset(s);
+      const { t, keyOf: keyOf2, order } = w;
+      const okOf = t.ok;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        const key = keyOf2[i];
+        if (excluded[key] === 1) continue;
+        if (ranIn[key] !== s + 1) {
+          ranIn[key] = s + 1;
+          ran.push(key);
+        }
+        const ok = okOf[i];
+        if (ok === INTERRUPTED || ok === REJECTED) {
+          const list2 = stopped2.get(key);
+          if (list2 === void 0) stopped2.set(key, [i]);
+          else list2.push(i);
+        }
+      }
+    },
+    endSession(w, s) {
+      if (session === s) {
+        for (const key of ran) {
+          w.add(RAN + w.keys[key], 1);
+          w.add(PAIRS, 1);
+        }
+        for (const [key, stops] of stopped2) {
+          w.add(STOPPED_PAIRS, 1);
+          const pattern = `ask:${w.keys[key]}`;
+          for (const i of stops) w.hit(CORRECTION_KIND, pattern, i, s);
+        }
+      }
+      reset(-1);
+    },
+    claim(p, c) {
+      const step = correctedStep(p.key);
+      const hits = sessionsOf2(p);
+      return { claim: correctionClaimText(step), hits, opportunities: Math.max(hits, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
+    },
+    lift(p, c) {
+      const hits = sessionsOf2(p);
+      const opps = Math.max(hits, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
+      return opps === 0 ? 0 : hits / opps / correctionPrior(c);
+    }
+  };
+}
+function sessionsOf2(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+function correctionPrior(c) {
+  const pairs = c.totals.get(PAIRS) ?? 0;
+  return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
+}
+
 // analyzer/learners/fixes.ts
 var FIX_KIND = "fix";
 var EPISODES = "fix.episodes:";
@@ -9416,7 +9509,8 @@ function firstRuns(failedKey, c) {
 function makeLearners(o) {
   return [
     fixesLearner(() => o.fixWindowCalls),
-    commandsLearner()
+    commandsLearner(),
+    correctionsLearner()
   ];
 }
 var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
@@ -9626,7 +9720,7 @@ var GroupWalk = class {
         day.sessions++;
         day.lastSession = session;
       }
-      if (okOf[i] === 0) day.failures++;
+      if (okOf[i] !== 1) day.failures++;
       const ki = keyOf2[i];
       keyCalls[ki]++;
       calls++;
@@ -9635,8 +9729,8 @@ var GroupWalk = class {
       if (k === a) continue;
       const p = order[k - 1];
       const kp = keyOf2[p];
-      const retried = okOf[p] === 0 && kp === ki;
-      if (okOf[p] === 0) {
+      const retried = okOf[p] !== 1 && kp === ki;
+      if (okOf[p] !== 1) {
         failedThenAny[kp]++;
         if (retried) bump(retryOf[ki] ??= newCount("error-retry", [ki], ts, nDays), session, ts, weight, dayIndex);
       } else {
@@ -9677,7 +9771,7 @@ var GroupWalk = class {
       if (ts > c.last) c.last = ts;
       c.perDay[dayIndex]++;
       if (k - a < 3 || keyOf2[order[k - 3]] !== ki) c.starts++;
-      if (retried || okOf[i1] === 0 && k1 === kp) c.retries++;
+      if (retried || okOf[i1] !== 1 && k1 === kp) c.retries++;
     }
     c0.calls += calls;
   }
@@ -10004,9 +10098,9 @@ var KINDS2 = {
       return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
     },
     storeKey: (key) => key,
-    claim: (t) => `the user stops ${stepWords(t[0])} here: ask first`,
+    claim: (t) => correctionClaimText(t[0]),
     seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o, s) => `stopped ${h} of ${plural(o, "time")} in ${plural(s, "session")}`
+    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
   }
 };
 function kindInfo(kind) {
@@ -10214,7 +10308,7 @@ var GarbageMeter = class {
 };
 
 // analyzer/parts-cache.ts
-var VERSION2 = 4;
+var VERSION2 = 5;
 var BUDGET_RECORDS = 2e5;
 var COLLECT_EVERY_BYTES = 6 * 1048576;
 var INDEX = "parts.json";
@@ -10830,6 +10924,20 @@ function parseInstinct(text) {
   return meta;
 }
 
+// store/model.ts
+var SOURCES = ["observed", "user_correction", "taught", "imported"];
+function observedSource(x) {
+  return x != null && (x.source === "observed" || x.source === "user_correction");
+}
+var STATES = ["active", "approved", "decaying", "stale", "evolved", "archived"];
+var DOMAIN = /^[a-z0-9][a-z0-9-]{0,39}$/;
+var PROJECT_ID2 = /^[0-9a-f]{12}$/;
+var MAX_SESSION_IDS = 20;
+var MAX_EVIDENCE = 20;
+function zeroFeedback() {
+  return { confirmed: 0, contradicted: 0, corrected: 0, suggested: 0, inactive: 0 };
+}
+
 // store/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
@@ -10843,7 +10951,7 @@ function parseLevel(v) {
 function levelOf(x, c) {
   if (x.projects >= c.universalProjects) return "universal";
   if (x.promoted) return "rule";
-  if (x.source !== "observed" && x.observations >= c.ruleObservations && x.confidence >= c.ruleConfidence) return "rule";
+  if (!observedSource(x) && x.observations >= c.ruleObservations && x.confidence >= c.ruleConfidence) return "rule";
   if (x.observations >= c.matureObservations && x.confidence >= c.matureConfidence) return "mature";
   return "seedling";
 }
@@ -10855,7 +10963,7 @@ function decayed(stored, lastSeenMs, nowMs, c) {
   return round4(Math.min(stored, Math.max(c.taughtFloor, stored - weeks * c.taughtDecayPerWeek)));
 }
 function effective(x, nowMs, c) {
-  if (x.source === "observed") return x.confidence;
+  if (observedSource(x)) return x.confidence;
   return decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
 }
 function feedbackDelta(kind, confirmed, c) {
@@ -10869,7 +10977,7 @@ function stateOf(x, nowMs, c) {
   if (x.archived) return "archived";
   if (x.evolved_to) return "evolved";
   if (nowMs - Date.parse(x.last_seen) >= c.pruneReviewUnseenDays * DAY_MS) return "stale";
-  if (x.source !== "observed" && x.effective < x.stored) return "decaying";
+  if (!observedSource(x) && x.effective < x.stored) return "decaying";
   if (x.effective >= c.approvedAt) return "approved";
   return "active";
 }
@@ -10942,17 +11050,6 @@ var ID2 = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var MAX_ID = 120;
 function validId(id) {
   return typeof id === "string" && id.length <= MAX_ID && ID2.test(id);
-}
-
-// store/model.ts
-var SOURCES = ["observed", "taught", "imported"];
-var STATES = ["active", "approved", "decaying", "stale", "evolved", "archived"];
-var DOMAIN = /^[a-z0-9][a-z0-9-]{0,39}$/;
-var PROJECT_ID2 = /^[0-9a-f]{12}$/;
-var MAX_SESSION_IDS = 20;
-var MAX_EVIDENCE = 20;
-function zeroFeedback() {
-  return { confirmed: 0, contradicted: 0, corrected: 0, suggested: 0, inactive: 0 };
 }
 
 // store/files.ts
@@ -11259,7 +11356,7 @@ function parseInstinct2(text) {
     x.rate = rate;
   }
   if (typeof o["lift"] === "number" && Number.isFinite(o["lift"])) x.lift = o["lift"];
-  if (x.source !== "observed" && (x.trigger === "" || x.action === "")) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
+  if (!observedSource(x) && (x.trigger === "" || x.action === "")) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
 }
 function updateUserFile(text, changes, newEvidence) {
@@ -12279,7 +12376,8 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
     scope: op.scope,
     ...op.project !== void 0 ? { project: op.project } : {},
     projects: op.projects,
-    source: "observed",
+    // The calls the user stopped are the user's word, though the analyzer learned them.
+    source: p.kind === "correction" ? "user_correction" : "observed",
     confidence,
     observations,
     level: "seedling",
@@ -12335,7 +12433,7 @@ function writeObserved(home, pa, config, nowIso) {
   for (const e of entries) {
     occupied.add(e.file.slice(0, -3));
     if (e.value === void 0 && /^(?:chain|error-retry|fix|cmd|ask)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
-    if (e.value?.source === "observed") existing.set(e.value.id, e);
+    if (observedSource(e.value)) existing.set(e.value.id, e);
   }
   const byKey2 = /* @__PURE__ */ new Map();
   for (const e of existing.values()) byKey2.set(e.value.pattern, e);
@@ -12405,6 +12503,13 @@ function meets(step, c) {
 }
 var failed = (c) => c !== void 0 && !c.ok && c.stop === void 0;
 var stopped = (c) => c !== void 0 && c.stop !== void 0;
+function namedCall(pattern) {
+  const cmd = /^cmd:[a-z]+=(.+)$/.exec(pattern);
+  if (cmd !== null) return `Bash(${cmd[1].trim()})`;
+  const fix = /^fix:.+\)->(Bash\(.+\))$/.exec(pattern);
+  if (fix !== null) return fix[1];
+  return pattern.startsWith("ask:") ? pattern.slice(4).trim() : void 0;
+}
 function judge(x, calls) {
   const inactive = (why) => ({ outcome: "inactive", why });
   if (x.pattern.startsWith("seq:")) {
@@ -12436,6 +12541,15 @@ function judge(x, calls) {
       if (calls.slice(i + 1).some(failed)) return { outcome: "contradicted", why: `${tool} failed, was not retried, and a call failed` };
     }
     return inactive(`no failed ${tool}`);
+  }
+  const call = namedCall(x.pattern);
+  if (call !== void 0) {
+    const made = calls.filter((c) => meets(call, c));
+    if (made.length === 0) return inactive(`${call} was not run`);
+    if (x.pattern.startsWith("ask:")) return made.some(stopped) ? { outcome: "confirmed", why: `the user stopped ${call} again` } : inactive(`${call} ran and the user let it`);
+    if (made.some(stopped)) return { outcome: "corrected", why: `the user stopped ${call}, which it names` };
+    if (made.some(failed)) return { outcome: "contradicted", why: `${call} failed` };
+    return { outcome: "confirmed", why: `${call} ran and succeeded` };
   }
   if (!x.trigger) return inactive("the prompt did not meet its trigger");
   if (calls.length === 0) return inactive("the turn made no tool call");
@@ -13698,7 +13812,7 @@ var emptyPlan = () => ({ removed: [], merged: [], contradictions: [], promoted: 
 function planIsEmpty(p) {
   return p.removed.length + p.merged.length + p.contradictions.length + p.promoted.length === 0;
 }
-var user = (x) => x.source !== "observed";
+var user = (x) => !observedSource(x);
 var sameScope = (a, b) => a.scope === b.scope && a.project === b.project;
 var lower = (s) => s.toLowerCase().replace(/\s+/g, " ").trim();
 function said(x) {
@@ -13912,7 +14026,7 @@ function mutate(ctx, fn, opts = {}) {
       recoverStore(ctx.home);
       migrateLegacy(ctx.home, ctx.config, nowIso, { lockHeld: true });
       const instincts = scanInstincts(ctx.home, { classify: false });
-      for (const e of instincts) if (e.value?.source === "observed") classifyEntry(e);
+      for (const e of instincts) if (observedSource(e.value)) classifyEntry(e);
       const facts = scanFacts(ctx.home, { classify: false });
       const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
       const result = fn(m);
@@ -13984,11 +14098,11 @@ function save(m, entry, x) {
   finish(m, x);
   const path = storePaths(m.ctx.home).instinct(x.id);
   let text;
-  if (entry?.value && x.source !== "observed") {
+  if (entry?.value && !observedSource(x)) {
     const newEvidence = x.evidence.filter((e2) => !entry.value.evidence.includes(e2));
     text = updateUserFile(entry.text, changedFields(instinctFields(entry.value), instinctFields(x)), newEvidence);
   } else {
-    if (entry && !entry.pristine && entry.value?.source === "observed") keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
+    if (entry && !entry.pristine && observedSource(entry.value)) keepUserVersion(m.ctx.home, x.id, entry.text, m.nowIso, m.txn);
     text = renderInstinct2(x);
   }
   m.txn.write(path, text);
@@ -14052,7 +14166,7 @@ function applyFeedback(m, entry, x0, kind, reason) {
   const ref = { id: x.id, pattern: x.pattern, ...x.project ? { project: x.project } : {}, source: x.source };
   const asked = feedbackDelta(kind, x.confirmed, c);
   let applied;
-  if (x.source === "observed") {
+  if (observedSource(x)) {
     const score = x.score ?? x.confidence;
     const adj = round4(Math.min(c.maxConfidence - score, Math.max(-score, (x.adjustment ?? 0) + asked)));
     x.adjustment = adj;
@@ -14075,7 +14189,7 @@ function applyFeedback(m, entry, x0, kind, reason) {
   m.events.push(event(m.nowIso, ref, applied, reason));
   save(m, entry, x);
   const out = { id: x.id, pattern: x.pattern, kind, delta: round4(applied), confidence: x.confidence, level: x.level };
-  if (x.source === "observed") {
+  if (observedSource(x)) {
     out.adjustment = x.adjustment ?? 0;
     out.blocks_promotion = (x.adjustment ?? 0) < 0;
   }
@@ -14130,7 +14244,7 @@ function mergeIn(m, src, into) {
   t.corrected += s.corrected;
   t.contradicted += s.contradicted;
   t.aliases = [.../* @__PURE__ */ new Set([...t.aliases, s.pattern, ...s.aliases])];
-  if (t.source !== "observed" && s.confidence > t.confidence) {
+  if (!observedSource(t) && s.confidence > t.confidence) {
     m.events.push(event(m.nowIso, ref, s.confidence - t.confidence, `merge: took the confidence of ${s.pattern}`));
     t.confidence = s.confidence;
   }
