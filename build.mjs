@@ -1,7 +1,7 @@
 // Build steps after tsc.
 // 1. Each hook becomes one self-contained CommonJS file in dist/hooks/. Hooks run as a new node
 //    process on every tool call; loading one CJS file instead of a dozen ES modules is the
-//    difference between ~1.3x and ~1.05x of bare `node -e 0` start-up (see BENCHMARKS.md).
+//    difference between ~1.3x and ~1.05x of bare `node -e 0` start-up (see docs/performance-notes.md).
 // 2. The bins and hooks are made executable.
 // `node build.mjs --plugin [DIR]` instead builds the Claude Code plugin's generated files into DIR
 // (default plugin/): the hooks and the CLI bundled from source, the config defaults, the command

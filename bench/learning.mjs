@@ -1,7 +1,7 @@
 // Learning quality: simulated months through the real CLI, day by day (the day's observations
 // are written, then `homunculus bye` runs at the day's end, as a user running /bye each evening).
 // Grades what became a rule and when, per seed and noise level, against the targets in
-// BENCHMARKS.md ("Learning quality"). With --real DIR (a ~/.claude/projects-like folder of
+// docs/learning-quality.md. With --real DIR (a ~/.claude/projects-like folder of
 // transcripts), also imports them, re-timed as one user's three weeks, and reports what is learned.
 //
 // Usage: node bench/learning.mjs [--seeds 5] [--noise 0,0.15,0.3] [--days 21] [--real DIR] [--json FILE]

@@ -80,7 +80,7 @@ export function hookCommands(where: HookRoot, loc: Locators): OurHooks {
     PostToolUse: observe,
     PostToolUseFailure: { ...observe },
     // A small young generation makes the analyzer both faster and ~25 MiB lighter on large weeks
-    // (it allocates many short-lived strings): see BENCHMARKS.md.
+    // (it allocates many short-lived strings): see docs/performance-notes.md.
     Stop: { type: 'command', command: cmd('stop', `${STOP_NODE_FLAGS} `), async: true, timeout: 120 },
     UserPromptSubmit: { type: 'command', command: cmd('prompt-router'), timeout: 5 },
     // Synchronous: its output (the rules) must be there before Claude's first request.

@@ -50,7 +50,7 @@ export function fastAnalyze(args: readonly string[]): boolean {
     if (!process.execArgv.some((a) => a.startsWith('--max-semi-space-size')) && process.argv[1] !== undefined && windowBytes(ctx.home, ctx.now.getTime(), ctx.config) >= large) {
       // And glibc's malloc told to map every block of 256 KiB or more on its own: by default the
       // threshold rises to the largest block freed (a batch's columns, tens of MiB), and the
-      // freed memory below it stays in the process (5M records: peak RSS ~200 -> ~165 MiB, BENCHMARKS.md).
+      // freed memory below it stays in the process (5M records: peak RSS ~200 -> ~165 MiB, docs/performance-notes.md).
       // Other C libraries ignore the variable; one set by the user is left as it is.
       const env = { MALLOC_MMAP_THRESHOLD_: '262144', ...process.env };
       const r = spawnSync(process.execPath, [...process.execArgv, flag, process.argv[1], ...process.argv.slice(2)], { stdio: 'inherit', env });

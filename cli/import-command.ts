@@ -32,7 +32,7 @@ export async function transcriptFiles(paths: string[]): Promise<{ files: string[
 }
 
 /**
- * `--json`'s names for why lines, calls and files were skipped (the README lists them): camelCase
+ * `--json`'s names for why lines, calls and files were skipped (docs/import.md lists them): camelCase
  * keys a script can use, where the summary prints its sentences. A reason not in the table
  * (a new one) gets the camelCase of its words before any parenthesis.
  */

@@ -26,7 +26,7 @@ export interface ExportRule {
 export const FORMATS = ['claude-md', 'agents-md', 'cursorrules', 'cursor-mdc', 'windsurfrules', 'json'] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** Where each format goes and which agent reads it (the README table is checked against this). */
+/** Where each format goes and which agent reads it (docs/exports.md's table is checked against this). */
 export const FORMAT_TARGETS: Record<Format, { file: string; reader: string }> = {
   'claude-md': { file: 'CLAUDE.md (marker block)', reader: 'Claude Code' },
   'agents-md': { file: 'AGENTS.md (marker block)', reader: 'Codex, Jules, Amp, Cursor and other agents that read AGENTS.md' },

@@ -10,7 +10,7 @@ import { assertDataHome, layout, resolveDataHome } from './data-home.js';
 import { fnv1a64Hex } from './fnv.js';
 
 // A large hook bundle run through V8's code cache. The Stop hook's bundle is ~450 KB, and a fresh
-// process spends ~60 ms of each run parsing and compiling it (BENCHMARKS.md). The cache (what
+// process spends ~60 ms of each run parsing and compiling it (docs/performance-notes.md). The cache (what
 // V8 compiled in the first run, functions compiled lazily included) is kept in the data home's
 // state/cache/v8/, private like every data file, as Node 22's own compile cache keeps one per
 // user. Its name holds what must not change under it: the bundle's content hash (from the build),

@@ -185,6 +185,8 @@ const RULES: Record<ConfigKey, Rule> = {
   rulesFile: { type: 'string', allowed: 'a non-empty file path', check: (v: string) => v.trim().length > 0 },
 };
 export const CONFIG_KEYS = Object.keys(RULES) as ConfigKey[];
+/** Each key's type and allowed values, as the checks below state them (for the generated reference, docs/configuration.md). */
+export const CONFIG_RULES: Readonly<Record<ConfigKey, Readonly<Pick<Rule, 'type' | 'allowed'>>>> = RULES;
 
 function show(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);

@@ -40,7 +40,7 @@ export function pruneDataFile(path: string): boolean {
 }
 
 /**
- * Test-only fault injection (documented in README, Development): with
+ * Test-only fault injection (documented in docs/development.md): with
  * `HOMUNCULUS_TEST_FULL_DISK=<n>` a process behaves as if the disk had n bytes left. Writes to
  * data files are cut short there, and once nothing is left they fail with ENOSPC, as write(2)
  * does. Tests run it where a small filesystem cannot be mounted. Unset, it costs one env lookup.

@@ -63,15 +63,14 @@ describe('README', () => {
   });
 });
 
-describe('README configuration table', () => {
+describe('docs/configuration.md table', () => {
   it('lists every parameter with the default config/ holds', () => {
     const defaults = {
       ...JSON.parse(readFileSync(join(ROOT, 'config', 'defaults.json'), 'utf8')),
       ...JSON.parse(readFileSync(join(ROOT, 'config', 'decay-config.json'), 'utf8')),
     };
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    const section = readme.slice(readme.indexOf('## Configuration'));
-    const rows = [...section.matchAll(/^\| `([A-Za-z]+)` \| `([^`]+)` \|/gm)].map((m) => [m[1], JSON.parse(m[2]!)]);
+    const doc = readFileSync(join(ROOT, 'docs', 'configuration.md'), 'utf8');
+    const rows = [...doc.matchAll(/^\| `([A-Za-z]+)` \| `([^`]+)` \|/gm)].map((m) => [m[1], JSON.parse(m[2]!)]);
     expect(Object.fromEntries(rows)).toEqual(defaults);
   });
 });

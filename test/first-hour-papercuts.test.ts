@@ -134,7 +134,7 @@ describe('uninstall removes what install created, once it is left empty', () => 
 });
 
 describe('import-transcripts --json', () => {
-  it('counts what it skipped under camelCase keys, each one the README lists', async () => {
+  it('counts what it skipped under camelCase keys, each one docs/import.md lists', async () => {
     const root = tempDir();
     const dir = join(root, 'projects', '-w');
     mkdirSync(dir, { recursive: true });
@@ -155,8 +155,8 @@ describe('import-transcripts --json', () => {
     expect(out.added).toBe(1);
     expect(out.skipped).toMatchObject({ olderThanSince: 1, callsWithoutResult: 1, resultsWithoutCall: 1, malformedLines: 1 });
     expect(Object.keys(out.skipped).filter((k) => !/^[a-z][a-zA-Z0-9]*$/.test(k))).toEqual([]);
-    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
-    for (const k of Object.keys(out.skipped)) expect(readme).toContain(`\`${k}\``);
+    const doc = readFileSync(join(ROOT, 'docs', 'import.md'), 'utf8');
+    for (const k of Object.keys(out.skipped)) expect(doc).toContain(`\`${k}\``);
   });
 });
 
