@@ -29,6 +29,8 @@ export interface ByeReport {
   taughtChanges: { promoted: TaughtRule[]; archived: { rule: TaughtRule; reason: string }[]; held: { rule: TaughtRule; reason: string }[] };
   /** Patterns eligible for promotion held back by a correction or contradiction (feedback). */
   blocked: string[];
+  /** Observed commands a taught one of the same purpose contradicts (the taught one wins): not promoted, or archived. */
+  overridden: { pattern: string; taught: string }[];
   /** Entries of rules.json that are not usable rules: left out, each with what is wrong. */
   skippedRules: string[];
   /** Where the previous rules.json was kept when it held entries that were left out. */
@@ -133,6 +135,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     taught: [],
     taughtChanges: { promoted: [], archived: [], held: [] },
     blocked: [],
+    overridden: [],
     skippedRules: [],
   });
   assertDataHome(home);
@@ -196,6 +199,7 @@ function decide(report: ByeReport, home: string, previous: Rule[], now: Date, co
   const scoped = scopeDecisions(consolidate(previous, input.patterns, now.getTime(), config), input, config);
   const decisions: RuleDecision[] = scoped.decisions;
   report.blocked = scoped.blocked;
+  report.overridden = scoped.overridden;
   const taught = decideTaught(readTaughtRules(home), input.instincts, now.getTime(), config, input.unreadable);
   report.taught = taught.rules;
   report.taughtChanges = { promoted: taught.promoted, archived: taught.archived, held: taught.held };

@@ -29,6 +29,7 @@ export function renderBye(r: ByeReport): string {
   if (t.promoted.length) lines.push(`${ro ? 'Would promote' : 'Promoted'} taught instincts to rules: ${t.promoted.map((x) => `${x.pattern} (${pct(x.confidence_now)})`).join(', ')}.`);
   if (t.archived.length) lines.push(`${ro ? 'Would archive' : 'Archived'} taught rules: ${t.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
   if (t.held.length) lines.push(`Kept, its file to fix: ${t.held.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
+  if (r.overridden.length) lines.push(`Contradicted by what you taught (the taught one wins, the observed one is not given to Claude): ${r.overridden.map((o) => `${o.pattern} (taught ${o.taught})`).join(', ')}.`);
   if (r.blocked.length) lines.push(`Not promoted, held back by a correction or contradiction until new evidence outweighs it: ${r.blocked.join(', ')}.`);
   if (!c.promoted.length && !c.refreshed.length && !c.decaying.length && !c.archived.length && !t.promoted.length && !t.archived.length) lines.push('No rule changed.');
   if (ro) lines.push(`Read-only: no rule changed; ${r.rulesFile} and rules.json were not written.`);

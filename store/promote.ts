@@ -4,6 +4,7 @@ import type { ScoredPattern } from '../analyzer/score.js';
 import type { Config } from '../lib/config.js';
 import type { ScopedRule } from '../exports/delivery.js';
 import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
+import { commandParts } from '../analyzer/learners/commands.js';
 import { isTaughtRule, type TaughtRule } from '../exports/taught-rules.js';
 import { readIfFile } from './io.js';
 import { layout } from '../lib/data-home.js';
@@ -28,6 +29,32 @@ export interface PromotionInput {
   instincts: Instinct[];
   /** Instinct files that are there but do not read: id -> what is wrong. */
   unreadable: Map<string, string>;
+  /** Analyzer keys of observed commands a taught one of the same purpose contradicts -> the taught key (it wins). */
+  overridden: Map<string, string>;
+}
+
+/**
+ * The observed commands a person's word contradicts: a taught (or imported) `cmd:<purpose>=<X>`
+ * that reaches the project of an observed `cmd:<purpose>=<Y>`, Y another command. The taught one
+ * wins; the observed one is not promoted, its rule is archived, and bye reports it.
+ */
+export function overriddenCommands(patterns: readonly ScoredPattern[], scoped: ReadonlyMap<string, ObservedPattern>, instincts: readonly Instinct[]): Map<string, string> {
+  const taught = instincts.flatMap((x) => {
+    if (observedSource(x) || x.state === 'archived') return [];
+    const c = commandParts(x.pattern);
+    return c === undefined ? [] : [{ ...c, key: x.pattern, project: x.scope === 'project' ? x.project : undefined }];
+  });
+  const out = new Map<string, string>();
+  if (taught.length === 0) return out;
+  for (const p of patterns) {
+    if (p.kind !== 'command') continue;
+    const c = commandParts(p.key);
+    if (c === undefined) continue;
+    const projects = scoped.get(akey(p))?.projects ?? [];
+    const t = taught.find((t) => t.purpose === c.purpose && t.detail !== c.detail && (t.project === undefined || projects.includes(t.project)));
+    if (t !== undefined) out.set(akey(p), t.key);
+  }
+  return out;
 }
 
 export function promotionInput(home: string, pa: ProjectAnalyses, config: Config): PromotionInput {
@@ -49,7 +76,7 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
     }
     return { ...p, confidence: clamp(p.confidence + adj, config) };
   });
-  return { patterns, blocked, scoped, instincts, unreadable };
+  return { patterns, blocked, scoped, instincts, unreadable, overridden: overriddenCommands(patterns, scoped, instincts) };
 }
 
 /**
@@ -57,11 +84,19 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
  * project's rule to global once its pattern holds in universalProjects projects (never narrows:
  * a rule delivered everywhere stays so).
  */
-export function scopeDecisions(decisions: RuleDecision[], input: PromotionInput, config: Config): { decisions: RuleDecision[]; blocked: string[] } {
+export function scopeDecisions(decisions: RuleDecision[], input: PromotionInput, config: Config): { decisions: RuleDecision[]; blocked: string[]; overridden: { pattern: string; taught: string }[] } {
   const blocked: string[] = [];
+  const overridden: { pattern: string; taught: string }[] = [];
   const out: RuleDecision[] = [];
-  for (const d of decisions) {
+  for (let d of decisions) {
     const k = `${d.rule.kind}:${d.rule.pattern}`;
+    const taught = input.overridden.get(k);
+    if (taught !== undefined && d.change !== 'archived') {
+      overridden.push({ pattern: d.rule.pattern, taught });
+      if (d.change === 'promoted') continue;
+      // A rule already given: the person's word wins, so it goes.
+      d = { ...d, change: 'archived', reason: `the taught ${taught} says otherwise` };
+    }
     if (d.change === 'promoted' && input.blocked.has(k)) {
       blocked.push(d.rule.pattern);
       continue;
@@ -79,7 +114,7 @@ export function scopeDecisions(decisions: RuleDecision[], input: PromotionInput,
     if (rule.scope === 'global' && PER_PROJECT_KINDS.has(rule.kind)) rule.projects = [...new Set([...(rule.projects ?? []), ...(s?.projects ?? [])])].sort();
     out.push(d);
   }
-  return { decisions: out, blocked };
+  return { decisions: out, blocked, overridden };
 }
 
 export function readTaughtRules(home: string): TaughtRule[] {
