@@ -15,7 +15,7 @@ import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';
 import type { TaughtRule } from '../exports/taught-rules.js';
 import type { ScopedRule } from '../exports/delivery.js';
 import { decideTaught, promotedMap, promotionInput, readTaughtRules, scopeDecisions } from '../store/promote.js';
-import { markPromoted } from '../store/ops.js';
+import { markPromoted } from '../store/promotion-marks.js';
 import { projectNames } from '../store/projects.js';
 
 export interface ByeReport {

@@ -16,7 +16,7 @@ import { disagreements, type Disagreement } from '../store/consistency.js';
 import { readEvents } from '../store/events.js';
 import { StoreBusyError } from '../store/io.js';
 import { round4 } from '../store/lifecycle.js';
-import { mendStore } from '../store/ops.js';
+import { mendStore } from '../store/housekeep.js';
 import { scanFacts, scanInstincts } from '../store/scan.js';
 import { storeContext } from '../store/service.js';
 import { pendingChange } from '../store/txn.js';

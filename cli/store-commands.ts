@@ -2,7 +2,12 @@ import { SOURCES } from '../store/model.js';
 import type { Argv, CommandModule } from 'yargs';
 import { FEEDBACK_KINDS, type FeedbackKind } from '../store/lifecycle.js';
 import { StoreBusyError } from '../store/io.js';
-import { alias, deleteFact, feedback, housekeep, prune, StoreError, teach, writeFact } from '../store/ops.js';
+import { alias } from '../store/merge.js';
+import { deleteFact, writeFact } from '../store/facts.js';
+import { feedback } from '../store/feedback.js';
+import { housekeep, prune } from '../store/housekeep.js';
+import { StoreError } from '../store/mutate.js';
+import { teach } from '../store/teach.js';
 import type { FactView, InstinctView } from '../store/query.js';
 import * as svc from '../store/service.js';
 import type { StoreCtx } from '../store/store.js';
@@ -12,7 +17,7 @@ import { renderSuggest } from './suggest-fast.js';
 import { plural } from '../lib/plural.js';
 import { cli } from '../lib/invocation.js';
 
-// The store's verbs: parse, call one function of store/service.ts or store/ops.ts, print text
+// The store's verbs: parse, call one function of store/service.ts or a verb module of the store, print text
 // or --json. A miss or a refused change is a CliError (exit 2); a busy store exits 75.
 
 type Common = { home?: string; now?: string; json: boolean };

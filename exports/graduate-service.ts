@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { filterViews } from '../store/query.js';
 import { scanInstincts } from '../store/scan.js';
 import { graduateStore, ttlVerdict, type TtlRow } from '../store/graduate-ops.js';
-import { refuseUnsafeClock } from '../store/ops.js';
+import { refuseUnsafeClock } from '../store/mutate.js';
 import { snapshot, type StoreCtx } from '../store/store.js';
 import { evolveClusters, guidelinesBlock, planGraduation, renderCommand, toExportRule } from './graduate.js';
 import { recordInjection } from './injected.js';

@@ -13,7 +13,8 @@ import { projectIdOf, selectRules, selectViews, type ExportFilter } from './sele
 import { readShareDoc, shareDoc, ShareFormatError, type ShareDoc, type SharedProject } from './share.js';
 import { readProjects } from '../store/projects.js';
 import { idFor, normalizeKey } from '../store/keys.js';
-import { importPatterns, StoreError, type ImportRow } from '../store/ops.js';
+import { importPatterns, type ImportRow } from '../store/import-rows.js';
+import { StoreError } from '../store/mutate.js';
 import { parseRulesMarkdown } from './import-md.js';
 import { importShared, type ShareImportResult } from '../store/share-import.js';
 import { DEFAULT_SKILL_NAME, renderSkill, type SkillOptions } from './skill.js';

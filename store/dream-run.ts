@@ -6,7 +6,7 @@ import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { dreamDue, planIsEmpty, readShadowTexts, type DreamPlan } from './dream.js';
-import { dream } from './ops.js';
+import { dream } from './dream-apply.js';
 import type { StoreCtx } from './store.js';
 
 // The edges of `dream`: the texts that may shadow an instinct, state/last-dream.json, one event

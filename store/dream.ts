@@ -12,7 +12,7 @@ import { observedSource } from './model.js';
 
 // `homunculus dream`: one deterministic pass over the whole store, planned here (pure over the
 // instincts, the texts that may shadow them, the configuration and `now`) and carried out by
-// ops.dream under the store's lock. Only the user's instincts (taught and imported) are merged,
+// store/dream-apply.ts under the store's lock. Only the user's instincts (taught and imported) are merged,
 // removed or promoted: observed ones belong to the analyzer, which would write them again.
 // Planning on the result of each step makes a second run find nothing to do.
 

@@ -2,7 +2,7 @@ import { DAY_MS } from '../lib/clock.js';
 import { event } from './events.js';
 import { decayed, round4 } from './lifecycle.js';
 import type { Instinct } from './model.js';
-import { archiveInstinct, mutate, refuseUnsafeClock, save } from './ops.js';
+import { archiveInstinct, mutate, refuseUnsafeClock, save } from './mutate.js';
 import type { StoreCtx } from './store.js';
 import { observedSource } from './model.js';
 

@@ -9,7 +9,7 @@ import { readIfFile } from './io.js';
 import { round4 } from './lifecycle.js';
 import { currentProject, readProjects, touchProject } from './projects.js';
 import { effectiveness as effectivenessRows, filterViews, knownScope, LIST_SCOPES, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
-import { StoreError } from './ops.js';
+import { StoreError } from './mutate.js';
 import { parseQuery } from './search.js';
 import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './store.js';
 import { suggestResult } from './suggest-fast.js';

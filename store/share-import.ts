@@ -3,7 +3,8 @@ import { oneLine } from './files.js';
 import { categoryOf, idFor, KeyError, normalizeKey, type Category } from './keys.js';
 import { clamp } from './lifecycle.js';
 import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct, observedSource } from './model.js';
-import { enforceInstinctCap, factRef, mutate, resolve, save, saveFact, writeFactIn, type Mut } from './ops.js';
+import { enforceInstinctCap, factRef, mutate, resolve, save, saveFact, type Mut } from './mutate.js';
+import { writeFactIn } from './facts.js';
 import { textSimilarity, valuesDiffer } from './similarity.js';
 import type { StoreCtx } from './store.js';
 

@@ -9,7 +9,7 @@ import { loadConfig } from '../lib/config.js';
 import { similarPairs, withinScopes } from '../store/candidates.js';
 import { planDream } from '../store/dream.js';
 import type { Instinct } from '../store/model.js';
-import { housekeep } from '../store/ops.js';
+import { housekeep } from '../store/housekeep.js';
 import { buildIndex, readFreshIndex } from '../store/index-file.js';
 import { scanFacts, scanInstincts } from '../store/scan.js';
 import { conflictPairs, conflicts, keySimilarity, mergeLoses, sequenceSimilarity, textSimilarity } from '../store/similarity.js';
