@@ -1,10 +1,11 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { RecordTable } from './record-table.js';
-import { countPatterns, finishCounted, type Counted, type PatternCount } from './patterns.js';
+import { countPatterns } from './patterns.js';
+import { finishCounted, type Counted, type PatternCount } from './counted.js';
 import { byStrength, scoreKind, type ScoredPattern } from './score.js';
 import { foldPatterns } from './folding.js';
-import { countedClaims } from './claims.js';
+import { countedClaims } from './window-claims.js';
 import { learnerOf } from './learners/index.js';
 
 export interface DaySummary {

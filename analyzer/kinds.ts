@@ -3,7 +3,7 @@ import { chainClaimText, retryClaimText, stepWords } from './claims.js';
 import { commandClaimText, commandParts } from './learners/commands.js';
 import { fixClaimText, fixSteps } from './learners/fixes.js';
 import { correctionClaimText } from './learners/corrections.js';
-import type { PatternKind } from './patterns.js';
+import type { PatternKind } from './counted.js';
 import type { PatternDetails } from './learners/learner.js';
 import { plural } from '../lib/plural.js';
 
@@ -116,6 +116,12 @@ export const KINDS: Record<PatternKind, KindInfo> = {
 
 export function kindInfo(kind: unknown): KindInfo | undefined {
   return typeof kind === 'string' && Object.hasOwn(KINDS, kind) ? KINDS[kind as PatternKind] : undefined;
+}
+
+/** The pattern's tokens if every one is valid, else undefined (its rule or line is not written). */
+export function safeSteps(rule: { kind: PatternKind; pattern: string }): string[] | undefined {
+  const info = kindInfo(rule.kind);
+  return info === undefined || typeof rule.pattern !== 'string' ? undefined : info.tokens(rule.pattern);
 }
 
 /** The analyzer's kind and key of a store key, for every kind it learns. */

@@ -1,4 +1,4 @@
-import type { KeyStats, PatternCount } from './patterns.js';
+import type { KeyStats, PatternCount } from './counted.js';
 
 // Whether a pattern says something the tools' own frequencies do not. A chain of common tools
 // (Read->Read->Read) recurs because those tools are common, not because of a habit; a retry of a

@@ -1,8 +1,7 @@
-import { emptyCounted, newCount, type Counted, type PatternCount, type PatternKind } from './patterns.js';
-import { addHistograms, sessionHistogram } from './score.js';
+import { emptyCounted, newCount, type Counted, type PatternCount, type PatternKind, addHistograms, sessionHistogram } from './counted.js';
 
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
-// Counted is of whole numbers (decay included, see patterns.ts), so the merge equals one count
+// Counted is of whole numbers (decay included, see counted.ts), so the merge equals one count
 // over all of them, whatever the parts and their order. Parts are what the analysis cache keeps
 // (analyzer/parts-cache.ts), in the plain form below (absolute UTC day numbers, keys by name),
 // and are merged from that form: no object per pattern and part, chains found by number.

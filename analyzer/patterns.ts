@@ -1,127 +1,13 @@
 import type { RecordTable } from './record-table.js';
 import { streamsInWindow } from './streams.js';
 import { DAY_MS } from '../lib/clock.js';
+import { dayWeight, emptyCounted, newCount, windowDays, type Counted, type PatternCount, type PatternKind } from './counted.js';
 import { makeLearners, type Learner } from './learners/index.js';
 import type { LearnWalk } from './learners/learner.js';
 
 // Counts 3-tool chains and error-retry pairs along each stream, the tools' own frequencies (for
-// lift), and the per-day rollup, in one pass. Everything per record is counted by numeric id.
-
-/** Chains and error-retries (counted here), and the kinds of the learners in analyzer/learners/. */
-export type PatternKind = 'chain' | 'error-retry' | 'fix' | 'command' | 'correction';
-
-export interface PatternCount {
-  kind: PatternKind;
-  key: string;
-  /** Key ids of the steps (see Counted.keys): three for a chain, one for an error-retry. */
-  steps: number[];
-  n: number;
-  /** Occurrences in each session that shows the pattern (streams are walked session by session)... */
-  perSession: number[];
-  /** ...or, for patterns merged from parts, the same as a histogram (see sessionHistogram in score.ts). */
-  sessions: number[];
-  /** The session perSession's last entry belongs to. */
-  lastSession: number;
-  /** Set by finishCounted from decayByDay: sum of the occurrences' decay weights. */
-  decaySum: number;
-  first: number;
-  last: number;
-  /** Occurrences per day of the window (index 0 = Counted.day0). */
-  perDay: Int32Array;
-  /** Per day, the occurrences' weights as whole numbers (see dayWeight): sums that do not depend on the order they are added in. */
-  decayByDay: Float64Array;
-  /**
-   * Chains: occurrences whose preceding record does not continue the cycle A->B->C->A... (for
-   * A->B->C, a preceding C would make it the continuation of C->A->B). Error-retries: n.
-   */
-  starts: number;
-  /** Chains: occurrences in which a failed call is followed by the same call (an error-retry). */
-  retries: number;
-}
-
-/** Per key id, over the window's records. */
-export interface KeyStats {
-  calls: Int32Array;
-  /** Failures followed by another record in their stream... */
-  failedThenAny: Int32Array;
-  /** ...successes followed by another record... */
-  okThenAny: Int32Array;
-  /** ...and successes followed by a record with the same key. */
-  okThenSame: Int32Array;
-}
-
-export interface DayCount {
-  calls: number;
-  failures: number;
-  /** Sessions with a record that day. */
-  sessions: number;
-  lastSession: number;
-}
-
-export interface Counted {
-  chains: Map<string, PatternCount>;
-  errorRetries: Map<string, PatternCount>;
-  /** The learners' patterns (analyzer/learners/), by their store key (`fix:...`, `cmd:...`). */
-  learned: Map<string, PatternCount>;
-  /** The learners' named totals (their opportunities and base rates): sums, like every count here. */
-  totals: Map<string, number>;
-  sessionsInWindow: number;
-  /** Records in the window (N of the lift). */
-  calls: number;
-  /** Records after now. */
-  future: number;
-  /** Mean decay weight of the window's records (set by finishCounted). */
-  decayMean: number;
-  /** Days of the window with at least one record. */
-  activeDays: number;
-  /** Key id -> key (`Read`, `Bash(npm test)`). */
-  keys: string[];
-  keyStats: KeyStats;
-  /** The UTC day number (ms / DAY_MS) of days[0]: the day holding the window's start. */
-  day0: number;
-  days: DayCount[];
-  /** Per day, the records' weights as whole numbers (see dayWeight): a typed array, as the hot loop adds doubles to it. */
-  dayDecay: Float64Array;
-}
-
-// Decay sums that do not depend on the order of addition, so that a window counted in parts
-// (sessions cached apart, see analyzer/parts.ts) sums to exactly what one pass over it sums: each
-// record's weight relative to the end of its UTC day is a whole number of 2^-31ths (exact in a
-// double: a day's sum stays below 2^53 up to 4M records), and the per-day sums are scaled to `now`
-// only at the end, day by day in order.
-const SCALE = 2 ** 31;
-
-/**
- * A record's weight relative to the end of its UTC day, in 2^-31ths (dayEndMs: that end,
- * (floor(ts / DAY_MS) + 1) * DAY_MS; rate: ln 2 / half-life in ms). Times are whole milliseconds,
- * so the difference is exact however the day's end was computed.
- */
-export function dayWeight(ts: number, dayEndMs: number, rate: number): number {
-  return Math.round(Math.exp(rate * (ts - dayEndMs)) * SCALE);
-}
-
-/** What a day's whole-number weights are worth at `nowMs`: 0.5^(age of the day's end / halfLife) / 2^31. */
-function dayFactors(day0: number, nDays: number, nowMs: number, halfLifeDays: number): Float64Array {
-  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
-  return Float64Array.from({ length: nDays }, (_, d) => Math.exp(rate * ((day0 + d + 1) * DAY_MS - nowMs)) / SCALE);
-}
-
-/** Sets each pattern's decaySum and the window's decayMean from the per-day sums. */
-export function finishCounted(c: Counted, nowMs: number, halfLifeDays: number): Counted {
-  const f = dayFactors(c.day0, c.days.length, nowMs, halfLifeDays);
-  const sum = (byDay: Float64Array) => {
-    let s = 0;
-    for (let d = 0; d < byDay.length; d++) if (byDay[d] !== 0) s += byDay[d]! * f[d]!;
-    return s;
-  };
-  for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
-  for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
-  for (const p of c.learned.values()) p.decaySum = sum(p.decayByDay);
-  let total = 0;
-  c.dayDecay.forEach((d, i) => (total += d * f[i]!));
-  c.decayMean = c.calls === 0 ? 0 : total / c.calls;
-  return c;
-}
+// lift), and the per-day rollup, in one pass, with the learners (analyzer/learners/) walking the
+// same streams. Everything per record is counted by numeric id; what it yields is analyzer/counted.ts.
 
 /**
  * The key a record takes in a pattern: its tool, or `Bash(<detail>)` when chainDetail is on.
@@ -155,10 +41,6 @@ export function recordKeys(t: RecordTable, chainDetail: boolean): { keyOf: Int32
     }
   }
   return { keyOf, keys };
-}
-
-export function newCount(kind: PatternKind, steps: number[], ts: number, nDays: number): PatternCount {
-  return { kind, key: '', steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
 }
 
 function bump(c: PatternCount, session: number, ts: number, weight: number, dayIndex: number): void {
@@ -204,32 +86,6 @@ export interface CountOptions {
   groupOf?: Int32Array | undefined;
   /** The fixes learner's episode length (analyzer/learners/fixes.ts); default 10. */
   fixWindowCalls?: number | undefined;
-}
-
-export function emptyCounted(keys: string[], day0: number, nDays: number): Counted {
-  const K = keys.length;
-  return {
-    chains: new Map(),
-    errorRetries: new Map(),
-    learned: new Map(),
-    totals: new Map(),
-    sessionsInWindow: 0,
-    calls: 0,
-    future: 0,
-    decayMean: 0,
-    activeDays: 0,
-    keys,
-    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
-    day0,
-    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1 })),
-    dayDecay: new Float64Array(nDays),
-  };
-}
-
-/** The window's day numbering: day0 (UTC day number of the window's start) and how many days reach now. */
-export function windowDays(windowStartMs: number, nowMs: number): { day0: number; nDays: number } {
-  const day0 = Math.floor(windowStartMs / DAY_MS);
-  return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
 }
 
 /** What the learners see of the group being counted (analyzer/learners/learner.ts). */

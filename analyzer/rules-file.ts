@@ -1,4 +1,4 @@
-import { kindInfo } from './kinds.js';
+import { kindInfo, safeSteps } from './kinds.js';
 import type { Rule } from './promotion.js';
 
 // generated-rules.md: what Claude Code reads every session. Every rule line is rebuilt from the
@@ -12,12 +12,6 @@ export const RULES_HEADER = [
   'Patterns homunculus has seen you and Claude repeat, most confident first.',
   '',
 ];
-
-/** The pattern's tokens if every one is valid, else undefined (the rule is not written). */
-export function safeSteps(rule: Pick<Rule, 'kind' | 'pattern'>): string[] | undefined {
-  const info = kindInfo(rule.kind);
-  return info === undefined || typeof rule.pattern !== 'string' ? undefined : info.tokens(rule.pattern);
-}
 
 export function ruleLine(rule: Rule): string | undefined {
   // Never `NaN%`, never a TypeError: an entry without its pattern or numbers (a hand-edited

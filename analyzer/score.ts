@@ -1,11 +1,10 @@
 import type { Config } from '../lib/config.js';
-import { shrunkRate, type ClaimCounts } from './claims.js';
+import { shrunkRate, type ClaimCounts, patternStoreKey } from './claims.js';
 import { oneKeyRepeated, patternLift } from './lift.js';
 import { learnerOf } from './learners/index.js';
 import type { PatternDetails } from './learners/learner.js';
 import { KINDS as MIN_LIFT } from './deliver.js';
-import { patternStoreKey } from './claims.js';
-import type { Counted, PatternCount, PatternKind } from './patterns.js';
+import { histogramSessions, type Counted, type PatternCount, type PatternKind } from './counted.js';
 
 export interface ScoredPattern {
   kind: PatternKind;
@@ -44,38 +43,6 @@ export interface ScoredPattern {
 }
 
 export type ScoreConfig = Pick<Config, 'maxConfidence' | 'saturateAt' | 'minLift' | 'minRetryLift' | 'ratePriorWeight' | 'minRate' | 'minSessions'>;
-
-/** Per-session counts as a histogram: [count, sessions with that count, ...], counts ascending. */
-export function sessionHistogram(perSession: readonly number[]): number[] {
-  if (perSession.length === 1) return [perSession[0]!, 1];
-  const sorted = perSession.length <= 64 ? perSession.slice().sort((a, b) => a - b) : Float64Array.from(perSession).sort();
-  const out: number[] = [];
-  for (let i = 0; i < sorted.length; i++) {
-    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]!++;
-    else out.push(sorted[i]!, 1);
-  }
-  return out;
-}
-
-/** Sessions in a histogram. */
-export function histogramSessions(h: readonly number[]): number {
-  let m = 0;
-  for (let i = 1; i < h.length; i += 2) m += h[i]!;
-  return m;
-}
-
-/** Two histograms in one (both ascending). */
-export function addHistograms(a: readonly number[], b: readonly number[]): number[] {
-  const out: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || (i < a.length && a[i]! < b[j]!)) out.push(a[i]!, a[i + 1]!), (i += 2);
-    else if (i >= a.length || b[j]! < a[i]!) out.push(b[j]!, b[j + 1]!), (j += 2);
-    else out.push(a[i]!, a[i + 1]! + b[j + 1]!), (i += 2), (j += 2);
-  }
-  return out;
-}
 
 /**
  * The median session's count caps every session's: one long run of repetitions counts as one

@@ -1,9 +1,9 @@
 import { whyNotDelivered, worthDelivering } from '../analyzer/deliver.js';
-import { kindInfo } from '../analyzer/kinds.js';
+import { kindInfo, safeSteps } from '../analyzer/kinds.js';
 import type { Rule } from '../analyzer/promotion.js';
 import { ruleFacts } from '../analyzer/promotion.js';
 import type { RecordTable } from '../analyzer/record-table.js';
-import { claimSentence, safeSteps } from '../analyzer/rules-file.js';
+import { claimSentence } from '../analyzer/rules-file.js';
 import { streamsInWindow } from '../analyzer/streams.js';
 import type { RuleEffect } from '../analyzer/effectiveness.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';

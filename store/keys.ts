@@ -3,7 +3,7 @@ import { cappedId, MAX_ID_LENGTH } from '../lib/short-id.js';
 import { legacySlugFor } from '../analyzer/instinct-file.js';
 import { patternStoreKey } from '../analyzer/claims.js';
 import { kindOfStoreKey } from '../analyzer/kinds.js';
-import type { PatternKind } from '../analyzer/patterns.js';
+import type { PatternKind } from '../analyzer/counted.js';
 
 // Pattern keys: a category prefix and a body. The analyzer's keys (`Grep->Read->Edit`,
 // `Bash error-retry`) map to `seq:` and `retry:` keys, its learners' keys are store keys already

@@ -4,8 +4,10 @@ import { renderDailySummary } from '../analyzer/daily-summary.js';
 import { ruleEffects } from '../analyzer/effectiveness.js';
 import { consolidate, type Rule } from '../analyzer/promotion.js';
 import { tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
-import { ruleLine, safeSteps } from '../analyzer/rules-file.js';
-import { robustCount, robustCountOf, sessionHistogram, type ScoredPattern } from '../analyzer/score.js';
+import { ruleLine } from '../analyzer/rules-file.js';
+import { safeSteps } from '../analyzer/kinds.js';
+import { robustCount, robustCountOf, type ScoredPattern } from '../analyzer/score.js';
+import { sessionHistogram } from '../analyzer/counted.js';
 import type { Config } from '../lib/config.js';
 import { decay } from '../lib/temporal-decay.js';
 

@@ -1,6 +1,6 @@
 import type { ClaimCounts } from '../claims.js';
-import type { Counted, PatternCount } from '../patterns.js';
-import { histogramSessions } from '../score.js';
+import type { Counted, PatternCount } from '../counted.js';
+import { histogramSessions } from '../counted.js';
 import { isInspection, PURPOSES, purposeOf, type Purpose } from './command-purposes.js';
 import type { Learner, LearnWalk, PatternDetails } from './learner.js';
 

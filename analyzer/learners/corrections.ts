@@ -1,7 +1,7 @@
 import { stepWords, type ClaimCounts } from '../claims.js';
-import type { Counted, PatternCount } from '../patterns.js';
+import type { Counted, PatternCount } from '../counted.js';
 import { INTERRUPTED, REJECTED } from '../record-table.js';
-import { histogramSessions } from '../score.js';
+import { histogramSessions } from '../counted.js';
 import type { Learner, LearnWalk } from './learner.js';
 
 // Corrections: calls the user stopped, by declining them at the permission prompt or by

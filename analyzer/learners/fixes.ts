@@ -1,5 +1,5 @@
 import { stepWords, type ClaimCounts } from '../claims.js';
-import type { Counted, PatternCount } from '../patterns.js';
+import type { Counted, PatternCount } from '../counted.js';
 import { bodyOf, type Learner, type LearnWalk, type PatternDetails } from './learner.js';
 
 // Fixes: what was run between a command's failure and its success. In one stream, an episode of

@@ -1,6 +1,6 @@
 import type { DeliveryConfig } from '../deliver.js';
 import type { ClaimCounts } from '../claims.js';
-import type { Counted, PatternCount } from '../patterns.js';
+import type { Counted, PatternCount } from '../counted.js';
 import type { RecordTable } from '../record-table.js';
 
 // What a learner is: one kind of knowledge, counted from the window's records into patterns that
