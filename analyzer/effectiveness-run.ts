@@ -4,7 +4,7 @@ import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import { readRules } from './consolidate-run.js';
 import { ruleEffects, type RuleEffect } from './effectiveness.js';
-import { loadObservationFile } from './observation-cache.js';
+import { loadObservationFile } from '../runs/observation-cache.js';
 import { TableBuilder } from './record-table.js';
 
 // The edge of `homunculus effectiveness`: every retained observation file and rules.json in,

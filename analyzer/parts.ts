@@ -3,7 +3,7 @@ import { emptyCounted, newCount, type Counted, type PatternCount, type PatternKi
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
 // Counted is of whole numbers (decay included, see counted.ts), so the merge equals one count
 // over all of them, whatever the parts and their order. Parts are what the analysis cache keeps
-// (analyzer/parts-cache.ts), in the plain form below (absolute UTC day numbers, keys by name),
+// (runs/parts-cache.ts), in the plain form below (absolute UTC day numbers, keys by name),
 // and are merged from that form: no object per pattern and part, chains found by number.
 
 type PlainPattern = [steps: number[], n: number, first: number, last: number, starts: number, retries: number, sessions: number[], days: number[]];

@@ -7,13 +7,13 @@ import { readOnlyReason } from '../lib/clock-guard.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
-import { cachedProjects, loadObservationFile } from './observation-cache.js';
+import { cachedProjects, loadObservationFile } from '../runs/observation-cache.js';
 import { activeWindowStart, dayOf, lastActiveDays, protectedDays } from './active-window.js';
 import { analyze } from './analyze.js';
 import { foldAcrossScopes } from './folding.js';
 import { mergeCarried } from './history.js';
 import { readHistory } from './history-file.js';
-import { analyzeWindowFiles, type WindowFile } from './parts-cache.js';
+import { analyzeWindowFiles, type WindowFile } from '../runs/parts-cache.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 import type { Analysis } from './analyze.js';
 import { renderDailySummary, type DayEvents } from './daily-summary.js';
@@ -44,7 +44,7 @@ export interface AnalysisReport {
   now: string;
   windowStart: string;
   files: { read: number; cached: number; appended: number; parsed: number };
-  /** Shards of sessions (analyzer/parts-cache.ts) whose counts were reused from the cache, and those counted. */
+  /** Shards of sessions (runs/parts-cache.ts) whose counts were reused from the cache, and those counted. */
   shards: { reused: number; counted: number };
   recordsInWindow: number;
   sessionsInWindow: number;
@@ -302,7 +302,7 @@ export interface AnalysisOptions {
   lockHeld?: boolean;
   /** The caller (the Stop hook) has already refused a data home whose folders lead out of it (assertDataHome). */
   homeChecked?: boolean;
-  /** Windows of at least these many bytes are counted in parts (analyzer/parts-cache.ts); default: config.partsFromMiB. */
+  /** Windows of at least these many bytes are counted in parts (runs/parts-cache.ts); default: config.partsFromMiB. */
   partsFromBytes?: number;
   /** Records held at once while counting parts (tests set it small to count in many batches). */
   budgetRecords?: number;

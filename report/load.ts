@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRules } from '../analyzer/consolidate-run.js';
 import { ruleEffects } from '../analyzer/effectiveness.js';
-import { loadObservationFile } from '../analyzer/observation-cache.js';
+import { loadObservationFile } from '../runs/observation-cache.js';
 import { projectTable, TableBuilder, tableFromRecords, type RecordTable } from '../analyzer/record-table.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';

@@ -1,9 +1,9 @@
-// A file's cached records read a slice at a time (analyzer/observation-cache.ts, CachedSlices):
+// A file's cached records read a slice at a time (runs/observation-cache.ts, CachedSlices):
 // what a large day counted in pieces joins from, instead of the day's whole table.
 import { appendFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CachedSlices, loadObservationFile, type FileState } from '../analyzer/observation-cache.js';
+import { CachedSlices, loadObservationFile, type FileState } from '../runs/observation-cache.js';
 import { TableBuilder, type RecordTable } from '../analyzer/record-table.js';
 import { tempDir } from './helpers.js';
 

@@ -8,7 +8,7 @@ import { ROOT } from './helpers.js';
 /** The Markdown a reader of the repository meets (not fixtures, goldens or generated bundles). */
 const DOCS = ['README.md', 'BENCHMARKS.md', 'docs', 'homunculus/README.md', 'plugin/README.md', 'commands', 'plugin/commands', 'test/e2e', 'test/fixtures/README.md'];
 /** The code that prints hints or names a doc in its comments. */
-const CODE = ['analyzer', 'bench', 'claude', 'cli', 'commands', 'exports', 'hooks', 'lib', 'mcp', 'observer', 'report', 'scripts', 'store', 'build.mjs', '.ci/run', 'package.json'];
+const CODE = ['analyzer', 'bench', 'claude', 'cli', 'commands', 'exports', 'hooks', 'lib', 'mcp', 'observer', 'report', 'runs', 'scripts', 'store', 'build.mjs', '.ci/run', 'package.json'];
 
 function files(entries: string[], keep: (f: string) => boolean): string[] {
   const out: string[] = [];

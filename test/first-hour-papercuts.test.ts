@@ -181,7 +181,7 @@ describe('counts in words: one plural helper', () => {
   it('no count is pluralised by hand outside lib/plural.ts', () => {
     const inline = /[!=]== 1 \? '(?:|y)' : '(?:s|ies)'|\? 's' : ''/;
     const offenders: string[] = [];
-    for (const dir of ['analyzer', 'claude', 'cli', 'exports', 'hooks', 'lib', 'mcp', 'observer', 'report', 'store']) {
+    for (const dir of ['analyzer', 'claude', 'cli', 'exports', 'hooks', 'lib', 'mcp', 'observer', 'report', 'runs', 'store']) {
       for (const f of readdirSync(join(ROOT, dir), { recursive: true }) as string[]) {
         if (!f.endsWith('.ts') || `${dir}/${f}` === 'lib/plural.ts') continue;
         readFileSync(join(ROOT, dir, f), 'utf8').split('\n').forEach((line, i) => {

@@ -6,7 +6,7 @@ import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addLine } from '../analyzer/observation-file.js';
+import { addLine } from '../runs/observation-file.js';
 import { TableBuilder } from '../analyzer/record-table.js';
 import { CLI, cleanEnv, listFiles, readObservations, ROOT, runCli, runHook, sandbox } from './helpers.js';
 import { hookErrors, obsLine, PAST, payload, runRouter, runStop, sessionLines } from './hardening-helpers.js';

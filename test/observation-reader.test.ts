@@ -8,7 +8,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { addLine, readObservationFile } from '../analyzer/observation-file.js';
+import { addLine, readObservationFile } from '../runs/observation-file.js';
 import { DEDUP_WINDOW, idHash, stopOf, TableBuilder, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, GarbageMeter } from '../analyzer/reclaim.js';
+import { collectGarbage, GarbageMeter } from '../runs/reclaim.js';
 
-// The full collection a large window's batches use between them (analyzer/parts-cache.ts).
+// The full collection a large window's batches use between them (runs/parts-cache.ts).
 
 /** 64 MiB of columns, referenced by nothing once this returns. */
 function garbage(): number {

@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { READ_NOFOLLOW, readDataFile } from '../lib/data-files.js';
 import { DataHomeError } from '../lib/data-home.js';
 import { readObservationFile, type ReadCounts } from './observation-file.js';
-import { TableBuilder, type RecordTable, type TableStrings } from './record-table.js';
+import { TableBuilder, type RecordTable, type TableStrings } from '../analyzer/record-table.js';
 
 // Per-file cache of parsed records, so the Stop hook (which fires after every assistant turn)
 // parses only what was appended since the last run. Deleting the cache never changes a result:
@@ -318,7 +318,7 @@ function readExactly(fd: number, into: Uint8Array, pos: number, path: string): v
 
 /**
  * A file's cached records read a slice at a time, so that a large day counted in pieces
- * (analyzer/parts-cache.ts) joins each piece's records without holding the day's whole table.
+ * (runs/parts-cache.ts) joins each piece's records without holding the day's whole table.
  * Opened only when the cache holds exactly the records of `state`, what the run read from the
  * file before (it wrote or checked the cache then); else undefined, and the caller reads the file.
  */

@@ -1,5 +1,5 @@
 import { readSync } from 'node:fs';
-import { idHash, TableBuilder, type StopToken } from './record-table.js';
+import { idHash, TableBuilder, type StopToken } from '../analyzer/record-table.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 

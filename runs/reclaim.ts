@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 
-// A large window is counted in batches (analyzer/parts-cache.ts) so that it never holds all its
+// A large window is counted in batches (runs/parts-cache.ts) so that it never holds all its
 // records at once. V8 collects the old generation when the heap has grown by a factor, not when a
 // batch ends: the columns of a finished batch (tens of MiB of ArrayBuffers on a large window) stay
 // until then, beside the next batch's, and peak memory grows with the window after all. A full

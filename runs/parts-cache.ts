@@ -4,14 +4,14 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { readDataFile } from '../lib/data-files.js';
-import { analysisOf, type Analysis } from './analyze.js';
-import { foldAcrossScopes } from './folding.js';
+import { analysisOf, type Analysis } from '../analyzer/analyze.js';
+import { foldAcrossScopes } from '../analyzer/folding.js';
 import { CachedSlices, compareFile, loadObservationFile, RECORD_BYTES, type FileRecords, type FileState } from './observation-cache.js';
-import { mergeParts, packPart, partJson, toPlainPart, type AnyPart, type PlainPart } from './parts.js';
-import { forEachGroupCount, type CountOptions } from './patterns.js';
-import { emptyCounted, windowDays } from './counted.js';
-import type { ProjectAnalyses } from './projects.js';
-import { TableBuilder, type RecordTable, type TableStrings } from './record-table.js';
+import { mergeParts, packPart, partJson, toPlainPart, type AnyPart, type PlainPart } from '../analyzer/parts.js';
+import { forEachGroupCount, type CountOptions } from '../analyzer/patterns.js';
+import { emptyCounted, windowDays } from '../analyzer/counted.js';
+import type { ProjectAnalyses } from '../analyzer/projects.js';
+import { TableBuilder, type RecordTable, type TableStrings } from '../analyzer/record-table.js';
 import { GarbageMeter } from './reclaim.js';
 
 // The window analysed in parts, so that the Stop hook, which runs after every turn, counts again
@@ -39,7 +39,7 @@ const VERSION = 5;
 
 /** Records held at once while counting shards (~25 bytes each in columns): what keeps a large window's memory flat. */
 const BUDGET_RECORDS = 200_000;
-/** Garbage a run in batches lets pile up before it collects it (analyzer/reclaim.ts). */
+/** Garbage a run in batches lets pile up before it collects it (runs/reclaim.ts). */
 const COLLECT_EVERY_BYTES = 6 * 1048576;
 
 const INDEX = 'parts.json';
