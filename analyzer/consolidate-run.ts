@@ -8,7 +8,7 @@ import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLockWaiting } from '../lib/lock.js';
 import { renderInstinct, type InstinctMeta } from './instinct-file.js';
 import { activeRules, consolidate, ruleProblem, type Rule, type RuleDecision } from './promotion.js';
-import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
+import { emptyReport, runAnalysis, stamp, type AnalysisReport } from '../runs/run.js';
 import { renderGeneratedRules } from '../exports/rules-markdown.js';
 import { deliveryKey } from '../exports/delivery.js';
 import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';

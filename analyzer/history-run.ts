@@ -3,7 +3,7 @@ import type { Config } from '../lib/config.js';
 import { dayOf, protectedDays } from './active-window.js';
 import { readRules, runConsolidation, type ByeReport } from './consolidate-run.js';
 import { learnHistory, pruneHistory } from './history.js';
-import { readHistory, writeHistory } from './history-file.js';
+import { readHistory, writeHistory } from '../runs/history-file.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 import { worthDelivering } from './deliver.js';
 import { ruleFacts } from './promotion.js';

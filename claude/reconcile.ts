@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AnalysisReport } from '../analyzer/run.js';
-import { runLoggedAnalysis } from '../analyzer/logged-run.js';
+import type { AnalysisReport } from '../runs/run.js';
+import { runLoggedAnalysis } from '../runs/logged-run.js';
 import { applyTurnFeedback } from '../store/turn-apply.js';
 import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';

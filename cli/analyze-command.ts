@@ -1,6 +1,6 @@
 import type { CommandModule } from 'yargs';
-import type { AnalysisReport } from '../analyzer/run.js';
-import { runLoggedAnalysis } from '../analyzer/logged-run.js';
+import type { AnalysisReport } from '../runs/run.js';
+import { runLoggedAnalysis } from '../runs/logged-run.js';
 import { commonOptions, context, printJson } from './context.js';
 import { plural } from '../lib/plural.js';
 

@@ -27,7 +27,7 @@ function fsError(e: unknown): (NodeJS.ErrnoException & { code: string }) | undef
 function describeFailure(e: unknown): { message: string; exit: number; expected: boolean } {
   if (e instanceof CliError || e instanceof BadTimeError) return { message: e.message, exit: e instanceof CliError ? e.exitCode : 2, expected: true };
   if (e instanceof DataHomeError) return { message: e.message, exit: EXIT_DATA_HOME, expected: true };
-  // analyzer/run.ts's AnalysisTimeout, by name: this module stays light for the fast paths.
+  // runs/run.ts's AnalysisTimeout, by name: this module stays light for the fast paths.
   if (e instanceof Error && e.name === 'AnalysisTimeout') return { message: e.message, exit: 1, expected: true };
   const fs = fsError(e);
   if (fs) return { message: `${fs.message.replace(/[\r\n]+/g, ' ')} (${HINTS[fs.code]})`, exit: EXIT_DATA_HOME, expected: true };

@@ -4,7 +4,7 @@
 // the turns the prompt router added instincts to from their own tool records, and dreams when one
 // is due (dreamEveryDays and dreamMinSessions). Every step is logged in analysis.log. Prints
 // nothing and exits 0 whatever happens; errors go to hook-errors.log. No yargs, no date or glob library.
-import { runLoggedAnalysis } from '../analyzer/logged-run.js';
+import { runLoggedAnalysis } from '../runs/logged-run.js';
 import { claudePaths } from '../claude/paths.js';
 import { resolveNow } from '../lib/clock.js';
 import { loadConfig } from '../lib/config.js';

@@ -192,7 +192,7 @@ const NO_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS', 'EXDEV']);
  * with EEXIST when the name is taken, a link planted there included). A run killed between
  * creating a lock and writing it left it empty, which reads as a lock another run has just made:
  * the runs of the next 5 seconds reported "locked" and did nothing (a kill -9 test's final run,
- * in CI). A leftover temporary file is removed by the next analysis (analyzer/run.ts). Returns
+ * in CI). A leftover temporary file is removed by the next analysis (runs/run.ts). Returns
  * false when that removal raced this run's link (try again); a write that fails names the lock.
  */
 function writeLockFile(path: string, data: Buffer): boolean {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { peekWindow } from '../analyzer/run.js';
+import { peekWindow } from '../runs/run.js';
 import { runConsolidation } from '../analyzer/consolidate-run.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, layout } from '../lib/data-home.js';

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { analyzeProjects } from '../analyzer/projects.js';
 import { projectTable, tableFromRecords, type PlainRecord } from '../analyzer/record-table.js';
-import { runAnalysis } from '../analyzer/run.js';
+import { runAnalysis } from '../runs/run.js';
 import { loadConfig, type Config } from '../lib/config.js';
 import { rng, tempDir } from './helpers.js';
 

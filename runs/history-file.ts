@@ -1,9 +1,9 @@
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
-import { emptyHistory, type CarriedProject, type HistoryState } from './history.js';
-import { kindInfo } from './kinds.js';
-import type { ScoredPattern } from './score.js';
+import { emptyHistory, type CarriedProject, type HistoryState } from '../analyzer/history.js';
+import { kindInfo } from '../analyzer/kinds.js';
+import type { ScoredPattern } from '../analyzer/score.js';
 
 // state/history.json: what import-transcripts learned from history (analyzer/history.ts). A
 // cache of learning, not data: a damaged or hand-edited file gives what of it still checks.
