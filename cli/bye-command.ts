@@ -1,9 +1,9 @@
 import type { CommandModule } from 'yargs';
-import { BYE_LOCK_WAIT_MS, runConsolidation, RulesStateError, type ByeReport } from '../analyzer/consolidate-run.js';
+import { BYE_LOCK_WAIT_MS, runConsolidation, RulesStateError, type ByeReport } from '../runs/consolidate-run.js';
 import { UserFileError } from '../lib/user-file.js';
 import { appendAnalysisEvent } from '../lib/analysis-log.js';
 import { analysisEvent } from '../runs/logged-run.js';
-import { RulesFileRefused } from '../analyzer/rules-file-write.js';
+import { RulesFileRefused } from '../runs/rules-file-write.js';
 import { CliError, EXIT_LOCK_TIMEOUT, EXIT_RULES_FILE } from './errors.js';
 import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';

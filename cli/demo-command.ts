@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { runConsolidation } from '../analyzer/consolidate-run.js';
+import { runConsolidation } from '../runs/consolidate-run.js';
 import { loadConfig } from '../lib/config.js';
 import { packageRoot } from '../lib/data-home.js';
 import { printJson } from './context.js';

@@ -1,7 +1,7 @@
 import { accessSync, constants, existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { rulesFilePath } from '../analyzer/consolidate-run.js';
+import { rulesFilePath } from '../runs/consolidate-run.js';
 import { claudePaths, SCOPES } from '../claude/paths.js';
 import { lastDelivery } from '../claude/deliveries.js';
 import { readInstallRecords } from '../claude/install-record.js';

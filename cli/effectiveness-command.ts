@@ -1,7 +1,7 @@
 import type { CommandModule } from 'yargs';
 import type { RuleEffect, Side } from '../analyzer/effectiveness.js';
-import { measureEffectiveness, type EffectivenessReport } from '../analyzer/effectiveness-run.js';
-import { RulesStateError } from '../analyzer/consolidate-run.js';
+import { measureEffectiveness, type EffectivenessReport } from '../runs/effectiveness-run.js';
+import { RulesStateError } from '../runs/consolidate-run.js';
 import { CliError } from './errors.js';
 import { commonOptions, context, printJson } from './context.js';
 import { plural } from '../lib/plural.js';

@@ -5,7 +5,7 @@ import { DAY_MS, parseInstant } from '../lib/clock.js';
 import { userHome } from '../lib/data-home.js';
 import { DEFAULT_MAX_LINE_MIB, importTranscriptFiles, UNREADABLE, type ImportReport } from '../claude/transcript-import.js';
 import { commonOptions, context, printJson } from './context.js';
-import { learnFromHistory, newLearnSink, type HistoryLearning } from '../analyzer/history-run.js';
+import { learnFromHistory, newLearnSink, type HistoryLearning } from '../runs/history-run.js';
 import { commandWordsOf } from '../observer/command-words.js';
 import { CliError } from './errors.js';
 

@@ -1,7 +1,7 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { rulesFilePath } from '../analyzer/consolidate-run.js';
+import { rulesFilePath } from '../runs/consolidate-run.js';
 import { stamp } from '../runs/run.js';
 import { InstallError, planInstall, planUninstall, type Locators, type Plan } from '../claude/installer.js';
 import { claudePaths, SCOPES, type Scope } from '../claude/paths.js';

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
-import { RulesStateError } from '../analyzer/consolidate-run.js';
+import { RulesStateError } from '../runs/consolidate-run.js';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { storeContext } from '../store/service.js';
 import { renderReport } from '../report/html.js';

@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRules } from '../analyzer/consolidate-run.js';
+import { readRules } from '../runs/consolidate-run.js';
 import { ruleEffects } from '../analyzer/effectiveness.js';
 import { loadObservationFile } from '../runs/observation-cache.js';
 import { projectTable, TableBuilder, tableFromRecords, type RecordTable } from '../analyzer/record-table.js';

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { peekWindow } from '../runs/run.js';
-import { runConsolidation } from '../analyzer/consolidate-run.js';
+import { runConsolidation } from '../runs/consolidate-run.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
 import { findContradictions, findDuplicates } from './clean.js';

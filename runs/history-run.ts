@@ -1,12 +1,12 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { dayOf, protectedDays } from './active-window.js';
+import { dayOf, protectedDays } from '../analyzer/active-window.js';
 import { readRules, runConsolidation, type ByeReport } from './consolidate-run.js';
-import { learnHistory, pruneHistory } from './history.js';
-import { readHistory, writeHistory } from '../runs/history-file.js';
-import { TableBuilder, type RecordTable } from './record-table.js';
-import { worthDelivering } from './deliver.js';
-import { ruleFacts } from './promotion.js';
+import { learnHistory, pruneHistory } from '../analyzer/history.js';
+import { readHistory, writeHistory } from './history-file.js';
+import { TableBuilder, type RecordTable } from '../analyzer/record-table.js';
+import { worthDelivering } from '../analyzer/deliver.js';
+import { ruleFacts } from '../analyzer/promotion.js';
 import { projectNames } from '../store/projects.js';
 import { reaches } from '../exports/delivery.js';
 

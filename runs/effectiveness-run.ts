@@ -3,9 +3,9 @@ import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import { readRules } from './consolidate-run.js';
-import { ruleEffects, type RuleEffect } from './effectiveness.js';
-import { loadObservationFile } from '../runs/observation-cache.js';
-import { TableBuilder } from './record-table.js';
+import { ruleEffects, type RuleEffect } from '../analyzer/effectiveness.js';
+import { loadObservationFile } from './observation-cache.js';
+import { TableBuilder } from '../analyzer/record-table.js';
 
 // The edge of `homunculus effectiveness`: every retained observation file and rules.json in,
 // the effects out. Read-only: files are parsed directly (the analyzer's cache is not written).
