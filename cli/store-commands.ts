@@ -10,6 +10,7 @@ import { StoreError } from '../store/mutate.js';
 import { teach } from '../store/teach.js';
 import type { FactView, InstinctView } from '../store/query.js';
 import * as svc from '../store/service.js';
+import { sessionSummary } from '../runs/window-verbs.js';
 import type { StoreCtx } from '../store/store.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
@@ -267,7 +268,7 @@ const sessionSummaryCommand: CommandModule<object, Common & { session?: string }
   describe: 'a session (default: the latest) in numbers: tool calls, chains, retries, what was learned',
   builder: (y) => y.options({ ...commonOptions, session: { type: 'string' } }),
   handler: (argv) => {
-    const r = run(() => svc.sessionSummary(storeCtx(argv), argv.session));
+    const r = run(() => sessionSummary(storeCtx(argv), argv.session));
     out(argv, r, () =>
       [
         `Session ${r.session}: ${plural(r.calls, 'tool call')}, ${r.failures} failed, ${r.first?.slice(0, 16) ?? '?'}Z .. ${r.last?.slice(0, 16) ?? '?'}Z`,

@@ -2,7 +2,7 @@
 // The reconciliation worker, started detached by the SessionStart and SessionEnd hooks (never by
 // Claude Code itself): imports what sessions' transcripts hold that the observer missed, then
 // analyses. Errors go to hook-errors.log; it prints nothing.
-import { reconcile } from '../claude/reconcile.js';
+import { reconcile } from '../runs/reconcile.js';
 import { resolveNow } from '../lib/clock.js';
 import { loadConfig } from '../lib/config.js';
 import { runHook } from '../lib/hook-shell.js';

@@ -14,6 +14,7 @@ import { housekeep } from '../store/housekeep.js';
 import { importPatterns } from '../store/import-rows.js';
 import { StoreError } from '../store/mutate.js';
 import * as svc from '../store/service.js';
+import { consolidate, detectChains, sessionSummary } from '../runs/window-verbs.js';
 import type { StoreCtx } from '../store/store.js';
 import { suggestFromIndex } from '../store/suggest-fast.js';
 import { FORMATS } from '../exports/formats.js';
@@ -125,9 +126,9 @@ export function createServer(opts: ServerOptions = {}): McpServer {
   tool('trending', 'Instincts whose confidence moved most over the last days (from the event log); by last seen when nothing was logged yet.', { days: z.number().int().min(1).max(365).optional(), limit }, (a) => svc.trending(ctx(), a.days ?? 7, a.limit));
   tool('history', "Every change of one instinct's confidence with the reason and running total (the deltas add up to its confidence).", { pattern: z.string().min(1).max(260).describe('id or pattern key') }, (a) => svc.history(ctx(), a.pattern));
   tool('effectiveness', 'How often suggested instincts were then confirmed (observed again or confirmed): per pattern suggested, confirmed, rate.', {}, () => svc.effectiveness(ctx()));
-  tool('consolidate', 'Run the same consolidation as /bye: analyse, promote confident patterns to rules, decay and archive. Returns how many instincts reached mature, rule and universal. Use at the end of a session, not on every turn.', {}, () => svc.consolidate(ctx(), env));
-  tool('session_summary', "A session's tool calls, chains and retries, and what the store learned in it (default: the latest session).", { session: z.string().max(128).optional() }, (a) => svc.sessionSummary(ctx(), a.session));
-  tool('detect_chains', 'The tool chains and error-retries the analyzer sees in the current window (read-only), with the scope each would take.', { limit }, (a) => svc.detectChains(ctx(), a.limit ?? 20));
+  tool('consolidate', 'Run the same consolidation as /bye: analyse, promote confident patterns to rules, decay and archive. Returns how many instincts reached mature, rule and universal. Use at the end of a session, not on every turn.', {}, () => consolidate(ctx(), env));
+  tool('session_summary', "A session's tool calls, chains and retries, and what the store learned in it (default: the latest session).", { session: z.string().max(128).optional() }, (a) => sessionSummary(ctx(), a.session));
+  tool('detect_chains', 'The tool chains and error-retries the analyzer sees in the current window (read-only), with the scope each would take.', { limit }, (a) => detectChains(ctx(), a.limit ?? 20));
   tool('alias_pattern', 'Make one pattern key stand for another existing one (a taught instinct under the old key is merged into it).', { from: pattern, to: z.string().min(1).max(260).describe('the existing id or pattern key') }, (a) => alias(ctx(), a.from, a.to));
   tool('find_duplicates', 'Pairs of instincts with similar keys (order matters: seq:A->B is not seq:B->A) and taught instincts that contradict each other.', {}, () => svc.duplicates(ctx()));
   tool(

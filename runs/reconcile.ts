@@ -1,15 +1,15 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import type { AnalysisReport } from '../runs/run.js';
-import { runLoggedAnalysis } from '../runs/logged-run.js';
+import type { AnalysisReport } from './run.js';
+import { runLoggedAnalysis } from './logged-run.js';
 import { applyTurnFeedback } from '../store/turn-apply.js';
 import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import { acquireLockWaiting } from '../lib/lock.js';
-import { needsReconciling, readMarks, sessionOver, transcriptStat, writeMark, type SessionMark } from './sessions.js';
+import { needsReconciling, readMarks, sessionOver, transcriptStat, writeMark, type SessionMark } from '../claude/sessions.js';
 import { commandWordsOf } from '../observer/command-words.js';
-import { importTranscriptFiles } from './transcript-import.js';
+import { importTranscriptFiles } from '../claude/transcript-import.js';
 
 // The reconciliation worker's core: every session whose transcript holds calls the observation
 // files may lack is imported (de-duplicated by tool-use id), then one analysis covers them. It
