@@ -4,7 +4,7 @@ import { readRegularHead } from '../lib/regular-file.js';
 import { ObservationSink } from '../observer/observation-sink.js';
 import { REJECTED_MARK } from '../observer/observation.js';
 import { nameProjects } from '../store/projects.js';
-import type { TableBuilder } from '../analyzer/record-table.js';
+import type { TableBuilder } from '../analyzer/table-builder.js';
 import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
 
 // Transcripts into observation records: the import command's core, also run by the reconciliation

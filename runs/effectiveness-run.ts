@@ -5,7 +5,7 @@ import { layout } from '../lib/data-home.js';
 import { readRules } from './consolidate-run.js';
 import { ruleEffects, type RuleEffect } from '../analyzer/effectiveness.js';
 import { loadObservationFile } from './observation-cache.js';
-import { TableBuilder } from '../analyzer/record-table.js';
+import { TableBuilder } from '../analyzer/table-builder.js';
 
 // The edge of `homunculus effectiveness`: every retained observation file and rules.json in,
 // the effects out. Read-only: files are parsed directly (the analyzer's cache is not written).

@@ -3,7 +3,8 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { READ_NOFOLLOW, readDataFile } from '../lib/data-files.js';
 import { DataHomeError } from '../lib/data-home.js';
 import { readObservationFile, type ReadCounts } from './observation-file.js';
-import { TableBuilder, type RecordTable, type TableStrings } from '../analyzer/record-table.js';
+import { type RecordTable, type TableStrings } from '../analyzer/record-table.js';
+import { TableBuilder } from '../analyzer/table-builder.js';
 
 // Per-file cache of parsed records, so the Stop hook (which fires after every assistant turn)
 // parses only what was appended since the last run. Deleting the cache never changes a result:

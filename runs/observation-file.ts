@@ -1,5 +1,6 @@
 import { readSync } from 'node:fs';
-import { idHash, TableBuilder, type StopToken } from '../analyzer/record-table.js';
+import { idHash, type StopToken } from '../analyzer/record-table.js';
+import { TableBuilder } from '../analyzer/table-builder.js';
 import { isoToMs } from '../lib/clock.js';
 import { DETAIL_PART, DETAIL_WORDS, ID, TOOL_NAME } from '../lib/tokens.js';
 

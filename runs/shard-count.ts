@@ -1,7 +1,8 @@
 import { mergeParts, packPart, toPlainPart, type AnyPart, type PlainPart } from '../analyzer/parts.js';
 import { forEachGroupCount, type CountOptions } from '../analyzer/patterns.js';
 import { emptyCounted } from '../analyzer/counted.js';
-import { TableBuilder, type RecordTable, type TableStrings } from '../analyzer/record-table.js';
+import { type RecordTable, type TableStrings } from '../analyzer/record-table.js';
+import { TableBuilder } from '../analyzer/table-builder.js';
 import { CachedSlices, loadObservationFile, RECORD_BYTES } from './observation-cache.js';
 import { projectParts, type Meta, type Shard } from './parts-files.js';
 import type { Units } from './shard-assign.js';

@@ -4,7 +4,8 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFile
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CachedSlices, loadObservationFile, type FileState } from '../runs/observation-cache.js';
-import { TableBuilder, type RecordTable } from '../analyzer/record-table.js';
+import { type RecordTable } from '../analyzer/record-table.js';
+import { TableBuilder } from '../analyzer/table-builder.js';
 import { tempDir } from './helpers.js';
 
 const T0 = Date.parse('2026-11-05T10:00:00Z');

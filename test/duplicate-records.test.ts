@@ -6,7 +6,8 @@
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEDUP_WINDOW, TableBuilder, tableFromRecords, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
+import { DEDUP_WINDOW, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
+import { TableBuilder, tableFromRecords } from '../analyzer/table-builder.js';
 import { turnCalls } from '../store/turn-feedback.js';
 import { fixture, readObservations, runCli, runHook, sandbox } from './helpers.js';
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLine } from '../runs/observation-file.js';
-import { TableBuilder } from '../analyzer/record-table.js';
+import { TableBuilder } from '../analyzer/table-builder.js';
 import { CLI, cleanEnv, listFiles, readObservations, ROOT, runCli, runHook, sandbox } from './helpers.js';
 import { hookErrors, obsLine, PAST, payload, runRouter, runStop, sessionLines } from './hardening-helpers.js';
 

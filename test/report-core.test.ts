@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Rule } from '../analyzer/promotion.js';
-import { tableFromRecords } from '../analyzer/record-table.js';
+import { tableFromRecords } from '../analyzer/table-builder.js';
 import { loadConfig } from '../lib/config.js';
 import type { InstinctView, Stats } from '../store/query.js';
 import type { DeliveredRule, ScopedRule } from '../exports/delivery.js';
