@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { runLoggedAnalysis } from '../runs/logged-run.js';
-import { windowBytes } from '../runs/run.js';
+import { windowBytes } from '../runs/window-files.js';
 import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { context, printJson } from './context.js';
 import { reportFailure } from './fail.js';

@@ -13,7 +13,7 @@ import { filesToRead, planRun, type EdgeDays, type Plan } from './parts-plan.js'
 import { GarbageMeter } from './reclaim.js';
 import { assignSessions, countingUnits } from './shard-assign.js';
 import { countShards, ShardIds } from './shard-count.js';
-import { WindowTables, type WindowCounts, type WindowFile } from './window-tables.js';
+import { WindowTables, type WindowCounts, type WindowFile } from './window-files.js';
 
 // The window analysed in parts, so that the Stop hook, which runs after every turn, counts again
 // only what changed. Sessions are grouped into shards by their home day (the first observation

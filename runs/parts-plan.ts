@@ -1,7 +1,7 @@
 import type { RecordTable } from '../analyzer/record-table.js';
 import { compareFile } from './observation-cache.js';
 import { readBase, readShard, sameRecordsInWindow, type PartsIndex, type Shard } from './parts-files.js';
-import type { WindowFile } from './window-tables.js';
+import type { WindowFile } from './window-files.js';
 
 // Which shards of the parts cache a run reuses and which it counts again (runs/parts-cache.ts):
 // from the index of the last run, the files as they are now, and where the window starts.

@@ -1,37 +1,34 @@
-import { chmodSync, lstatSync, readdirSync, rmSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { chmodSync, readdirSync } from 'node:fs';
+import { relative } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
-import { pruneDataFile } from '../lib/data-files.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import { readOnlyReason } from '../lib/clock-guard.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, dataHomeNames, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLock, type LockInfo } from '../lib/lock.js';
-import { cachedProjects, loadObservationFile } from './observation-cache.js';
-import { activeWindowStart, dayOf, lastActiveDays, protectedDays } from '../analyzer/active-window.js';
-import { analyze } from '../analyzer/analyze.js';
-import { foldAcrossScopes } from '../analyzer/folding.js';
-import { mergeCarried } from '../analyzer/history.js';
-import { readHistory } from './history-file.js';
-import { analyzeWindowFiles } from './parts-cache.js';
-import type { WindowFile } from './window-tables.js';
-import { type RecordTable } from '../analyzer/record-table.js';
-import { TableBuilder } from '../analyzer/table-builder.js';
+import { dayOf, protectedDays } from '../analyzer/active-window.js';
 import type { Analysis } from '../analyzer/analyze.js';
 import { renderDailySummary, type DayEvents } from '../analyzer/daily-summary.js';
+import { mergeCarried } from '../analyzer/history.js';
 import { analyzeProjects, type ProjectAnalyses } from '../analyzer/projects.js';
+import type { RecordTable } from '../analyzer/record-table.js';
 import type { ScoredPattern } from '../analyzer/score.js';
+import { TableBuilder } from '../analyzer/table-builder.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
 import { scopePatterns } from '../store/scope.js';
-import { pruneInjections } from '../store/turn-feedback.js';
 import { recoverStore } from '../store/txn.js';
+import { readHistory } from './history-file.js';
+import { loadObservationFile } from './observation-cache.js';
+import { analyzeWindowFiles } from './parts-cache.js';
+import { prune, pruneArchive, removeTempFiles } from './retention.js';
+import { extendSparseProjects, olderPresence, windowPresence } from './sparse-projects.js';
+import { bytesOf, observationFiles, windowFiles, type WindowFile } from './window-files.js';
 
 // The analyzer's edges: read observation files (through the cache), run the pure core over all
 // projects together and each on its own, hand the results to the store (the one writer of
-// instinct files), write the daily summary atomically, prune what has expired.
-
-const OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
-const ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
+// instinct files), write the daily summary atomically, prune what has expired. Which files:
+// runs/window-files.ts; what sparse projects reach back for: runs/sparse-projects.ts; what is
+// pruned: runs/retention.ts.
 
 export type { ArchivedInstinct };
 
@@ -72,56 +69,8 @@ export interface AnalysisReport {
   projects?: ProjectAnalyses;
 }
 
-function listDir(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-}
-
-/** Leftovers of a run killed between writing a temporary file and renaming it; returns what is not a file (left alone). */
-function removeTempFiles(dirs: string[]): string[] {
-  const leftAlone: string[] = [];
-  for (const dir of dirs) for (const f of listDir(dir)) if (f.endsWith('.tmp') && !pruneDataFile(join(dir, f))) leftAlone.push(join(dir, f));
-  return leftAlone;
-}
-
-/**
- * The hooks keep a tiny file per session stream (last two tools) and per session (prompt count).
- * They are state, not data: once untouched for retentionDays (real time: they are about
- * processes, not the data's clock) they are removed, so they do not pile up one per session.
- */
-function pruneHookState(home: string, retentionDays: number): void {
-  const cutoff = Date.now() - retentionDays * DAY_MS;
-  // Session marks too: a mark still open after retentionDays has nothing left to reconcile.
-  for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
-    for (const f of listDir(dir)) {
-      const path = join(dir, f);
-      try {
-        if (lstatSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
-      } catch {
-        // raced with a hook: fine
-      }
-    }
-  }
-}
-
-function fileSize(path: string): number {
-  try {
-    return lstatSync(path).size;
-  } catch {
-    return 0;
-  }
-}
-
 export function stamp(iso: string): string {
   return iso.replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
-}
-
-function stampMs(s: string): number {
-  return Date.parse(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
 }
 
 /**
@@ -142,141 +91,11 @@ function checkDeadline(deadline: Deadline, where: string): void {
   }
 }
 
-/** Every observation file of the data home, in day order. */
-function observationFiles(home: string): WindowFile[] {
-  const obsDir = layout.observations(home);
-  const cacheDir = layout.cache(home);
-  const out: WindowFile[] = [];
-  for (const f of listDir(obsDir)) {
-    const m = OBSERVATION_FILE.exec(f);
-    if (m) out.push({ day: m[1]!, path: join(obsDir, f), cachePath: join(cacheDir, `${m[1]!}.bin`) });
-  }
-  return out;
-}
-
-/** The window's files (and later days', to count the future), in day order. Nothing is pruned here: see prune. */
-function windowFiles(home: string, nowMs: number, config: Config): WindowFile[] {
-  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
-  return observationFiles(home).filter((f) => f.day >= firstDay);
-}
-
-/**
- * Which projects have records on each day before the window, from each file's cache header (a
- * file whose cache is missing or stale is read once, and its cache written unless read-only).
- * A file that cannot be read (not a regular file) counts as no project's.
- */
-function olderPresence(files: readonly WindowFile[], writes: boolean): Map<number, Set<string>> {
-  const out = new Map<number, Set<string>>();
-  for (const f of files) {
-    let projects = cachedProjects(f.path, f.cachePath);
-    if (projects === undefined) {
-      try {
-        projects = loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table.projects;
-      } catch {
-        projects = [];
-      }
-    }
-    out.set(dayOf(Date.parse(`${f.day}T00:00:00Z`)), new Set(projects));
-  }
-  return out;
-}
-
-/** The window's days on which each project analysed has records. */
-function windowPresence(pa: ProjectAnalyses): Map<number, Set<string>> {
-  const out = new Map<number, Set<string>>();
-  for (const [id, a] of pa.projects) {
-    for (const d of a.days) {
-      if (d.calls === 0) continue;
-      const day = dayOf(Date.parse(`${d.day}T00:00:00Z`));
-      let set = out.get(day);
-      if (set === undefined) out.set(day, (set = new Set()));
-      set.add(id);
-    }
-  }
-  return out;
-}
-
-/**
- * Retention: observation files older than retentionDays are deleted with their caches, except
- * those inside a recently used project's active window (analyzer/active-window.ts); caches with
- * no file, hook state and injection logs past retention go too. Only a run that writes prunes.
- */
-function prune(home: string, files: readonly WindowFile[], keep: ReadonlySet<number>, nowMs: number, config: Config, report: AnalysisReport): void {
-  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
-  // Regular files only: anything else at an expired name (a folder) is left alone and named.
-  const remove = (path: string): boolean => {
-    if (pruneDataFile(path)) return true;
-    (report.notPruned ??= []).push(relative(home, path));
-    return false;
-  };
-  const kept = new Set<string>();
-  for (const f of files) {
-    if (f.day >= pruneBefore || keep.has(dayOf(Date.parse(`${f.day}T00:00:00Z`)))) {
-      kept.add(f.day);
-      continue;
-    }
-    if (remove(f.path)) report.pruned.observations.push(`${f.day}.jsonl`);
-    remove(f.cachePath);
-  }
-  const cacheDir = layout.cache(home);
-  for (const f of listDir(cacheDir)) {
-    if (f.endsWith('.bin') && !kept.has(f.slice(0, -4))) remove(join(cacheDir, f));
-  }
-  pruneHookState(home, config.retentionDays);
-  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push(relative(home, f));
-}
-
-/**
- * Each project with fewer than minSessions sessions in the calendar window is analysed again over
- * its last windowDays active days (analyzer/active-window.ts), from the day files it has records
- * in; rotations are then folded across scopes again. Returns the projects reached back for.
- */
-function extendSparseProjects(files: readonly WindowFile[], presence: ReadonlyMap<number, ReadonlySet<string>>, pa: ProjectAnalyses, nowMs: number, config: Config, writes: boolean): { project: string; windowStart: string; sessions: number }[] {
-  const calendarStart = nowMs - config.windowDays * DAY_MS;
-  const byDay = new Map(files.map((f) => [dayOf(Date.parse(`${f.day}T00:00:00Z`)), f]));
-  const out: { project: string; windowStart: string; sessions: number }[] = [];
-  const changed: Analysis[] = [];
-  for (const [id, a] of [...pa.projects]) {
-    if (a.sessionsInWindow >= config.minSessions) continue;
-    const active: number[] = [];
-    for (const [day, projects] of presence) if (projects.has(id)) active.push(day);
-    const start = activeWindowStart(active, config.windowDays, nowMs, calendarStart);
-    if (start === undefined) continue;
-    const builder = new TableBuilder();
-    for (const day of lastActiveDays(active, config.windowDays, dayOf(nowMs))) {
-      const f = byDay.get(day);
-      if (f !== undefined) builder.addTable(loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table);
-    }
-    const t = builder.build();
-    const index = t.projects.indexOf(id);
-    if (index === -1) continue;
-    const extended = analyze(t, nowMs, config, index, start);
-    pa.projects.set(id, extended);
-    changed.push(extended);
-    out.push({ project: id, windowStart: new Date(start + 1).toISOString(), sessions: extended.sessionsInWindow });
-  }
-  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
-  return out;
-}
-
-/** Bytes of the observation files in the window at nowMs (0 when there are none, or the folder cannot be read: the run says why). */
-export function windowBytes(home: string, nowMs: number, config: Config): number {
-  const firstDay = utcDay(nowMs - config.windowDays * DAY_MS);
-  const obsDir = layout.observations(home);
-  try {
-    return listDir(obsDir).reduce((n, f) => ((OBSERVATION_FILE.exec(f)?.[1] ?? '') >= firstDay ? n + fileSize(join(obsDir, f)) : n), 0);
-  } catch {
-    return 0;
-  }
-}
-
 /** The window's records in one table. */
 function loadWindow(home: string, nowMs: number, config: Config, report: AnalysisReport): RecordTable {
   const files = windowFiles(home, nowMs, config);
   return loadFiles(files, bytesOf(files), report);
 }
-
-const bytesOf = (files: readonly WindowFile[]) => files.reduce((n, f) => n + fileSize(f.path), 0);
 
 /** The files' records in one table; bytes: their size, to size the table (lines are ~150-250 bytes), so the join rarely has to grow. */
 function loadFiles(files: readonly WindowFile[], bytes: number, report: AnalysisReport, deadline?: Deadline): RecordTable {
@@ -442,20 +261,8 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const keep = w.keep;
 
     // Archive: prune past archivePruneDays; collect what the daily summary reports.
-    const events: DayEvents = { created: new Map(), archived: new Map() };
-    const push = (m: Map<string, string[]>, day: string, id: string) => m.set(day, [...(m.get(day) ?? []), id]);
-    for (const f of listDir(archDir)) {
-      const m = ARCHIVE_FILE.exec(f);
-      if (!m) continue;
-      const at = stampMs(m[2]!);
-      if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        if (pruneDataFile(join(archDir, f))) report.pruned.archive.push(f);
-        else (report.notPruned ??= []).push(relative(home, join(archDir, f)));
-      } else {
-        push(events.archived, utcDay(at), m[1]!);
-      }
-    }
-    for (const [id, created] of keep) push(events.created, created.slice(0, 10), id);
+    const events: DayEvents = { created: new Map(), archived: pruneArchive(home, nowMs, config, report) };
+    for (const [id, created] of keep) events.created.set(created.slice(0, 10), [...(events.created.get(created.slice(0, 10)) ?? []), id]);
     writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
     writeFileAtomic(
       layout.lastAnalysis(home),

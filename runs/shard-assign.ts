@@ -1,7 +1,7 @@
 import { RECORD_BYTES } from './observation-cache.js';
 import { firstTimes, newShardKey, type EdgeDays, type Plan } from './parts-plan.js';
 import type { GarbageMeter } from './reclaim.js';
-import type { WindowFile, WindowTables } from './window-tables.js';
+import type { WindowFile, WindowTables } from './window-files.js';
 
 // The first pass of a run of the parts cache (runs/parts-cache.ts), a file at a time: the shard
 // each session is counted in, and the files and records of each shard to count; then the units

@@ -7,7 +7,7 @@ import { CachedSlices, loadObservationFile, RECORD_BYTES } from './observation-c
 import { projectParts, type Meta, type Shard } from './parts-files.js';
 import type { Units } from './shard-assign.js';
 import type { GarbageMeter } from './reclaim.js';
-import type { WindowFile, WindowTables } from './window-tables.js';
+import type { WindowFile, WindowTables } from './window-files.js';
 
 // The second pass of a run of the parts cache (runs/parts-cache.ts): the units to count
 // (runs/shard-assign.ts) in batches of at most the budget's records, each batch's records joined
