@@ -3,7 +3,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { READ_NOFOLLOW, readDataFile } from '../lib/data-files.js';
 import { DataHomeError } from '../lib/data-home.js';
 import { readObservationFile, type ReadCounts } from './observation-file.js';
-import { type RecordTable, type TableStrings } from '../analyzer/record-table.js';
+import type { RecordTable } from '../analyzer/record-table.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
 
 // Per-file cache of parsed records, so the Stop hook (which fires after every assistant turn)
@@ -35,7 +35,7 @@ type ColumnArray = Float64Array | Int32Array | Uint8Array;
  * them per record: column c of a body of n records starts at n * before (and a slice of the
  * records from a at n * before + a * width).
  */
-const COLUMNS: [Column, new (b: ArrayBufferLike, o: number, l: number) => ColumnArray, number, number][] = [
+export const COLUMNS: [Column, new (b: ArrayBufferLike, o: number, l: number) => ColumnArray, number, number][] = [
   ['ts', Float64Array, 0, 8],
   ['stream', Int32Array, 8, 4],
   ['tool', Int32Array, 12, 4],
@@ -46,7 +46,7 @@ const COLUMNS: [Column, new (b: ArrayBufferLike, o: number, l: number) => Column
 ];
 
 /** The columns of m records laid out as COLUMNS for `stride` records from byte `at` of ab. */
-function columnsAt(ab: ArrayBufferLike, at: number, stride: number, m: number): Required<Pick<RecordTable, Column>> {
+export function columnsAt(ab: ArrayBufferLike, at: number, stride: number, m: number): Required<Pick<RecordTable, Column>> {
   const [ts, stream, tool, detail, project, id, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
   return { ts: ts as Float64Array, stream: stream as Int32Array, tool: tool as Int32Array, detail: detail as Int32Array, project: project as Int32Array, id: id as Int32Array, ok: ok as Uint8Array };
 }
@@ -69,7 +69,7 @@ export interface FileState {
   duplicates: number;
 }
 
-interface Header extends FileState {
+export interface Header extends FileState {
   version: number;
   streams: string[];
   streamSession: number[];
@@ -98,7 +98,7 @@ function encode(h: Header, t: RecordTable): Buffer[] {
 }
 
 /** The header of a cache file of fileBytes bytes from its JSON; undefined unless it is this version's and the file holds exactly its records. */
-function checkedHeader(json: Buffer, fileBytes: number): Header | undefined {
+export function checkedHeader(json: Buffer, fileBytes: number): Header | undefined {
   let h: Header;
   try {
     h = JSON.parse(json.toString('utf8')) as Header;
@@ -299,112 +299,6 @@ export function compareFile(path: string, state: FileState): 'same' | 'grown' | 
     return Number(st.size) > state.offset ? 'grown' : 'other';
   } finally {
     closeSync(fd);
-  }
-}
-
-/** Records read at a time from a cache file read in slices (1.6 MiB of columns). */
-const SLICE_RECORDS = 65536;
-
-const sameState = (a: FileState, b: FileState) =>
-  a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
-
-/** Reads exactly into `into` from pos, or throws: the file was checked to be this long. */
-function readExactly(fd: number, into: Uint8Array, pos: number, path: string): void {
-  for (let got = 0; got < into.length; ) {
-    const n = readSync(fd, into, got, into.length - got, pos + got);
-    if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
-    got += n;
-  }
-}
-
-/**
- * A file's cached records read a slice at a time, so that a large day counted in pieces
- * (runs/parts-cache.ts) joins each piece's records without holding the day's whole table.
- * Opened only when the cache holds exactly the records of `state`, what the run read from the
- * file before (it wrote or checked the cache then); else undefined, and the caller reads the file.
- */
-export class CachedSlices implements TableStrings {
-  readonly projects: string[];
-  readonly streams: string[];
-  readonly streamSession: number[];
-  readonly sessions: string[];
-  readonly tools: string[];
-  readonly details: string[];
-
-  private constructor(
-    private readonly path: string,
-    private readonly ino: bigint,
-    private readonly bytes: number,
-    private readonly body: number,
-    readonly length: number,
-    h: Header,
-    private readonly sliceRecords: number,
-  ) {
-    ({ projects: this.projects, streams: this.streams, streamSession: this.streamSession, sessions: this.sessions, tools: this.tools, details: this.details } = h);
-  }
-
-  static open(cachePath: string, state: FileState, sliceRecords = SLICE_RECORDS): CachedSlices | undefined {
-    let fd: number;
-    try {
-      fd = openSync(cachePath, READ_NOFOLLOW);
-    } catch {
-      return undefined;
-    }
-    try {
-      const st = fstatSync(fd, { bigint: true });
-      const size = Number(st.size);
-      if (!st.isFile() || size < 4) return undefined;
-      const len = Buffer.alloc(4);
-      readExactly(fd, len, 0, cachePath);
-      const hl = len.readUInt32LE(0);
-      if (4 + hl > size) return undefined;
-      const hb = Buffer.allocUnsafe(hl);
-      readExactly(fd, hb, 4, cachePath);
-      const h = checkedHeader(hb, size);
-      if (h === undefined || !sameState(h, state)) return undefined;
-      return new CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  /**
-   * Each slice of the records in order, as a table over this file's strings (its columns are
-   * reused for the next slice: copy what you keep). False, with nothing read, when the file is
-   * no longer the one opened.
-   */
-  forEach(each: (slice: RecordTable) => void): boolean {
-    let fd: number;
-    try {
-      fd = openSync(this.path, READ_NOFOLLOW);
-    } catch {
-      return false;
-    }
-    try {
-      const st = fstatSync(fd, { bigint: true });
-      if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
-      const n = this.length;
-      const cap = Math.min(n, this.sliceRecords);
-      const ab = new ArrayBuffer(cap * RECORD_BYTES); // columns at 8-byte multiples of cap
-      const { body, projects, streams, streamSession, sessions, tools, details } = this;
-      for (let a = 0; a < n; a += cap) {
-        const m = Math.min(cap, n - a);
-        for (const [, , before, width] of COLUMNS) readExactly(fd, new Uint8Array(ab, cap * before, m * width), body + n * before + a * width, this.path);
-        each({
-          length: m,
-          ...columnsAt(ab, 0, cap, m),
-          projects,
-          streams,
-          streamSession,
-          sessions,
-          tools,
-          details,
-        });
-      }
-      return true;
-    } finally {
-      closeSync(fd);
-    }
   }
 }
 

@@ -1,9 +1,10 @@
 import { mergeParts, packPart, toPlainPart, type AnyPart, type PlainPart } from '../analyzer/parts.js';
 import { forEachGroupCount, type CountOptions } from '../analyzer/patterns.js';
 import { emptyCounted } from '../analyzer/counted.js';
-import { type RecordTable, type TableStrings } from '../analyzer/record-table.js';
+import type { RecordTable, TableStrings } from '../analyzer/record-table.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
-import { CachedSlices, loadObservationFile, RECORD_BYTES } from './observation-cache.js';
+import { loadObservationFile, RECORD_BYTES } from './observation-cache.js';
+import { CachedSlices } from './cached-slices.js';
 import { projectParts, type Meta, type Shard } from './parts-files.js';
 import type { Units } from './shard-assign.js';
 import type { GarbageMeter } from './reclaim.js';

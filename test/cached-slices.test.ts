@@ -3,8 +3,9 @@
 import { appendFileSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CachedSlices, loadObservationFile, type FileState } from '../runs/observation-cache.js';
-import { type RecordTable } from '../analyzer/record-table.js';
+import { loadObservationFile, type FileState } from '../runs/observation-cache.js';
+import { CachedSlices } from '../runs/cached-slices.js';
+import type { RecordTable } from '../analyzer/record-table.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
 import { tempDir } from './helpers.js';
 
