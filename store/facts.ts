@@ -1,6 +1,6 @@
 import { cli } from '../lib/invocation.js';
 import { event } from './events.js';
-import { withEvidence } from './files.js';
+import { withEvidence } from './frontmatter.js';
 import { idFor, validId } from './keys.js';
 import { reinforced } from './lifecycle.js';
 import { MAX_TEXT, zeroFeedback, type Fact, type Scope } from './model.js';

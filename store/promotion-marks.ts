@@ -1,4 +1,4 @@
-import { withEvidence } from './files.js';
+import { withEvidence } from './frontmatter.js';
 import { type Instinct, observedSource } from './model.js';
 import { entryOf, mutate, resolveRef, save, StoreError, type Mut } from './mutate.js';
 import type { StoreCtx } from './store.js';

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import { parseInstinct as parseLegacy, renderInstinct as renderLegacy, type InstinctMeta } from '../analyzer/instinct-file.js';
 import { layout } from '../lib/data-home.js';
-import { FileProblem, parseFact, parseInstinct, renderFact, renderInstinct } from './files.js';
+import { parseFact, parseInstinct, renderFact, renderInstinct } from './files.js';
+import { FileProblem } from './frontmatter.js';
 import { fileStamp, listDir, readIfFile } from './io.js';
 import { storeKey, type AnalyzerKind } from './keys.js';
 import { zeroFeedback, type Fact, type Instinct } from './model.js';

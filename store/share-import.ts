@@ -1,5 +1,5 @@
 import { event } from './events.js';
-import { oneLine } from './files.js';
+import { oneLine } from './frontmatter.js';
 import { categoryOf, idFor, KeyError, normalizeKey, type Category } from './keys.js';
 import { clamp } from './lifecycle.js';
 import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct, observedSource } from './model.js';

@@ -3,7 +3,7 @@
 // included, and hand-written YAML that only the yaml package understands.
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { jsonFrontmatter, plainFrontmatter, renderFrontmatter, yamlFrontmatter } from '../store/files.js';
+import { jsonFrontmatter, plainFrontmatter, renderFrontmatter, yamlFrontmatter } from '../store/frontmatter.js';
 
 const yamlRead = (front: string) => parseYaml(front, { uniqueKeys: true, maxAliasCount: 0 }) as unknown;
 
