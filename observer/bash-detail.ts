@@ -1,6 +1,6 @@
 import { detailPartToken } from '../lib/tokens.js';
 import { commandTable, PACKAGE_BINS, SCRIPT_WORDS } from './command-table.js';
-import { type OptionTable, type RunnerSpec } from './command-spec.js';
+import type { OptionTable, RunnerSpec } from './command-spec.js';
 import { shellTokens, type ShellToken } from './shell-words.js';
 
 // The Bash `detail`: the program that does the work and, for CLIs with subcommands, the

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readRules } from '../runs/consolidate-run.js';
 import { ruleEffects } from '../analyzer/effectiveness.js';
 import { loadObservationFile } from '../runs/observation-cache.js';
-import { type RecordTable } from '../analyzer/record-table.js';
+import type { RecordTable } from '../analyzer/record-table.js';
 import { projectTable } from '../analyzer/table-select.js';
 import { TableBuilder, tableFromRecords } from '../analyzer/table-builder.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';

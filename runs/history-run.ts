@@ -4,7 +4,7 @@ import { dayOf, protectedDays } from '../analyzer/active-window.js';
 import { readRules, runConsolidation, type ByeReport } from './consolidate-run.js';
 import { learnHistory, pruneHistory } from '../analyzer/history.js';
 import { readHistory, writeHistory } from './history-file.js';
-import { type RecordTable } from '../analyzer/record-table.js';
+import type { RecordTable } from '../analyzer/record-table.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { ruleFacts } from '../analyzer/promotion.js';

@@ -1,5 +1,5 @@
 import { analyze } from '../analyzer/analyze.js';
-import { type RecordTable } from '../analyzer/record-table.js';
+import type { RecordTable } from '../analyzer/record-table.js';
 import { sessionTable } from '../analyzer/table-select.js';
 import type { Config } from '../lib/config.js';
 import type { StoreEvent } from './events.js';

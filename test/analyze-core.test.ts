@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { slugFor, SLUG } from '../analyzer/instinct-file.js';
 import type { Config } from '../lib/config.js';
-import { type PlainRecord } from '../analyzer/record-table.js';
+import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { decay, effectiveConfidence } from '../lib/temporal-decay.js';
 

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { analyzeProjects } from '../analyzer/projects.js';
-import { type PlainRecord } from '../analyzer/record-table.js';
+import type { PlainRecord } from '../analyzer/record-table.js';
 import { projectTable } from '../analyzer/table-select.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { runAnalysis } from '../runs/run.js';

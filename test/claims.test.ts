@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { shrunkRate } from '../analyzer/claims.js';
 import { byUsefulness, whyNotDelivered, withinBudget, worthDelivering, type DeliveryFacts } from '../analyzer/deliver.js';
-import { type PlainRecord } from '../analyzer/record-table.js';
+import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { claimLine } from '../analyzer/rules-file.js';
 import type { Rule } from '../analyzer/promotion.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { analyzeProjects } from '../analyzer/projects.js';
-import { type PlainRecord } from '../analyzer/record-table.js';
+import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import type { Config } from '../lib/config.js';
 import { scopePatterns } from '../store/scope.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { countPatterns } from '../analyzer/patterns.js';
-import { type PlainRecord } from '../analyzer/record-table.js';
+import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { purposeOf, isInspection } from '../analyzer/learners/command-purposes.js';
 import { commandRuns } from '../analyzer/learners/commands.js';

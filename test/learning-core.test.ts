@@ -3,7 +3,7 @@ import { analyze } from '../analyzer/analyze.js';
 import { renderDailySummary } from '../analyzer/daily-summary.js';
 import { ruleEffects } from '../analyzer/effectiveness.js';
 import { consolidate, type Rule } from '../analyzer/promotion.js';
-import { type PlainRecord } from '../analyzer/record-table.js';
+import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { ruleLine } from '../analyzer/rules-file.js';
 import { safeSteps } from '../analyzer/kinds.js';
