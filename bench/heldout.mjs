@@ -18,7 +18,8 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { generateHeldoutCorpus } from './heldout-corpus.mjs';
-import { correctionsOf, learnedCount, PARAMS, pool, scoreProject, streamsOf, usePurposes } from './heldout-score.mjs';
+import { pool, scoreProject } from './heldout-delivered.mjs';
+import { correctionsOf, learnedCount, PARAMS, streamsOf, usePurposes } from './heldout-score.mjs';
 
 const root = join(import.meta.dirname, '..');
 const CLI = join(root, 'dist', 'cli', 'homunculus.js');

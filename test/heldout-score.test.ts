@@ -3,21 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateHeldoutCorpus, projectDirOf } from '../bench/heldout-corpus.mjs';
-import {
-  callKey,
-  ceilingChains,
-  correctionsOf,
-  episodes,
-  learnedCount,
-  naiveChains,
-  namedSet,
-  pool,
-  readDelivered,
-  recalls,
-  scoreKey,
-  scoreProject,
-  streamsOf,
-} from '../bench/heldout-score.mjs';
+import { namedSet, pool, readDelivered, recalls, scoreProject } from '../bench/heldout-delivered.mjs';
+import { callKey, ceilingChains, correctionsOf, episodes, learnedCount, naiveChains, scoreKey, streamsOf } from '../bench/heldout-score.mjs';
 import { ROOT, tempDir } from './helpers.js';
 
 // The held-out benchmark's scoring (bench/heldout-score.mjs) on hand-written records, and the
