@@ -391,68 +391,10 @@ function detailPartToken(part) {
   return DETAIL_PART.test(part) && !looksLikeCredential(part) ? part : void 0;
 }
 
-// observer/command-table.ts
-var PACKAGE_BINS = new Set(
-  "vitest jest mocha ava eslint tsc vue-tsc prettier biome playwright cypress next vite webpack rollup esbuild tsx ts-node nodemon turbo nx astro nuxt remix expo react-scripts tailwindcss drizzle-kit prisma knip lerna changeset semantic-release storybook svelte-kit svelte-check".split(" ")
-);
-var SCRIPT_WORDS = new Set(
-  "build test tests lint dev start serve preview watch typecheck type-check types tsc check format fmt e2e unit integration coverage cov ci release clean install setup bootstrap generate gen codegen docs doc compile bundle verify validate bench all default run migrate seed storybook prettier eslint vet tidy deploy".split(" ")
-);
-var table;
-function commandTable() {
-  return table ??= build();
-}
-function build() {
-  const NO_OPS = new Set(
-    "cd pushd popd dirs pwd sleep echo printf export unset source . true false : set shopt alias unalias wait clear trap umask ulimit local declare typeset readonly exit return hash history read let shift break continue which type test [ [[ ]] ] fi done esac } then else elif do".split(" ")
-  );
-  const PREFIX_WORDS = /* @__PURE__ */ new Set(["!", "{", "if", "then", "else", "elif", "do", "while", "until"]);
-  const WRAPPERS = {
-    sudo: {
-      values: "-u -g -h -p -C -D -R -r -t -T -U --user --group --host --prompt --close-from --chdir --chroot --role --type --command-timeout --other-user",
-      flags: "-E -H -n -k -K -b -P -S -A -B -i -s --preserve-env --login --shell --non-interactive --stdin --askpass --background --set-home --reset-timestamp --remove-timestamp --preserve-groups"
-    },
-    doas: { values: "-u -C", flags: "-n -s -L" },
-    env: { values: "-u --unset -C --chdir", flags: "-i --ignore-environment -0 --null -v --debug -", assignments: true },
-    nice: { values: "-n --adjustment", skip: /^-[0-9]+$/ },
-    nohup: {},
-    time: { values: "-f -o --format --output", flags: "-p -v -a -q --portability --verbose --append --quiet" },
-    timeout: { values: "-s --signal -k --kill-after", flags: "-v -f --verbose --foreground --preserve-status", operands: 1 },
-    stdbuf: { values: "-i -o -e --input --output --error" },
-    xargs: {
-      values: "-I -n -L -P -s -d -E -a --arg-file --max-args --max-lines --max-procs --max-chars --delimiter --process-slot-var",
-      flags: "-0 -r -t -p -x -o --null --no-run-if-empty --verbose --interactive --exit --open-tty",
-      optional: "-i -l -e --replace --eof"
-    },
-    command: { flags: "-p" },
-    exec: { values: "-a", flags: "-c -l" },
-    ionice: { values: "-c -n -p -P -u --class --classdata", flags: "-t --ignore" },
-    watch: { values: "-n --interval", flags: "-t -b -e -g -c -x -p --no-title --beep --errexit --chgexit --color --exec --precise", optional: "-d --differences" },
-    // Package runners: what they run is the command.
-    npx: { values: "-p --package", flags: "-y --yes --no -q --quiet --ignore-existing", packages: true },
-    pnpx: { values: "-p --package", flags: "-y --yes --no -q --quiet", packages: true },
-    bunx: { values: "-p --package", flags: "--bun -b", packages: true },
-    uvx: {
-      values: "--from --with --with-editable --with-requirements -p --python --index --default-index --index-url",
-      flags: "--isolated -q -v --quiet --verbose --offline -n --no-cache",
-      packages: true
-    }
-  };
-  const PYTHON = { values: "-X -W", flags: "-u -B -O -OO -E -s -S -I -q -v -b -bb -d -P -R -i -x", module: "-m" };
-  const BASH = { values: "-o -O --rcfile --init-file", flags: "-e -x -u -l -i -v -n -f -h -E -T -p -s --login --norc --noprofile --posix --noediting", command: "-c" };
-  const SH = { values: "-o", flags: "-e -x -u -l -i -v -n -f -h -a -b -s", command: "-c" };
-  const VIA = {
-    python: PYTHON,
-    python3: PYTHON,
-    bash: BASH,
-    zsh: BASH,
-    sh: SH,
-    dash: SH
-  };
+// observer/commands-dev.ts
+function devClis() {
   const NPM_VALUES = "--prefix -C -w --workspace --registry --otp --userconfig --globalconfig --cache --loglevel --tag --access --scope --auth-type --include --omit --before --node-options --script-shell --location --proxy --https-proxy --cafile --cert --key --fetch-retries --fetch-timeout --install-strategy --lockfile-version";
   const NPM_FLAGS = "-g --global -s --silent -q --quiet -d -dd -ddd --verbose -y --yes --force -f --json --ws --workspaces --include-workspace-root --dry-run --offline --prefer-offline --prefer-online --legacy-peer-deps --strict-peer-deps -h --help -v --version --ignore-scripts --foreground-scripts --if-present -D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod -l --long -p --parseable --production --usage";
-  const KUBE_VALUES = "-n --namespace --context --kubeconfig -s --server --cluster --user --token --as --as-group --as-uid --certificate-authority --client-certificate --client-key --tls-server-name --request-timeout --cache-dir --password --username -v --log-file --log-dir --profile --profile-output --vmodule";
-  const KUBE_FLAGS = "--insecure-skip-tls-verify --match-server-version --warnings-as-errors --disable-compression -h --help --logtostderr --alsologtostderr";
   const MAKE = {
     values: "-C --directory -f --file --makefile -I --include-dir -o --old-file --assume-old -W --what-if --new-file --assume-new --eval",
     optional: "-j --jobs -l --load-average --max-load -O --output-sync --debug",
@@ -469,14 +411,6 @@ function build() {
     values: "-b --build-file -c --settings-file -p --project-dir -g --gradle-user-home -I --init-script -D --system-prop -P --project-prop -x --exclude-task --console --warning-mode --max-workers --priority --include-build",
     flags: "-q --quiet -i --info -d --debug -s --stacktrace -S --full-stacktrace --scan --no-scan --offline --daemon --no-daemon --parallel --no-parallel --build-cache --no-build-cache --continue --refresh-dependencies -v --version -h --help -m --dry-run -a --no-rebuild -w --warn --configuration-cache --no-configuration-cache --rerun-tasks -t --continuous"
   };
-  const DNF = {
-    values: "-c --config --releasever --installroot --setopt --enablerepo --disablerepo --repo -x --exclude -d --debuglevel -e --errorlevel --rpmverbosity",
-    flags: "-y --assumeyes -q --quiet -v --verbose -C --cacheonly --refresh --nogpgcheck -h --help --version --best --nobest --allowerasing --skip-broken"
-  };
-  const APT = {
-    values: "-o --option -c --config-file -t --target-release -a --host-architecture",
-    flags: "-y --yes --assume-yes -q -qq --quiet -s --simulate --dry-run -d --download-only -f --fix-broken --no-install-recommends --install-recommends -V --allow-unauthenticated --reinstall -h --help -v --version --purge --auto-remove -m"
-  };
   const CONDA = {
     flags: "-h --help -V --version -v --verbose -q --quiet --json --no-plugins",
     runs: { run: { values: "-n --name -p --prefix --cwd", flags: "--no-capture-output --live-stream -v" } }
@@ -485,8 +419,7 @@ function build() {
     values: "--python --log --proxy --retries --timeout --exists-action --trusted-host --cert --client-cert --cache-dir --src --use-feature --use-deprecated --resume-retries",
     flags: "-v -vv -vvv --verbose -q -qq --quiet -V --version -h --help --isolated --require-virtualenv --no-input --no-cache-dir --disable-pip-version-check --no-color"
   };
-  const TERRAFORM = { values: "-chdir", flags: "-help -version -v -h --help --version" };
-  const CLIS = {
+  return {
     git: {
       values: "-C -c --git-dir --work-tree --namespace --super-prefix --config-env --list-cmds",
       flags: "--version --help -h -p --paginate -P --no-pager --no-replace-objects --bare --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs --no-optional-locks --no-advice --exec-path --html-path --man-path --info-path"
@@ -622,7 +555,24 @@ function build() {
       runs: { exec: { values: "--gemfile", flags: "--keep-file-descriptors" } }
     },
     rails: { flags: "-h --help -v --version" },
-    mix: { flags: "-h --help -v --version" },
+    mix: { flags: "-h --help -v --version" }
+  };
+}
+
+// observer/commands-ops.ts
+function opsClis() {
+  const KUBE_VALUES = "-n --namespace --context --kubeconfig -s --server --cluster --user --token --as --as-group --as-uid --certificate-authority --client-certificate --client-key --tls-server-name --request-timeout --cache-dir --password --username -v --log-file --log-dir --profile --profile-output --vmodule";
+  const KUBE_FLAGS = "--insecure-skip-tls-verify --match-server-version --warnings-as-errors --disable-compression -h --help --logtostderr --alsologtostderr";
+  const DNF = {
+    values: "-c --config --releasever --installroot --setopt --enablerepo --disablerepo --repo -x --exclude -d --debuglevel -e --errorlevel --rpmverbosity",
+    flags: "-y --assumeyes -q --quiet -v --verbose -C --cacheonly --refresh --nogpgcheck -h --help --version --best --nobest --allowerasing --skip-broken"
+  };
+  const APT = {
+    values: "-o --option -c --config-file -t --target-release -a --host-architecture",
+    flags: "-y --yes --assume-yes -q -qq --quiet -s --simulate --dry-run -d --download-only -f --fix-broken --no-install-recommends --install-recommends -V --allow-unauthenticated --reinstall -h --help -v --version --purge --auto-remove -m"
+  };
+  const TERRAFORM = { values: "-chdir", flags: "-help -version -v -h --help --version" };
+  return {
     docker: {
       values: "--config -c --context -H --host -l --log-level --tlscacert --tlscert --tlskey",
       flags: "-D --debug --tls --tlsverify -v --version -h --help"
@@ -698,7 +648,72 @@ function build() {
     mise: { scripts: "run r" },
     asdf: {}
   };
-  return { NO_OPS, PREFIX_WORDS, WRAPPERS, VIA, CLIS };
+}
+
+// observer/commands-shell.ts
+function shellTables() {
+  const NO_OPS = new Set(
+    "cd pushd popd dirs pwd sleep echo printf export unset source . true false : set shopt alias unalias wait clear trap umask ulimit local declare typeset readonly exit return hash history read let shift break continue which type test [ [[ ]] ] fi done esac } then else elif do".split(" ")
+  );
+  const PREFIX_WORDS = /* @__PURE__ */ new Set(["!", "{", "if", "then", "else", "elif", "do", "while", "until"]);
+  const WRAPPERS = {
+    sudo: {
+      values: "-u -g -h -p -C -D -R -r -t -T -U --user --group --host --prompt --close-from --chdir --chroot --role --type --command-timeout --other-user",
+      flags: "-E -H -n -k -K -b -P -S -A -B -i -s --preserve-env --login --shell --non-interactive --stdin --askpass --background --set-home --reset-timestamp --remove-timestamp --preserve-groups"
+    },
+    doas: { values: "-u -C", flags: "-n -s -L" },
+    env: { values: "-u --unset -C --chdir", flags: "-i --ignore-environment -0 --null -v --debug -", assignments: true },
+    nice: { values: "-n --adjustment", skip: /^-[0-9]+$/ },
+    nohup: {},
+    time: { values: "-f -o --format --output", flags: "-p -v -a -q --portability --verbose --append --quiet" },
+    timeout: { values: "-s --signal -k --kill-after", flags: "-v -f --verbose --foreground --preserve-status", operands: 1 },
+    stdbuf: { values: "-i -o -e --input --output --error" },
+    xargs: {
+      values: "-I -n -L -P -s -d -E -a --arg-file --max-args --max-lines --max-procs --max-chars --delimiter --process-slot-var",
+      flags: "-0 -r -t -p -x -o --null --no-run-if-empty --verbose --interactive --exit --open-tty",
+      optional: "-i -l -e --replace --eof"
+    },
+    command: { flags: "-p" },
+    exec: { values: "-a", flags: "-c -l" },
+    ionice: { values: "-c -n -p -P -u --class --classdata", flags: "-t --ignore" },
+    watch: { values: "-n --interval", flags: "-t -b -e -g -c -x -p --no-title --beep --errexit --chgexit --color --exec --precise", optional: "-d --differences" },
+    // Package runners: what they run is the command.
+    npx: { values: "-p --package", flags: "-y --yes --no -q --quiet --ignore-existing", packages: true },
+    pnpx: { values: "-p --package", flags: "-y --yes --no -q --quiet", packages: true },
+    bunx: { values: "-p --package", flags: "--bun -b", packages: true },
+    uvx: {
+      values: "--from --with --with-editable --with-requirements -p --python --index --default-index --index-url",
+      flags: "--isolated -q -v --quiet --verbose --offline -n --no-cache",
+      packages: true
+    }
+  };
+  const PYTHON = { values: "-X -W", flags: "-u -B -O -OO -E -s -S -I -q -v -b -bb -d -P -R -i -x", module: "-m" };
+  const BASH = { values: "-o -O --rcfile --init-file", flags: "-e -x -u -l -i -v -n -f -h -E -T -p -s --login --norc --noprofile --posix --noediting", command: "-c" };
+  const SH = { values: "-o", flags: "-e -x -u -l -i -v -n -f -h -a -b -s", command: "-c" };
+  const VIA = {
+    python: PYTHON,
+    python3: PYTHON,
+    bash: BASH,
+    zsh: BASH,
+    sh: SH,
+    dash: SH
+  };
+  return { NO_OPS, PREFIX_WORDS, WRAPPERS, VIA };
+}
+
+// observer/command-table.ts
+var PACKAGE_BINS = new Set(
+  "vitest jest mocha ava eslint tsc vue-tsc prettier biome playwright cypress next vite webpack rollup esbuild tsx ts-node nodemon turbo nx astro nuxt remix expo react-scripts tailwindcss drizzle-kit prisma knip lerna changeset semantic-release storybook svelte-kit svelte-check".split(" ")
+);
+var SCRIPT_WORDS = new Set(
+  "build test tests lint dev start serve preview watch typecheck type-check types tsc check format fmt e2e unit integration coverage cov ci release clean install setup bootstrap generate gen codegen docs doc compile bundle verify validate bench all default run migrate seed storybook prettier eslint vet tidy deploy".split(" ")
+);
+var table;
+function commandTable() {
+  return table ??= build();
+}
+function build() {
+  return { ...shellTables(), CLIS: { ...devClis(), ...opsClis() } };
 }
 
 // observer/shell-words.ts

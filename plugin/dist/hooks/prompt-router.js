@@ -289,66 +289,81 @@ function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-// analyzer/deliver.ts
-var KINDS = {
-  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
-  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
-  cmd: { minLift: () => 0, rank: 2 },
-  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
-  seq: { minLift: (c) => c.minLift, rank: 4 }
-};
-function prefixOf(key) {
-  const i = key.indexOf(":");
-  return i === -1 ? "" : key.slice(0, i);
+// analyzer/claims.ts
+function stepWords(step) {
+  const m = /^Bash\((.+)\)$/.exec(step);
+  return m ? `\`${m[1]}\`` : step;
 }
-function oneStepRepeated(key) {
-  if (!key.startsWith("seq:")) return false;
-  const steps = key.slice(4).split("->");
-  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+function chainClaimText(steps) {
+  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
 }
-var pct = (x) => `${Math.round(x * 100)}%`;
-function whyNotDelivered(x, c) {
-  const kind = KINDS[prefixOf(x.key)];
-  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
-  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
-  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
-  const minLift = kind.minLift(c);
-  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
-  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
-  return void 0;
+function retryClaimText(step) {
+  return `after ${stepWords(step)} fails, it is run again next`;
 }
-function worthDelivering(x, c) {
-  return whyNotDelivered(x, c) === void 0;
-}
-function generic(key) {
-  return key.startsWith("seq:") && !key.includes("(");
-}
-function byUsefulness(a, b) {
-  const ra = (KINDS[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
-  const rb = (KINDS[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
-  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-function withinBudget(head, lines, maxItems, maxChars) {
-  const out = [];
-  let size = head.length;
-  for (const line of lines) {
-    if (out.length >= maxItems) break;
-    if (size + 1 + line.length > maxChars) continue;
-    out.push(line);
-    size += 1 + line.length;
-  }
-  return out;
+function patternStoreKey(kind, key) {
+  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
 }
 
-// analyzer/score.ts
-function histogramSessions(h) {
-  let m = 0;
-  for (let i = 1; i < h.length; i += 2) m += h[i];
-  return m;
+// lib/tokens.ts
+var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+var ID = /^[A-Za-z0-9_-]{1,128}$/;
+var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+function idToken(value) {
+  return typeof value === "string" && ID.test(value) ? value : void 0;
 }
-var histogram = new Int32Array(256);
+
+// lib/clock.ts
+var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
+var BadTimeError = class extends Error {
+};
+function isoToMs(text) {
+  const m = ISO.exec(text);
+  if (m === null) return Number.NaN;
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  const h = m[4] === void 0 ? 0 : +m[4];
+  const mi = m[5] === void 0 ? 0 : +m[5];
+  const s = m[6] === void 0 ? 0 : +m[6];
+  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
+  const t = /* @__PURE__ */ new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, frac);
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
+  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
+  let offsetMin = 0;
+  if (m[9] !== void 0) {
+    const oh = +m[10];
+    const om = +m[11];
+    if (oh > 23 || om > 59) return Number.NaN;
+    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
+  }
+  return t.getTime() - offsetMin * 6e4;
+}
+function parseInstant(text, what) {
+  const ms = isoToMs(text);
+  if (Number.isNaN(ms)) {
+    throw new BadTimeError(
+      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
+    );
+  }
+  return new Date(ms);
+}
+function resolveNow(flag, env) {
+  if (flag !== void 0) return parseInstant(flag, "--now");
+  const fromEnv = env["HOMUNCULUS_NOW"];
+  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
+  return /* @__PURE__ */ new Date();
+}
+var DAY_MS = 864e5;
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
+function utcDay(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+// analyzer/counted.ts
+var SCALE = 2 ** 31;
 
 // analyzer/learners/command-purposes.ts
 var PURPOSES = ["test", "build", "lint", "format", "typecheck", "run", "install"];
@@ -396,98 +411,8 @@ var PURPOSE_TABLE = {
   run: ["npm start", ...pm("start"), ...pm("dev"), ...pm("serve"), "go run", "cargo run", ...task("run"), ...task("dev"), "flask run", "uvicorn", "docker compose up", "docker-compose up", "mix phx.server"],
   install: ["npm install", "npm ci", "npm i", "pnpm install", "pnpm i", "yarn install", "bun install", "pip install", "pip3 install", "python -m pip", "python3 -m pip", "uv sync", "uv pip", "poetry install", "go mod", "cargo fetch", "bundle install", "composer install", "mvn install", ...task("install"), "mix deps.get"]
 };
-var INSPECTION = [
-  "ls",
-  "cat",
-  "head",
-  "tail",
-  "pwd",
-  "echo",
-  "printf",
-  "cd",
-  "find",
-  "fd",
-  "grep",
-  "egrep",
-  "rg",
-  "ag",
-  "wc",
-  "which",
-  "where",
-  "whereis",
-  "type",
-  "tree",
-  "file",
-  "stat",
-  "du",
-  "df",
-  "less",
-  "more",
-  "sort",
-  "uniq",
-  "diff",
-  "whoami",
-  "hostname",
-  "date",
-  "env",
-  "printenv",
-  "ps",
-  "dir",
-  "realpath",
-  "readlink",
-  "basename",
-  "dirname",
-  "jq",
-  "uname",
-  "id",
-  "sleep",
-  "true",
-  "false",
-  "test",
-  "sed",
-  "awk",
-  "cut",
-  "tr",
-  "xargs",
-  "tee",
-  "open",
-  "clear",
-  "history",
-  "man",
-  "help",
-  "git status",
-  "git diff",
-  "git log",
-  "git show",
-  "git branch",
-  "git remote",
-  "git rev-parse",
-  "git blame",
-  "git ls-files",
-  "git describe",
-  "git reflog",
-  "git shortlog",
-  "git config",
-  "git fetch"
-];
-var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
-function purposeOf(detail) {
-  let best;
-  for (const p of PURPOSES) {
-    for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
-  }
-  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
-  return best?.[0];
-}
-function isInspection(detail) {
-  return INSPECTION.some((e) => startsWithEntry(detail, e));
-}
 
 // analyzer/learners/commands.ts
-var COMMAND_KIND = "command";
-var SESSIONS = "cmd.sessions:";
-var RUNS = "cmd.runs:";
-var FAILS = "cmd.fails:";
 function commandParts(key) {
   const m = /^cmd:([a-z]+)=(.+)$/.exec(key);
   if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
@@ -497,234 +422,8 @@ var PHRASE = { test: "tests", build: "builds", lint: "linting", format: "formatt
 function commandClaimText(purpose, detail) {
   return purpose === "other" ? `\`${detail}\` is run here, and succeeds` : `${PHRASE[purpose]} here: \`${detail}\`, which succeeds`;
 }
-var SessionState = class {
-  session = -1;
-  bash = false;
-  purposes = /* @__PURE__ */ new Set();
-  /** Detail id -> its successful records. */
-  succeeded = /* @__PURE__ */ new Map();
-  runs = /* @__PURE__ */ new Map();
-  fails = /* @__PURE__ */ new Map();
-  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
-  reset(session) {
-    this.session = session;
-    this.bash = false;
-    this.purposes.clear();
-    this.succeeded.clear();
-    this.runs.clear();
-    this.fails.clear();
-  }
-};
-function commandsLearner() {
-  const st = new SessionState();
-  let table;
-  let purposeCache = [];
-  let keyCache = [];
-  const purposeFor = (w, d) => {
-    if (table !== w.t) {
-      table = w.t;
-      purposeCache = [];
-      keyCache = [];
-    }
-    let p = purposeCache[d];
-    if (p === void 0) {
-      const detail = w.t.details[d];
-      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
-      keyCache[d] = `cmd:${p}=${detail}`;
-    }
-    return p;
-  };
-  return {
-    kind: COMMAND_KIND,
-    prefix: "cmd",
-    category: "command",
-    stream(w, a, b, session) {
-      if (st.session !== session) st.reset(session);
-      const { t, order } = w;
-      const bash = t.tools.indexOf("Bash");
-      if (bash === -1) return;
-      for (let k = a; k < b; k++) {
-        const i = order[k];
-        if (t.tool[i] !== bash) continue;
-        st.bash = true;
-        const d = t.detail[i];
-        if (d === -1) continue;
-        const purpose = purposeFor(w, d);
-        if (purpose === null) continue;
-        if (purpose !== "other") st.purposes.add(purpose);
-        st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
-        if (t.ok[i] === 1) {
-          const list = st.succeeded.get(d);
-          if (list === void 0) st.succeeded.set(d, [i]);
-          else list.push(i);
-        } else st.fails.set(d, (st.fails.get(d) ?? 0) + 1);
-      }
-    },
-    endSession(w, session) {
-      if (st.session === session) {
-        for (const p of st.purposes) w.add(SESSIONS + p, 1);
-        if (st.bash) w.add(`${SESSIONS}other`, 1);
-        for (const [d, runs] of st.succeeded) {
-          const key = keyCache[d];
-          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
-        }
-        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
-        for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
-      }
-      st.reset(-1);
-    },
-    claim(p, c) {
-      const parts = commandParts(p.key);
-      const hits2 = sessionsOf(p);
-      return { claim: commandClaimText(parts.purpose, parts.detail), hits: hits2, opportunities: Math.max(hits2, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
-    },
-    scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
-    details(p, c) {
-      const parts = commandParts(p.key);
-      if (parts === void 0 || parts.purpose === "other") return void 0;
-      let best;
-      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
-        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
-      }
-      return best;
-    },
-    lift(p, c) {
-      const parts = commandParts(p.key);
-      const hits2 = sessionsOf(p);
-      const opps = Math.max(hits2, c.totals.get(SESSIONS + parts.purpose) ?? 0);
-      return opps === 0 ? 0 : hits2 / opps / commandPrior(parts.purpose, c);
-    }
-  };
-}
-function sessionsOf(p) {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
-}
-var candidates = /* @__PURE__ */ new WeakMap();
-function commandPrior(purpose, c) {
-  let byPurpose = candidates.get(c);
-  if (byPurpose === void 0) {
-    byPurpose = /* @__PURE__ */ new Map();
-    for (const key of c.learned.keys()) {
-      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
-      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
-    }
-    candidates.set(c, byPurpose);
-  }
-  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
-}
-var failing = /* @__PURE__ */ new WeakMap();
-function neverSucceeded(c) {
-  let out = failing.get(c);
-  if (out !== void 0) return out;
-  out = /* @__PURE__ */ new Map();
-  for (const [name, runs] of c.totals) {
-    if (!name.startsWith(RUNS) || runs < 2) continue;
-    const detail = name.slice(RUNS.length);
-    const fails = c.totals.get(FAILS + detail) ?? 0;
-    const purpose = purposeOf(detail);
-    if (fails !== runs || purpose === void 0) continue;
-    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
-  }
-  failing.set(c, out);
-  return out;
-}
-
-// analyzer/record-table.ts
-var INTERRUPTED = 2;
-var REJECTED = 4;
-
-// analyzer/learners/corrections.ts
-var CORRECTION_KIND = "correction";
-var RAN = "ask.ran:";
-var PAIRS = "ask.pairs";
-var STOPPED_PAIRS = "ask.stoppedPairs";
-var NOT_CORRECTIONS = /* @__PURE__ */ new Set(["ExitPlanMode"]);
-var correctedStep = (key) => key.slice("ask:".length);
-function correctionClaimText(step) {
-  return `the user stops ${stepWords(step)} here: ask first`;
-}
-function correctionsLearner() {
-  let session = -1;
-  let keys;
-  let ranIn = new Int32Array(0);
-  let excluded = new Uint8Array(0);
-  const ran = [];
-  const stopped = /* @__PURE__ */ new Map();
-  const reset = (s) => {
-    ran.length = 0;
-    stopped.clear();
-    session = s;
-  };
-  return {
-    kind: CORRECTION_KIND,
-    prefix: "ask",
-    category: "correction",
-    stream(w, a, b, s) {
-      if (keys !== w.keys) {
-        keys = w.keys;
-        ranIn = new Int32Array(keys.length);
-        excluded = Uint8Array.from(keys, (k) => NOT_CORRECTIONS.has(k) ? 1 : 0);
-        reset(s);
-      } else if (session !== s) reset(s);
-      const { t, keyOf, order } = w;
-      const okOf = t.ok;
-      for (let k = a; k < b; k++) {
-        const i = order[k];
-        const key = keyOf[i];
-        if (excluded[key] === 1) continue;
-        if (ranIn[key] !== s + 1) {
-          ranIn[key] = s + 1;
-          ran.push(key);
-        }
-        const ok = okOf[i];
-        if (ok === INTERRUPTED || ok === REJECTED) {
-          const list = stopped.get(key);
-          if (list === void 0) stopped.set(key, [i]);
-          else list.push(i);
-        }
-      }
-    },
-    endSession(w, s) {
-      if (session === s) {
-        for (const key of ran) {
-          w.add(RAN + w.keys[key], 1);
-          w.add(PAIRS, 1);
-        }
-        for (const [key, stops] of stopped) {
-          w.add(STOPPED_PAIRS, 1);
-          const pattern = `ask:${w.keys[key]}`;
-          for (const i of stops) w.hit(CORRECTION_KIND, pattern, i, s);
-        }
-      }
-      reset(-1);
-    },
-    claim(p, c) {
-      const step = correctedStep(p.key);
-      const hits2 = sessionsOf2(p);
-      return { claim: correctionClaimText(step), hits: hits2, opportunities: Math.max(hits2, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
-    },
-    lift(p, c) {
-      const hits2 = sessionsOf2(p);
-      const opps = Math.max(hits2, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
-      return opps === 0 ? 0 : hits2 / opps / correctionPrior(c);
-    }
-  };
-}
-function sessionsOf2(p) {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
-}
-function correctionPrior(c) {
-  const pairs = c.totals.get(PAIRS) ?? 0;
-  return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
-}
 
 // analyzer/learners/fixes.ts
-var FIX_KIND = "fix";
-var EPISODES = "fix.episodes:";
-var STEPS = "fix.steps";
-var RECOVERED = "fix.recovered";
-var FIRST_RUN = "fix.firstRun:";
-var FIRST_FAIL = "fix.firstFail:";
 function fixSteps(key) {
   const m = /^fix:(Bash\([^()]+\))->(Bash\([^()]+\))$/.exec(key);
   return m ? [m[1], m[2]] : void 0;
@@ -732,139 +431,10 @@ function fixSteps(key) {
 function fixClaimText(failed, step) {
   return `after ${stepWords(failed)} fails, ${stepWords(step)} is run before it passes`;
 }
-var FixState = class {
-  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
-  firstSeen = /* @__PURE__ */ new Map();
-  session = -1;
-};
-function fixesLearner(windowCalls) {
-  const st = new FixState();
-  let keys;
-  const pairKey = /* @__PURE__ */ new Map();
-  const episodesName = /* @__PURE__ */ new Map();
-  const open = /* @__PURE__ */ new Map();
-  const steps = /* @__PURE__ */ new Set();
-  return {
-    kind: FIX_KIND,
-    prefix: "fix",
-    category: "fix_pattern",
-    stream(w, a, b, session) {
-      if (st.session !== session) {
-        st.firstSeen.clear();
-        st.session = session;
-      }
-      const { t, keyOf, order } = w;
-      if (keys !== w.keys) {
-        keys = w.keys;
-        pairKey.clear();
-        episodesName.clear();
-      }
-      const bash = t.tools.indexOf("Bash");
-      if (bash === -1) return;
-      const window = windowCalls();
-      open.clear();
-      for (let k = a; k < b; k++) {
-        const i = order[k];
-        if (t.tool[i] !== bash || t.detail[i] === -1) continue;
-        const f = keyOf[i];
-        const ok = t.ok[i] === 1;
-        const ts = t.ts[i];
-        const first = st.firstSeen.get(f);
-        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
-        else if (ts === first.ts && !ok) first.failed = true;
-        if (!ok) {
-          if (!open.has(f)) open.set(f, k);
-          continue;
-        }
-        const at = open.get(f);
-        open.delete(f);
-        if (at === void 0 || k - at > window) continue;
-        steps.clear();
-        for (let j = at + 1; j < k; j++) {
-          const r = order[j];
-          if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf[r] !== f) steps.add(keyOf[r]);
-        }
-        let name = episodesName.get(f);
-        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
-        w.add(name, 1);
-        w.add(RECOVERED, 1);
-        w.add(STEPS, k - at - 1);
-        for (const s of steps) {
-          const id = f * keys.length + s;
-          let key = pairKey.get(id);
-          if (key === void 0) pairKey.set(id, key = `fix:${keys[f]}->${keys[s]}`);
-          w.hit(FIX_KIND, key, i, session);
-        }
-      }
-    },
-    endSession(w) {
-      for (const [f, first] of st.firstSeen) {
-        w.add(FIRST_RUN + w.keys[f], 1);
-        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
-      }
-      st.firstSeen.clear();
-      st.session = -1;
-    },
-    claim(p, c) {
-      const [failed, step] = fixSteps(p.key) ?? ["", ""];
-      return { claim: fixClaimText(failed, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0), prior: fixPrior(step, c) };
-    },
-    scoreGroup: (p) => `fix:${fixSteps(p.key)?.[0] ?? ""}`,
-    details(p, c) {
-      const failed = fixSteps(p.key)?.[0];
-      if (failed === void 0) return void 0;
-      const r = firstRuns(failed, c);
-      return r.sessions === 0 ? void 0 : { first_fails: r.failedFirst, first_runs: r.sessions };
-    },
-    lift(p, c) {
-      const [failed, step] = fixSteps(p.key) ?? ["", ""];
-      const opps = Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0);
-      return opps === 0 ? 0 : p.n / opps / Math.max(fixPrior(step, c), 1e-9);
-    }
-  };
-}
-function fixPrior(step, c) {
-  const id = c.keys.indexOf(step);
-  const q = id === -1 || c.calls === 0 ? 0 : c.keyStats.calls[id] / c.calls;
-  const recovered = c.totals.get(RECOVERED) ?? 0;
-  const len = recovered === 0 ? 1 : Math.max(1, (c.totals.get(STEPS) ?? 0) / recovered);
-  return 1 - (1 - q) ** len;
-}
-function firstRuns(failedKey, c) {
-  return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
-}
 
-// analyzer/learners/index.ts
-function makeLearners(o) {
-  return [
-    fixesLearner(() => o.fixWindowCalls),
-    commandsLearner(),
-    correctionsLearner()
-  ];
-}
-var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
-
-// analyzer/claims.ts
-function stepWords(step) {
-  const m = /^Bash\((.+)\)$/.exec(step);
-  return m ? `\`${m[1]}\`` : step;
-}
-function chainClaimText(steps) {
-  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
-}
-function retryClaimText(step) {
-  return `after ${stepWords(step)} fails, it is run again next`;
-}
-function patternStoreKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
-}
-
-// lib/tokens.ts
-var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
-var ID = /^[A-Za-z0-9_-]{1,128}$/;
-var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
-function idToken(value) {
-  return typeof value === "string" && ID.test(value) ? value : void 0;
+// analyzer/learners/corrections.ts
+function correctionClaimText(step) {
+  return `the user stops ${stepWords(step)} here: ask first`;
 }
 
 // analyzer/kinds.ts
@@ -878,7 +448,7 @@ function validStep(s) {
 var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
 var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
 var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
-var KINDS2 = {
+var KINDS = {
   chain: {
     prefix: "seq",
     category: "sequence",
@@ -944,12 +514,16 @@ var KINDS2 = {
   }
 };
 function kindInfo(kind) {
-  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
+  return typeof kind === "string" && Object.hasOwn(KINDS, kind) ? KINDS[kind] : void 0;
+}
+function safeSteps(rule) {
+  const info = kindInfo(rule.kind);
+  return info === void 0 || typeof rule.pattern !== "string" ? void 0 : info.tokens(rule.pattern);
 }
 function kindOfStoreKey(storeKey2) {
   if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
   if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
-  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
+  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS[kind].prefix}:`)) return { kind, key: storeKey2 };
   return void 0;
 }
 var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
@@ -1225,61 +799,65 @@ function deliveryKey(r) {
   return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
 }
 
-// lib/clock.ts
-var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
-var BadTimeError = class extends Error {
+// analyzer/deliver.ts
+var KINDS2 = {
+  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
+  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
+  cmd: { minLift: () => 0, rank: 2 },
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
 };
-function isoToMs(text) {
-  const m = ISO.exec(text);
-  if (m === null) return Number.NaN;
-  const y = +m[1];
-  const mo = +m[2];
-  const d = +m[3];
-  const h = m[4] === void 0 ? 0 : +m[4];
-  const mi = m[5] === void 0 ? 0 : +m[5];
-  const s = m[6] === void 0 ? 0 : +m[6];
-  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
-  const t = /* @__PURE__ */ new Date(0);
-  t.setUTCFullYear(y, mo - 1, d);
-  t.setUTCHours(h, mi, s, frac);
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
-  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
-  let offsetMin = 0;
-  if (m[9] !== void 0) {
-    const oh = +m[10];
-    const om = +m[11];
-    if (oh > 23 || om > 59) return Number.NaN;
-    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
+function prefixOf(key) {
+  const i = key.indexOf(":");
+  return i === -1 ? "" : key.slice(0, i);
+}
+function oneStepRepeated(key) {
+  if (!key.startsWith("seq:")) return false;
+  const steps = key.slice(4).split("->");
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+var pct = (x) => `${Math.round(x * 100)}%`;
+function whyNotDelivered(x, c) {
+  const kind = KINDS2[prefixOf(x.key)];
+  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
+  return void 0;
+}
+function worthDelivering(x, c) {
+  return whyNotDelivered(x, c) === void 0;
+}
+function generic(key) {
+  return key.startsWith("seq:") && !key.includes("(");
+}
+function byUsefulness(a, b) {
+  const ra = (KINDS2[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
+  const rb = (KINDS2[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
+  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+function withinBudget(head, lines, maxItems, maxChars) {
+  const out = [];
+  let size = head.length;
+  for (const line of lines) {
+    if (out.length >= maxItems) break;
+    if (size + 1 + line.length > maxChars) continue;
+    out.push(line);
+    size += 1 + line.length;
   }
-  return t.getTime() - offsetMin * 6e4;
+  return out;
 }
-function parseInstant(text, what) {
-  const ms = isoToMs(text);
-  if (Number.isNaN(ms)) {
-    throw new BadTimeError(
-      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
-    );
-  }
-  return new Date(ms);
-}
-function resolveNow(flag, env) {
-  if (flag !== void 0) return parseInstant(flag, "--now");
-  const fromEnv = env["HOMUNCULUS_NOW"];
-  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
-  return /* @__PURE__ */ new Date();
-}
-var DAY_MS = 864e5;
-var FUTURE_TOLERANCE_MS = 5 * 6e4;
-var PAST_TOLERANCE_MS = 5 * 6e4;
-function utcDay(ms) {
-  return new Date(ms).toISOString().slice(0, 10);
+
+// analyzer/promotion.ts
+function ruleFacts(r) {
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
 }
 
 // analyzer/rules-file.ts
-function safeSteps(rule) {
-  const info = kindInfo(rule.kind);
-  return info === void 0 || typeof rule.pattern !== "string" ? void 0 : info.tokens(rule.pattern);
-}
 var count = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e12;
 function claimLine(rule) {
   const sentence = claimSentence(rule);
@@ -1294,11 +872,6 @@ function claimSentence(rule) {
   const lead = info.lead?.(steps, details) ?? "";
   const text = lead === "" ? info.claim(steps) : `${lead}${info.claim(steps)}`;
   return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits2, opportunities, sessions)}${info.tail?.(steps, details) ?? ""})`;
-}
-
-// analyzer/promotion.ts
-function ruleFacts(r) {
-  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
 }
 
 // exports/session-context.ts

@@ -12,9 +12,9 @@ var __commonJS = (cb, mod) => function __require() {
 };
 var __copyProps = (to, from, except, desc) => {
   if (from && typeof from === "object" || typeof from === "function") {
-    for (let key of __getOwnPropNames(from))
-      if (!__hasOwnProp.call(to, key) && key !== except)
-        __defProp(to, key, { get: () => from[key], enumerable: !(desc = __getOwnPropDesc(from, key)) || desc.enumerable });
+    for (let key2 of __getOwnPropNames(from))
+      if (!__hasOwnProp.call(to, key2) && key2 !== except)
+        __defProp(to, key2, { get: () => from[key2], enumerable: !(desc = __getOwnPropDesc(from, key2)) || desc.enumerable });
   }
   return to;
 };
@@ -27,9 +27,9 @@ var __toESM = (mod, isNodeMode, target) => (target = mod != null ? __create(__ge
   mod
 ));
 
-// node_modules/yaml/dist/nodes/identity.js
+// ../main/node_modules/yaml/dist/nodes/identity.js
 var require_identity = __commonJS({
-  "node_modules/yaml/dist/nodes/identity.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/identity.js"(exports2) {
     "use strict";
     var ALIAS = /* @__PURE__ */ Symbol.for("yaml.alias");
     var DOC = /* @__PURE__ */ Symbol.for("yaml.document");
@@ -84,9 +84,9 @@ var require_identity = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/visit.js
+// ../main/node_modules/yaml/dist/visit.js
 var require_visit = __commonJS({
-  "node_modules/yaml/dist/visit.js"(exports2) {
+  "../main/node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
@@ -104,11 +104,11 @@ var require_visit = __commonJS({
     visit.BREAK = BREAK;
     visit.SKIP = SKIP;
     visit.REMOVE = REMOVE;
-    function visit_(key, node, visitor, path) {
-      const ctrl = callVisitor(key, node, visitor, path);
+    function visit_(key2, node, visitor, path) {
+      const ctrl = callVisitor(key2, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visit_(key, ctrl, visitor, path);
+        replaceNode(key2, path, ctrl);
+        return visit_(key2, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -152,11 +152,11 @@ var require_visit = __commonJS({
     visitAsync.BREAK = BREAK;
     visitAsync.SKIP = SKIP;
     visitAsync.REMOVE = REMOVE;
-    async function visitAsync_(key, node, visitor, path) {
-      const ctrl = await callVisitor(key, node, visitor, path);
+    async function visitAsync_(key2, node, visitor, path) {
+      const ctrl = await callVisitor(key2, node, visitor, path);
       if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
-        replaceNode(key, path, ctrl);
-        return visitAsync_(key, ctrl, visitor, path);
+        replaceNode(key2, path, ctrl);
+        return visitAsync_(key2, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
         if (identity.isCollection(node)) {
@@ -206,27 +206,27 @@ var require_visit = __commonJS({
       }
       return visitor;
     }
-    function callVisitor(key, node, visitor, path) {
+    function callVisitor(key2, node, visitor, path) {
       if (typeof visitor === "function")
-        return visitor(key, node, path);
+        return visitor(key2, node, path);
       if (identity.isMap(node))
-        return visitor.Map?.(key, node, path);
+        return visitor.Map?.(key2, node, path);
       if (identity.isSeq(node))
-        return visitor.Seq?.(key, node, path);
+        return visitor.Seq?.(key2, node, path);
       if (identity.isPair(node))
-        return visitor.Pair?.(key, node, path);
+        return visitor.Pair?.(key2, node, path);
       if (identity.isScalar(node))
-        return visitor.Scalar?.(key, node, path);
+        return visitor.Scalar?.(key2, node, path);
       if (identity.isAlias(node))
-        return visitor.Alias?.(key, node, path);
+        return visitor.Alias?.(key2, node, path);
       return void 0;
     }
-    function replaceNode(key, path, node) {
+    function replaceNode(key2, path, node) {
       const parent = path[path.length - 1];
       if (identity.isCollection(parent)) {
-        parent.items[key] = node;
+        parent.items[key2] = node;
       } else if (identity.isPair(parent)) {
-        if (key === "key")
+        if (key2 === "key")
           parent.key = node;
         else
           parent.value = node;
@@ -242,9 +242,9 @@ var require_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/directives.js
+// ../main/node_modules/yaml/dist/doc/directives.js
 var require_directives = __commonJS({
-  "node_modules/yaml/dist/doc/directives.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -413,9 +413,9 @@ var require_directives = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/anchors.js
+// ../main/node_modules/yaml/dist/doc/anchors.js
 var require_anchors = __commonJS({
-  "node_modules/yaml/dist/doc/anchors.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var visit = require_visit();
@@ -483,11 +483,11 @@ var require_anchors = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/applyReviver.js
+// ../main/node_modules/yaml/dist/doc/applyReviver.js
 var require_applyReviver = __commonJS({
-  "node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/applyReviver.js"(exports2) {
     "use strict";
-    function applyReviver(reviver, obj, key, val) {
+    function applyReviver(reviver, obj, key2, val) {
       if (val && typeof val === "object") {
         if (Array.isArray(val)) {
           for (let i = 0, len = val.length; i < len; ++i) {
@@ -527,15 +527,15 @@ var require_applyReviver = __commonJS({
           }
         }
       }
-      return reviver.call(obj, key, val);
+      return reviver.call(obj, key2, val);
     }
     exports2.applyReviver = applyReviver;
   }
 });
 
-// node_modules/yaml/dist/nodes/toJS.js
+// ../main/node_modules/yaml/dist/nodes/toJS.js
 var require_toJS = __commonJS({
-  "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function toJS(value, arg, ctx) {
@@ -563,9 +563,9 @@ var require_toJS = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Node.js
+// ../main/node_modules/yaml/dist/nodes/Node.js
 var require_Node = __commonJS({
-  "node_modules/yaml/dist/nodes/Node.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
     var identity = require_identity();
@@ -604,9 +604,9 @@ var require_Node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Alias.js
+// ../main/node_modules/yaml/dist/nodes/Alias.js
 var require_Alias = __commonJS({
-  "node_modules/yaml/dist/nodes/Alias.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Alias.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
@@ -722,9 +722,9 @@ var require_Alias = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Scalar.js
+// ../main/node_modules/yaml/dist/nodes/Scalar.js
 var require_Scalar = __commonJS({
-  "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Node = require_Node();
@@ -752,9 +752,9 @@ var require_Scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/createNode.js
+// ../main/node_modules/yaml/dist/doc/createNode.js
 var require_createNode = __commonJS({
-  "node_modules/yaml/dist/doc/createNode.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -827,9 +827,9 @@ var require_createNode = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Collection.js
+// ../main/node_modules/yaml/dist/nodes/Collection.js
 var require_Collection = __commonJS({
-  "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var identity = require_identity();
@@ -890,14 +890,14 @@ var require_Collection = __commonJS({
         if (isEmptyPath(path))
           this.add(value);
         else {
-          const [key, ...rest] = path;
-          const node = this.get(key, true);
+          const [key2, ...rest] = path;
+          const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
       /**
@@ -905,14 +905,14 @@ var require_Collection = __commonJS({
        * @returns `true` if the item was found and removed.
        */
       deleteIn(path) {
-        const [key, ...rest] = path;
+        const [key2, ...rest] = path;
         if (rest.length === 0)
-          return this.delete(key);
-        const node = this.get(key, true);
+          return this.delete(key2);
+        const node = this.get(key2, true);
         if (identity.isCollection(node))
           return node.deleteIn(rest);
         else
-          throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+          throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
       }
       /**
        * Returns item at `key`, or `undefined` if not found. By default unwraps
@@ -920,8 +920,8 @@ var require_Collection = __commonJS({
        * `true` (collections are always returned intact).
        */
       getIn(path, keepScalar) {
-        const [key, ...rest] = path;
-        const node = this.get(key, true);
+        const [key2, ...rest] = path;
+        const node = this.get(key2, true);
         if (rest.length === 0)
           return !keepScalar && identity.isScalar(node) ? node.value : node;
         else
@@ -939,10 +939,10 @@ var require_Collection = __commonJS({
        * Checks if the collection includes a value with the key `key`.
        */
       hasIn(path) {
-        const [key, ...rest] = path;
+        const [key2, ...rest] = path;
         if (rest.length === 0)
-          return this.has(key);
-        const node = this.get(key, true);
+          return this.has(key2);
+        const node = this.get(key2, true);
         return identity.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
@@ -950,17 +950,17 @@ var require_Collection = __commonJS({
        * boolean to add/remove the item from the set.
        */
       setIn(path, value) {
-        const [key, ...rest] = path;
+        const [key2, ...rest] = path;
         if (rest.length === 0) {
-          this.set(key, value);
+          this.set(key2, value);
         } else {
-          const node = this.get(key, true);
+          const node = this.get(key2, true);
           if (identity.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
-            this.set(key, collectionFromPath(this.schema, rest, value));
+            this.set(key2, collectionFromPath(this.schema, rest, value));
           else
-            throw new Error(`Expected YAML collection at ${key}. Remaining path: ${rest}`);
+            throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
         }
       }
     };
@@ -970,9 +970,9 @@ var require_Collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyComment.js
+// ../main/node_modules/yaml/dist/stringify/stringifyComment.js
 var require_stringifyComment = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
     var stringifyComment = (str2) => str2.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
@@ -987,9 +987,9 @@ var require_stringifyComment = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/foldFlowLines.js
+// ../main/node_modules/yaml/dist/stringify/foldFlowLines.js
 var require_foldFlowLines = __commonJS({
-  "node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/foldFlowLines.js"(exports2) {
     "use strict";
     var FOLD_FLOW = "flow";
     var FOLD_BLOCK = "block";
@@ -1123,9 +1123,9 @@ ${indent}${text.slice(fold + 1, end2)}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyString.js
+// ../main/node_modules/yaml/dist/stringify/stringifyString.js
 var require_stringifyString = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyString.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var foldFlowLines = require_foldFlowLines();
@@ -1406,9 +1406,9 @@ ${indent}`);
   }
 });
 
-// node_modules/yaml/dist/stringify/stringify.js
+// ../main/node_modules/yaml/dist/stringify/stringify.js
 var require_stringify = __commonJS({
-  "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
     var identity = require_identity();
@@ -1530,27 +1530,27 @@ ${ctx.indent}${str2}`;
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyPair.js
+// ../main/node_modules/yaml/dist/stringify/stringifyPair.js
 var require_stringifyPair = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
-    function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
+    function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key) && key.comment || null;
+      let keyComment = identity.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key) || !identity.isNode(key) && typeof key === "object") {
+        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key || keyComment && value == null && !ctx.inFlow || identity.isCollection(key) || (identity.isScalar(key) ? key.type === Scalar.Scalar.BLOCK_FOLDED || key.type === Scalar.Scalar.BLOCK_LITERAL : typeof key === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1558,7 +1558,7 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str2 = stringify.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      let str2 = stringify.stringify(key2, ctx, () => keyCommentDone = true, () => chompKeep = true);
       if (!explicitKey && !ctx.inFlow && str2.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
@@ -1663,9 +1663,9 @@ ${ctx.indent}`;
   }
 });
 
-// node_modules/yaml/dist/log.js
+// ../main/node_modules/yaml/dist/log.js
 var require_log = __commonJS({
-  "node_modules/yaml/dist/log.js"(exports2) {
+  "../main/node_modules/yaml/dist/log.js"(exports2) {
     "use strict";
     var node_process = require("process");
     function debug(logLevel, ...messages) {
@@ -1685,9 +1685,9 @@ var require_log = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/merge.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js
 var require_merge = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -1702,7 +1702,7 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key) => (merge.identify(key) || identity.isScalar(key) && (!key.type || key.type === Scalar.Scalar.PLAIN) && merge.identify(key.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
       if (identity.isSeq(source))
@@ -1719,14 +1719,14 @@ var require_merge = __commonJS({
       if (!identity.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
-      for (const [key, value2] of srcMap) {
+      for (const [key2, value2] of srcMap) {
         if (map instanceof Map) {
-          if (!map.has(key))
-            map.set(key, value2);
+          if (!map.has(key2))
+            map.set(key2, value2);
         } else if (map instanceof Set) {
-          map.add(key);
-        } else if (!Object.prototype.hasOwnProperty.call(map, key)) {
-          Object.defineProperty(map, key, {
+          map.add(key2);
+        } else if (!Object.prototype.hasOwnProperty.call(map, key2)) {
+          Object.defineProperty(map, key2, {
             value: value2,
             writable: true,
             enumerable: true,
@@ -1745,28 +1745,28 @@ var require_merge = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/addPairToJSMap.js
+// ../main/node_modules/yaml/dist/nodes/addPairToJSMap.js
 var require_addPairToJSMap = __commonJS({
-  "node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/addPairToJSMap.js"(exports2) {
     "use strict";
     var log = require_log();
     var merge = require_merge();
     var stringify = require_stringify();
     var identity = require_identity();
     var toJS = require_toJS();
-    function addPairToJSMap(ctx, map, { key, value }) {
-      if (identity.isNode(key) && key.addToJSMap)
-        key.addToJSMap(ctx, map, value);
-      else if (merge.isMergeKey(ctx, key))
+    function addPairToJSMap(ctx, map, { key: key2, value }) {
+      if (identity.isNode(key2) && key2.addToJSMap)
+        key2.addToJSMap(ctx, map, value);
+      else if (merge.isMergeKey(ctx, key2))
         merge.addMergeToJSMap(ctx, map, value);
       else {
-        const jsKey = toJS.toJS(key, "", ctx);
+        const jsKey = toJS.toJS(key2, "", ctx);
         if (map instanceof Map) {
           map.set(jsKey, toJS.toJS(value, jsKey, ctx));
         } else if (map instanceof Set) {
           map.add(jsKey);
         } else {
-          const stringKey = stringifyKey(key, jsKey, ctx);
+          const stringKey = stringifyKey(key2, jsKey, ctx);
           const jsValue = toJS.toJS(value, stringKey, ctx);
           if (stringKey in map)
             Object.defineProperty(map, stringKey, {
@@ -1781,19 +1781,19 @@ var require_addPairToJSMap = __commonJS({
       }
       return map;
     }
-    function stringifyKey(key, jsKey, ctx) {
+    function stringifyKey(key2, jsKey, ctx) {
       if (jsKey === null)
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key) && ctx?.doc) {
+      if (identity.isNode(key2) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
           strCtx.anchors.add(node.anchor);
         strCtx.inFlow = true;
         strCtx.inStringifyKey = true;
-        const strKey = key.toString(strCtx);
+        const strKey = key2.toString(strCtx);
         if (!ctx.mapKeyWarned) {
           let jsonStr = JSON.stringify(strKey);
           if (jsonStr.length > 40)
@@ -1809,32 +1809,32 @@ var require_addPairToJSMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/Pair.js
+// ../main/node_modules/yaml/dist/nodes/Pair.js
 var require_Pair = __commonJS({
-  "node_modules/yaml/dist/nodes/Pair.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/Pair.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
     var identity = require_identity();
-    function createPair(key, value, ctx) {
-      const k = createNode.createNode(key, void 0, ctx);
+    function createPair(key2, value, ctx) {
+      const k = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
       return new Pair(k, v);
     }
     var Pair = class _Pair {
-      constructor(key, value = null) {
+      constructor(key2, value = null) {
         Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
-        this.key = key;
+        this.key = key2;
         this.value = value;
       }
       clone(schema) {
-        let { key, value } = this;
-        if (identity.isNode(key))
-          key = key.clone(schema);
+        let { key: key2, value } = this;
+        if (identity.isNode(key2))
+          key2 = key2.clone(schema);
         if (identity.isNode(value))
           value = value.clone(schema);
-        return new _Pair(key, value);
+        return new _Pair(key2, value);
       }
       toJSON(_, ctx) {
         const pair = ctx?.mapAsMap ? /* @__PURE__ */ new Map() : {};
@@ -1849,9 +1849,9 @@ var require_Pair = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyCollection.js
+// ../main/node_modules/yaml/dist/stringify/stringifyCollection.js
 var require_stringifyCollection = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -2000,9 +2000,9 @@ ${indent}${end}`;
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLMap.js
+// ../main/node_modules/yaml/dist/nodes/YAMLMap.js
 var require_YAMLMap = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/YAMLMap.js"(exports2) {
     "use strict";
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
@@ -2010,11 +2010,11 @@ var require_YAMLMap = __commonJS({
     var identity = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
-    function findPair(items, key) {
-      const k = identity.isScalar(key) ? key.value : key;
+    function findPair(items, key2) {
+      const k = identity.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
         if (identity.isPair(it)) {
-          if (it.key === key || it.key === k)
+          if (it.key === key2 || it.key === k)
             return it;
           if (identity.isScalar(it.key) && it.key.value === k)
             return it;
@@ -2037,20 +2037,20 @@ var require_YAMLMap = __commonJS({
       static from(schema, obj, ctx) {
         const { keepUndefined, replacer } = ctx;
         const map = new this(schema);
-        const add = (key, value) => {
+        const add = (key2, value) => {
           if (typeof replacer === "function")
-            value = replacer.call(obj, key, value);
-          else if (Array.isArray(replacer) && !replacer.includes(key))
+            value = replacer.call(obj, key2, value);
+          else if (Array.isArray(replacer) && !replacer.includes(key2))
             return;
           if (value !== void 0 || keepUndefined)
-            map.items.push(Pair.createPair(key, value, ctx));
+            map.items.push(Pair.createPair(key2, value, ctx));
         };
         if (obj instanceof Map) {
-          for (const [key, value] of obj)
-            add(key, value);
+          for (const [key2, value] of obj)
+            add(key2, value);
         } else if (obj && typeof obj === "object") {
-          for (const key of Object.keys(obj))
-            add(key, obj[key]);
+          for (const key2 of Object.keys(obj))
+            add(key2, obj[key2]);
         }
         if (typeof schema.sortMapEntries === "function") {
           map.items.sort(schema.sortMapEntries);
@@ -2090,23 +2090,23 @@ var require_YAMLMap = __commonJS({
           this.items.push(_pair);
         }
       }
-      delete(key) {
-        const it = findPair(this.items, key);
+      delete(key2) {
+        const it = findPair(this.items, key2);
         if (!it)
           return false;
         const del = this.items.splice(this.items.indexOf(it), 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const it = findPair(this.items, key);
+      get(key2, keepScalar) {
+        const it = findPair(this.items, key2);
         const node = it?.value;
         return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
       }
-      has(key) {
-        return !!findPair(this.items, key);
+      has(key2) {
+        return !!findPair(this.items, key2);
       }
-      set(key, value) {
-        this.add(new Pair.Pair(key, value), true);
+      set(key2, value) {
+        this.add(new Pair.Pair(key2, value), true);
       }
       /**
        * @param ctx - Conversion context, originally set in Document#toJS()
@@ -2144,9 +2144,9 @@ var require_YAMLMap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/map.js
+// ../main/node_modules/yaml/dist/schema/common/map.js
 var require_map = __commonJS({
-  "node_modules/yaml/dist/schema/common/map.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLMap = require_YAMLMap();
@@ -2166,9 +2166,9 @@ var require_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/nodes/YAMLSeq.js
+// ../main/node_modules/yaml/dist/nodes/YAMLSeq.js
 var require_YAMLSeq = __commonJS({
-  "node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
+  "../main/node_modules/yaml/dist/nodes/YAMLSeq.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
@@ -2195,15 +2195,15 @@ var require_YAMLSeq = __commonJS({
        *
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        const idx = asItemIndex(key);
+      delete(key2) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return false;
         const del = this.items.splice(idx, 1);
         return del.length > 0;
       }
-      get(key, keepScalar) {
-        const idx = asItemIndex(key);
+      get(key2, keepScalar) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
@@ -2215,8 +2215,8 @@ var require_YAMLSeq = __commonJS({
        * `key` must contain a representation of an integer for this to succeed.
        * It may be wrapped in a `Scalar`.
        */
-      has(key) {
-        const idx = asItemIndex(key);
+      has(key2) {
+        const idx = asItemIndex(key2);
         return typeof idx === "number" && idx < this.items.length;
       }
       /**
@@ -2226,10 +2226,10 @@ var require_YAMLSeq = __commonJS({
        * If `key` does not contain a representation of an integer, this will throw.
        * It may be wrapped in a `Scalar`.
        */
-      set(key, value) {
-        const idx = asItemIndex(key);
+      set(key2, value) {
+        const idx = asItemIndex(key2);
         if (typeof idx !== "number")
-          throw new Error(`Expected a valid index, not ${key}.`);
+          throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
         if (identity.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
@@ -2263,8 +2263,8 @@ var require_YAMLSeq = __commonJS({
           let i = 0;
           for (let it of obj) {
             if (typeof replacer === "function") {
-              const key = obj instanceof Set ? it : String(i++);
-              it = replacer.call(obj, key, it);
+              const key2 = obj instanceof Set ? it : String(i++);
+              it = replacer.call(obj, key2, it);
             }
             seq.items.push(createNode.createNode(it, void 0, ctx));
           }
@@ -2272,8 +2272,8 @@ var require_YAMLSeq = __commonJS({
         return seq;
       }
     };
-    function asItemIndex(key) {
-      let idx = identity.isScalar(key) ? key.value : key;
+    function asItemIndex(key2) {
+      let idx = identity.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2282,9 +2282,9 @@ var require_YAMLSeq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/seq.js
+// ../main/node_modules/yaml/dist/schema/common/seq.js
 var require_seq = __commonJS({
-  "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var YAMLSeq = require_YAMLSeq();
@@ -2304,9 +2304,9 @@ var require_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/string.js
+// ../main/node_modules/yaml/dist/schema/common/string.js
 var require_string = __commonJS({
-  "node_modules/yaml/dist/schema/common/string.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/string.js"(exports2) {
     "use strict";
     var stringifyString = require_stringifyString();
     var string = {
@@ -2323,9 +2323,9 @@ var require_string = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/common/null.js
+// ../main/node_modules/yaml/dist/schema/common/null.js
 var require_null = __commonJS({
-  "node_modules/yaml/dist/schema/common/null.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/common/null.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var nullTag = {
@@ -2341,9 +2341,9 @@ var require_null = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/bool.js
+// ../main/node_modules/yaml/dist/schema/core/bool.js
 var require_bool = __commonJS({
-  "node_modules/yaml/dist/schema/core/bool.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var boolTag = {
@@ -2365,9 +2365,9 @@ var require_bool = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyNumber.js
+// ../main/node_modules/yaml/dist/stringify/stringifyNumber.js
 var require_stringifyNumber = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyNumber.js"(exports2) {
     "use strict";
     function stringifyNumber({ format, minFractionDigits, tag, value }) {
       if (typeof value === "bigint")
@@ -2392,9 +2392,9 @@ var require_stringifyNumber = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/float.js
+// ../main/node_modules/yaml/dist/schema/core/float.js
 var require_float = __commonJS({
-  "node_modules/yaml/dist/schema/core/float.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2438,9 +2438,9 @@ var require_float = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/int.js
+// ../main/node_modules/yaml/dist/schema/core/int.js
 var require_int = __commonJS({
-  "node_modules/yaml/dist/schema/core/int.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2483,9 +2483,9 @@ var require_int = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/core/schema.js
+// ../main/node_modules/yaml/dist/schema/core/schema.js
 var require_schema = __commonJS({
-  "node_modules/yaml/dist/schema/core/schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/core/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -2511,9 +2511,9 @@ var require_schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/json/schema.js
+// ../main/node_modules/yaml/dist/schema/json/schema.js
 var require_schema2 = __commonJS({
-  "node_modules/yaml/dist/schema/json/schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/json/schema.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var map = require_map();
@@ -2578,9 +2578,9 @@ var require_schema2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/binary.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js
 var require_binary = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/binary.js"(exports2) {
     "use strict";
     var node_buffer = require("buffer");
     var Scalar = require_Scalar();
@@ -2644,9 +2644,9 @@ var require_binary = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/pairs.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js
 var require_pairs = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2687,25 +2687,25 @@ ${cn.comment}` : item.comment;
         for (let it of iterable) {
           if (typeof replacer === "function")
             it = replacer.call(iterable, String(i++), it);
-          let key, value;
+          let key2, value;
           if (Array.isArray(it)) {
             if (it.length === 2) {
-              key = it[0];
+              key2 = it[0];
               value = it[1];
             } else
               throw new TypeError(`Expected [key, value] tuple: ${it}`);
           } else if (it && it instanceof Object) {
             const keys = Object.keys(it);
             if (keys.length === 1) {
-              key = keys[0];
-              value = it[key];
+              key2 = keys[0];
+              value = it[key2];
             } else {
               throw new TypeError(`Expected tuple with one key, not ${keys.length} keys`);
             }
           } else {
-            key = it;
+            key2 = it;
           }
-          pairs2.items.push(Pair.createPair(key, value, ctx));
+          pairs2.items.push(Pair.createPair(key2, value, ctx));
         }
       return pairs2;
     }
@@ -2722,9 +2722,9 @@ ${cn.comment}` : item.comment;
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/omap.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js
 var require_omap = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var toJS = require_toJS();
@@ -2752,16 +2752,16 @@ var require_omap = __commonJS({
         if (ctx?.onCreate)
           ctx.onCreate(map);
         for (const pair of this.items) {
-          let key, value;
+          let key2, value;
           if (identity.isPair(pair)) {
-            key = toJS.toJS(pair.key, "", ctx);
-            value = toJS.toJS(pair.value, key, ctx);
+            key2 = toJS.toJS(pair.key, "", ctx);
+            value = toJS.toJS(pair.value, key2, ctx);
           } else {
-            key = toJS.toJS(pair, "", ctx);
+            key2 = toJS.toJS(pair, "", ctx);
           }
-          if (map.has(key))
+          if (map.has(key2))
             throw new Error("Ordered maps must not include duplicate keys");
-          map.set(key, value);
+          map.set(key2, value);
         }
         return map;
       }
@@ -2782,12 +2782,12 @@ var require_omap = __commonJS({
       resolve(seq, onError) {
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
-        for (const { key } of pairs$1.items) {
-          if (identity.isScalar(key)) {
-            if (seenKeys.includes(key.value)) {
-              onError(`Ordered maps must not include duplicate keys: ${key.value}`);
+        for (const { key: key2 } of pairs$1.items) {
+          if (identity.isScalar(key2)) {
+            if (seenKeys.includes(key2.value)) {
+              onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
-              seenKeys.push(key.value);
+              seenKeys.push(key2.value);
             }
           }
         }
@@ -2800,9 +2800,9 @@ var require_omap = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/bool.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js
 var require_bool2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/bool.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function boolStringify({ value, source }, ctx) {
@@ -2832,9 +2832,9 @@ var require_bool2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/float.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/float.js
 var require_float2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/float.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var stringifyNumber = require_stringifyNumber();
@@ -2881,9 +2881,9 @@ var require_float2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/int.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/int.js
 var require_int2 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/int.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
@@ -2960,9 +2960,9 @@ var require_int2 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/set.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/set.js
 var require_set = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -2972,14 +2972,14 @@ var require_set = __commonJS({
         super(schema);
         this.tag = _YAMLSet.tag;
       }
-      add(key) {
+      add(key2) {
         let pair;
-        if (identity.isPair(key))
-          pair = key;
-        else if (key && typeof key === "object" && "key" in key && "value" in key && key.value === null)
-          pair = new Pair.Pair(key.key, null);
+        if (identity.isPair(key2))
+          pair = key2;
+        else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
+          pair = new Pair.Pair(key2.key, null);
         else
-          pair = new Pair.Pair(key, null);
+          pair = new Pair.Pair(key2, null);
         const prev = YAMLMap.findPair(this.items, pair.key);
         if (!prev)
           this.items.push(pair);
@@ -2988,18 +2988,18 @@ var require_set = __commonJS({
        * If `keepPair` is `true`, returns the Pair matching `key`.
        * Otherwise, returns the value of that Pair's key.
        */
-      get(key, keepPair) {
-        const pair = YAMLMap.findPair(this.items, key);
+      get(key2, keepPair) {
+        const pair = YAMLMap.findPair(this.items, key2);
         return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
-      set(key, value) {
+      set(key2, value) {
         if (typeof value !== "boolean")
           throw new Error(`Expected boolean value for set(key, value) in a YAML set, not ${typeof value}`);
-        const prev = YAMLMap.findPair(this.items, key);
+        const prev = YAMLMap.findPair(this.items, key2);
         if (prev && !value) {
           this.items.splice(this.items.indexOf(prev), 1);
         } else if (!prev && value) {
-          this.items.push(new Pair.Pair(key));
+          this.items.push(new Pair.Pair(key2));
         }
       }
       toJSON(_, ctx) {
@@ -3049,9 +3049,9 @@ var require_set = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js
 var require_timestamp = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     function parseSexagesimal(str2, asBigInt) {
@@ -3137,9 +3137,9 @@ var require_timestamp = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/yaml-1.1/schema.js
+// ../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js
 var require_schema3 = __commonJS({
-  "node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/yaml-1.1/schema.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3181,9 +3181,9 @@ var require_schema3 = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/tags.js
+// ../main/node_modules/yaml/dist/schema/tags.js
 var require_tags = __commonJS({
-  "node_modules/yaml/dist/schema/tags.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/tags.js"(exports2) {
     "use strict";
     var map = require_map();
     var _null = require_null();
@@ -3246,7 +3246,7 @@ var require_tags = __commonJS({
         if (Array.isArray(customTags))
           tags = [];
         else {
-          const keys = Array.from(schemas.keys()).filter((key) => key !== "yaml11").map((key) => JSON.stringify(key)).join(", ");
+          const keys = Array.from(schemas.keys()).filter((key2) => key2 !== "yaml11").map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown schema "${schemaName}"; use one of ${keys} or define customTags array`);
         }
       }
@@ -3262,7 +3262,7 @@ var require_tags = __commonJS({
         const tagObj = typeof tag === "string" ? tagsByName[tag] : tag;
         if (!tagObj) {
           const tagName = JSON.stringify(tag);
-          const keys = Object.keys(tagsByName).map((key) => JSON.stringify(key)).join(", ");
+          const keys = Object.keys(tagsByName).map((key2) => JSON.stringify(key2)).join(", ");
           throw new Error(`Unknown custom tag ${tagName}; use one of ${keys}`);
         }
         if (!tags2.includes(tagObj))
@@ -3275,9 +3275,9 @@ var require_tags = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/schema/Schema.js
+// ../main/node_modules/yaml/dist/schema/Schema.js
 var require_Schema = __commonJS({
-  "node_modules/yaml/dist/schema/Schema.js"(exports2) {
+  "../main/node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var map = require_map();
@@ -3307,9 +3307,9 @@ var require_Schema = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/stringify/stringifyDocument.js
+// ../main/node_modules/yaml/dist/stringify/stringifyDocument.js
 var require_stringifyDocument = __commonJS({
-  "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
+  "../main/node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var stringify = require_stringify();
@@ -3387,9 +3387,9 @@ var require_stringifyDocument = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/doc/Document.js
+// ../main/node_modules/yaml/dist/doc/Document.js
 var require_Document = __commonJS({
-  "node_modules/yaml/dist/doc/Document.js"(exports2) {
+  "../main/node_modules/yaml/dist/doc/Document.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
@@ -3526,8 +3526,8 @@ var require_Document = __commonJS({
        * Convert a key and a value into a `Pair` using the current schema,
        * recursively wrapping all values as `Scalar` or `Collection` nodes.
        */
-      createPair(key, value, options = {}) {
-        const k = this.createNode(key, null, options);
+      createPair(key2, value, options = {}) {
+        const k = this.createNode(key2, null, options);
         const v = this.createNode(value, null, options);
         return new Pair.Pair(k, v);
       }
@@ -3535,8 +3535,8 @@ var require_Document = __commonJS({
        * Removes a value from the document.
        * @returns `true` if the item was found and removed.
        */
-      delete(key) {
-        return assertCollection(this.contents) ? this.contents.delete(key) : false;
+      delete(key2) {
+        return assertCollection(this.contents) ? this.contents.delete(key2) : false;
       }
       /**
        * Removes a value from the document.
@@ -3556,8 +3556,8 @@ var require_Document = __commonJS({
        * scalar values from their surrounding node; to disable set `keepScalar` to
        * `true` (collections are always returned intact).
        */
-      get(key, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key, keepScalar) : void 0;
+      get(key2, keepScalar) {
+        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -3572,8 +3572,8 @@ var require_Document = __commonJS({
       /**
        * Checks if the document includes a value with the key `key`.
        */
-      has(key) {
-        return identity.isCollection(this.contents) ? this.contents.has(key) : false;
+      has(key2) {
+        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -3587,11 +3587,11 @@ var require_Document = __commonJS({
        * Sets a value in this document. For `!!set`, `value` needs to be a
        * boolean to add/remove the item from the set.
        */
-      set(key, value) {
+      set(key2, value) {
         if (this.contents == null) {
-          this.contents = Collection.collectionFromPath(this.schema, [key], value);
+          this.contents = Collection.collectionFromPath(this.schema, [key2], value);
         } else if (assertCollection(this.contents)) {
-          this.contents.set(key, value);
+          this.contents.set(key2, value);
         }
       }
       /**
@@ -3696,9 +3696,9 @@ var require_Document = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/errors.js
+// ../main/node_modules/yaml/dist/errors.js
 var require_errors = __commonJS({
-  "node_modules/yaml/dist/errors.js"(exports2) {
+  "../main/node_modules/yaml/dist/errors.js"(exports2) {
     "use strict";
     var YAMLError = class extends Error {
       constructor(name, pos, code, message) {
@@ -3761,9 +3761,9 @@ ${pointer}
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-props.js
+// ../main/node_modules/yaml/dist/compose/resolve-props.js
 var require_resolve_props = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-props.js"(exports2) {
     "use strict";
     function resolveProps(tokens, { flow, indicator, next, offset, onError, parentIndent, startOnNewline }) {
       let spaceBefore = false;
@@ -3895,28 +3895,28 @@ var require_resolve_props = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-contains-newline.js
+// ../main/node_modules/yaml/dist/compose/util-contains-newline.js
 var require_util_contains_newline = __commonJS({
-  "node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-contains-newline.js"(exports2) {
     "use strict";
-    function containsNewline(key) {
-      if (!key)
+    function containsNewline(key2) {
+      if (!key2)
         return null;
-      switch (key.type) {
+      switch (key2.type) {
         case "alias":
         case "scalar":
         case "double-quoted-scalar":
         case "single-quoted-scalar":
-          if (key.source.includes("\n"))
+          if (key2.source.includes("\n"))
             return true;
-          if (key.end) {
-            for (const st of key.end)
+          if (key2.end) {
+            for (const st of key2.end)
               if (st.type === "newline")
                 return true;
           }
           return false;
         case "flow-collection":
-          for (const it of key.items) {
+          for (const it of key2.items) {
             for (const st of it.start)
               if (st.type === "newline")
                 return true;
@@ -3937,9 +3937,9 @@ var require_util_contains_newline = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-flow-indent-check.js
+// ../main/node_modules/yaml/dist/compose/util-flow-indent-check.js
 var require_util_flow_indent_check = __commonJS({
-  "node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-flow-indent-check.js"(exports2) {
     "use strict";
     var utilContainsNewline = require_util_contains_newline();
     function flowIndentCheck(indent, fc, onError) {
@@ -3955,9 +3955,9 @@ var require_util_flow_indent_check = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-map-includes.js
+// ../main/node_modules/yaml/dist/compose/util-map-includes.js
 var require_util_map_includes = __commonJS({
-  "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
     var identity = require_identity();
     function mapIncludes(ctx, items, search) {
@@ -3971,9 +3971,9 @@ var require_util_map_includes = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-map.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-map.js
 var require_resolve_block_map = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-map.js"(exports2) {
     "use strict";
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
@@ -3990,10 +3990,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key: key2, sep: sep5, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key2 ?? sep5?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4001,10 +4001,10 @@ var require_resolve_block_map = __commonJS({
         });
         const implicitKey = !keyProps.found;
         if (implicitKey) {
-          if (key) {
-            if (key.type === "block-seq")
+          if (key2) {
+            if (key2.type === "block-seq")
               onError(offset, "BLOCK_AS_IMPLICIT_KEY", "A block sequence may not be used as an implicit map key");
-            else if ("indent" in key && key.indent !== bm.indent)
+            else if ("indent" in key2 && key2.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
           if (!keyProps.anchor && !keyProps.tag && !sep5) {
@@ -4017,17 +4017,17 @@ var require_resolve_block_map = __commonJS({
             }
             continue;
           }
-          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key)) {
-            onError(key ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
+          if (keyProps.newlineAfterProp || utilContainsNewline.containsNewline(key2)) {
+            onError(key2 ?? start[start.length - 1], "MULTILINE_IMPLICIT_KEY", "Implicit keys need to be on a single line");
           }
         } else if (keyProps.found?.indent !== bm.indent) {
           onError(offset, "BAD_INDENT", startColMsg);
         }
         ctx.atKey = true;
         const keyStart = keyProps.end;
-        const keyNode = key ? composeNode(ctx, key, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
+        const keyNode = key2 ? composeNode(ctx, key2, keyProps, onError) : composeEmptyNode(ctx, keyStart, start, null, keyProps, onError);
         if (ctx.schema.compat)
-          utilFlowIndentCheck.flowIndentCheck(bm.indent, key, onError);
+          utilFlowIndentCheck.flowIndentCheck(bm.indent, key2, onError);
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
@@ -4037,7 +4037,7 @@ var require_resolve_block_map = __commonJS({
           offset: keyNode.range[2],
           onError,
           parentIndent: bm.indent,
-          startOnNewline: !key || key.type === "block-scalar"
+          startOnNewline: !key2 || key2.type === "block-scalar"
         });
         offset = valueProps.end;
         if (valueProps.found) {
@@ -4079,9 +4079,9 @@ var require_resolve_block_map = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-seq.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-seq.js
 var require_resolve_block_seq = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-seq.js"(exports2) {
     "use strict";
     var YAMLSeq = require_YAMLSeq();
     var resolveProps = require_resolve_props();
@@ -4130,9 +4130,9 @@ var require_resolve_block_seq = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-end.js
+// ../main/node_modules/yaml/dist/compose/resolve-end.js
 var require_resolve_end = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-end.js"(exports2) {
     "use strict";
     function resolveEnd(end, offset, reqSpace, onError) {
       let comment = "";
@@ -4173,9 +4173,9 @@ var require_resolve_end = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-collection.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-collection.js
 var require_resolve_flow_collection = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Pair = require_Pair();
@@ -4201,11 +4201,11 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key: key2, sep: sep5, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key2 ?? sep5?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
@@ -4226,9 +4226,9 @@ var require_resolve_flow_collection = __commonJS({
             offset = props.end;
             continue;
           }
-          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key))
+          if (!isMap && ctx.options.strict && utilContainsNewline.containsNewline(key2))
             onError(
-              key,
+              key2,
               // checked by containsNewline()
               "MULTILINE_IMPLICIT_KEY",
               "Implicit keys of flow sequence pairs need to be on a single line"
@@ -4275,8 +4275,8 @@ var require_resolve_flow_collection = __commonJS({
         } else {
           ctx.atKey = true;
           const keyStart = props.end;
-          const keyNode = key ? composeNode(ctx, key, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
-          if (isBlock(key))
+          const keyNode = key2 ? composeNode(ctx, key2, props, onError) : composeEmptyNode(ctx, keyStart, start, null, props, onError);
+          if (isBlock(key2))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
           const valueProps = resolveProps.resolveProps(sep5 ?? [], {
@@ -4367,9 +4367,9 @@ var require_resolve_flow_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-collection.js
+// ../main/node_modules/yaml/dist/compose/compose-collection.js
 var require_compose_collection = __commonJS({
-  "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4432,9 +4432,9 @@ var require_compose_collection = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-block-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-block-scalar.js
 var require_resolve_block_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-block-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     function resolveBlockScalar(ctx, scalar, onError) {
@@ -4615,9 +4615,9 @@ var require_resolve_block_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/resolve-flow-scalar.js
+// ../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js
 var require_resolve_flow_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/resolve-flow-scalar.js"(exports2) {
     "use strict";
     var Scalar = require_Scalar();
     var resolveEnd = require_resolve_end();
@@ -4836,9 +4836,9 @@ var require_resolve_flow_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-scalar.js
+// ../main/node_modules/yaml/dist/compose/compose-scalar.js
 var require_compose_scalar = __commonJS({
-  "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
     var identity = require_identity();
     var Scalar = require_Scalar();
@@ -4917,9 +4917,9 @@ var require_compose_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/util-empty-scalar-position.js
+// ../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js
 var require_util_empty_scalar_position = __commonJS({
-  "node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/util-empty-scalar-position.js"(exports2) {
     "use strict";
     function emptyScalarPosition(offset, before, pos) {
       if (before) {
@@ -4947,9 +4947,9 @@ var require_util_empty_scalar_position = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-node.js
+// ../main/node_modules/yaml/dist/compose/compose-node.js
 var require_compose_node = __commonJS({
-  "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
     var identity = require_identity();
@@ -5053,9 +5053,9 @@ var require_compose_node = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/compose-doc.js
+// ../main/node_modules/yaml/dist/compose/compose-doc.js
 var require_compose_doc = __commonJS({
-  "node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/compose-doc.js"(exports2) {
     "use strict";
     var Document2 = require_Document();
     var composeNode = require_compose_node();
@@ -5096,9 +5096,9 @@ var require_compose_doc = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/compose/composer.js
+// ../main/node_modules/yaml/dist/compose/composer.js
 var require_composer = __commonJS({
-  "node_modules/yaml/dist/compose/composer.js"(exports2) {
+  "../main/node_modules/yaml/dist/compose/composer.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var directives = require_directives();
@@ -5304,9 +5304,9 @@ ${end.comment}` : end.comment;
   }
 });
 
-// node_modules/yaml/dist/parse/cst-scalar.js
+// ../main/node_modules/yaml/dist/parse/cst-scalar.js
 var require_cst_scalar = __commonJS({
-  "node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst-scalar.js"(exports2) {
     "use strict";
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -5426,9 +5426,9 @@ var require_cst_scalar = __commonJS({
         ];
         if (!addEndtoBlockProps(props, "end" in token ? token.end : void 0))
           props.push({ type: "newline", offset: -1, indent, source: "\n" });
-        for (const key of Object.keys(token))
-          if (key !== "type" && key !== "offset")
-            delete token[key];
+        for (const key2 of Object.keys(token))
+          if (key2 !== "type" && key2 !== "offset")
+            delete token[key2];
         Object.assign(token, { type: "block-scalar", indent, props, source: body });
       }
     }
@@ -5476,9 +5476,9 @@ var require_cst_scalar = __commonJS({
         default: {
           const indent = "indent" in token ? token.indent : -1;
           const end = "end" in token && Array.isArray(token.end) ? token.end.filter((st) => st.type === "space" || st.type === "comment" || st.type === "newline") : [];
-          for (const key of Object.keys(token))
-            if (key !== "type" && key !== "offset")
-              delete token[key];
+          for (const key2 of Object.keys(token))
+            if (key2 !== "type" && key2 !== "offset")
+              delete token[key2];
           Object.assign(token, { type, indent, source, end });
         }
       }
@@ -5489,9 +5489,9 @@ var require_cst_scalar = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-stringify.js
+// ../main/node_modules/yaml/dist/parse/cst-stringify.js
 var require_cst_stringify = __commonJS({
-  "node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst-stringify.js"(exports2) {
     "use strict";
     var stringify = (cst) => "type" in cst ? stringifyToken(cst) : stringifyItem(cst);
     function stringifyToken(token) {
@@ -5533,12 +5533,12 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep5, value }) {
+    function stringifyItem({ start, key: key2, sep: sep5, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
-      if (key)
-        res += stringifyToken(key);
+      if (key2)
+        res += stringifyToken(key2);
       if (sep5)
         for (const st of sep5)
           res += st.source;
@@ -5550,9 +5550,9 @@ var require_cst_stringify = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst-visit.js
+// ../main/node_modules/yaml/dist/parse/cst-visit.js
 var require_cst_visit = __commonJS({
-  "node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst-visit.js"(exports2) {
     "use strict";
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
@@ -5612,9 +5612,9 @@ var require_cst_visit = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/cst.js
+// ../main/node_modules/yaml/dist/parse/cst.js
 var require_cst = __commonJS({
-  "node_modules/yaml/dist/parse/cst.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/cst.js"(exports2) {
     "use strict";
     var cstScalar = require_cst_scalar();
     var cstStringify = require_cst_stringify();
@@ -5714,9 +5714,9 @@ var require_cst = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/lexer.js
+// ../main/node_modules/yaml/dist/parse/lexer.js
 var require_lexer = __commonJS({
-  "node_modules/yaml/dist/parse/lexer.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/lexer.js"(exports2) {
     "use strict";
     var cst = require_cst();
     function isEmpty(ch) {
@@ -6303,9 +6303,9 @@ var require_lexer = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/line-counter.js
+// ../main/node_modules/yaml/dist/parse/line-counter.js
 var require_line_counter = __commonJS({
-  "node_modules/yaml/dist/parse/line-counter.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/line-counter.js"(exports2) {
     "use strict";
     var LineCounter = class {
       constructor() {
@@ -6334,9 +6334,9 @@ var require_line_counter = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/parse/parser.js
+// ../main/node_modules/yaml/dist/parse/parser.js
 var require_parser = __commonJS({
-  "node_modules/yaml/dist/parse/parser.js"(exports2) {
+  "../main/node_modules/yaml/dist/parse/parser.js"(exports2) {
     "use strict";
     var node_process = require("process");
     var cst = require_cst();
@@ -6870,7 +6870,7 @@ var require_parser = __commonJS({
                   });
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
-                  const key = it.key;
+                  const key2 = it.key;
                   const sep5 = it.sep;
                   sep5.push(this.sourceToken);
                   delete it.key;
@@ -6879,7 +6879,7 @@ var require_parser = __commonJS({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep5 }]
+                    items: [{ start: start2, key: key2, sep: sep5 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7208,9 +7208,9 @@ var require_parser = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/public-api.js
+// ../main/node_modules/yaml/dist/public-api.js
 var require_public_api = __commonJS({
-  "node_modules/yaml/dist/public-api.js"(exports2) {
+  "../main/node_modules/yaml/dist/public-api.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document2 = require_Document();
@@ -7305,9 +7305,9 @@ var require_public_api = __commonJS({
   }
 });
 
-// node_modules/yaml/dist/index.js
+// ../main/node_modules/yaml/dist/index.js
 var require_dist = __commonJS({
-  "node_modules/yaml/dist/index.js"(exports2) {
+  "../main/node_modules/yaml/dist/index.js"(exports2) {
     "use strict";
     var composer = require_composer();
     var Document2 = require_Document();
@@ -7357,9 +7357,9 @@ var require_dist = __commonJS({
   }
 });
 
-// analyzer/logged-run.ts
-var import_node_fs19 = require("node:fs");
-var import_node_path15 = require("node:path");
+// runs/logged-run.ts
+var import_node_fs22 = require("node:fs");
+var import_node_path18 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7787,9 +7787,9 @@ function readOnlyReason(home, nowMs, realMs = Date.now()) {
   return futureClockReason(nowMs, realMs) ?? pastClockReason(nowMs, newestRecordMs(home, realMs + FUTURE_TOLERANCE_MS));
 }
 
-// analyzer/run.ts
-var import_node_fs18 = require("node:fs");
-var import_node_path14 = require("node:path");
+// runs/run.ts
+var import_node_fs21 = require("node:fs");
+var import_node_path17 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs7 = require("node:fs");
@@ -7946,11 +7946,488 @@ function acquireLockWaiting(path, waitMs) {
   }
 }
 
-// analyzer/observation-cache.ts
-var import_node_fs9 = require("node:fs");
+// analyzer/active-window.ts
+var dayOf = (ms) => Math.floor(ms / DAY_MS);
+function lastActiveDays(days, k, today) {
+  return [...new Set(days)].filter((d) => d <= today).sort((a, b) => b - a).slice(0, k);
+}
+function activeWindowStart(activeDays, windowDays2, nowMs, calendarStartMs) {
+  const last = lastActiveDays(activeDays, windowDays2, dayOf(nowMs));
+  if (last.length === 0) return void 0;
+  const start = last[last.length - 1] * DAY_MS - 1;
+  return start < calendarStartMs ? start : void 0;
+}
+function protectedDays(presence, windowDays2, recentFrom, today) {
+  const daysOf = /* @__PURE__ */ new Map();
+  for (const [day, projects] of presence) for (const p of projects) daysOf.set(p, [...daysOf.get(p) ?? [], day]);
+  const out = /* @__PURE__ */ new Set();
+  for (const days of daysOf.values()) {
+    const last = lastActiveDays(days, windowDays2, today);
+    if (last.length > 0 && last[0] >= recentFrom) for (const d of last) out.add(d);
+  }
+  return out;
+}
 
-// analyzer/observation-file.ts
-var import_node_fs8 = require("node:fs");
+// analyzer/daily-summary.ts
+var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
+var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
+function renderDailySummary(a, events) {
+  const out = [
+    "# homunculus daily summary",
+    "",
+    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
+    ""
+  ];
+  const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
+  const days = [...a.days].reverse();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i];
+    if (quiet(d)) {
+      let j = i;
+      while (j + 1 < days.length && quiet(days[j + 1])) j++;
+      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j].day} .. ${d.day}: no activity (${j - i + 1} days)`, "");
+      i = j;
+      continue;
+    }
+    out.push(`## ${d.day}`);
+    out.push(`- Sessions: ${d.sessions}`);
+    out.push(`- Tool calls: ${d.calls}`);
+    out.push(`- Failures: ${d.failures}`);
+    out.push(`- Top chains: ${list(d.topChains)}`);
+    out.push(`- Error-retries: ${list(d.errorRetries)}`);
+    out.push(`- Instincts created: ${ids(events.created.get(d.day))}`);
+    out.push(`- Instincts archived: ${ids(events.archived.get(d.day))}`);
+    out.push("");
+  }
+  return out.join("\n");
+}
+
+// lib/temporal-decay.ts
+function decay(ageDays, halfLifeDays) {
+  return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
+}
+
+// analyzer/streams.ts
+function streamsInWindow(t, startMs, endMs, project, groupOf) {
+  const nStreams = t.streams.length;
+  const counts = new Int32Array(nStreams + 1);
+  let inWindow = 0;
+  let future = 0;
+  const only = project !== void 0;
+  const projectOf = t.project;
+  const some = groupOf !== void 0;
+  const skipStream = new Uint8Array(some ? nStreams : 0);
+  if (some) t.streamSession.forEach((session, s) => skipStream[s] = groupOf[session] === -1 ? 1 : 0);
+  for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
+    const ts = t.ts[i];
+    if (ts > endMs) future++;
+    else if (ts > startMs) {
+      counts[t.stream[i] + 1]++;
+      inWindow++;
+    }
+  }
+  const starts = new Int32Array(nStreams + 1);
+  for (let s = 0; s < nStreams; s++) starts[s + 1] = starts[s] + counts[s + 1];
+  const fill = starts.slice(0, nStreams);
+  const order = new Int32Array(inWindow);
+  for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
+    const ts = t.ts[i];
+    if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
+  }
+  for (let s = 0; s < nStreams; s++) {
+    const a = starts[s];
+    const b = starts[s + 1];
+    let sorted = true;
+    for (let k = a + 1; k < b; k++) {
+      if (t.ts[order[k]] < t.ts[order[k - 1]]) {
+        sorted = false;
+        break;
+      }
+    }
+    if (!sorted) order.subarray(a, b).sort((x, y) => t.ts[x] - t.ts[y] || x - y);
+  }
+  return { order, starts, inWindow, future };
+}
+
+// analyzer/counted.ts
+var SCALE = 2 ** 31;
+function dayWeight(ts, dayEndMs, rate) {
+  return Math.round(Math.exp(rate * (ts - dayEndMs)) * SCALE);
+}
+function dayFactors(day0, nDays, nowMs, halfLifeDays) {
+  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
+  return Float64Array.from({ length: nDays }, (_, d) => Math.exp(rate * ((day0 + d + 1) * DAY_MS - nowMs)) / SCALE);
+}
+function finishCounted(c, nowMs, halfLifeDays) {
+  const f = dayFactors(c.day0, c.days.length, nowMs, halfLifeDays);
+  const sum = (byDay) => {
+    let s = 0;
+    for (let d = 0; d < byDay.length; d++) if (byDay[d] !== 0) s += byDay[d] * f[d];
+    return s;
+  };
+  for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
+  for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
+  for (const p of c.learned.values()) p.decaySum = sum(p.decayByDay);
+  let total = 0;
+  c.dayDecay.forEach((d, i) => total += d * f[i]);
+  c.decayMean = c.calls === 0 ? 0 : total / c.calls;
+  return c;
+}
+function newCount(kind, steps, ts, nDays) {
+  return { kind, key: "", steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
+}
+function emptyCounted(keys, day0, nDays) {
+  const K = keys.length;
+  return {
+    chains: /* @__PURE__ */ new Map(),
+    errorRetries: /* @__PURE__ */ new Map(),
+    learned: /* @__PURE__ */ new Map(),
+    totals: /* @__PURE__ */ new Map(),
+    sessionsInWindow: 0,
+    calls: 0,
+    future: 0,
+    decayMean: 0,
+    activeDays: 0,
+    keys,
+    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
+    day0,
+    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1 })),
+    dayDecay: new Float64Array(nDays)
+  };
+}
+function windowDays(windowStartMs, nowMs) {
+  const day0 = Math.floor(windowStartMs / DAY_MS);
+  return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
+}
+function sessionHistogram(perSession) {
+  if (perSession.length === 1) return [perSession[0], 1];
+  const sorted = perSession.length <= 64 ? perSession.slice().sort((a, b) => a - b) : Float64Array.from(perSession).sort();
+  const out = [];
+  for (let i = 0; i < sorted.length; i++) {
+    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]++;
+    else out.push(sorted[i], 1);
+  }
+  return out;
+}
+function histogramSessions(h) {
+  let m = 0;
+  for (let i = 1; i < h.length; i += 2) m += h[i];
+  return m;
+}
+function addHistograms(a, b) {
+  const out = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    if (j >= b.length || i < a.length && a[i] < b[j]) out.push(a[i], a[i + 1]), i += 2;
+    else if (i >= a.length || b[j] < a[i]) out.push(b[j], b[j + 1]), j += 2;
+    else out.push(a[i], a[i + 1] + b[j + 1]), i += 2, j += 2;
+  }
+  return out;
+}
+
+// analyzer/learners/command-purposes.ts
+var PURPOSES = ["test", "build", "lint", "format", "typecheck", "run", "install"];
+var pm = (script) => ["npm", "pnpm", "yarn", "bun"].flatMap((m) => [`${m} run ${script}`, ...m === "npm" ? [] : [`${m} ${script}`]]);
+var task = (t) => [`make ${t}`, `just ${t}`, `mise run ${t}`, `deno task ${t}`, `task ${t}`];
+var PURPOSE_TABLE = {
+  test: [
+    "npm test",
+    ...pm("test"),
+    "bun test",
+    "go test",
+    "cargo test",
+    "cargo nextest",
+    "pytest",
+    "python -m pytest",
+    "python3 -m pytest",
+    "python -m unittest",
+    "python3 -m unittest",
+    "tox",
+    "nox",
+    ...task("test"),
+    "make check",
+    "jest",
+    "vitest",
+    "mocha",
+    "ava",
+    "playwright test",
+    "rspec",
+    "phpunit",
+    "mvn test",
+    "mvn verify",
+    "gradle test",
+    "gradlew test",
+    "dotnet test",
+    "mix test",
+    "deno test",
+    "swift test",
+    "ctest",
+    "zig build test"
+  ],
+  build: [...pm("build"), "go build", "cargo build", "make", ...task("build"), "make all", "mvn package", "mvn compile", "gradle build", "gradlew build", "dotnet build", "swift build", "docker build", "vite build", "next build", "webpack", "cmake", "ninja", "zig build", "mix compile"],
+  lint: [...pm("lint"), "eslint", "ruff", "flake8", "pylint", "golangci-lint", "go vet", "cargo clippy", ...task("lint"), "biome", "rubocop", "shellcheck", "stylelint", "markdownlint"],
+  format: [...pm("format"), ...pm("fmt"), "prettier", "black", "gofmt", "go fmt", "cargo fmt", "rustfmt", "isort", ...task("fmt"), ...task("format"), "dotnet format", "mix format"],
+  typecheck: ["tsc", "vue-tsc", ...pm("typecheck"), ...pm("type-check"), ...pm("types"), "mypy", "pyright", "python -m mypy", "python3 -m mypy"],
+  run: ["npm start", ...pm("start"), ...pm("dev"), ...pm("serve"), "go run", "cargo run", ...task("run"), ...task("dev"), "flask run", "uvicorn", "docker compose up", "docker-compose up", "mix phx.server"],
+  install: ["npm install", "npm ci", "npm i", "pnpm install", "pnpm i", "yarn install", "bun install", "pip install", "pip3 install", "python -m pip", "python3 -m pip", "uv sync", "uv pip", "poetry install", "go mod", "cargo fetch", "bundle install", "composer install", "mvn install", ...task("install"), "mix deps.get"]
+};
+var INSPECTION = [
+  "ls",
+  "cat",
+  "head",
+  "tail",
+  "pwd",
+  "echo",
+  "printf",
+  "cd",
+  "find",
+  "fd",
+  "grep",
+  "egrep",
+  "rg",
+  "ag",
+  "wc",
+  "which",
+  "where",
+  "whereis",
+  "type",
+  "tree",
+  "file",
+  "stat",
+  "du",
+  "df",
+  "less",
+  "more",
+  "sort",
+  "uniq",
+  "diff",
+  "whoami",
+  "hostname",
+  "date",
+  "env",
+  "printenv",
+  "ps",
+  "dir",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "jq",
+  "uname",
+  "id",
+  "sleep",
+  "true",
+  "false",
+  "test",
+  "sed",
+  "awk",
+  "cut",
+  "tr",
+  "xargs",
+  "tee",
+  "open",
+  "clear",
+  "history",
+  "man",
+  "help",
+  "git status",
+  "git diff",
+  "git log",
+  "git show",
+  "git branch",
+  "git remote",
+  "git rev-parse",
+  "git blame",
+  "git ls-files",
+  "git describe",
+  "git reflog",
+  "git shortlog",
+  "git config",
+  "git fetch"
+];
+var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
+function purposeOf(detail) {
+  let best;
+  for (const p of PURPOSES) {
+    for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
+  }
+  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
+  return best?.[0];
+}
+function isInspection(detail) {
+  return INSPECTION.some((e) => startsWithEntry(detail, e));
+}
+
+// analyzer/learners/commands.ts
+var COMMAND_KIND = "command";
+var SESSIONS = "cmd.sessions:";
+var RUNS = "cmd.runs:";
+var FAILS = "cmd.fails:";
+function commandParts(key2) {
+  const m = /^cmd:([a-z]+)=(.+)$/.exec(key2);
+  if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
+  return { purpose: m[1], detail: m[2] };
+}
+var PHRASE = { test: "tests", build: "builds", lint: "linting", format: "formatting", typecheck: "type checks", run: "running it", install: "installing", other: "" };
+function commandClaimText(purpose, detail) {
+  return purpose === "other" ? `\`${detail}\` is run here, and succeeds` : `${PHRASE[purpose]} here: \`${detail}\`, which succeeds`;
+}
+var SessionState = class {
+  session = -1;
+  bash = false;
+  purposes = /* @__PURE__ */ new Set();
+  /** Detail id -> its successful records. */
+  succeeded = /* @__PURE__ */ new Map();
+  runs = /* @__PURE__ */ new Map();
+  fails = /* @__PURE__ */ new Map();
+  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
+  reset(session) {
+    this.session = session;
+    this.bash = false;
+    this.purposes.clear();
+    this.succeeded.clear();
+    this.runs.clear();
+    this.fails.clear();
+  }
+};
+function commandsLearner() {
+  const st = new SessionState();
+  let table;
+  let purposeCache = [];
+  let keyCache = [];
+  const purposeFor = (w, d) => {
+    if (table !== w.t) {
+      table = w.t;
+      purposeCache = [];
+      keyCache = [];
+    }
+    let p = purposeCache[d];
+    if (p === void 0) {
+      const detail = w.t.details[d];
+      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      keyCache[d] = `cmd:${p}=${detail}`;
+    }
+    return p;
+  };
+  return {
+    kind: COMMAND_KIND,
+    prefix: "cmd",
+    category: "command",
+    stream(w, a, b, session) {
+      if (st.session !== session) st.reset(session);
+      const { t, order } = w;
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash) continue;
+        st.bash = true;
+        const d = t.detail[i];
+        if (d === -1) continue;
+        const purpose = purposeFor(w, d);
+        if (purpose === null) continue;
+        if (purpose !== "other") st.purposes.add(purpose);
+        st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
+        if (t.ok[i] === 1) {
+          const list2 = st.succeeded.get(d);
+          if (list2 === void 0) st.succeeded.set(d, [i]);
+          else list2.push(i);
+        } else st.fails.set(d, (st.fails.get(d) ?? 0) + 1);
+      }
+    },
+    endSession(w, session) {
+      if (st.session === session) {
+        for (const p of st.purposes) w.add(SESSIONS + p, 1);
+        if (st.bash) w.add(`${SESSIONS}other`, 1);
+        for (const [d, runs] of st.succeeded) {
+          const key2 = keyCache[d];
+          for (const i of runs) w.hit(COMMAND_KIND, key2, i, session);
+        }
+        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
+      }
+      st.reset(-1);
+    },
+    claim(p, c) {
+      const parts = commandParts(p.key);
+      const hits = sessionsOf(p);
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+    },
+    scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
+    details(p, c) {
+      const parts = commandParts(p.key);
+      if (parts === void 0 || parts.purpose === "other") return void 0;
+      let best;
+      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
+        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
+      }
+      return best;
+    },
+    lift(p, c) {
+      const parts = commandParts(p.key);
+      const hits = sessionsOf(p);
+      const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
+      return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
+    }
+  };
+}
+function sessionsOf(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+var candidates = /* @__PURE__ */ new WeakMap();
+function commandPrior(purpose, c) {
+  let byPurpose = candidates.get(c);
+  if (byPurpose === void 0) {
+    byPurpose = /* @__PURE__ */ new Map();
+    for (const key2 of c.learned.keys()) {
+      const parts = key2.startsWith("cmd:") ? commandParts(key2) : void 0;
+      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
+    }
+    candidates.set(c, byPurpose);
+  }
+  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+}
+var failing = /* @__PURE__ */ new WeakMap();
+function neverSucceeded(c) {
+  let out = failing.get(c);
+  if (out !== void 0) return out;
+  out = /* @__PURE__ */ new Map();
+  for (const [name, runs] of c.totals) {
+    if (!name.startsWith(RUNS) || runs < 2) continue;
+    const detail = name.slice(RUNS.length);
+    const fails = c.totals.get(FAILS + detail) ?? 0;
+    const purpose = purposeOf(detail);
+    if (fails !== runs || purpose === void 0) continue;
+    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
+  }
+  failing.set(c, out);
+  return out;
+}
+
+// analyzer/claims.ts
+function shrunkRate(hits, opportunities, prior, weight) {
+  if (!(opportunities >= 0) || !(hits >= 0) || hits > opportunities) return 0;
+  const p = Math.min(1, Math.max(0, Number.isFinite(prior) ? prior : 0));
+  const w = Math.max(0, weight);
+  if (opportunities + w === 0) return p;
+  return (hits + w * p) / (opportunities + w);
+}
+function stepWords(step) {
+  const m = /^Bash\((.+)\)$/.exec(step);
+  return m ? `\`${m[1]}\`` : step;
+}
+function chainClaimText(steps) {
+  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
+}
+function retryClaimText(step) {
+  return `after ${stepWords(step)} fails, it is run again next`;
+}
+function patternStoreKey(kind, key2) {
+  return kind === "chain" ? `seq:${key2}` : kind === "error-retry" ? `retry:${key2.replace(/ error-retry$/, "")}` : key2;
+}
 
 // analyzer/record-table.ts
 var OK = 1;
@@ -7967,6 +8444,886 @@ function idHash(text, start = 0, end = text.length) {
   h &= 1073741823;
   return h === 0 ? 1 : h;
 }
+
+// analyzer/learners/corrections.ts
+var CORRECTION_KIND = "correction";
+var RAN = "ask.ran:";
+var PAIRS = "ask.pairs";
+var STOPPED_PAIRS = "ask.stoppedPairs";
+var NOT_CORRECTIONS = /* @__PURE__ */ new Set(["ExitPlanMode"]);
+var correctedStep = (key2) => key2.slice("ask:".length);
+function correctionClaimText(step) {
+  return `the user stops ${stepWords(step)} here: ask first`;
+}
+function correctionsLearner() {
+  let session = -1;
+  let keys;
+  let ranIn = new Int32Array(0);
+  let excluded = new Uint8Array(0);
+  const ran = [];
+  const stopped2 = /* @__PURE__ */ new Map();
+  const reset = (s) => {
+    ran.length = 0;
+    stopped2.clear();
+    session = s;
+  };
+  return {
+    kind: CORRECTION_KIND,
+    prefix: "ask",
+    category: "correction",
+    stream(w, a, b, s) {
+      if (keys !== w.keys) {
+        keys = w.keys;
+        ranIn = new Int32Array(keys.length);
+        excluded = Uint8Array.from(keys, (k) => NOT_CORRECTIONS.has(k) ? 1 : 0);
+        reset(s);
+      } else if (session !== s) reset(s);
+      const { t, keyOf: keyOf2, order } = w;
+      const okOf = t.ok;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        const key2 = keyOf2[i];
+        if (excluded[key2] === 1) continue;
+        if (ranIn[key2] !== s + 1) {
+          ranIn[key2] = s + 1;
+          ran.push(key2);
+        }
+        const ok = okOf[i];
+        if (ok === INTERRUPTED || ok === REJECTED) {
+          const list2 = stopped2.get(key2);
+          if (list2 === void 0) stopped2.set(key2, [i]);
+          else list2.push(i);
+        }
+      }
+    },
+    endSession(w, s) {
+      if (session === s) {
+        for (const key2 of ran) {
+          w.add(RAN + w.keys[key2], 1);
+          w.add(PAIRS, 1);
+        }
+        for (const [key2, stops] of stopped2) {
+          w.add(STOPPED_PAIRS, 1);
+          const pattern = `ask:${w.keys[key2]}`;
+          for (const i of stops) w.hit(CORRECTION_KIND, pattern, i, s);
+        }
+      }
+      reset(-1);
+    },
+    claim(p, c) {
+      const step = correctedStep(p.key);
+      const hits = sessionsOf2(p);
+      return { claim: correctionClaimText(step), hits, opportunities: Math.max(hits, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
+    },
+    lift(p, c) {
+      const hits = sessionsOf2(p);
+      const opps = Math.max(hits, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
+      return opps === 0 ? 0 : hits / opps / correctionPrior(c);
+    }
+  };
+}
+function sessionsOf2(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+function correctionPrior(c) {
+  const pairs = c.totals.get(PAIRS) ?? 0;
+  return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
+}
+
+// analyzer/learners/fixes.ts
+var FIX_KIND = "fix";
+var EPISODES = "fix.episodes:";
+var STEPS = "fix.steps";
+var RECOVERED = "fix.recovered";
+var FIRST_RUN = "fix.firstRun:";
+var FIRST_FAIL = "fix.firstFail:";
+function fixSteps(key2) {
+  const m = /^fix:(Bash\([^()]+\))->(Bash\([^()]+\))$/.exec(key2);
+  return m ? [m[1], m[2]] : void 0;
+}
+function fixClaimText(failed2, step) {
+  return `after ${stepWords(failed2)} fails, ${stepWords(step)} is run before it passes`;
+}
+var FixState = class {
+  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
+  firstSeen = /* @__PURE__ */ new Map();
+  session = -1;
+};
+function fixesLearner(windowCalls) {
+  const st = new FixState();
+  let keys;
+  const pairKey = /* @__PURE__ */ new Map();
+  const episodesName = /* @__PURE__ */ new Map();
+  const open = /* @__PURE__ */ new Map();
+  const steps = /* @__PURE__ */ new Set();
+  return {
+    kind: FIX_KIND,
+    prefix: "fix",
+    category: "fix_pattern",
+    stream(w, a, b, session) {
+      if (st.session !== session) {
+        st.firstSeen.clear();
+        st.session = session;
+      }
+      const { t, keyOf: keyOf2, order } = w;
+      if (keys !== w.keys) {
+        keys = w.keys;
+        pairKey.clear();
+        episodesName.clear();
+      }
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      const window = windowCalls();
+      open.clear();
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash || t.detail[i] === -1) continue;
+        const f = keyOf2[i];
+        const ok = t.ok[i] === 1;
+        const ts = t.ts[i];
+        const first = st.firstSeen.get(f);
+        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
+        else if (ts === first.ts && !ok) first.failed = true;
+        if (!ok) {
+          if (!open.has(f)) open.set(f, k);
+          continue;
+        }
+        const at = open.get(f);
+        open.delete(f);
+        if (at === void 0 || k - at > window) continue;
+        steps.clear();
+        for (let j = at + 1; j < k; j++) {
+          const r = order[j];
+          if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf2[r] !== f) steps.add(keyOf2[r]);
+        }
+        let name = episodesName.get(f);
+        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
+        w.add(name, 1);
+        w.add(RECOVERED, 1);
+        w.add(STEPS, k - at - 1);
+        for (const s of steps) {
+          const id = f * keys.length + s;
+          let key2 = pairKey.get(id);
+          if (key2 === void 0) pairKey.set(id, key2 = `fix:${keys[f]}->${keys[s]}`);
+          w.hit(FIX_KIND, key2, i, session);
+        }
+      }
+    },
+    endSession(w) {
+      for (const [f, first] of st.firstSeen) {
+        w.add(FIRST_RUN + w.keys[f], 1);
+        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
+      }
+      st.firstSeen.clear();
+      st.session = -1;
+    },
+    claim(p, c) {
+      const [failed2, step] = fixSteps(p.key) ?? ["", ""];
+      return { claim: fixClaimText(failed2, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed2) ?? 0), prior: fixPrior(step, c) };
+    },
+    scoreGroup: (p) => `fix:${fixSteps(p.key)?.[0] ?? ""}`,
+    details(p, c) {
+      const failed2 = fixSteps(p.key)?.[0];
+      if (failed2 === void 0) return void 0;
+      const r = firstRuns(failed2, c);
+      return r.sessions === 0 ? void 0 : { first_fails: r.failedFirst, first_runs: r.sessions };
+    },
+    lift(p, c) {
+      const [failed2, step] = fixSteps(p.key) ?? ["", ""];
+      const opps = Math.max(p.n, c.totals.get(EPISODES + failed2) ?? 0);
+      return opps === 0 ? 0 : p.n / opps / Math.max(fixPrior(step, c), 1e-9);
+    }
+  };
+}
+function fixPrior(step, c) {
+  const id = c.keys.indexOf(step);
+  const q = id === -1 || c.calls === 0 ? 0 : c.keyStats.calls[id] / c.calls;
+  const recovered = c.totals.get(RECOVERED) ?? 0;
+  const len = recovered === 0 ? 1 : Math.max(1, (c.totals.get(STEPS) ?? 0) / recovered);
+  return 1 - (1 - q) ** len;
+}
+function firstRuns(failedKey, c) {
+  return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
+}
+
+// analyzer/learners/index.ts
+function makeLearners(o) {
+  return [
+    fixesLearner(() => o.fixWindowCalls),
+    commandsLearner(),
+    correctionsLearner()
+  ];
+}
+var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
+function learnerOf(kind) {
+  return BY_KIND.get(kind);
+}
+
+// analyzer/patterns.ts
+function recordKeys(t, chainDetail) {
+  const keys = [];
+  const ids2 = /* @__PURE__ */ new Map();
+  const id = (k) => {
+    let i = ids2.get(k);
+    if (i === void 0) {
+      i = keys.length;
+      keys.push(k);
+      ids2.set(k, i);
+    }
+    return i;
+  };
+  const detailKey = new Int32Array(t.details.length).fill(-1);
+  const keyOf2 = new Int32Array(t.length);
+  const bash = t.tools.indexOf("Bash");
+  const toolKey = Int32Array.from(t.tools, (name) => id(name));
+  for (let i = 0; i < t.length; i++) {
+    const tool = t.tool[i];
+    const d = t.detail[i];
+    if (chainDetail && tool === bash && d !== -1) {
+      let k = detailKey[d];
+      if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
+      keyOf2[i] = k;
+    } else {
+      keyOf2[i] = toolKey[tool];
+    }
+  }
+  return { keyOf: keyOf2, keys };
+}
+function bump(c, session, ts, weight, dayIndex) {
+  c.n++;
+  if (c.lastSession !== session) {
+    c.perSession.push(1);
+    c.lastSession = session;
+  } else {
+    c.perSession[c.perSession.length - 1]++;
+  }
+  c.decayByDay[dayIndex] += weight;
+  if (ts < c.first) c.first = ts;
+  if (ts > c.last) c.last = ts;
+  c.perDay[dayIndex]++;
+}
+function streamsBySession(t, groupOf) {
+  const nSessions = t.sessions.length;
+  const at = new Int32Array(nSessions + 1);
+  for (const s of t.streamSession) at[s + 1]++;
+  for (let s = 0; s < nSessions; s++) at[s + 1] += at[s];
+  const out = new Int32Array(t.streams.length);
+  t.streamSession.forEach((session, stream) => out[at[session]++] = stream);
+  if (groupOf === void 0) return out;
+  const kept = out.filter((stream) => groupOf[t.streamSession[stream]] !== -1);
+  return Int32Array.from([...kept].sort((a, b) => groupOf[t.streamSession[a]] - groupOf[t.streamSession[b]]));
+}
+var GroupLearnWalk = class {
+  constructor(t, keyOf2, keys, order, dayStartMs, nDays, rate) {
+    this.t = t;
+    this.keyOf = keyOf2;
+    this.keys = keys;
+    this.order = order;
+    this.dayStartMs = dayStartMs;
+    this.nDays = nDays;
+    this.rate = rate;
+  }
+  t;
+  keyOf;
+  keys;
+  order;
+  dayStartMs;
+  nDays;
+  rate;
+  c0;
+  hit(kind, key2, i, session) {
+    const ts = this.t.ts[i];
+    let c = this.c0.learned.get(key2);
+    if (c === void 0) {
+      c = newCount(kind, [], ts, this.nDays);
+      c.key = key2;
+      this.c0.learned.set(key2, c);
+    }
+    const dayIndex = Math.floor((ts - this.dayStartMs) / DAY_MS);
+    bump(c, session, ts, dayWeight(ts, this.dayStartMs + (dayIndex + 1) * DAY_MS, this.rate), dayIndex);
+    c.starts++;
+  }
+  add(total, n) {
+    this.c0.totals.set(total, (this.c0.totals.get(total) ?? 0) + n);
+  }
+};
+var GroupWalk = class {
+  constructor(t, keyOf2, order, K, dayStartMs, nDays, rate) {
+    this.t = t;
+    this.keyOf = keyOf2;
+    this.order = order;
+    this.K = K;
+    this.dayStartMs = dayStartMs;
+    this.nDays = nDays;
+    this.rate = rate;
+    this.dense = K * K * K <= 1 << 18;
+    this.chainSlot = this.dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  }
+  t;
+  keyOf;
+  order;
+  K;
+  dayStartMs;
+  nDays;
+  rate;
+  c0;
+  chainIds = /* @__PURE__ */ new Map();
+  chainList = [];
+  retryOf = [];
+  dense;
+  chainSlot;
+  open(c0) {
+    this.c0 = c0;
+    this.chainIds = /* @__PURE__ */ new Map();
+    this.chainList = [];
+    this.retryOf = new Array(this.K);
+  }
+  /** The group's patterns named and filed; its slots in the flat chain table freed for the next group. */
+  close(keys) {
+    const { c0, K } = this;
+    for (const c of this.chainList) {
+      c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
+      c0.chains.set(c.key, c);
+      if (this.dense) this.chainSlot[(c.steps[0] * K + c.steps[1]) * K + c.steps[2]] = -1;
+    }
+    for (const c of this.retryOf) {
+      if (c === void 0) continue;
+      c.key = `${keys[c.steps[0]]} error-retry`;
+      c.starts = c.n;
+      c0.errorRetries.set(c.key, c);
+    }
+    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
+    return c0;
+  }
+  /** One stream's in-window records: order[a..b), in time order. */
+  walk(a, b, session) {
+    const { order, keyOf: keyOf2, K, dayStartMs, nDays, rate, dense, chainSlot, chainIds, chainList, retryOf, c0 } = this;
+    const { ts: tsOf, ok: okOf } = this.t;
+    const { days, dayDecay } = c0;
+    const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = c0.keyStats;
+    let calls = 0;
+    for (let k = a; k < b; k++) {
+      const i = order[k];
+      const ts = tsOf[i];
+      const dayIndex = Math.floor((ts - dayStartMs) / DAY_MS);
+      const day = days[dayIndex];
+      day.calls++;
+      if (day.lastSession !== session) {
+        day.sessions++;
+        day.lastSession = session;
+      }
+      if (okOf[i] !== 1) day.failures++;
+      const ki = keyOf2[i];
+      keyCalls[ki]++;
+      calls++;
+      const weight = dayWeight(ts, dayStartMs + (dayIndex + 1) * DAY_MS, rate);
+      dayDecay[dayIndex] += weight;
+      if (k === a) continue;
+      const p = order[k - 1];
+      const kp = keyOf2[p];
+      const retried = okOf[p] !== 1 && kp === ki;
+      if (okOf[p] !== 1) {
+        failedThenAny[kp]++;
+        if (retried) bump(retryOf[ki] ??= newCount("error-retry", [ki], ts, nDays), session, ts, weight, dayIndex);
+      } else {
+        okThenAny[kp]++;
+        if (kp === ki) okThenSame[kp]++;
+      }
+      if (k - a < 2) continue;
+      const i1 = order[k - 2];
+      const k1 = keyOf2[i1];
+      const id = (k1 * K + kp) * K + ki;
+      let c;
+      if (dense) {
+        const slot = chainSlot[id];
+        if (slot === -1) {
+          c = newCount("chain", [k1, kp, ki], ts, nDays);
+          chainSlot[id] = chainList.length;
+          chainList.push(c);
+        } else {
+          c = chainList[slot];
+        }
+      } else {
+        c = chainIds.get(id);
+        if (c === void 0) {
+          c = newCount("chain", [k1, kp, ki], ts, nDays);
+          chainIds.set(id, c);
+          chainList.push(c);
+        }
+      }
+      c.n++;
+      if (c.lastSession !== session) {
+        c.perSession.push(1);
+        c.lastSession = session;
+      } else {
+        c.perSession[c.perSession.length - 1]++;
+      }
+      c.decayByDay[dayIndex] += weight;
+      if (ts < c.first) c.first = ts;
+      if (ts > c.last) c.last = ts;
+      c.perDay[dayIndex]++;
+      if (k - a < 3 || keyOf2[order[k - 3]] !== ki) c.starts++;
+      if (retried || okOf[i1] !== 1 && k1 === kp) c.retries++;
+    }
+    c0.calls += calls;
+  }
+};
+function countPatterns(t, opts) {
+  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
+  let all;
+  forEachGroupCount(t, { ...opts, groupOf: void 0 }, (_, c) => all = c);
+  return all ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
+}
+function forEachGroupCount(t, opts, emit) {
+  const { nowMs, windowStartMs, project, groupOf } = opts;
+  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
+  const K = keys.length;
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const dayStartMs = day0 * DAY_MS;
+  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
+  const futureOf = /* @__PURE__ */ new Map();
+  if (future > 0) {
+    if (groupOf === void 0) futureOf.set(0, future);
+    else {
+      const { ts: tsOf } = t;
+      for (let i = 0; i < t.length; i++) {
+        if (tsOf[i] <= nowMs || project !== void 0 && t.project[i] !== project) continue;
+        const g = groupOf[t.streamSession[t.stream[i]]];
+        if (g !== -1) futureOf.set(g, (futureOf.get(g) ?? 0) + 1);
+      }
+    }
+  }
+  const done = (g, c) => {
+    c.future += futureOf.get(g) ?? 0;
+    futureOf.delete(g);
+    emit(g, c);
+  };
+  const rate = Math.LN2 / (opts.halfLifeDays * DAY_MS);
+  const w = new GroupWalk(t, keyOf2, order, K, dayStartMs, nDays, rate);
+  const lw = new GroupLearnWalk(t, keyOf2, keys, order, dayStartMs, nDays, rate);
+  const learners = makeLearners({ fixWindowCalls: opts.fixWindowCalls ?? 10 });
+  const endSession = (session) => {
+    for (const l of learners) l.endSession?.(lw, session);
+  };
+  const bySession = streamsBySession(t, groupOf);
+  let group = Number.NaN;
+  let lastSession = -1;
+  for (let si = 0; si < bySession.length; si++) {
+    const s = bySession[si];
+    const a = starts[s];
+    const b = starts[s + 1];
+    if (a === b) continue;
+    const session = t.streamSession[s];
+    const g = groupOf === void 0 ? 0 : groupOf[session];
+    if (g !== group) {
+      if (!Number.isNaN(group)) {
+        endSession(lastSession);
+        done(group, w.close(keys));
+      }
+      group = g;
+      w.open(emptyCounted(keys, day0, nDays));
+      lw.c0 = w.c0;
+      lastSession = -1;
+    }
+    if (session !== lastSession) {
+      if (lastSession !== -1) endSession(lastSession);
+      w.c0.sessionsInWindow++;
+      lastSession = session;
+    }
+    w.walk(a, b, session);
+    for (const l of learners) l.stream(lw, a, b, session);
+  }
+  if (!Number.isNaN(group)) {
+    endSession(lastSession);
+    done(group, w.close(keys));
+  }
+  for (const [g, n] of futureOf) {
+    const c = emptyCounted(keys, day0, nDays);
+    c.future = n;
+    emit(g, c);
+  }
+}
+
+// analyzer/lift.ts
+function chainLift(steps, n, stats, calls) {
+  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
+}
+function retryLift(key2, retries, stats) {
+  const afterFailure = retries / stats.failedThenAny[key2];
+  const afterSuccess = (stats.okThenSame[key2] + 1) / (stats.okThenAny[key2] + 1);
+  return afterFailure / afterSuccess;
+}
+function patternLift(p, stats, calls) {
+  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
+}
+function oneKeyRepeated(p) {
+  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
+}
+
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// analyzer/deliver.ts
+var KINDS = {
+  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
+  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
+  cmd: { minLift: () => 0, rank: 2 },
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
+};
+
+// analyzer/score.ts
+function robustCount(h) {
+  const m = histogramSessions(h);
+  if (m < 2) return m === 1 ? h[0] : 0;
+  const lo = h[0];
+  const hi = h[h.length - 2];
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const rank = Math.floor((m - 1) / 2);
+  let median = lo;
+  for (let i = 0, seen = 0; i < h.length; i += 2) {
+    seen += h[i + 1];
+    if (seen > rank) {
+      median = h[i];
+      break;
+    }
+  }
+  let n = 0;
+  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i], median) * h[i + 1];
+  return n;
+}
+var histogram = new Int32Array(256);
+function lowerMedian(xs, lo, hi) {
+  const rank = Math.floor((xs.length - 1) / 2);
+  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank];
+  histogram.fill(0, 0, hi - lo + 1);
+  for (let i = 0; i < xs.length; i++) histogram[xs[i] - lo]++;
+  let seen = 0;
+  for (let v = 0; ; v++) {
+    seen += histogram[v];
+    if (seen > rank) return v + lo;
+  }
+}
+function robustCountOf(perSession) {
+  const m = perSession.length;
+  if (m < 2) return perSession[0] ?? 0;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let i = 0; i < m; i++) {
+    const x = perSession[i];
+    if (x < lo) lo = x;
+    if (x > hi) hi = x;
+  }
+  if (lo === hi) return lo * m;
+  if (m === 2) return 2 * lo;
+  const median = lowerMedian(perSession, lo, hi);
+  let n = 0;
+  for (let i = 0; i < m; i++) n += Math.min(perSession[i], median);
+  return n;
+}
+function robustAndSessions(p) {
+  return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
+}
+function scoreKind(patterns, c, config, claimOf) {
+  const list2 = [...patterns];
+  const robust = new Float64Array(list2.length);
+  const sessions = new Int32Array(list2.length);
+  let reference = 0;
+  let anyReference = 0;
+  for (let i = 0; i < list2.length; i++) {
+    const p = list2[i];
+    const [r, m] = robustAndSessions(p);
+    robust[i] = r;
+    sessions[i] = m;
+    if (r > anyReference) anyReference = r;
+    if (m >= 2 && r > reference) reference = r;
+  }
+  if (reference === 0) reference = anyReference;
+  const activeFrom = new Int32Array(c.days.length + 1);
+  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
+  return list2.map((p, i) => {
+    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
+    let days = 0;
+    let firstDay = -1;
+    for (let d = 0; d < p.perDay.length; d++) {
+      if (p.perDay[d] === 0) continue;
+      days++;
+      if (firstDay === -1) firstDay = d;
+    }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
+    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
+    const learner = p.kind === "chain" || p.kind === "error-retry" ? void 0 : learnerOf(p.kind);
+    const lift = learner === void 0 ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
+    const minLift = KINDS[patternStoreKey(p.kind, p.key).split(":")[0]]?.minLift(config) ?? config.minLift;
+    const claim = claimOf(p);
+    const details = learner?.details?.(p, c);
+    return {
+      kind: p.kind,
+      key: p.key,
+      observations: p.n,
+      sessions: sessions[i],
+      sessionsInWindow: c.sessionsInWindow,
+      days,
+      activeDays: c.activeDays,
+      frequency,
+      consistency,
+      recency,
+      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
+      lift,
+      specific: lift >= minLift && !oneKeyRepeated(p),
+      starts: p.starts,
+      retries: p.retries,
+      claim: claim.claim,
+      hits: claim.hits,
+      opportunities: claim.opportunities,
+      rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
+      firstSeen: p.first,
+      lastSeen: p.last,
+      ...details !== void 0 ? { details } : {}
+    };
+  });
+}
+function byStrength(a, b) {
+  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+// analyzer/folding.ts
+function startsFirst(a, b) {
+  return b.starts - a.starts || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+function foldRotations(chains, stepsOf2, K) {
+  const byId = /* @__PURE__ */ new Map();
+  const ids2 = new Float64Array(chains.length);
+  for (let i = 0; i < chains.length; i++) {
+    const s = stepsOf2(chains[i].key);
+    ids2[i] = (s[0] * K + s[1]) * K + s[2];
+    byId.set(ids2[i], chains[i]);
+  }
+  const done = /* @__PURE__ */ new Set();
+  for (let i = 0; i < chains.length; i++) {
+    const p = chains[i];
+    if (done.has(p)) continue;
+    done.add(p);
+    const id = ids2[i];
+    const a = Math.floor(id / (K * K));
+    const bc = id - a * K * K;
+    const q = byId.get(bc * K + a);
+    const r = byId.get(bc % K * K * K + a * K + Math.floor(bc / K));
+    const other = q !== void 0 && q !== p ? q : void 0;
+    const third = r !== void 0 && r !== p && r !== q ? r : void 0;
+    if (other === void 0 && third === void 0) continue;
+    let head = p;
+    if (other !== void 0 && startsFirst(other, head) < 0) head = other;
+    if (third !== void 0 && startsFirst(third, head) < 0) head = third;
+    if (other !== void 0) done.add(other);
+    if (third !== void 0) done.add(third);
+    if (p !== head) p.foldedInto = head.key;
+    if (other !== void 0 && other !== head) other.foldedInto = head.key;
+    if (third !== void 0 && third !== head) third.foldedInto = head.key;
+  }
+}
+function foldRetries(chains, retries) {
+  for (const p of chains) {
+    if (p.foldedInto !== void 0 || 2 * p.retries < p.observations) continue;
+    const [a, b, c] = p.key.split("->");
+    const target = retries.get(`${b === c ? b : a} error-retry`);
+    if (target !== void 0) p.foldedInto = target.key;
+  }
+}
+function foldPatterns(patterns, stepsOf2, K) {
+  const chains = [];
+  const retries = /* @__PURE__ */ new Map();
+  for (const p of patterns) {
+    if (p.kind === "chain") chains.push(p);
+    else retries.set(p.key, p);
+  }
+  foldRotations(chains, stepsOf2, K);
+  foldRetries(chains, retries);
+}
+function foldAcrossScopes(all, projects, config) {
+  const headOf = /* @__PURE__ */ new Map();
+  for (const p of all.patterns) {
+    if (p.kind !== "chain" || p.foldedInto === void 0 || p.foldedInto.endsWith(" error-retry")) continue;
+    headOf.set(p.key, p.foldedInto);
+    headOf.set(p.foldedInto, p.foldedInto);
+  }
+  if (headOf.size === 0) return;
+  for (const a of projects) {
+    if (a === all) continue;
+    const members = a.patterns.filter((p) => headOf.has(p.key));
+    const present = new Set(members.map((p) => p.key));
+    let changed = false;
+    for (const p of members) {
+      const head = headOf.get(p.key);
+      if (p.foldedInto !== void 0 && p.foldedInto.endsWith(" error-retry") || !present.has(head)) continue;
+      const next = head === p.key ? void 0 : head;
+      if (p.foldedInto !== next) {
+        if (next === void 0) delete p.foldedInto;
+        else p.foldedInto = next;
+        changed = true;
+      }
+    }
+    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific)).slice(0, config.maxInstincts);
+  }
+}
+
+// analyzer/window-claims.ts
+function prefixTotals(c) {
+  const K = c.keys.length;
+  const out = /* @__PURE__ */ new Map();
+  for (const p of c.chains.values()) {
+    const id = p.steps[0] * K + p.steps[1];
+    out.set(id, (out.get(id) ?? 0) + p.n);
+  }
+  return out;
+}
+function countedClaims(c) {
+  const totals = prefixTotals(c);
+  const K = c.keys.length;
+  const { calls, failedThenAny, okThenAny, okThenSame } = c.keyStats;
+  return (p) => {
+    if (p.kind !== "chain" && p.kind !== "error-retry") return learnerOf(p.kind).claim(p, c);
+    if (p.kind === "chain") {
+      const steps = p.steps.map((s) => c.keys[s]);
+      return {
+        claim: chainClaimText(steps),
+        hits: p.n,
+        opportunities: totals.get(p.steps[0] * K + p.steps[1]) ?? p.n,
+        prior: c.calls > 0 ? calls[p.steps[2]] / c.calls : 0
+      };
+    }
+    const k = p.steps[0];
+    return {
+      claim: retryClaimText(c.keys[k]),
+      hits: p.n,
+      opportunities: Math.max(p.n, failedThenAny[k]),
+      prior: (okThenSame[k] + 1) / (okThenAny[k] + 2)
+    };
+  };
+}
+
+// analyzer/analyze.ts
+var TOP = 3;
+function topByDay(counts, nDays, skip, n) {
+  const tops = Array.from({ length: nDays }, () => []);
+  const before = (v, key2, x) => v > x[1] || v === x[1] && key2 < x[0];
+  for (const c of counts) {
+    if (skip.has(c.key)) continue;
+    for (let d = 0; d < nDays; d++) {
+      const v = c.perDay[d];
+      const t = tops[d];
+      if (v === 0 || t.length === n && !before(v, c.key, t[n - 1])) continue;
+      let i = t.length;
+      while (i > 0 && before(v, c.key, t[i - 1])) i--;
+      t.splice(i, 0, [c.key, v]);
+      if (t.length > n) t.pop();
+    }
+  }
+  return tops;
+}
+function analyze(t, nowMs, config, project, windowStartMs = nowMs - config.windowDays * DAY_MS) {
+  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls, project }), nowMs, config, windowStartMs);
+}
+var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+function isTracked(p) {
+  return p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific);
+}
+function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windowDays * DAY_MS) {
+  finishCounted(counted, nowMs, config.halfLifeDays);
+  const claimOf = countedClaims(counted);
+  const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));
+  const byKind = /* @__PURE__ */ new Map();
+  for (const p of counted.learned.values()) {
+    const group = learnerOf(p.kind)?.scoreGroup?.(p) ?? p.kind;
+    const list2 = byKind.get(group);
+    if (list2 === void 0) byKind.set(group, [p]);
+    else list2.push(p);
+  }
+  for (const list2 of byKind.values()) all.push(...scoreKind(list2, counted, config, claimOf));
+  foldPatterns(all, (key2) => counted.chains.get(key2).steps, counted.keys.length);
+  const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
+  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
+  const folded = /* @__PURE__ */ new Set();
+  for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
+  const tracked = strong.filter(isTracked).slice(0, config.maxInstincts);
+  const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
+  const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
+  const days = counted.days.map((d, i) => ({
+    day: utcDay((counted.day0 + i) * DAY_MS),
+    sessions: d.sessions,
+    calls: d.calls,
+    failures: d.failures,
+    topChains: topChains[i],
+    errorRetries: topRetries[i]
+  }));
+  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+}
+
+// analyzer/history.ts
+var emptyHistory = () => ({ version: 1, projects: {} });
+function mergeCarried(pa, history, nowMs, config) {
+  const merged = [];
+  const changed = [];
+  for (const [id, carried] of Object.entries(history.projects)) {
+    const live2 = pa.projects.get(id);
+    if (live2 !== void 0 && live2.sessionsInWindow >= config.minSessions) continue;
+    const ageDays = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
+    const factor = decay(ageDays, config.halfLifeDays);
+    const byKey2 = new Map((live2?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
+    let any = false;
+    for (const c of carried.patterns) {
+      const confidence = c.confidence * factor;
+      if (!(confidence >= config.minConfidence)) continue;
+      const k = `${c.kind}:${c.key}`;
+      const mine = byKey2.get(k);
+      if (mine !== void 0 && mine.confidence >= confidence) continue;
+      byKey2.set(k, { ...c, confidence, recency: c.recency * factor });
+      any = true;
+    }
+    if (!any) continue;
+    const patterns = [...byKey2.values()].sort(byStrength);
+    const a = live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
+    a.tracked = patterns.filter((p) => p.confidence >= config.minConfidence && isTracked(p)).slice(0, config.maxInstincts);
+    pa.projects.set(id, a);
+    changed.push(a);
+    merged.push(id);
+  }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
+  return merged;
+}
+
+// analyzer/projects.ts
+function projectsInWindow(t, startMs, endMs) {
+  const ids2 = /* @__PURE__ */ new Set();
+  let unnamed = false;
+  for (let i = 0; i < t.length; i++) {
+    const ts = t.ts[i];
+    if (ts <= startMs || ts > endMs) continue;
+    const p = t.project[i];
+    if (p === -1) unnamed = true;
+    else ids2.add(p);
+  }
+  return { ids: ids2, unnamed };
+}
+function analyzeProjects(t, nowMs, config) {
+  const all = analyze(t, nowMs, config);
+  const projects = /* @__PURE__ */ new Map();
+  const { ids: ids2, unnamed } = projectsInWindow(t, all.windowStartMs, nowMs);
+  if (ids2.size === 1 && !unnamed) {
+    projects.set(t.projects[[...ids2][0]], all);
+    return { all, projects };
+  }
+  for (const p of [...ids2].sort((a, b) => t.projects[a] < t.projects[b] ? -1 : 1)) {
+    projects.set(t.projects[p], analyze(t, nowMs, config, p));
+  }
+  foldAcrossScopes(all, projects.values(), config);
+  return { all, projects };
+}
+
+// analyzer/table-builder.ts
 var Interner = class {
   values = [];
   index = /* @__PURE__ */ new Map();
@@ -8291,2551 +9648,8 @@ var TableBuilder = class {
   }
 };
 
-// lib/tokens.ts
-var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
-var ID = /^[A-Za-z0-9_-]{1,128}$/;
-var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
-var DETAIL_WORDS = 3;
-function idToken(value) {
-  return typeof value === "string" && ID.test(value) ? value : void 0;
-}
-
-// analyzer/observation-file.ts
-var TOOL = "[A-Za-z0-9_.:-]{1,128}";
-var WORD = "[A-Za-z0-9._:+@-]{1,40}";
-var CANONICAL = new RegExp(
-  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
-  "y"
-);
-var TS_AT = 13;
-var PROJECT_ID = /^[0-9a-f]{12}$/;
-var BEFORE_ID = 140;
-function idAt(text, start, end) {
-  const at = text.indexOf(',"id":"', start + BEFORE_ID);
-  if (at === -1 || at >= end) return 0;
-  return idHash(text, at + 7, text.indexOf('"', at + 7));
-}
-function digits(text, at, n) {
-  let v = 0;
-  for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
-  return v;
-}
-var lastDate = "#";
-var lastDayMs = Number.NaN;
-function dayAt(text, at) {
-  if (text.startsWith(lastDate, at)) return lastDayMs;
-  const y = digits(text, at, 4);
-  const mo = digits(text, at + 5, 2);
-  const d = digits(text, at + 8, 2);
-  let ms = Number.NaN;
-  if (y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= (mo === 2 ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28 : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31))) ms = Date.UTC(y, mo - 1, d);
-  lastDate = text.slice(at, at + 10);
-  lastDayMs = ms;
-  return ms;
-}
-function isoAt(text, at) {
-  const day = dayAt(text, at);
-  const h = digits(text, at + 11, 2);
-  const mi = digits(text, at + 14, 2);
-  const s = digits(text, at + 17, 2);
-  if (h > 23 || mi > 59 || s > 59) return Number.NaN;
-  return day + h * 36e5 + mi * 6e4 + s * 1e3 + digits(text, at + 20, 3);
-}
-function validDetail(d) {
-  if (typeof d !== "string") return false;
-  const parts = d.split(" ");
-  return parts.length <= DETAIL_WORDS && parts.every((p) => DETAIL_PART.test(p));
-}
-function addLine(text, start, end, into) {
-  CANONICAL.lastIndex = start;
-  const m = CANONICAL.exec(text);
-  if (m !== null && CANONICAL.lastIndex >= end) {
-    const ts = isoAt(text, start + TS_AT);
-    if (!Number.isNaN(ts)) {
-      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end), m[7]);
-      return true;
-    }
-  }
-  return addJsonLine(text.slice(start, end), into);
-}
-function addJsonLine(line, into) {
-  let r;
-  try {
-    r = JSON.parse(line);
-  } catch {
-    return false;
-  }
-  if (typeof r !== "object" || r === null) return false;
-  const o = r;
-  const ts = typeof o["ts"] === "string" ? isoToMs(o["ts"]) : Number.NaN;
-  if (o["v"] !== 1 || Number.isNaN(ts)) return false;
-  if (typeof o["tool"] !== "string" || !TOOL_NAME.test(o["tool"])) return false;
-  if (typeof o["ok"] !== "boolean") return false;
-  if (typeof o["session"] !== "string" || !ID.test(o["session"])) return false;
-  const agentId = o["agentId"];
-  if (agentId !== void 0 && (typeof agentId !== "string" || !ID.test(agentId))) return false;
-  const detail = o["detail"];
-  if (detail !== void 0 && !validDetail(detail)) return false;
-  const project = typeof o["project"] === "string" && PROJECT_ID.test(o["project"]) ? o["project"] : void 0;
-  const id = typeof o["id"] === "string" && ID.test(o["id"]) ? idHash(o["id"]) : 0;
-  const stop = o["ok"] === false && (o["stop"] === "interrupt" || o["stop"] === "reject") ? o["stop"] : void 0;
-  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project, id, stop);
-  return true;
-}
-var CHUNK = 256 * 1024;
-function readObservationFile(fd, offset, into, counts) {
-  const from = into.mark();
-  try {
-    return readLines(fd, offset, into, counts);
-  } finally {
-    into.dropRepeats(from);
-  }
-}
-function readLines(fd, offset, into, counts) {
-  let buf = Buffer.allocUnsafe(CHUNK);
-  let filled = 0;
-  let pos = offset;
-  for (; ; ) {
-    if (filled === buf.length) {
-      const bigger = Buffer.allocUnsafe(buf.length * 2);
-      buf.copy(bigger, 0, 0, filled);
-      buf = bigger;
-    }
-    const n = (0, import_node_fs8.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
-    if (n === 0) return pos;
-    filled += n;
-    const lastNl = buf.lastIndexOf(10, filled - 1);
-    if (lastNl === -1) continue;
-    const text = buf.toString("latin1", 0, lastNl);
-    let start = 0;
-    while (start <= text.length) {
-      let end = text.indexOf("\n", start);
-      if (end === -1) end = text.length;
-      if (end > start) {
-        counts.lines++;
-        if (!addLine(text, start, end, into)) counts.malformed++;
-      }
-      start = end + 1;
-    }
-    const consumed = lastNl + 1;
-    buf.copy(buf, 0, consumed, filled);
-    filled -= consumed;
-    pos += consumed;
-  }
-}
-
-// analyzer/observation-cache.ts
-var VERSION = 6;
-var EDGE = 4096;
-var RECORD_BYTES = 29;
-var COLUMNS = [
-  ["ts", Float64Array, 0, 8],
-  ["stream", Int32Array, 8, 4],
-  ["tool", Int32Array, 12, 4],
-  ["detail", Int32Array, 16, 4],
-  ["project", Int32Array, 20, 4],
-  ["id", Int32Array, 24, 4],
-  ["ok", Uint8Array, 28, 1]
-];
-function columnsAt(ab, at, stride, m) {
-  const [ts, stream, tool, detail, project, id, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
-  return { ts, stream, tool, detail, project, id, ok };
-}
-function encode(h, t) {
-  const json = Buffer.from(JSON.stringify(h));
-  const pad = (8 - (4 + json.length) % 8) % 8;
-  const head = Buffer.alloc(4 + json.length + pad, 32);
-  head.writeUInt32LE(json.length + pad, 0);
-  json.copy(head, 4);
-  return [head, ...COLUMNS.map(([name]) => t[name]).map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
-}
-function checkedHeader(json, fileBytes) {
-  let h;
-  try {
-    h = JSON.parse(json.toString("utf8"));
-  } catch {
-    return void 0;
-  }
-  return h.version === VERSION && fileBytes === 4 + json.length + h.length * RECORD_BYTES ? h : void 0;
-}
-function decode(buf) {
-  if (buf.length < 4) return void 0;
-  const hl = buf.readUInt32LE(0);
-  if (4 + hl > buf.length) return void 0;
-  const h = checkedHeader(buf.subarray(4, 4 + hl), buf.length);
-  if (h === void 0) return void 0;
-  const n = h.length;
-  let ab;
-  let at = buf.byteOffset + 4 + hl;
-  if (at % 8 === 0) {
-    ab = buf.buffer;
-  } else {
-    const body = new Uint8Array(n * RECORD_BYTES);
-    body.set(buf.subarray(4 + hl));
-    ab = body.buffer;
-    at = 0;
-  }
-  return {
-    header: h,
-    table: {
-      length: n,
-      ...columnsAt(ab, at, n, n),
-      projects: h.projects,
-      streams: h.streams,
-      streamSession: h.streamSession,
-      sessions: h.sessions,
-      tools: h.tools,
-      details: h.details
-    }
-  };
-}
-function header(key, offset, counts, t) {
-  return {
-    version: VERSION,
-    ...key,
-    offset,
-    lines: counts.lines,
-    malformed: counts.malformed,
-    duplicates: counts.duplicates,
-    length: t.length,
-    streams: t.streams,
-    streamSession: t.streamSession,
-    sessions: t.sessions,
-    tools: t.tools,
-    details: t.details,
-    projects: t.projects
-  };
-}
-function bytesAt(fd, pos, len) {
-  const buf = Buffer.allocUnsafe(len);
-  let got = 0;
-  while (got < len) {
-    const n = (0, import_node_fs9.readSync)(fd, buf, got, len - got, pos + got);
-    if (n === 0) break;
-    got += n;
-  }
-  return buf.toString("base64", 0, got);
-}
-function edges(fd, offset) {
-  return { head: bytesAt(fd, 0, Math.min(EDGE, offset)), tail: bytesAt(fd, Math.max(0, offset - EDGE), Math.min(EDGE, offset)) };
-}
-function openObservationFile(path) {
-  let fd;
-  try {
-    fd = (0, import_node_fs9.openSync)(path, READ_NOFOLLOW);
-  } catch (e) {
-    if (e.code === "ELOOP") {
-      throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
-    }
-    throw e;
-  }
-  if (!(0, import_node_fs9.fstatSync)(fd).isFile()) {
-    (0, import_node_fs9.closeSync)(fd);
-    throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
-  }
-  return fd;
-}
-function loadObservationFile(path, cachePath, opts = {}) {
-  const fd = openObservationFile(path);
-  try {
-    return load(fd, path, cachePath, opts.writeCache !== false);
-  } finally {
-    (0, import_node_fs9.closeSync)(fd);
-  }
-}
-function load(fd, path, cachePath, writeCache) {
-  const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
-  let cached2;
-  if (cachePath !== void 0) {
-    try {
-      cached2 = decode(readDataFile(cachePath));
-    } catch {
-      cached2 = void 0;
-    }
-  }
-  let resume = false;
-  if (cached2 && cached2.header.ino === String(st.ino)) {
-    const h = cached2.header;
-    const { head, tail } = edges(fd, h.offset);
-    if (head === h.head && tail === h.tail) {
-      if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
-        const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed, duplicates: h.duplicates };
-        return { table: cached2.table, counts: { lines: h.lines, malformed: h.malformed, duplicates: h.duplicates }, source: "cached", state };
-      }
-      resume = h.offset > 0 && Number(st.size) > h.offset;
-    }
-  }
-  let builder;
-  let counts;
-  let offset;
-  let source;
-  let before = 0;
-  if (resume && cached2) {
-    builder = new TableBuilder(cached2.table.length + 1024, { ids: true });
-    builder.addTable(cached2.table);
-    counts = { lines: cached2.header.lines, malformed: cached2.header.malformed };
-    before = cached2.header.duplicates;
-    offset = readObservationFile(fd, cached2.header.offset, builder, counts);
-    source = "appended";
-  } else {
-    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)), { ids: true });
-    counts = { lines: 0, malformed: 0 };
-    offset = readObservationFile(fd, 0, builder, counts);
-    source = "parsed";
-  }
-  const table = builder.build();
-  const all = { ...counts, duplicates: before + builder.duplicates };
-  const after = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
-  const whole2 = Number(after.size) === offset;
-  const key = { ino: String(after.ino), size: whole2 ? offset : -1, mtimeNs: whole2 ? String(after.mtimeNs) : "", ...edges(fd, offset) };
-  if (cachePath !== void 0 && writeCache) {
-    try {
-      writeFileAtomic(cachePath, encode(header(key, offset, all, table), table), { skipIfSame: false, cache: true });
-    } catch {
-    }
-  }
-  return { table, counts: all, source, state: { ...key, offset, length: table.length, lines: counts.lines, malformed: counts.malformed, duplicates: all.duplicates } };
-}
-function compareFile(path, state) {
-  let fd;
-  try {
-    fd = (0, import_node_fs9.openSync)(path, READ_NOFOLLOW);
-  } catch {
-    return "other";
-  }
-  try {
-    const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
-    if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return "other";
-    const { head, tail } = edges(fd, state.offset);
-    if (head !== state.head || tail !== state.tail) return "other";
-    if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return "same";
-    return Number(st.size) > state.offset ? "grown" : "other";
-  } finally {
-    (0, import_node_fs9.closeSync)(fd);
-  }
-}
-var SLICE_RECORDS = 65536;
-var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
-function readExactly(fd, into, pos, path) {
-  for (let got = 0; got < into.length; ) {
-    const n = (0, import_node_fs9.readSync)(fd, into, got, into.length - got, pos + got);
-    if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
-    got += n;
-  }
-}
-var CachedSlices = class _CachedSlices {
-  constructor(path, ino, bytes, body, length, h, sliceRecords) {
-    this.path = path;
-    this.ino = ino;
-    this.bytes = bytes;
-    this.body = body;
-    this.length = length;
-    this.sliceRecords = sliceRecords;
-    ({ projects: this.projects, streams: this.streams, streamSession: this.streamSession, sessions: this.sessions, tools: this.tools, details: this.details } = h);
-  }
-  path;
-  ino;
-  bytes;
-  body;
-  length;
-  sliceRecords;
-  projects;
-  streams;
-  streamSession;
-  sessions;
-  tools;
-  details;
-  static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
-    let fd;
-    try {
-      fd = (0, import_node_fs9.openSync)(cachePath, READ_NOFOLLOW);
-    } catch {
-      return void 0;
-    }
-    try {
-      const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
-      const size = Number(st.size);
-      if (!st.isFile() || size < 4) return void 0;
-      const len = Buffer.alloc(4);
-      readExactly(fd, len, 0, cachePath);
-      const hl = len.readUInt32LE(0);
-      if (4 + hl > size) return void 0;
-      const hb = Buffer.allocUnsafe(hl);
-      readExactly(fd, hb, 4, cachePath);
-      const h = checkedHeader(hb, size);
-      if (h === void 0 || !sameState(h, state)) return void 0;
-      return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
-    } finally {
-      (0, import_node_fs9.closeSync)(fd);
-    }
-  }
-  /**
-   * Each slice of the records in order, as a table over this file's strings (its columns are
-   * reused for the next slice: copy what you keep). False, with nothing read, when the file is
-   * no longer the one opened.
-   */
-  forEach(each) {
-    let fd;
-    try {
-      fd = (0, import_node_fs9.openSync)(this.path, READ_NOFOLLOW);
-    } catch {
-      return false;
-    }
-    try {
-      const st = (0, import_node_fs9.fstatSync)(fd, { bigint: true });
-      if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
-      const n = this.length;
-      const cap = Math.min(n, this.sliceRecords);
-      const ab = new ArrayBuffer(cap * RECORD_BYTES);
-      const { body, projects, streams, streamSession, sessions, tools, details } = this;
-      for (let a = 0; a < n; a += cap) {
-        const m = Math.min(cap, n - a);
-        for (const [, , before, width] of COLUMNS) readExactly(fd, new Uint8Array(ab, cap * before, m * width), body + n * before + a * width, this.path);
-        each({
-          length: m,
-          ...columnsAt(ab, 0, cap, m),
-          projects,
-          streams,
-          streamSession,
-          sessions,
-          tools,
-          details
-        });
-      }
-      return true;
-    } finally {
-      (0, import_node_fs9.closeSync)(fd);
-    }
-  }
-};
-function cachedProjects(path, cachePath) {
-  let fd;
-  try {
-    fd = (0, import_node_fs9.openSync)(cachePath, READ_NOFOLLOW);
-  } catch {
-    return void 0;
-  }
-  try {
-    const len = Buffer.alloc(4);
-    if ((0, import_node_fs9.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
-    const hl = len.readUInt32LE(0);
-    const json = Buffer.alloc(hl);
-    if ((0, import_node_fs9.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
-    const h = checkedHeader(json, Number((0, import_node_fs9.fstatSync)(fd).size));
-    if (h === void 0 || !Array.isArray(h.projects)) return void 0;
-    const st = (0, import_node_fs9.lstatSync)(path, { bigint: true });
-    return String(st.ino) === h.ino && Number(st.size) === h.size && String(st.mtimeNs) === h.mtimeNs ? h.projects : void 0;
-  } catch {
-    return void 0;
-  } finally {
-    (0, import_node_fs9.closeSync)(fd);
-  }
-}
-
-// analyzer/active-window.ts
-var dayOf = (ms) => Math.floor(ms / DAY_MS);
-function lastActiveDays(days, k, today) {
-  return [...new Set(days)].filter((d) => d <= today).sort((a, b) => b - a).slice(0, k);
-}
-function activeWindowStart(activeDays, windowDays2, nowMs, calendarStartMs) {
-  const last = lastActiveDays(activeDays, windowDays2, dayOf(nowMs));
-  if (last.length === 0) return void 0;
-  const start = last[last.length - 1] * DAY_MS - 1;
-  return start < calendarStartMs ? start : void 0;
-}
-function protectedDays(presence, windowDays2, recentFrom, today) {
-  const daysOf = /* @__PURE__ */ new Map();
-  for (const [day, projects] of presence) for (const p of projects) daysOf.set(p, [...daysOf.get(p) ?? [], day]);
-  const out = /* @__PURE__ */ new Set();
-  for (const days of daysOf.values()) {
-    const last = lastActiveDays(days, windowDays2, today);
-    if (last.length > 0 && last[0] >= recentFrom) for (const d of last) out.add(d);
-  }
-  return out;
-}
-
-// analyzer/streams.ts
-function streamsInWindow(t, startMs, endMs, project, groupOf) {
-  const nStreams = t.streams.length;
-  const counts = new Int32Array(nStreams + 1);
-  let inWindow = 0;
-  let future = 0;
-  const only = project !== void 0;
-  const projectOf = t.project;
-  const some = groupOf !== void 0;
-  const skipStream = new Uint8Array(some ? nStreams : 0);
-  if (some) t.streamSession.forEach((session, s) => skipStream[s] = groupOf[session] === -1 ? 1 : 0);
-  for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
-    const ts = t.ts[i];
-    if (ts > endMs) future++;
-    else if (ts > startMs) {
-      counts[t.stream[i] + 1]++;
-      inWindow++;
-    }
-  }
-  const starts = new Int32Array(nStreams + 1);
-  for (let s = 0; s < nStreams; s++) starts[s + 1] = starts[s] + counts[s + 1];
-  const fill = starts.slice(0, nStreams);
-  const order = new Int32Array(inWindow);
-  for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
-    const ts = t.ts[i];
-    if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
-  }
-  for (let s = 0; s < nStreams; s++) {
-    const a = starts[s];
-    const b = starts[s + 1];
-    let sorted = true;
-    for (let k = a + 1; k < b; k++) {
-      if (t.ts[order[k]] < t.ts[order[k - 1]]) {
-        sorted = false;
-        break;
-      }
-    }
-    if (!sorted) order.subarray(a, b).sort((x, y) => t.ts[x] - t.ts[y] || x - y);
-  }
-  return { order, starts, inWindow, future };
-}
-
-// analyzer/claims.ts
-function shrunkRate(hits, opportunities, prior, weight) {
-  if (!(opportunities >= 0) || !(hits >= 0) || hits > opportunities) return 0;
-  const p = Math.min(1, Math.max(0, Number.isFinite(prior) ? prior : 0));
-  const w = Math.max(0, weight);
-  if (opportunities + w === 0) return p;
-  return (hits + w * p) / (opportunities + w);
-}
-function stepWords(step) {
-  const m = /^Bash\((.+)\)$/.exec(step);
-  return m ? `\`${m[1]}\`` : step;
-}
-function chainClaimText(steps) {
-  return `after ${stepWords(steps[0])} then ${stepWords(steps[1])}, ${stepWords(steps[2])} comes next`;
-}
-function retryClaimText(step) {
-  return `after ${stepWords(step)} fails, it is run again next`;
-}
-function prefixTotals(c) {
-  const K = c.keys.length;
-  const out = /* @__PURE__ */ new Map();
-  for (const p of c.chains.values()) {
-    const id = p.steps[0] * K + p.steps[1];
-    out.set(id, (out.get(id) ?? 0) + p.n);
-  }
-  return out;
-}
-function countedClaims(c) {
-  const totals = prefixTotals(c);
-  const K = c.keys.length;
-  const { calls, failedThenAny, okThenAny, okThenSame } = c.keyStats;
-  return (p) => {
-    if (p.kind !== "chain" && p.kind !== "error-retry") return learnerOf(p.kind).claim(p, c);
-    if (p.kind === "chain") {
-      const steps = p.steps.map((s) => c.keys[s]);
-      return {
-        claim: chainClaimText(steps),
-        hits: p.n,
-        opportunities: totals.get(p.steps[0] * K + p.steps[1]) ?? p.n,
-        prior: c.calls > 0 ? calls[p.steps[2]] / c.calls : 0
-      };
-    }
-    const k = p.steps[0];
-    return {
-      claim: retryClaimText(c.keys[k]),
-      hits: p.n,
-      opportunities: Math.max(p.n, failedThenAny[k]),
-      prior: (okThenSame[k] + 1) / (okThenAny[k] + 2)
-    };
-  };
-}
-function patternStoreKey(kind, key) {
-  return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
-}
-
-// analyzer/lift.ts
-function chainLift(steps, n, stats, calls) {
-  return n * calls * calls / (stats.calls[steps[0]] * stats.calls[steps[1]] * stats.calls[steps[2]]);
-}
-function retryLift(key, retries, stats) {
-  const afterFailure = retries / stats.failedThenAny[key];
-  const afterSuccess = (stats.okThenSame[key] + 1) / (stats.okThenAny[key] + 1);
-  return afterFailure / afterSuccess;
-}
-function patternLift(p, stats, calls) {
-  return p.kind === "chain" ? chainLift(p.steps, p.n, stats, calls) : retryLift(p.steps[0], p.n, stats);
-}
-function oneKeyRepeated(p) {
-  return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
-}
-
-// lib/plural.ts
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
-}
-
-// analyzer/deliver.ts
-var KINDS = {
-  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
-  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
-  cmd: { minLift: () => 0, rank: 2 },
-  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
-  seq: { minLift: (c) => c.minLift, rank: 4 }
-};
-
-// analyzer/score.ts
-function sessionHistogram(perSession) {
-  if (perSession.length === 1) return [perSession[0], 1];
-  const sorted = perSession.length <= 64 ? perSession.slice().sort((a, b) => a - b) : Float64Array.from(perSession).sort();
-  const out = [];
-  for (let i = 0; i < sorted.length; i++) {
-    if (out.length > 0 && out[out.length - 2] === sorted[i]) out[out.length - 1]++;
-    else out.push(sorted[i], 1);
-  }
-  return out;
-}
-function histogramSessions(h) {
-  let m = 0;
-  for (let i = 1; i < h.length; i += 2) m += h[i];
-  return m;
-}
-function addHistograms(a, b) {
-  const out = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.length || j < b.length) {
-    if (j >= b.length || i < a.length && a[i] < b[j]) out.push(a[i], a[i + 1]), i += 2;
-    else if (i >= a.length || b[j] < a[i]) out.push(b[j], b[j + 1]), j += 2;
-    else out.push(a[i], a[i + 1] + b[j + 1]), i += 2, j += 2;
-  }
-  return out;
-}
-function robustCount(h) {
-  const m = histogramSessions(h);
-  if (m < 2) return m === 1 ? h[0] : 0;
-  const lo = h[0];
-  const hi = h[h.length - 2];
-  if (lo === hi) return lo * m;
-  if (m === 2) return 2 * lo;
-  const rank = Math.floor((m - 1) / 2);
-  let median = lo;
-  for (let i = 0, seen = 0; i < h.length; i += 2) {
-    seen += h[i + 1];
-    if (seen > rank) {
-      median = h[i];
-      break;
-    }
-  }
-  let n = 0;
-  for (let i = 0; i < h.length; i += 2) n += Math.min(h[i], median) * h[i + 1];
-  return n;
-}
-var histogram = new Int32Array(256);
-function lowerMedian(xs, lo, hi) {
-  const rank = Math.floor((xs.length - 1) / 2);
-  if (hi - lo >= histogram.length) return Float64Array.from(xs).sort()[rank];
-  histogram.fill(0, 0, hi - lo + 1);
-  for (let i = 0; i < xs.length; i++) histogram[xs[i] - lo]++;
-  let seen = 0;
-  for (let v = 0; ; v++) {
-    seen += histogram[v];
-    if (seen > rank) return v + lo;
-  }
-}
-function robustCountOf(perSession) {
-  const m = perSession.length;
-  if (m < 2) return perSession[0] ?? 0;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = 0; i < m; i++) {
-    const x = perSession[i];
-    if (x < lo) lo = x;
-    if (x > hi) hi = x;
-  }
-  if (lo === hi) return lo * m;
-  if (m === 2) return 2 * lo;
-  const median = lowerMedian(perSession, lo, hi);
-  let n = 0;
-  for (let i = 0; i < m; i++) n += Math.min(perSession[i], median);
-  return n;
-}
-function robustAndSessions(p) {
-  return p.perSession.length > 0 ? [robustCountOf(p.perSession), p.perSession.length] : [robustCount(p.sessions), histogramSessions(p.sessions)];
-}
-function scoreKind(patterns, c, config, claimOf) {
-  const list2 = [...patterns];
-  const robust = new Float64Array(list2.length);
-  const sessions = new Int32Array(list2.length);
-  let reference = 0;
-  let anyReference = 0;
-  for (let i = 0; i < list2.length; i++) {
-    const p = list2[i];
-    const [r, m] = robustAndSessions(p);
-    robust[i] = r;
-    sessions[i] = m;
-    if (r > anyReference) anyReference = r;
-    if (m >= 2 && r > reference) reference = r;
-  }
-  if (reference === 0) reference = anyReference;
-  const activeFrom = new Int32Array(c.days.length + 1);
-  for (let d = c.days.length - 1; d >= 0; d--) activeFrom[d] = activeFrom[d + 1] + (c.days[d].calls > 0 ? 1 : 0);
-  return list2.map((p, i) => {
-    const frequency = Math.min(1, robust[i] / (config.saturateAt * reference));
-    let days = 0;
-    let firstDay = -1;
-    for (let d = 0; d < p.perDay.length; d++) {
-      if (p.perDay[d] === 0) continue;
-      days++;
-      if (firstDay === -1) firstDay = d;
-    }
-    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
-    const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
-    const learner = p.kind === "chain" || p.kind === "error-retry" ? void 0 : learnerOf(p.kind);
-    const lift = learner === void 0 ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
-    const minLift = KINDS[patternStoreKey(p.kind, p.key).split(":")[0]]?.minLift(config) ?? config.minLift;
-    const claim = claimOf(p);
-    const details = learner?.details?.(p, c);
-    return {
-      kind: p.kind,
-      key: p.key,
-      observations: p.n,
-      sessions: sessions[i],
-      sessionsInWindow: c.sessionsInWindow,
-      days,
-      activeDays: c.activeDays,
-      frequency,
-      consistency,
-      recency,
-      confidence: Math.min(config.maxConfidence, frequency * consistency * recency),
-      lift,
-      specific: lift >= minLift && !oneKeyRepeated(p),
-      starts: p.starts,
-      retries: p.retries,
-      claim: claim.claim,
-      hits: claim.hits,
-      opportunities: claim.opportunities,
-      rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
-      firstSeen: p.first,
-      lastSeen: p.last,
-      ...details !== void 0 ? { details } : {}
-    };
-  });
-}
-function byStrength(a, b) {
-  return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-
-// analyzer/learners/command-purposes.ts
-var PURPOSES = ["test", "build", "lint", "format", "typecheck", "run", "install"];
-var pm = (script) => ["npm", "pnpm", "yarn", "bun"].flatMap((m) => [`${m} run ${script}`, ...m === "npm" ? [] : [`${m} ${script}`]]);
-var task = (t) => [`make ${t}`, `just ${t}`, `mise run ${t}`, `deno task ${t}`, `task ${t}`];
-var PURPOSE_TABLE = {
-  test: [
-    "npm test",
-    ...pm("test"),
-    "bun test",
-    "go test",
-    "cargo test",
-    "cargo nextest",
-    "pytest",
-    "python -m pytest",
-    "python3 -m pytest",
-    "python -m unittest",
-    "python3 -m unittest",
-    "tox",
-    "nox",
-    ...task("test"),
-    "make check",
-    "jest",
-    "vitest",
-    "mocha",
-    "ava",
-    "playwright test",
-    "rspec",
-    "phpunit",
-    "mvn test",
-    "mvn verify",
-    "gradle test",
-    "gradlew test",
-    "dotnet test",
-    "mix test",
-    "deno test",
-    "swift test",
-    "ctest",
-    "zig build test"
-  ],
-  build: [...pm("build"), "go build", "cargo build", "make", ...task("build"), "make all", "mvn package", "mvn compile", "gradle build", "gradlew build", "dotnet build", "swift build", "docker build", "vite build", "next build", "webpack", "cmake", "ninja", "zig build", "mix compile"],
-  lint: [...pm("lint"), "eslint", "ruff", "flake8", "pylint", "golangci-lint", "go vet", "cargo clippy", ...task("lint"), "biome", "rubocop", "shellcheck", "stylelint", "markdownlint"],
-  format: [...pm("format"), ...pm("fmt"), "prettier", "black", "gofmt", "go fmt", "cargo fmt", "rustfmt", "isort", ...task("fmt"), ...task("format"), "dotnet format", "mix format"],
-  typecheck: ["tsc", "vue-tsc", ...pm("typecheck"), ...pm("type-check"), ...pm("types"), "mypy", "pyright", "python -m mypy", "python3 -m mypy"],
-  run: ["npm start", ...pm("start"), ...pm("dev"), ...pm("serve"), "go run", "cargo run", ...task("run"), ...task("dev"), "flask run", "uvicorn", "docker compose up", "docker-compose up", "mix phx.server"],
-  install: ["npm install", "npm ci", "npm i", "pnpm install", "pnpm i", "yarn install", "bun install", "pip install", "pip3 install", "python -m pip", "python3 -m pip", "uv sync", "uv pip", "poetry install", "go mod", "cargo fetch", "bundle install", "composer install", "mvn install", ...task("install"), "mix deps.get"]
-};
-var INSPECTION = [
-  "ls",
-  "cat",
-  "head",
-  "tail",
-  "pwd",
-  "echo",
-  "printf",
-  "cd",
-  "find",
-  "fd",
-  "grep",
-  "egrep",
-  "rg",
-  "ag",
-  "wc",
-  "which",
-  "where",
-  "whereis",
-  "type",
-  "tree",
-  "file",
-  "stat",
-  "du",
-  "df",
-  "less",
-  "more",
-  "sort",
-  "uniq",
-  "diff",
-  "whoami",
-  "hostname",
-  "date",
-  "env",
-  "printenv",
-  "ps",
-  "dir",
-  "realpath",
-  "readlink",
-  "basename",
-  "dirname",
-  "jq",
-  "uname",
-  "id",
-  "sleep",
-  "true",
-  "false",
-  "test",
-  "sed",
-  "awk",
-  "cut",
-  "tr",
-  "xargs",
-  "tee",
-  "open",
-  "clear",
-  "history",
-  "man",
-  "help",
-  "git status",
-  "git diff",
-  "git log",
-  "git show",
-  "git branch",
-  "git remote",
-  "git rev-parse",
-  "git blame",
-  "git ls-files",
-  "git describe",
-  "git reflog",
-  "git shortlog",
-  "git config",
-  "git fetch"
-];
-var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
-function purposeOf(detail) {
-  let best;
-  for (const p of PURPOSES) {
-    for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
-  }
-  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
-  return best?.[0];
-}
-function isInspection(detail) {
-  return INSPECTION.some((e) => startsWithEntry(detail, e));
-}
-
-// analyzer/learners/commands.ts
-var COMMAND_KIND = "command";
-var SESSIONS = "cmd.sessions:";
-var RUNS = "cmd.runs:";
-var FAILS = "cmd.fails:";
-function commandParts(key) {
-  const m = /^cmd:([a-z]+)=(.+)$/.exec(key);
-  if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
-  return { purpose: m[1], detail: m[2] };
-}
-var PHRASE = { test: "tests", build: "builds", lint: "linting", format: "formatting", typecheck: "type checks", run: "running it", install: "installing", other: "" };
-function commandClaimText(purpose, detail) {
-  return purpose === "other" ? `\`${detail}\` is run here, and succeeds` : `${PHRASE[purpose]} here: \`${detail}\`, which succeeds`;
-}
-var SessionState = class {
-  session = -1;
-  bash = false;
-  purposes = /* @__PURE__ */ new Set();
-  /** Detail id -> its successful records. */
-  succeeded = /* @__PURE__ */ new Map();
-  runs = /* @__PURE__ */ new Map();
-  fails = /* @__PURE__ */ new Map();
-  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
-  reset(session) {
-    this.session = session;
-    this.bash = false;
-    this.purposes.clear();
-    this.succeeded.clear();
-    this.runs.clear();
-    this.fails.clear();
-  }
-};
-function commandsLearner() {
-  const st = new SessionState();
-  let table;
-  let purposeCache = [];
-  let keyCache = [];
-  const purposeFor = (w, d) => {
-    if (table !== w.t) {
-      table = w.t;
-      purposeCache = [];
-      keyCache = [];
-    }
-    let p = purposeCache[d];
-    if (p === void 0) {
-      const detail = w.t.details[d];
-      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
-      keyCache[d] = `cmd:${p}=${detail}`;
-    }
-    return p;
-  };
-  return {
-    kind: COMMAND_KIND,
-    prefix: "cmd",
-    category: "command",
-    stream(w, a, b, session) {
-      if (st.session !== session) st.reset(session);
-      const { t, order } = w;
-      const bash = t.tools.indexOf("Bash");
-      if (bash === -1) return;
-      for (let k = a; k < b; k++) {
-        const i = order[k];
-        if (t.tool[i] !== bash) continue;
-        st.bash = true;
-        const d = t.detail[i];
-        if (d === -1) continue;
-        const purpose = purposeFor(w, d);
-        if (purpose === null) continue;
-        if (purpose !== "other") st.purposes.add(purpose);
-        st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
-        if (t.ok[i] === 1) {
-          const list2 = st.succeeded.get(d);
-          if (list2 === void 0) st.succeeded.set(d, [i]);
-          else list2.push(i);
-        } else st.fails.set(d, (st.fails.get(d) ?? 0) + 1);
-      }
-    },
-    endSession(w, session) {
-      if (st.session === session) {
-        for (const p of st.purposes) w.add(SESSIONS + p, 1);
-        if (st.bash) w.add(`${SESSIONS}other`, 1);
-        for (const [d, runs] of st.succeeded) {
-          const key = keyCache[d];
-          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
-        }
-        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
-        for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
-      }
-      st.reset(-1);
-    },
-    claim(p, c) {
-      const parts = commandParts(p.key);
-      const hits = sessionsOf(p);
-      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
-    },
-    scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
-    details(p, c) {
-      const parts = commandParts(p.key);
-      if (parts === void 0 || parts.purpose === "other") return void 0;
-      let best;
-      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
-        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
-      }
-      return best;
-    },
-    lift(p, c) {
-      const parts = commandParts(p.key);
-      const hits = sessionsOf(p);
-      const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
-      return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
-    }
-  };
-}
-function sessionsOf(p) {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
-}
-var candidates = /* @__PURE__ */ new WeakMap();
-function commandPrior(purpose, c) {
-  let byPurpose = candidates.get(c);
-  if (byPurpose === void 0) {
-    byPurpose = /* @__PURE__ */ new Map();
-    for (const key of c.learned.keys()) {
-      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
-      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
-    }
-    candidates.set(c, byPurpose);
-  }
-  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
-}
-var failing = /* @__PURE__ */ new WeakMap();
-function neverSucceeded(c) {
-  let out = failing.get(c);
-  if (out !== void 0) return out;
-  out = /* @__PURE__ */ new Map();
-  for (const [name, runs] of c.totals) {
-    if (!name.startsWith(RUNS) || runs < 2) continue;
-    const detail = name.slice(RUNS.length);
-    const fails = c.totals.get(FAILS + detail) ?? 0;
-    const purpose = purposeOf(detail);
-    if (fails !== runs || purpose === void 0) continue;
-    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
-  }
-  failing.set(c, out);
-  return out;
-}
-
-// analyzer/learners/corrections.ts
-var CORRECTION_KIND = "correction";
-var RAN = "ask.ran:";
-var PAIRS = "ask.pairs";
-var STOPPED_PAIRS = "ask.stoppedPairs";
-var NOT_CORRECTIONS = /* @__PURE__ */ new Set(["ExitPlanMode"]);
-var correctedStep = (key) => key.slice("ask:".length);
-function correctionClaimText(step) {
-  return `the user stops ${stepWords(step)} here: ask first`;
-}
-function correctionsLearner() {
-  let session = -1;
-  let keys;
-  let ranIn = new Int32Array(0);
-  let excluded = new Uint8Array(0);
-  const ran = [];
-  const stopped2 = /* @__PURE__ */ new Map();
-  const reset = (s) => {
-    ran.length = 0;
-    stopped2.clear();
-    session = s;
-  };
-  return {
-    kind: CORRECTION_KIND,
-    prefix: "ask",
-    category: "correction",
-    stream(w, a, b, s) {
-      if (keys !== w.keys) {
-        keys = w.keys;
-        ranIn = new Int32Array(keys.length);
-        excluded = Uint8Array.from(keys, (k) => NOT_CORRECTIONS.has(k) ? 1 : 0);
-        reset(s);
-      } else if (session !== s) reset(s);
-      const { t, keyOf: keyOf2, order } = w;
-      const okOf = t.ok;
-      for (let k = a; k < b; k++) {
-        const i = order[k];
-        const key = keyOf2[i];
-        if (excluded[key] === 1) continue;
-        if (ranIn[key] !== s + 1) {
-          ranIn[key] = s + 1;
-          ran.push(key);
-        }
-        const ok = okOf[i];
-        if (ok === INTERRUPTED || ok === REJECTED) {
-          const list2 = stopped2.get(key);
-          if (list2 === void 0) stopped2.set(key, [i]);
-          else list2.push(i);
-        }
-      }
-    },
-    endSession(w, s) {
-      if (session === s) {
-        for (const key of ran) {
-          w.add(RAN + w.keys[key], 1);
-          w.add(PAIRS, 1);
-        }
-        for (const [key, stops] of stopped2) {
-          w.add(STOPPED_PAIRS, 1);
-          const pattern = `ask:${w.keys[key]}`;
-          for (const i of stops) w.hit(CORRECTION_KIND, pattern, i, s);
-        }
-      }
-      reset(-1);
-    },
-    claim(p, c) {
-      const step = correctedStep(p.key);
-      const hits = sessionsOf2(p);
-      return { claim: correctionClaimText(step), hits, opportunities: Math.max(hits, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
-    },
-    lift(p, c) {
-      const hits = sessionsOf2(p);
-      const opps = Math.max(hits, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
-      return opps === 0 ? 0 : hits / opps / correctionPrior(c);
-    }
-  };
-}
-function sessionsOf2(p) {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
-}
-function correctionPrior(c) {
-  const pairs = c.totals.get(PAIRS) ?? 0;
-  return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
-}
-
-// analyzer/learners/fixes.ts
-var FIX_KIND = "fix";
-var EPISODES = "fix.episodes:";
-var STEPS = "fix.steps";
-var RECOVERED = "fix.recovered";
-var FIRST_RUN = "fix.firstRun:";
-var FIRST_FAIL = "fix.firstFail:";
-function fixSteps(key) {
-  const m = /^fix:(Bash\([^()]+\))->(Bash\([^()]+\))$/.exec(key);
-  return m ? [m[1], m[2]] : void 0;
-}
-function fixClaimText(failed2, step) {
-  return `after ${stepWords(failed2)} fails, ${stepWords(step)} is run before it passes`;
-}
-var FixState = class {
-  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
-  firstSeen = /* @__PURE__ */ new Map();
-  session = -1;
-};
-function fixesLearner(windowCalls) {
-  const st = new FixState();
-  let keys;
-  const pairKey = /* @__PURE__ */ new Map();
-  const episodesName = /* @__PURE__ */ new Map();
-  const open = /* @__PURE__ */ new Map();
-  const steps = /* @__PURE__ */ new Set();
-  return {
-    kind: FIX_KIND,
-    prefix: "fix",
-    category: "fix_pattern",
-    stream(w, a, b, session) {
-      if (st.session !== session) {
-        st.firstSeen.clear();
-        st.session = session;
-      }
-      const { t, keyOf: keyOf2, order } = w;
-      if (keys !== w.keys) {
-        keys = w.keys;
-        pairKey.clear();
-        episodesName.clear();
-      }
-      const bash = t.tools.indexOf("Bash");
-      if (bash === -1) return;
-      const window = windowCalls();
-      open.clear();
-      for (let k = a; k < b; k++) {
-        const i = order[k];
-        if (t.tool[i] !== bash || t.detail[i] === -1) continue;
-        const f = keyOf2[i];
-        const ok = t.ok[i] === 1;
-        const ts = t.ts[i];
-        const first = st.firstSeen.get(f);
-        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
-        else if (ts === first.ts && !ok) first.failed = true;
-        if (!ok) {
-          if (!open.has(f)) open.set(f, k);
-          continue;
-        }
-        const at = open.get(f);
-        open.delete(f);
-        if (at === void 0 || k - at > window) continue;
-        steps.clear();
-        for (let j = at + 1; j < k; j++) {
-          const r = order[j];
-          if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf2[r] !== f) steps.add(keyOf2[r]);
-        }
-        let name = episodesName.get(f);
-        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
-        w.add(name, 1);
-        w.add(RECOVERED, 1);
-        w.add(STEPS, k - at - 1);
-        for (const s of steps) {
-          const id = f * keys.length + s;
-          let key = pairKey.get(id);
-          if (key === void 0) pairKey.set(id, key = `fix:${keys[f]}->${keys[s]}`);
-          w.hit(FIX_KIND, key, i, session);
-        }
-      }
-    },
-    endSession(w) {
-      for (const [f, first] of st.firstSeen) {
-        w.add(FIRST_RUN + w.keys[f], 1);
-        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
-      }
-      st.firstSeen.clear();
-      st.session = -1;
-    },
-    claim(p, c) {
-      const [failed2, step] = fixSteps(p.key) ?? ["", ""];
-      return { claim: fixClaimText(failed2, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed2) ?? 0), prior: fixPrior(step, c) };
-    },
-    scoreGroup: (p) => `fix:${fixSteps(p.key)?.[0] ?? ""}`,
-    details(p, c) {
-      const failed2 = fixSteps(p.key)?.[0];
-      if (failed2 === void 0) return void 0;
-      const r = firstRuns(failed2, c);
-      return r.sessions === 0 ? void 0 : { first_fails: r.failedFirst, first_runs: r.sessions };
-    },
-    lift(p, c) {
-      const [failed2, step] = fixSteps(p.key) ?? ["", ""];
-      const opps = Math.max(p.n, c.totals.get(EPISODES + failed2) ?? 0);
-      return opps === 0 ? 0 : p.n / opps / Math.max(fixPrior(step, c), 1e-9);
-    }
-  };
-}
-function fixPrior(step, c) {
-  const id = c.keys.indexOf(step);
-  const q = id === -1 || c.calls === 0 ? 0 : c.keyStats.calls[id] / c.calls;
-  const recovered = c.totals.get(RECOVERED) ?? 0;
-  const len = recovered === 0 ? 1 : Math.max(1, (c.totals.get(STEPS) ?? 0) / recovered);
-  return 1 - (1 - q) ** len;
-}
-function firstRuns(failedKey, c) {
-  return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
-}
-
-// analyzer/learners/index.ts
-function makeLearners(o) {
-  return [
-    fixesLearner(() => o.fixWindowCalls),
-    commandsLearner(),
-    correctionsLearner()
-  ];
-}
-var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
-function learnerOf(kind) {
-  return BY_KIND.get(kind);
-}
-
-// analyzer/patterns.ts
-var SCALE = 2 ** 31;
-function dayWeight(ts, dayEndMs, rate) {
-  return Math.round(Math.exp(rate * (ts - dayEndMs)) * SCALE);
-}
-function dayFactors(day0, nDays, nowMs, halfLifeDays) {
-  const rate = Math.LN2 / (halfLifeDays * DAY_MS);
-  return Float64Array.from({ length: nDays }, (_, d) => Math.exp(rate * ((day0 + d + 1) * DAY_MS - nowMs)) / SCALE);
-}
-function finishCounted(c, nowMs, halfLifeDays) {
-  const f = dayFactors(c.day0, c.days.length, nowMs, halfLifeDays);
-  const sum = (byDay) => {
-    let s = 0;
-    for (let d = 0; d < byDay.length; d++) if (byDay[d] !== 0) s += byDay[d] * f[d];
-    return s;
-  };
-  for (const p of c.chains.values()) p.decaySum = sum(p.decayByDay);
-  for (const p of c.errorRetries.values()) p.decaySum = sum(p.decayByDay);
-  for (const p of c.learned.values()) p.decaySum = sum(p.decayByDay);
-  let total = 0;
-  c.dayDecay.forEach((d, i) => total += d * f[i]);
-  c.decayMean = c.calls === 0 ? 0 : total / c.calls;
-  return c;
-}
-function recordKeys(t, chainDetail) {
-  const keys = [];
-  const ids2 = /* @__PURE__ */ new Map();
-  const id = (k) => {
-    let i = ids2.get(k);
-    if (i === void 0) {
-      i = keys.length;
-      keys.push(k);
-      ids2.set(k, i);
-    }
-    return i;
-  };
-  const detailKey = new Int32Array(t.details.length).fill(-1);
-  const keyOf2 = new Int32Array(t.length);
-  const bash = t.tools.indexOf("Bash");
-  const toolKey = Int32Array.from(t.tools, (name) => id(name));
-  for (let i = 0; i < t.length; i++) {
-    const tool = t.tool[i];
-    const d = t.detail[i];
-    if (chainDetail && tool === bash && d !== -1) {
-      let k = detailKey[d];
-      if (k === -1) k = detailKey[d] = id(`Bash(${t.details[d]})`);
-      keyOf2[i] = k;
-    } else {
-      keyOf2[i] = toolKey[tool];
-    }
-  }
-  return { keyOf: keyOf2, keys };
-}
-function newCount(kind, steps, ts, nDays) {
-  return { kind, key: "", steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
-}
-function bump(c, session, ts, weight, dayIndex) {
-  c.n++;
-  if (c.lastSession !== session) {
-    c.perSession.push(1);
-    c.lastSession = session;
-  } else {
-    c.perSession[c.perSession.length - 1]++;
-  }
-  c.decayByDay[dayIndex] += weight;
-  if (ts < c.first) c.first = ts;
-  if (ts > c.last) c.last = ts;
-  c.perDay[dayIndex]++;
-}
-function streamsBySession(t, groupOf) {
-  const nSessions = t.sessions.length;
-  const at = new Int32Array(nSessions + 1);
-  for (const s of t.streamSession) at[s + 1]++;
-  for (let s = 0; s < nSessions; s++) at[s + 1] += at[s];
-  const out = new Int32Array(t.streams.length);
-  t.streamSession.forEach((session, stream) => out[at[session]++] = stream);
-  if (groupOf === void 0) return out;
-  const kept = out.filter((stream) => groupOf[t.streamSession[stream]] !== -1);
-  return Int32Array.from([...kept].sort((a, b) => groupOf[t.streamSession[a]] - groupOf[t.streamSession[b]]));
-}
-function emptyCounted(keys, day0, nDays) {
-  const K = keys.length;
-  return {
-    chains: /* @__PURE__ */ new Map(),
-    errorRetries: /* @__PURE__ */ new Map(),
-    learned: /* @__PURE__ */ new Map(),
-    totals: /* @__PURE__ */ new Map(),
-    sessionsInWindow: 0,
-    calls: 0,
-    future: 0,
-    decayMean: 0,
-    activeDays: 0,
-    keys,
-    keyStats: { calls: new Int32Array(K), failedThenAny: new Int32Array(K), okThenAny: new Int32Array(K), okThenSame: new Int32Array(K) },
-    day0,
-    days: Array.from({ length: nDays }, () => ({ calls: 0, failures: 0, sessions: 0, lastSession: -1 })),
-    dayDecay: new Float64Array(nDays)
-  };
-}
-function windowDays(windowStartMs, nowMs) {
-  const day0 = Math.floor(windowStartMs / DAY_MS);
-  return { day0, nDays: Math.floor(nowMs / DAY_MS) - day0 + 1 };
-}
-var GroupLearnWalk = class {
-  constructor(t, keyOf2, keys, order, dayStartMs, nDays, rate) {
-    this.t = t;
-    this.keyOf = keyOf2;
-    this.keys = keys;
-    this.order = order;
-    this.dayStartMs = dayStartMs;
-    this.nDays = nDays;
-    this.rate = rate;
-  }
-  t;
-  keyOf;
-  keys;
-  order;
-  dayStartMs;
-  nDays;
-  rate;
-  c0;
-  hit(kind, key, i, session) {
-    const ts = this.t.ts[i];
-    let c = this.c0.learned.get(key);
-    if (c === void 0) {
-      c = newCount(kind, [], ts, this.nDays);
-      c.key = key;
-      this.c0.learned.set(key, c);
-    }
-    const dayIndex = Math.floor((ts - this.dayStartMs) / DAY_MS);
-    bump(c, session, ts, dayWeight(ts, this.dayStartMs + (dayIndex + 1) * DAY_MS, this.rate), dayIndex);
-    c.starts++;
-  }
-  add(total, n) {
-    this.c0.totals.set(total, (this.c0.totals.get(total) ?? 0) + n);
-  }
-};
-var GroupWalk = class {
-  constructor(t, keyOf2, order, K, dayStartMs, nDays, rate) {
-    this.t = t;
-    this.keyOf = keyOf2;
-    this.order = order;
-    this.K = K;
-    this.dayStartMs = dayStartMs;
-    this.nDays = nDays;
-    this.rate = rate;
-    this.dense = K * K * K <= 1 << 18;
-    this.chainSlot = this.dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
-  }
-  t;
-  keyOf;
-  order;
-  K;
-  dayStartMs;
-  nDays;
-  rate;
-  c0;
-  chainIds = /* @__PURE__ */ new Map();
-  chainList = [];
-  retryOf = [];
-  dense;
-  chainSlot;
-  open(c0) {
-    this.c0 = c0;
-    this.chainIds = /* @__PURE__ */ new Map();
-    this.chainList = [];
-    this.retryOf = new Array(this.K);
-  }
-  /** The group's patterns named and filed; its slots in the flat chain table freed for the next group. */
-  close(keys) {
-    const { c0, K } = this;
-    for (const c of this.chainList) {
-      c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
-      c0.chains.set(c.key, c);
-      if (this.dense) this.chainSlot[(c.steps[0] * K + c.steps[1]) * K + c.steps[2]] = -1;
-    }
-    for (const c of this.retryOf) {
-      if (c === void 0) continue;
-      c.key = `${keys[c.steps[0]]} error-retry`;
-      c.starts = c.n;
-      c0.errorRetries.set(c.key, c);
-    }
-    c0.activeDays = c0.days.filter((d) => d.calls > 0).length;
-    return c0;
-  }
-  /** One stream's in-window records: order[a..b), in time order. */
-  walk(a, b, session) {
-    const { order, keyOf: keyOf2, K, dayStartMs, nDays, rate, dense, chainSlot, chainIds, chainList, retryOf, c0 } = this;
-    const { ts: tsOf, ok: okOf } = this.t;
-    const { days, dayDecay } = c0;
-    const { calls: keyCalls, failedThenAny, okThenAny, okThenSame } = c0.keyStats;
-    let calls = 0;
-    for (let k = a; k < b; k++) {
-      const i = order[k];
-      const ts = tsOf[i];
-      const dayIndex = Math.floor((ts - dayStartMs) / DAY_MS);
-      const day = days[dayIndex];
-      day.calls++;
-      if (day.lastSession !== session) {
-        day.sessions++;
-        day.lastSession = session;
-      }
-      if (okOf[i] !== 1) day.failures++;
-      const ki = keyOf2[i];
-      keyCalls[ki]++;
-      calls++;
-      const weight = dayWeight(ts, dayStartMs + (dayIndex + 1) * DAY_MS, rate);
-      dayDecay[dayIndex] += weight;
-      if (k === a) continue;
-      const p = order[k - 1];
-      const kp = keyOf2[p];
-      const retried = okOf[p] !== 1 && kp === ki;
-      if (okOf[p] !== 1) {
-        failedThenAny[kp]++;
-        if (retried) bump(retryOf[ki] ??= newCount("error-retry", [ki], ts, nDays), session, ts, weight, dayIndex);
-      } else {
-        okThenAny[kp]++;
-        if (kp === ki) okThenSame[kp]++;
-      }
-      if (k - a < 2) continue;
-      const i1 = order[k - 2];
-      const k1 = keyOf2[i1];
-      const id = (k1 * K + kp) * K + ki;
-      let c;
-      if (dense) {
-        const slot = chainSlot[id];
-        if (slot === -1) {
-          c = newCount("chain", [k1, kp, ki], ts, nDays);
-          chainSlot[id] = chainList.length;
-          chainList.push(c);
-        } else {
-          c = chainList[slot];
-        }
-      } else {
-        c = chainIds.get(id);
-        if (c === void 0) {
-          c = newCount("chain", [k1, kp, ki], ts, nDays);
-          chainIds.set(id, c);
-          chainList.push(c);
-        }
-      }
-      c.n++;
-      if (c.lastSession !== session) {
-        c.perSession.push(1);
-        c.lastSession = session;
-      } else {
-        c.perSession[c.perSession.length - 1]++;
-      }
-      c.decayByDay[dayIndex] += weight;
-      if (ts < c.first) c.first = ts;
-      if (ts > c.last) c.last = ts;
-      c.perDay[dayIndex]++;
-      if (k - a < 3 || keyOf2[order[k - 3]] !== ki) c.starts++;
-      if (retried || okOf[i1] !== 1 && k1 === kp) c.retries++;
-    }
-    c0.calls += calls;
-  }
-};
-function countPatterns(t, opts) {
-  const { day0, nDays } = windowDays(opts.windowStartMs, opts.nowMs);
-  let all;
-  forEachGroupCount(t, { ...opts, groupOf: void 0 }, (_, c) => all = c);
-  return all ?? emptyCounted(recordKeys(t, opts.chainDetail).keys, day0, nDays);
-}
-function forEachGroupCount(t, opts, emit) {
-  const { nowMs, windowStartMs, project, groupOf } = opts;
-  const { keyOf: keyOf2, keys } = recordKeys(t, opts.chainDetail);
-  const K = keys.length;
-  const { day0, nDays } = windowDays(windowStartMs, nowMs);
-  const dayStartMs = day0 * DAY_MS;
-  const { order, starts, future } = streamsInWindow(t, windowStartMs, nowMs, project, groupOf);
-  const futureOf = /* @__PURE__ */ new Map();
-  if (future > 0) {
-    if (groupOf === void 0) futureOf.set(0, future);
-    else {
-      const { ts: tsOf } = t;
-      for (let i = 0; i < t.length; i++) {
-        if (tsOf[i] <= nowMs || project !== void 0 && t.project[i] !== project) continue;
-        const g = groupOf[t.streamSession[t.stream[i]]];
-        if (g !== -1) futureOf.set(g, (futureOf.get(g) ?? 0) + 1);
-      }
-    }
-  }
-  const done = (g, c) => {
-    c.future += futureOf.get(g) ?? 0;
-    futureOf.delete(g);
-    emit(g, c);
-  };
-  const rate = Math.LN2 / (opts.halfLifeDays * DAY_MS);
-  const w = new GroupWalk(t, keyOf2, order, K, dayStartMs, nDays, rate);
-  const lw = new GroupLearnWalk(t, keyOf2, keys, order, dayStartMs, nDays, rate);
-  const learners = makeLearners({ fixWindowCalls: opts.fixWindowCalls ?? 10 });
-  const endSession = (session) => {
-    for (const l of learners) l.endSession?.(lw, session);
-  };
-  const bySession = streamsBySession(t, groupOf);
-  let group = Number.NaN;
-  let lastSession = -1;
-  for (let si = 0; si < bySession.length; si++) {
-    const s = bySession[si];
-    const a = starts[s];
-    const b = starts[s + 1];
-    if (a === b) continue;
-    const session = t.streamSession[s];
-    const g = groupOf === void 0 ? 0 : groupOf[session];
-    if (g !== group) {
-      if (!Number.isNaN(group)) {
-        endSession(lastSession);
-        done(group, w.close(keys));
-      }
-      group = g;
-      w.open(emptyCounted(keys, day0, nDays));
-      lw.c0 = w.c0;
-      lastSession = -1;
-    }
-    if (session !== lastSession) {
-      if (lastSession !== -1) endSession(lastSession);
-      w.c0.sessionsInWindow++;
-      lastSession = session;
-    }
-    w.walk(a, b, session);
-    for (const l of learners) l.stream(lw, a, b, session);
-  }
-  if (!Number.isNaN(group)) {
-    endSession(lastSession);
-    done(group, w.close(keys));
-  }
-  for (const [g, n] of futureOf) {
-    const c = emptyCounted(keys, day0, nDays);
-    c.future = n;
-    emit(g, c);
-  }
-}
-
-// analyzer/folding.ts
-function startsFirst(a, b) {
-  return b.starts - a.starts || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-function foldRotations(chains, stepsOf2, K) {
-  const byId = /* @__PURE__ */ new Map();
-  const ids2 = new Float64Array(chains.length);
-  for (let i = 0; i < chains.length; i++) {
-    const s = stepsOf2(chains[i].key);
-    ids2[i] = (s[0] * K + s[1]) * K + s[2];
-    byId.set(ids2[i], chains[i]);
-  }
-  const done = /* @__PURE__ */ new Set();
-  for (let i = 0; i < chains.length; i++) {
-    const p = chains[i];
-    if (done.has(p)) continue;
-    done.add(p);
-    const id = ids2[i];
-    const a = Math.floor(id / (K * K));
-    const bc = id - a * K * K;
-    const q = byId.get(bc * K + a);
-    const r = byId.get(bc % K * K * K + a * K + Math.floor(bc / K));
-    const other = q !== void 0 && q !== p ? q : void 0;
-    const third = r !== void 0 && r !== p && r !== q ? r : void 0;
-    if (other === void 0 && third === void 0) continue;
-    let head = p;
-    if (other !== void 0 && startsFirst(other, head) < 0) head = other;
-    if (third !== void 0 && startsFirst(third, head) < 0) head = third;
-    if (other !== void 0) done.add(other);
-    if (third !== void 0) done.add(third);
-    if (p !== head) p.foldedInto = head.key;
-    if (other !== void 0 && other !== head) other.foldedInto = head.key;
-    if (third !== void 0 && third !== head) third.foldedInto = head.key;
-  }
-}
-function foldRetries(chains, retries) {
-  for (const p of chains) {
-    if (p.foldedInto !== void 0 || 2 * p.retries < p.observations) continue;
-    const [a, b, c] = p.key.split("->");
-    const target = retries.get(`${b === c ? b : a} error-retry`);
-    if (target !== void 0) p.foldedInto = target.key;
-  }
-}
-function foldPatterns(patterns, stepsOf2, K) {
-  const chains = [];
-  const retries = /* @__PURE__ */ new Map();
-  for (const p of patterns) {
-    if (p.kind === "chain") chains.push(p);
-    else retries.set(p.key, p);
-  }
-  foldRotations(chains, stepsOf2, K);
-  foldRetries(chains, retries);
-}
-function foldAcrossScopes(all, projects, config) {
-  const headOf = /* @__PURE__ */ new Map();
-  for (const p of all.patterns) {
-    if (p.kind !== "chain" || p.foldedInto === void 0 || p.foldedInto.endsWith(" error-retry")) continue;
-    headOf.set(p.key, p.foldedInto);
-    headOf.set(p.foldedInto, p.foldedInto);
-  }
-  if (headOf.size === 0) return;
-  for (const a of projects) {
-    if (a === all) continue;
-    const members = a.patterns.filter((p) => headOf.has(p.key));
-    const present = new Set(members.map((p) => p.key));
-    let changed = false;
-    for (const p of members) {
-      const head = headOf.get(p.key);
-      if (p.foldedInto !== void 0 && p.foldedInto.endsWith(" error-retry") || !present.has(head)) continue;
-      const next = head === p.key ? void 0 : head;
-      if (p.foldedInto !== next) {
-        if (next === void 0) delete p.foldedInto;
-        else p.foldedInto = next;
-        changed = true;
-      }
-    }
-    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific)).slice(0, config.maxInstincts);
-  }
-}
-
-// analyzer/analyze.ts
-var TOP = 3;
-function topByDay(counts, nDays, skip, n) {
-  const tops = Array.from({ length: nDays }, () => []);
-  const before = (v, key, x) => v > x[1] || v === x[1] && key < x[0];
-  for (const c of counts) {
-    if (skip.has(c.key)) continue;
-    for (let d = 0; d < nDays; d++) {
-      const v = c.perDay[d];
-      const t = tops[d];
-      if (v === 0 || t.length === n && !before(v, c.key, t[n - 1])) continue;
-      let i = t.length;
-      while (i > 0 && before(v, c.key, t[i - 1])) i--;
-      t.splice(i, 0, [c.key, v]);
-      if (t.length > n) t.pop();
-    }
-  }
-  return tops;
-}
-function analyze(t, nowMs, config, project, windowStartMs = nowMs - config.windowDays * DAY_MS) {
-  return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls, project }), nowMs, config, windowStartMs);
-}
-var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-function isTracked(p) {
-  return p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific);
-}
-function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windowDays * DAY_MS) {
-  finishCounted(counted, nowMs, config.halfLifeDays);
-  const claimOf = countedClaims(counted);
-  const all = scoreKind(counted.chains.values(), counted, config, claimOf).concat(scoreKind(counted.errorRetries.values(), counted, config, claimOf));
-  const byKind = /* @__PURE__ */ new Map();
-  for (const p of counted.learned.values()) {
-    const group = learnerOf(p.kind)?.scoreGroup?.(p) ?? p.kind;
-    const list2 = byKind.get(group);
-    if (list2 === void 0) byKind.set(group, [p]);
-    else list2.push(p);
-  }
-  for (const list2 of byKind.values()) all.push(...scoreKind(list2, counted, config, claimOf));
-  foldPatterns(all, (key) => counted.chains.get(key).steps, counted.keys.length);
-  const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
-  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
-  const folded = /* @__PURE__ */ new Set();
-  for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
-  const tracked = strong.filter(isTracked).slice(0, config.maxInstincts);
-  const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
-  const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
-  const days = counted.days.map((d, i) => ({
-    day: utcDay((counted.day0 + i) * DAY_MS),
-    sessions: d.sessions,
-    calls: d.calls,
-    failures: d.failures,
-    topChains: topChains[i],
-    errorRetries: topRetries[i]
-  }));
-  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
-}
-
-// lib/temporal-decay.ts
-function decay(ageDays, halfLifeDays) {
-  return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
-}
-
-// analyzer/history.ts
-var emptyHistory = () => ({ version: 1, projects: {} });
-function mergeCarried(pa, history, nowMs, config) {
-  const merged = [];
-  const changed = [];
-  for (const [id, carried] of Object.entries(history.projects)) {
-    const live2 = pa.projects.get(id);
-    if (live2 !== void 0 && live2.sessionsInWindow >= config.minSessions) continue;
-    const ageDays = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
-    const factor = decay(ageDays, config.halfLifeDays);
-    const byKey2 = new Map((live2?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
-    let any = false;
-    for (const c of carried.patterns) {
-      const confidence = c.confidence * factor;
-      if (!(confidence >= config.minConfidence)) continue;
-      const k = `${c.kind}:${c.key}`;
-      const mine = byKey2.get(k);
-      if (mine !== void 0 && mine.confidence >= confidence) continue;
-      byKey2.set(k, { ...c, confidence, recency: c.recency * factor });
-      any = true;
-    }
-    if (!any) continue;
-    const patterns = [...byKey2.values()].sort(byStrength);
-    const a = live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
-    a.tracked = patterns.filter((p) => p.confidence >= config.minConfidence && isTracked(p)).slice(0, config.maxInstincts);
-    pa.projects.set(id, a);
-    changed.push(a);
-    merged.push(id);
-  }
-  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
-  return merged;
-}
-
-// analyzer/kinds.ts
-var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
-var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
-function validStep(s) {
-  const m = STEP.exec(s);
-  if (!m || !TOOL_NAME.test(m[1])) return false;
-  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
-}
-var validDetail2 = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
-var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
-var KINDS2 = {
-  chain: {
-    prefix: "seq",
-    category: "sequence",
-    tokens: (key) => {
-      const steps = key.split("->");
-      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
-    },
-    storeKey: (key) => `seq:${key}`,
-    claim: (t) => chainClaimText(t),
-    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
-    counts: times
-  },
-  "error-retry": {
-    prefix: "retry",
-    category: "error_retry",
-    tokens: (key) => {
-      const step = key.replace(/ error-retry$/, "");
-      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
-    claim: (t) => retryClaimText(t[0]),
-    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
-    counts: times
-  },
-  fix: {
-    prefix: "fix",
-    category: "fix_pattern",
-    tokens: (key) => {
-      const s = fixSteps(key);
-      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => fixClaimText(t[0], t[1]),
-    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
-    counts: times,
-    // Where the command fails first in most of its sessions, the line says so before the failure happens.
-    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
-  },
-  command: {
-    prefix: "cmd",
-    category: "command",
-    tokens: (key) => {
-      const c = commandParts(key);
-      return c !== void 0 && validDetail2(c.detail) ? [c.purpose, c.detail] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => commandClaimText(t[0], t[1]),
-    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural(o, "session")}`,
-    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail2(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
-  },
-  correction: {
-    prefix: "ask",
-    category: "correction",
-    tokens: (key) => {
-      const step = key.replace(/^ask:/, "");
-      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => correctionClaimText(t[0]),
-    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
-  }
-};
-function kindInfo(kind) {
-  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
-}
-function kindOfStoreKey(storeKey2) {
-  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
-  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
-  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
-  return void 0;
-}
-var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
-
-// analyzer/history-file.ts
-var num = (v, lo, hi) => typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi;
-function usable(p) {
-  const x = p;
-  return typeof x === "object" && x !== null && typeof x.key === "string" && kindInfo(x.kind)?.tokens(x.key) !== void 0 && num(x.confidence, 0, 1) && num(x.rate, 0, 1) && num(x.recency, 0, 1) && num(x.observations, 0, 1e12) && num(x.sessions, 0, 1e9) && num(x.hits, 0, 1e12) && num(x.opportunities, 0, 1e12) && num(x.lift, 0, Infinity) && num(x.firstSeen, 0, 864e13) && num(x.lastSeen, 0, 864e13);
-}
-function readHistory(home) {
-  let v;
-  try {
-    v = JSON.parse(readDataFile(layout.history(home)).toString("utf8"));
-  } catch {
-    return emptyHistory();
-  }
-  const out = emptyHistory();
-  if (typeof v?.projects !== "object" || v.projects === null) return out;
-  for (const [id, c] of Object.entries(v.projects)) {
-    if (!/^[0-9a-f]{12}$/.test(id) || typeof c !== "object" || c === null || Number.isNaN(Date.parse(c.importedAt)) || !Array.isArray(c.patterns)) continue;
-    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable) };
-  }
-  return out;
-}
-
-// analyzer/parts-cache.ts
-var import_node_fs10 = require("node:fs");
-var import_node_path4 = require("node:path");
-
-// analyzer/parts.ts
-function plainPattern(p, day0) {
-  const days = [];
-  for (let d = 0; d < p.perDay.length; d++) if (p.perDay[d] !== 0) days.push(day0 + d, p.perDay[d], p.decayByDay[d]);
-  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.perSession.length > 0 ? sessionHistogram(p.perSession) : p.sessions, days];
-}
-function toPlainPart(c) {
-  const days = [];
-  c.days.forEach((d, i) => {
-    if (d.calls !== 0) days.push(c.day0 + i, d.calls, d.failures, d.sessions, c.dayDecay[i]);
-  });
-  return {
-    keys: c.keys,
-    sessions: c.sessionsInWindow,
-    calls: c.calls,
-    future: c.future,
-    keyStats: [Array.from(c.keyStats.calls), Array.from(c.keyStats.failedThenAny), Array.from(c.keyStats.okThenAny), Array.from(c.keyStats.okThenSame)],
-    days,
-    chains: [...c.chains.values()].map((p) => plainPattern(p, c.day0)),
-    retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0)),
-    learned: [...c.learned.values()].map((p) => [p.key, p.kind, ...plainPattern(p, c.day0)]),
-    totals: [...c.totals]
-  };
-}
-var packPart = (p) => ({ keys: p.keys, calls: p.calls, json: JSON.stringify(p) });
-var isPacked = (p) => "json" in p;
-var partJson = (p) => isPacked(p) ? p.json : JSON.stringify(p);
-function mergeParts(parts, day0, nDays) {
-  const keys = [];
-  const ids2 = /* @__PURE__ */ new Map();
-  const maps = parts.map(
-    (p) => p.keys.map((k) => {
-      let i = ids2.get(k);
-      if (i === void 0) {
-        i = keys.length;
-        keys.push(k);
-        ids2.set(k, i);
-      }
-      return i;
-    })
-  );
-  const K = keys.length;
-  const out = emptyCounted(keys, day0, nDays);
-  const dense = K * K * K <= 1 << 18;
-  const slot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
-  const byId = /* @__PURE__ */ new Map();
-  const chains = [];
-  const retries = new Array(K);
-  const add = (c, x) => {
-    c.n += x[1];
-    if (x[2] < c.first) c.first = x[2];
-    if (x[3] > c.last) c.last = x[3];
-    c.starts += x[4];
-    c.retries += x[5];
-    c.sessions = c.sessions.length === 0 ? x[6].slice() : addHistograms(c.sessions, x[6]);
-    const days = x[7];
-    for (let k = 0; k < days.length; k += 3) {
-      const j = days[k] - day0;
-      if (j < 0 || j >= nDays) continue;
-      c.perDay[j] += days[k + 1];
-      c.decayByDay[j] += days[k + 2];
-    }
-  };
-  parts.forEach((any, pi) => {
-    const part = isPacked(any) ? JSON.parse(any.json) : any;
-    const map = maps[pi];
-    out.sessionsInWindow += part.sessions;
-    out.calls += part.calls;
-    out.future += part.future;
-    for (let i = 0; i < part.days.length; i += 5) {
-      const j = part.days[i] - day0;
-      const o = out.days[j];
-      if (o === void 0) continue;
-      out.dayDecay[j] += part.days[i + 4];
-      o.calls += part.days[i + 1];
-      o.failures += part.days[i + 2];
-      o.sessions += part.days[i + 3];
-    }
-    const [calls, failedThenAny, okThenAny, okThenSame] = part.keyStats;
-    const t = out.keyStats;
-    for (let k = 0; k < map.length; k++) {
-      const g = map[k];
-      t.calls[g] += calls[k];
-      t.failedThenAny[g] += failedThenAny[k];
-      t.okThenAny[g] += okThenAny[k];
-      t.okThenSame[g] += okThenSame[k];
-    }
-    for (const x of part.chains) {
-      const a = map[x[0][0]];
-      const b = map[x[0][1]];
-      const c = map[x[0][2]];
-      const id = (a * K + b) * K + c;
-      let at = dense ? slot[id] : byId.get(id) ?? -1;
-      if (at === -1) {
-        at = chains.length;
-        chains.push(newCount("chain", [a, b, c], x[2], nDays));
-        if (dense) slot[id] = at;
-        else byId.set(id, at);
-      }
-      add(chains[at], x);
-    }
-    for (const x of part.retries) {
-      const k = map[x[0][0]];
-      add(retries[k] ??= newCount("error-retry", [k], x[2], nDays), x);
-    }
-    for (const [key, kind, ...x] of part.learned ?? []) {
-      let c = out.learned.get(key);
-      if (c === void 0) {
-        c = newCount(kind, [], x[2], nDays);
-        c.key = key;
-        out.learned.set(key, c);
-      }
-      add(c, x);
-    }
-    for (const [name, n] of part.totals ?? []) out.totals.set(name, (out.totals.get(name) ?? 0) + n);
-  });
-  for (const c of chains) {
-    c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
-    out.chains.set(c.key, c);
-  }
-  for (const c of retries) {
-    if (c === void 0) continue;
-    c.key = `${keys[c.steps[0]]} error-retry`;
-    out.errorRetries.set(c.key, c);
-  }
-  out.activeDays = out.days.filter((d) => d.calls > 0).length;
-  return out;
-}
-
-// analyzer/reclaim.ts
-var import_node_module = require("node:module");
-var gc;
-function collectGarbage() {
-  if (gc === void 0) {
-    const exposed = globalThis.gc;
-    if (typeof exposed === "function") gc = exposed;
-    else {
-      const require2 = (0, import_node_module.createRequire)(__homunculus_import_meta_url);
-      require2("node:v8").setFlagsFromString("--expose-gc");
-      gc = require2("node:vm").runInNewContext("gc");
-    }
-  }
-  gc();
-}
-var GarbageMeter = class {
-  constructor(every, collect = collectGarbage) {
-    this.every = every;
-    this.collect = collect;
-  }
-  every;
-  collect;
-  released = 0;
-  let(bytes) {
-    this.released += bytes;
-    if (this.released >= this.every) {
-      this.released = 0;
-      this.collect();
-    }
-  }
-  /** Collects now what was let go since the last collection, if anything was. */
-  flush() {
-    if (this.released === 0) return;
-    this.released = 0;
-    this.collect();
-  }
-};
-
-// analyzer/parts-cache.ts
-var VERSION2 = 5;
-var BUDGET_RECORDS = 2e5;
-var COLLECT_EVERY_BYTES = 6 * 1048576;
-var INDEX = "parts.json";
-var firstAfterOf = (sh) => sh.firstAfter === void 0 ? sh.minTs : sh.firstAfter;
-function sameRecordsInWindow(sh, windowStartMs) {
-  const lastBefore = sh.lastBefore ?? null;
-  const firstAfter = firstAfterOf(sh);
-  return (lastBefore === null || lastBefore <= windowStartMs) && (firstAfter === null || firstAfter > windowStartMs);
-}
-var shardPath = (cacheDir, day) => (0, import_node_path4.join)(cacheDir, `parts-${day}.json`);
-function newShardKey(fileDay, firstTs, days) {
-  return fileDay === days.newest || fileDay === days.first ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, "0")}` : fileDay;
-}
-function currentKey(key, days) {
-  const day = key.slice(0, 10);
-  if (key.length > 10) return day < days.newest && day !== days.first ? day : key;
-  return day === days.first && day !== days.newest ? void 0 : key;
-}
-function readJson(path) {
-  try {
-    return JSON.parse(readDataFile(path).toString("utf8"));
-  } catch {
-    return void 0;
-  }
-}
-function readIndex(cacheDir, config) {
-  const x = readJson((0, import_node_path4.join)(cacheDir, INDEX));
-  if (x === void 0 || x.version !== VERSION2 || x.halfLifeDays !== config.halfLifeDays || x.chainDetail !== config.chainDetail) return void 0;
-  if (typeof x.files !== "object" || x.files === null || typeof x.shards !== "object" || x.shards === null) return void 0;
-  return x;
-}
-function isPlainPart(p) {
-  if (typeof p !== "object" || p === null) return false;
-  const x = p;
-  return Array.isArray(x.keys) && Array.isArray(x.days) && Array.isArray(x.chains) && Array.isArray(x.retries) && Array.isArray(x.keyStats) && x.keyStats.length === 4 && typeof x.calls === "number" && typeof x.sessions === "number" && typeof x.future === "number";
-}
-function readShard(cacheDir, day, gen) {
-  const x = readJson(shardPath(cacheDir, day));
-  if (x === void 0 || x.version !== VERSION2 || x.gen !== gen || typeof x.projects !== "object" || x.projects === null) return void 0;
-  const parts = [x.all, ...Object.values(x.projects)];
-  if (!parts.every((p) => p === "all" || isPlainPart(p))) return void 0;
-  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
-}
-function projectParts(shards, name) {
-  const out = [];
-  for (const s of shards) {
-    const p = s.projects.get(name);
-    if (p !== void 0) out.push(p === "all" ? s.all : p);
-  }
-  return out;
-}
-function shardJson(gen, c) {
-  const projects = [...c.projects].map(([name, p]) => `${JSON.stringify(name)}:${p === "all" ? '"all"' : partJson(p)}`);
-  return `{"version":${VERSION2},"gen":${JSON.stringify(gen)},"unnamed":${c.unnamed},"all":${partJson(c.all)},"projects":{${projects.join(",")}}}`;
-}
-var BASE = "parts-base.json";
-function readBase(cacheDir, reusable) {
-  const x = readJson((0, import_node_path4.join)(cacheDir, BASE));
-  if (x === void 0 || x.version !== VERSION2 || typeof x.members !== "object" || x.members === null || typeof x.projects !== "object" || x.projects === null) return void 0;
-  const members = Object.entries(x.members);
-  if (members.length < 2 || members.some(([k, gen]) => reusable(k) !== gen)) return void 0;
-  if (!isPlainPart(x.all) || !Object.values(x.projects).every(isPlainPart)) return void 0;
-  return { shard: { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) }, members: new Set(members.map(([k]) => k)) };
-}
-var BASE_REBUILD_AFTER = 4;
-var BASE_EDGE_MARGIN_MS = 36e5;
-function writeBase(cacheDir, members, shards, day0, nDays) {
-  const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
-  const projects = {};
-  for (const name of [...names].sort()) {
-    projects[name] = toPlainPart(mergeParts(projectParts(shards, name), day0, nDays));
-  }
-  const file = { version: VERSION2, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
-  try {
-    writeFileAtomic((0, import_node_path4.join)(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false, cache: true });
-  } catch {
-  }
-}
-function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, hold) {
-  const { windowStartMs, nowMs } = opts;
-  const nSessions = t.sessions.length;
-  const groupOf = Int32Array.from(t.sessions, groupOfSession);
-  const metaOf = (g) => {
-    let m = meta.get(g);
-    if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false, lastBefore: -Infinity, firstAfter: Infinity });
-    return m;
-  };
-  t.sessions.forEach((name, s) => metaOf(groupOf[s]).sessions.push(name));
-  for (let f = 0, i = 0; f < files.length; f++) {
-    let last = -2;
-    for (; i < files[f].end; i++) {
-      const g = groupOf[t.streamSession[t.stream[i]]];
-      const m = metaOf(g);
-      if (g !== last) m.span.add(files[f].day);
-      last = g;
-      const ts = t.ts[i];
-      if (ts < m.minTs) m.minTs = ts;
-      if (ts > m.maxTs) m.maxTs = ts;
-      if (ts <= windowStartMs) {
-        if (ts > m.lastBefore) m.lastBefore = ts;
-        continue;
-      }
-      if (ts < m.firstAfter) m.firstAfter = ts;
-      const p = t.project[i];
-      if (p !== -1) m.projects.add(p);
-      else {
-        m.unnamed = true;
-        if (ts <= nowMs) m.unnamedInWindow = true;
-      }
-    }
-  }
-  const allParts = /* @__PURE__ */ new Map();
-  forEachGroupCount(t, { ...opts, groupOf }, (g, c) => allParts.set(g, hold(toPlainPart(c))));
-  const groups = new Set(groupOf);
-  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: allParts.get(g) ?? hold(toPlainPart(emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
-  for (let p = 0; p < t.projects.length; p++) {
-    const only = new Int32Array(nSessions).fill(-1);
-    let any = false;
-    for (let s = 0; s < nSessions; s++) {
-      const g = groupOf[s];
-      const m = meta.get(g);
-      if (!m.projects.has(p)) continue;
-      if (m.projects.size === 1 && !m.unnamed) counted.get(g).projects.set(t.projects[p], "all");
-      else {
-        only[s] = g;
-        any = true;
-      }
-    }
-    if (!any) continue;
-    forEachGroupCount(t, { ...opts, project: p, groupOf: only }, (g, c) => counted.get(g).projects.set(t.projects[p], hold(toPlainPart(c))));
-  }
-}
-function mergePieces(from, to, meta, counted, day0, nDays) {
-  const ms = from.map((g) => meta.get(g));
-  const cs = from.map((g) => counted.get(g));
-  meta.set(to, {
-    sessions: ms.flatMap((m) => m.sessions),
-    span: new Set(ms.flatMap((m) => [...m.span])),
-    minTs: Math.min(...ms.map((m) => m.minTs)),
-    maxTs: Math.max(...ms.map((m) => m.maxTs)),
-    projects: /* @__PURE__ */ new Set(),
-    // table indices, meaningful within a batch only
-    unnamed: ms.some((m) => m.unnamed),
-    unnamedInWindow: ms.some((m) => m.unnamedInWindow),
-    lastBefore: Math.max(...ms.map((m) => m.lastBefore)),
-    firstAfter: Math.min(...ms.map((m) => m.firstAfter))
-  });
-  const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
-  const projects = /* @__PURE__ */ new Map();
-  const whole2 = names.length === 1 && !ms.some((m) => m.unnamed);
-  const all = packPart(toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays)));
-  for (const name of names) {
-    if (whole2) projects.set(name, "all");
-    else {
-      projects.set(name, packPart(toPlainPart(mergeParts(projectParts(cs, name), day0, nDays))));
-    }
-  }
-  counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
-  for (const g of from) {
-    meta.delete(g);
-    counted.delete(g);
-  }
-}
-function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, check, budget = BUDGET_RECORDS) {
-  const windowStartMs = nowMs - config.windowDays * DAY_MS;
-  const index = readIndex(cacheDir, config);
-  const states = /* @__PURE__ */ new Map();
-  const tables = /* @__PURE__ */ new Map();
-  const load2 = (f) => {
-    let t = tables.get(f.day);
-    if (t === void 0) {
-      const r = loadObservationFile(f.path, f.cachePath, { writeCache: writes });
-      counts[r.source]++;
-      states.set(f.day, r.state);
-      tables.set(f.day, t = r.table);
-      check(`reading ${f.day}.jsonl`);
-    }
-    return t;
-  };
-  const fileDays = new Set(files.map((f) => f.day));
-  const days = { newest: files.length === 0 ? "" : files[files.length - 1].day, first: utcDay(windowStartMs) };
-  const firstTimes = (ft, from) => {
-    const first = new Float64Array(ft.sessions.length).fill(Number.NaN);
-    for (let i = from; i < ft.length; i++) {
-      const s = ft.streamSession[ft.stream[i]];
-      if (Number.isNaN(first[s])) first[s] = ft.ts[i];
-    }
-    return first;
-  };
-  const recount = /* @__PURE__ */ new Set();
-  const cached2 = /* @__PURE__ */ new Map();
-  const homeOf = /* @__PURE__ */ new Map();
-  const keys = [];
-  const keyIds = /* @__PURE__ */ new Map();
-  const groupId = (key) => {
-    let id = keyIds.get(key);
-    if (id === void 0) keyIds.set(key, id = keys.push(key) - 1);
-    return id;
-  };
-  const fresh = /* @__PURE__ */ new Map();
-  let everything = index === void 0;
-  let base;
-  if (index !== void 0) {
-    const split = /* @__PURE__ */ new Set();
-    for (const [key, sh] of Object.entries(index.shards)) {
-      const now = currentKey(key, days);
-      if (now === void 0) {
-        recount.add(key);
-        split.add(key);
-        continue;
-      }
-      for (const s of sh.sessions) homeOf.set(s, now);
-      if (now !== key) recount.add(key).add(now);
-    }
-    for (const key of Object.keys(index.shards)) if (key.length > 10 && split.has(key.slice(0, 10))) recount.add(key);
-    const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
-    for (const f of files) {
-      const st = index.files[f.day];
-      const c = st === void 0 ? "other" : compareFile(f.path, st);
-      if (c === "same") continue;
-      if (c === "other") gone.add(f.day);
-      fresh.set(f.day, c === "grown" ? st.length : 0);
-    }
-    for (const [day, sh] of Object.entries(index.shards)) {
-      const stale = !sh.stable || !sameRecordsInWindow(sh, windowStartMs) || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
-      if (stale) recount.add(day);
-    }
-    for (const f of files) {
-      const from = fresh.get(f.day);
-      if (from === void 0) continue;
-      const t = load2(f);
-      const first = firstTimes(t, from);
-      t.sessions.forEach((name, s) => {
-        if (Number.isNaN(first[s])) return;
-        recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s], days));
-      });
-    }
-    const reuse = Object.keys(index.shards).filter((k) => !recount.has(k));
-    const reused = new Set(reuse);
-    base = readBase(cacheDir, (k) => reused.has(k) ? index.shards[k].gen : void 0);
-    for (const key of reuse) {
-      if (base?.members.has(key)) continue;
-      const shard = readShard(cacheDir, key, index.shards[key].gen);
-      if (shard === void 0) recount.add(key);
-      else cached2.set(key, shard);
-    }
-    if (cached2.size === 0 && base === void 0) everything = true;
-  }
-  const wanted = /* @__PURE__ */ new Set();
-  if (everything) for (const f of files) wanted.add(f.day);
-  else {
-    for (const day of recount) for (const d of index.shards[day]?.span ?? []) if (fileDays.has(d)) wanted.add(d);
-    for (const d of fresh.keys()) wanted.add(d);
-  }
-  const chosen = files.filter((f) => wanted.has(f.day));
-  const homeDay = /* @__PURE__ */ new Map();
-  const shardFiles = /* @__PURE__ */ new Map();
-  const shardSize = /* @__PURE__ */ new Map();
-  const sessionSize = /* @__PURE__ */ new Map();
-  const shardSessions = /* @__PURE__ */ new Map();
-  let held = 0;
-  const meter = new GarbageMeter(COLLECT_EVERY_BYTES);
-  const firstPass = (fi) => {
-    const f = chosen[fi];
-    const ft = load2(f);
-    const per = new Int32Array(ft.sessions.length);
-    for (let i = 0; i < ft.length; i++) per[ft.streamSession[ft.stream[i]]]++;
-    let first;
-    ft.sessions.forEach((name, s) => {
-      if (per[s] === 0) return;
-      let home = homeDay.get(name) ?? (everything ? void 0 : homeOf.get(name));
-      if (home === void 0) {
-        home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s], days);
-        recount.add(home);
-      }
-      homeDay.set(name, home);
-      if (!everything && !recount.has(home)) return;
-      let sf = shardFiles.get(home);
-      if (sf === void 0) shardFiles.set(home, sf = /* @__PURE__ */ new Set());
-      sf.add(fi);
-      shardSize.set(home, (shardSize.get(home) ?? 0) + per[s]);
-      const seen = sessionSize.get(name);
-      if (seen === void 0) {
-        let list2 = shardSessions.get(home);
-        if (list2 === void 0) shardSessions.set(home, list2 = []);
-        list2.push(name);
-      }
-      sessionSize.set(name, (seen ?? 0) + per[s]);
-    });
-    if (held + ft.length > budget) {
-      tables.delete(f.day);
-      return ft.length * RECORD_BYTES;
-    }
-    held += ft.length;
-    return 0;
-  };
-  for (let fi = 0; fi < chosen.length; fi++) meter.let(firstPass(fi));
-  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls };
-  const { day0, nDays } = windowDays(windowStartMs, nowMs);
-  const counted = /* @__PURE__ */ new Map();
-  const meta = /* @__PURE__ */ new Map();
-  const pieceOf = /* @__PURE__ */ new Map();
-  const lastPiece = /* @__PURE__ */ new Map();
-  const units = [];
-  for (const shard of [...shardFiles.keys()].sort()) {
-    const size = shardSize.get(shard);
-    if (size <= budget) {
-      units.push({ key: shard, files: shardFiles.get(shard), size });
-      continue;
-    }
-    const keys2 = [];
-    let n = 0;
-    for (const name of shardSessions.get(shard)) {
-      const c = sessionSize.get(name);
-      if (keys2.length === 0 || n > 0 && n + c > budget) {
-        keys2.push(`${shard}#${keys2.length}`);
-        units.push({ key: keys2[keys2.length - 1], files: shardFiles.get(shard), size: 0 });
-        n = 0;
-      }
-      pieceOf.set(name, keys2[keys2.length - 1]);
-      units[units.length - 1].size += c;
-      n += c;
-    }
-    lastPiece.set(keys2[keys2.length - 1], { shard, keys: keys2 });
-  }
-  const unitOf = (name) => pieceOf.get(name) ?? homeDay.get(name);
-  const hold = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p) => p;
-  const open = /* @__PURE__ */ new Map();
-  const evict = (fileSet) => {
-    let dropped = 0;
-    for (const [fi, ft] of open) {
-      if (fileSet.has(fi)) continue;
-      open.delete(fi);
-      if (!(ft instanceof CachedSlices)) dropped += ft.length * RECORD_BYTES;
-    }
-    return dropped;
-  };
-  const countUnits = (batch, fileSet, size) => {
-    const fileIdx = [...fileSet].sort((x, y) => x - y);
-    const builder = new TableBuilder(size + 16);
-    const ends = [];
-    for (const fi of fileIdx) {
-      const f = chosen[fi];
-      const whole2 = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
-      const keepOf = (t2) => {
-        const keep2 = new Uint8Array(t2.streams.length);
-        t2.streamSession.forEach((s, stream) => keep2[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
-        return keep2;
-      };
-      let ft = tables.get(f.day) ?? open.get(fi);
-      if (ft === void 0) {
-        const state = states.get(f.day);
-        open.set(fi, ft = (state === void 0 ? void 0 : CachedSlices.open(f.cachePath, state)) ?? whole2());
-      }
-      let keep = keepOf(ft);
-      const ids2 = builder.idsOf(ft, keep);
-      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, ids2, keep);
-      else if (!ft.forEach((slice) => builder.addRecords(slice, ids2, keep))) {
-        open.set(fi, ft = whole2());
-        keep = keepOf(ft);
-        builder.addRecords(ft, builder.idsOf(ft, keep), keep);
-      }
-      ends.push(builder.length);
-    }
-    const t = builder.build();
-    check("joining the window");
-    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => groupId(unitOf(name)), opts, day0, nDays, meta, counted, hold);
-    for (const key of batch) {
-      const split = lastPiece.get(key);
-      if (split !== void 0) mergePieces(split.keys.map(groupId), groupId(split.shard), meta, counted, day0, nDays);
-    }
-    return t.length * RECORD_BYTES;
-  };
-  let batches = 0;
-  for (let b = 0; b < units.length; batches++) {
-    const batch = /* @__PURE__ */ new Set();
-    const fileSet = /* @__PURE__ */ new Set();
-    let size = 0;
-    while (b < units.length && (batch.size === 0 || size + units[b].size <= budget)) {
-      batch.add(units[b].key);
-      for (const fi of units[b].files) fileSet.add(fi);
-      size += units[b].size;
-      b++;
-    }
-    meter.let(evict(fileSet));
-    meter.let(countUnits(batch, fileSet, size));
-  }
-  open.clear();
-  if (batches > 1) meter.flush();
-  check("scoring the patterns");
-  counts.reused += cached2.size + (base?.members.size ?? 0);
-  counts.counted += counted.size;
-  const shards = [...base === void 0 ? [] : [base.shard], ...cached2.values(), ...counted.values()];
-  const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
-  const names = /* @__PURE__ */ new Set();
-  let unnamed = false;
-  for (const s of shards) {
-    unnamed ||= s.unnamed;
-    for (const [name, c] of s.projects) if ((c === "all" ? s.all : c).calls > 0) names.add(name);
-  }
-  const projects = /* @__PURE__ */ new Map();
-  if (names.size === 1 && !unnamed) projects.set([...names][0], all);
-  else {
-    for (const name of [...names].sort()) {
-      projects.set(name, analysisOf(mergeParts(projectParts(shards, name), day0, nDays), nowMs, config));
-    }
-    foldAcrossScopes(all, projects.values(), config);
-  }
-  for (const f of files) {
-    const st = states.get(f.day) ?? index?.files[f.day];
-    if (st !== void 0) {
-      counts.malformed += st.malformed;
-      counts.duplicates += st.duplicates;
-    }
-  }
-  counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
-  if (writes) {
-    const gen = `${Date.now().toString(36)}-${process.pid}`;
-    const next = { version: VERSION2, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
-    for (const f of files) {
-      const st = states.get(f.day) ?? index?.files[f.day];
-      if (st !== void 0) next.files[f.day] = st;
-    }
-    for (const day of cached2.keys()) next.shards[day] = index.shards[day];
-    for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
-    for (const day of recount) if (!meta.has(groupId(day))) (0, import_node_fs10.rmSync)(shardPath(cacheDir, day), { force: true });
-    for (const [g, m] of meta) {
-      const day = keys[g];
-      const stable = m.maxTs <= nowMs;
-      const [lastBefore, firstAfter] = [Number.isFinite(m.lastBefore) ? m.lastBefore : null, Number.isFinite(m.firstAfter) ? m.firstAfter : null];
-      next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
-      const path = shardPath(cacheDir, day);
-      if (!stable) {
-        (0, import_node_fs10.rmSync)(path, { force: true });
-        continue;
-      }
-      try {
-        writeFileAtomic(path, shardJson(gen, counted.get(g)), { skipIfSame: false, cache: true });
-      } catch {
-      }
-    }
-    try {
-      writeFileAtomic((0, import_node_path4.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
-    } catch {
-    }
-    const settled = [...cached2.keys()].filter((k) => {
-      const after = firstAfterOf(next.shards[k]);
-      return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
-    });
-    if (everything) (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
-    else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
-      const members = [...base?.members ?? [], ...settled].sort();
-      if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached2.get(k))], day0, nDays);
-      else (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, BASE), { force: true });
-    }
-    for (const f of (0, import_node_fs10.readdirSync)(cacheDir)) {
-      const m = /^parts-(.+)\.json$/.exec(f);
-      if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs10.rmSync)((0, import_node_path4.join)(cacheDir, f), { force: true });
-    }
-  }
-  return { all, projects };
-}
-
-// analyzer/daily-summary.ts
-var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
-var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
-function renderDailySummary(a, events) {
-  const out = [
-    "# homunculus daily summary",
-    "",
-    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
-    ""
-  ];
-  const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
-  const days = [...a.days].reverse();
-  for (let i = 0; i < days.length; i++) {
-    const d = days[i];
-    if (quiet(d)) {
-      let j = i;
-      while (j + 1 < days.length && quiet(days[j + 1])) j++;
-      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j].day} .. ${d.day}: no activity (${j - i + 1} days)`, "");
-      i = j;
-      continue;
-    }
-    out.push(`## ${d.day}`);
-    out.push(`- Sessions: ${d.sessions}`);
-    out.push(`- Tool calls: ${d.calls}`);
-    out.push(`- Failures: ${d.failures}`);
-    out.push(`- Top chains: ${list(d.topChains)}`);
-    out.push(`- Error-retries: ${list(d.errorRetries)}`);
-    out.push(`- Instincts created: ${ids(events.created.get(d.day))}`);
-    out.push(`- Instincts archived: ${ids(events.archived.get(d.day))}`);
-    out.push("");
-  }
-  return out.join("\n");
-}
-
-// analyzer/projects.ts
-function projectsInWindow(t, startMs, endMs) {
-  const ids2 = /* @__PURE__ */ new Set();
-  let unnamed = false;
-  for (let i = 0; i < t.length; i++) {
-    const ts = t.ts[i];
-    if (ts <= startMs || ts > endMs) continue;
-    const p = t.project[i];
-    if (p === -1) unnamed = true;
-    else ids2.add(p);
-  }
-  return { ids: ids2, unnamed };
-}
-function analyzeProjects(t, nowMs, config) {
-  const all = analyze(t, nowMs, config);
-  const projects = /* @__PURE__ */ new Map();
-  const { ids: ids2, unnamed } = projectsInWindow(t, all.windowStartMs, nowMs);
-  if (ids2.size === 1 && !unnamed) {
-    projects.set(t.projects[[...ids2][0]], all);
-    return { all, projects };
-  }
-  for (const p of [...ids2].sort((a, b) => t.projects[a] < t.projects[b] ? -1 : 1)) {
-    projects.set(t.projects[p], analyze(t, nowMs, config, p));
-  }
-  foldAcrossScopes(all, projects.values(), config);
-  return { all, projects };
-}
-
 // store/observed.ts
-var import_node_path12 = require("node:path");
+var import_node_path11 = require("node:path");
 
 // lib/short-id.ts
 var MAX_ID_LENGTH = 60;
@@ -10851,13 +9665,13 @@ function cappedId(base, hash8) {
 
 // analyzer/instinct-file.ts
 var SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;
-function slugBase(kind, key) {
-  const named = kind === "chain" || kind === "error-retry" ? `${kind}-${key.replace(/ error-retry$/, "")}` : key;
+function slugBase(kind, key2) {
+  const named = kind === "chain" || kind === "error-retry" ? `${kind}-${key2.replace(/ error-retry$/, "")}` : key2;
   return named.toLowerCase().replace(/[^a-z0-9]+/g, "-");
 }
-function slugFor(kind, key) {
-  const base = slugBase(kind, key).replace(/^-+|-+$/g, "");
-  return SIMPLE_KEY.test(key) && base.length <= MAX_ID_LENGTH ? base : cappedId(base, fnv1a64Hex(`${kind}:${key}`).slice(0, 8));
+function slugFor(kind, key2) {
+  const base = slugBase(kind, key2).replace(/^-+|-+$/g, "");
+  return SIMPLE_KEY.test(key2) && base.length <= MAX_ID_LENGTH ? base : cappedId(base, fnv1a64Hex(`${kind}:${key2}`).slice(0, 8));
 }
 var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var round = (x, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
@@ -10924,6 +9738,102 @@ function parseInstinct(text) {
   return meta;
 }
 
+// lib/tokens.ts
+var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+var ID = /^[A-Za-z0-9_-]{1,128}$/;
+var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+var DETAIL_WORDS = 3;
+function idToken(value) {
+  return typeof value === "string" && ID.test(value) ? value : void 0;
+}
+
+// analyzer/kinds.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
+function validStep(s) {
+  const m = STEP.exec(s);
+  if (!m || !TOOL_NAME.test(m[1])) return false;
+  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
+}
+var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
+var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
+var KINDS2 = {
+  chain: {
+    prefix: "seq",
+    category: "sequence",
+    tokens: (key2) => {
+      const steps = key2.split("->");
+      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
+    },
+    storeKey: (key2) => `seq:${key2}`,
+    claim: (t) => chainClaimText(t),
+    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
+    counts: times
+  },
+  "error-retry": {
+    prefix: "retry",
+    category: "error_retry",
+    tokens: (key2) => {
+      const step = key2.replace(/ error-retry$/, "");
+      return key2.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key2) => `retry:${key2.replace(/ error-retry$/, "")}`,
+    claim: (t) => retryClaimText(t[0]),
+    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
+    counts: times
+  },
+  fix: {
+    prefix: "fix",
+    category: "fix_pattern",
+    tokens: (key2) => {
+      const s = fixSteps(key2);
+      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
+    },
+    storeKey: (key2) => key2,
+    claim: (t) => fixClaimText(t[0], t[1]),
+    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
+  },
+  command: {
+    prefix: "cmd",
+    category: "command",
+    tokens: (key2) => {
+      const c = commandParts(key2);
+      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
+    },
+    storeKey: (key2) => key2,
+    claim: (t) => commandClaimText(t[0], t[1]),
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
+  },
+  correction: {
+    prefix: "ask",
+    category: "correction",
+    tokens: (key2) => {
+      const step = key2.replace(/^ask:/, "");
+      return key2.startsWith("ask:") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key2) => key2,
+    claim: (t) => correctionClaimText(t[0]),
+    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
+  }
+};
+function kindInfo(kind) {
+  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
+}
+function kindOfStoreKey(storeKey2) {
+  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
+  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
+  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
+  return void 0;
+}
+var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
+
 // store/model.ts
 var SOURCES = ["observed", "user_correction", "taught", "imported"];
 function observedSource(x) {
@@ -10931,7 +9841,7 @@ function observedSource(x) {
 }
 var STATES = ["active", "approved", "decaying", "stale", "evolved", "archived"];
 var DOMAIN = /^[a-z0-9][a-z0-9-]{0,39}$/;
-var PROJECT_ID2 = /^[0-9a-f]{12}$/;
+var PROJECT_ID = /^[0-9a-f]{12}$/;
 var MAX_SESSION_IDS = 20;
 var MAX_EVIDENCE = 20;
 function zeroFeedback() {
@@ -11006,15 +9916,12 @@ function eventLines(events) {
 `;
 }
 
-// store/files.ts
-var import_yaml = __toESM(require_dist(), 1);
-
 // store/keys.ts
 var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", fix: "fix_pattern", combo: "combo", cmd: "command", ask: "correction" };
 var PREFIX_OF = { sequence: "seq", error_retry: "retry", preference: "pref", fix_pattern: "fix", combo: "combo", command: "cmd", correction: "ask" };
 var MAX_KEY_BODY = 200;
-function storeKey(kind, key) {
-  return patternStoreKey(kind, key);
+function storeKey(kind, key2) {
+  return patternStoreKey(kind, key2);
 }
 function analyzerKey(pattern) {
   return kindOfStoreKey(pattern);
@@ -11052,7 +9959,8 @@ function validId(id) {
   return typeof id === "string" && id.length <= MAX_ID && ID2.test(id);
 }
 
-// store/files.ts
+// store/frontmatter.ts
+var import_yaml = __toESM(require_dist(), 1);
 var YAML_OUT = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0, flowCollectionPadding: false };
 var EVIDENCE_HEADING = "## Evidence";
 function plainText(text) {
@@ -11111,9 +10019,9 @@ function scalarText(v) {
 function plainFrontmatter(fields) {
   if (Object.getPrototypeOf(fields) !== Object.prototype) return void 0;
   let out = "";
-  for (const key of Object.keys(fields)) {
-    if (!PLAIN_KEY.test(key) || WORD_KEYS.has(key)) return void 0;
-    const v = fields[key];
+  for (const key2 of Object.keys(fields)) {
+    if (!PLAIN_KEY.test(key2) || WORD_KEYS.has(key2)) return void 0;
+    const v = fields[key2];
     let text;
     if (Array.isArray(v)) {
       const items = [];
@@ -11127,7 +10035,7 @@ function plainFrontmatter(fields) {
       text = scalarText(v);
     }
     if (text === void 0) return void 0;
-    out += `${key}: ${text}
+    out += `${key2}: ${text}
 `;
   }
   return out === "" ? void 0 : out;
@@ -11141,6 +10049,72 @@ function yamlFrontmatter(fields) {
 function renderFrontmatter(fields) {
   return plainFrontmatter(fields) ?? yamlFrontmatter(fields);
 }
+var FileProblem = class extends Error {
+};
+var SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_]*): (.+)$/;
+function jsonFrontmatter(front) {
+  const lines = front.split("\n");
+  if (lines.at(-1) === "") lines.pop();
+  if (lines.length === 0) return void 0;
+  const out = {};
+  for (const line of lines) {
+    const m = SIMPLE_LINE.exec(line);
+    if (m === null) return void 0;
+    const key2 = m[1];
+    const raw = m[2];
+    if (key2 === "__proto__" || Object.hasOwn(out, key2)) return void 0;
+    const c = raw.charCodeAt(0);
+    if (!(c === 34 || c === 91 || c === 45 || c >= 48 && c <= 57 || raw === "true" || raw === "false" || raw === "null")) return void 0;
+    if (raw.endsWith(" ") || raw.includes("{")) return void 0;
+    let v;
+    try {
+      v = JSON.parse(raw);
+    } catch {
+      return void 0;
+    }
+    out[key2] = v;
+  }
+  return out;
+}
+function frontmatterObject(front) {
+  const fast = jsonFrontmatter(front);
+  if (fast !== void 0) return fast;
+  let v;
+  try {
+    v = (0, import_yaml.parse)(front, { uniqueKeys: true, maxAliasCount: 0 });
+  } catch (e) {
+    throw new FileProblem(`the frontmatter is not valid YAML (${e.message.split("\n")[0]})`);
+  }
+  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new FileProblem("the frontmatter must be a YAML mapping of keys to values");
+  return v;
+}
+function updateUserFile(text, changes, newEvidence) {
+  const split = splitFrontmatter(text);
+  if (split === void 0) throw new FileProblem("expected YAML frontmatter between two --- lines at the start");
+  const doc = (0, import_yaml.parseDocument)(split.front, { uniqueKeys: true });
+  if (doc.errors.length) throw new FileProblem(`the frontmatter is not valid YAML (${doc.errors[0].message.split("\n")[0]})`);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === void 0) doc.delete(k);
+    else {
+      const node = doc.createNode(v);
+      if ((0, import_yaml.isSeq)(node)) node.flow = true;
+      doc.set(k, node);
+    }
+  }
+  let body = split.body;
+  if (newEvidence.length) {
+    const { before, evidence, after } = splitEvidence(body);
+    let list2 = [...evidence];
+    for (const e of newEvidence) list2 = withEvidence(list2, e);
+    body = joinEvidence(before, list2, after);
+  }
+  const out = `---
+${doc.toString(YAML_OUT)}---
+${body}`;
+  return `${text.charCodeAt(0) === 65279 ? "\uFEFF" : ""}${text.includes("\r\n") ? out.replace(/\n/g, "\r\n") : out}`;
+}
+
+// store/files.ts
 var INSTINCT_KEYS = [
   "id",
   "pattern",
@@ -11198,22 +10172,20 @@ function renderInstinct2(x) {
 ${renderFrontmatter(instinctFields(x))}---
 ${joinEvidence(x.body, x.evidence, x.tail ?? "")}`;
 }
-var FileProblem = class extends Error {
-};
 var str = (o, k, fallback) => {
   const v = o[k];
   if (typeof v === "string") return v;
   if (v === void 0 && fallback !== void 0) return fallback;
   throw new FileProblem(`"${k}" must be a string, found ${JSON.stringify(v)?.slice(0, 40)}`);
 };
-var num2 = (o, k, fallback) => {
+var num = (o, k, fallback) => {
   const v = o[k];
   if (typeof v === "number" && Number.isFinite(v)) return v;
   if (v === void 0 && fallback !== void 0) return fallback;
   throw new FileProblem(`"${k}" must be a number, found ${JSON.stringify(v)?.slice(0, 40)}`);
 };
 var count = (o, k) => {
-  const v = num2(o, k, 0);
+  const v = num(o, k, 0);
   if (!Number.isInteger(v) || v < 0) throw new FileProblem(`"${k}" must be a whole number, 0 or more, found ${v}`);
   return v;
 };
@@ -11228,49 +10200,12 @@ var strings = (o, k, test = () => true) => {
   if (!Array.isArray(v) || !v.every((s) => typeof s === "string" && test(s))) throw new FileProblem(`"${k}" must be a list of strings, found ${JSON.stringify(v)?.slice(0, 40)}`);
   return v;
 };
-var SIMPLE_LINE = /^([A-Za-z_][A-Za-z0-9_]*): (.+)$/;
-function jsonFrontmatter(front) {
-  const lines = front.split("\n");
-  if (lines.at(-1) === "") lines.pop();
-  if (lines.length === 0) return void 0;
-  const out = {};
-  for (const line of lines) {
-    const m = SIMPLE_LINE.exec(line);
-    if (m === null) return void 0;
-    const key = m[1];
-    const raw = m[2];
-    if (key === "__proto__" || Object.hasOwn(out, key)) return void 0;
-    const c = raw.charCodeAt(0);
-    if (!(c === 34 || c === 91 || c === 45 || c >= 48 && c <= 57 || raw === "true" || raw === "false" || raw === "null")) return void 0;
-    if (raw.endsWith(" ") || raw.includes("{")) return void 0;
-    let v;
-    try {
-      v = JSON.parse(raw);
-    } catch {
-      return void 0;
-    }
-    out[key] = v;
-  }
-  return out;
-}
-function frontmatterObject(front) {
-  const fast = jsonFrontmatter(front);
-  if (fast !== void 0) return fast;
-  let v;
-  try {
-    v = (0, import_yaml.parse)(front, { uniqueKeys: true, maxAliasCount: 0 });
-  } catch (e) {
-    throw new FileProblem(`the frontmatter is not valid YAML (${e.message.split("\n")[0]})`);
-  }
-  if (typeof v !== "object" || v === null || Array.isArray(v)) throw new FileProblem("the frontmatter must be a YAML mapping of keys to values");
-  return v;
-}
 function scopeOf(o) {
   const scope = str(o, "scope", "global");
   if (scope !== "global" && scope !== "project") throw new FileProblem(`"scope" must be "global" or "project", found ${JSON.stringify(scope)}`);
   if (scope === "global") return { scope };
   const project = str(o, "project");
-  if (!PROJECT_ID2.test(project)) throw new FileProblem(`"project" must be a project id of 12 hex characters, found ${JSON.stringify(project)}`);
+  if (!PROJECT_ID.test(project)) throw new FileProblem(`"project" must be a project id of 12 hex characters, found ${JSON.stringify(project)}`);
   return { scope, project };
 }
 function sourceOf(o) {
@@ -11283,7 +10218,7 @@ function stateValue(o) {
   return STATES.includes(s) ? s : "active";
 }
 function confidenceOf(o) {
-  const c = num2(o, "confidence");
+  const c = num(o, "confidence");
   if (!(c >= 0 && c <= 1)) throw new FileProblem(`"confidence" must be a number from 0 to 1, found ${c}`);
   return c;
 }
@@ -11319,7 +10254,7 @@ function parseInstinct2(text) {
     action: str(o, "action", ""),
     explain: str(o, "explain", ""),
     ...scopeOf(o),
-    projects: strings(o, "projects", (s) => PROJECT_ID2.test(s)),
+    projects: strings(o, "projects", (s) => PROJECT_ID.test(s)),
     source: sourceOf(o),
     confidence: confidenceOf(o),
     observations: count(o, "observations"),
@@ -11343,46 +10278,21 @@ function parseInstinct2(text) {
     tail: after
   };
   for (const k of ["evolved_to", "imported_from", "promoted_at", "adjustment_at"]) if (o[k] !== void 0 && o[k] !== null) x[k] = str(o, k);
-  if (o["score"] !== void 0) x.score = num2(o, "score");
-  if (o["adjustment"] !== void 0) x.adjustment = num2(o, "adjustment");
+  if (o["score"] !== void 0) x.score = num(o, "score");
+  if (o["adjustment"] !== void 0) x.adjustment = num(o, "adjustment");
   if (o["adjustment_runs"] !== void 0) x.adjustment_runs = count(o, "adjustment_runs");
   if (o["contradicts"] !== void 0) x.contradicts = strings(o, "contradicts", validId);
   if (o["claim"] !== void 0) x.claim = str(o, "claim");
   if (o["hits"] !== void 0) x.hits = count(o, "hits");
   if (o["opportunities"] !== void 0) x.opportunities = count(o, "opportunities");
   if (o["rate"] !== void 0) {
-    const rate = num2(o, "rate");
+    const rate = num(o, "rate");
     if (!(rate >= 0 && rate <= 1)) throw new FileProblem(`"rate" must be a number from 0 to 1, found ${rate}`);
     x.rate = rate;
   }
   if (typeof o["lift"] === "number" && Number.isFinite(o["lift"])) x.lift = o["lift"];
   if (!observedSource(x) && (x.trigger === "" || x.action === "")) throw new FileProblem(`a ${x.source} instinct needs "trigger" and "action"`);
   return x;
-}
-function updateUserFile(text, changes, newEvidence) {
-  const split = splitFrontmatter(text);
-  if (split === void 0) throw new FileProblem("expected YAML frontmatter between two --- lines at the start");
-  const doc = (0, import_yaml.parseDocument)(split.front, { uniqueKeys: true });
-  if (doc.errors.length) throw new FileProblem(`the frontmatter is not valid YAML (${doc.errors[0].message.split("\n")[0]})`);
-  for (const [k, v] of Object.entries(changes)) {
-    if (v === void 0) doc.delete(k);
-    else {
-      const node = doc.createNode(v);
-      if ((0, import_yaml.isSeq)(node)) node.flow = true;
-      doc.set(k, node);
-    }
-  }
-  let body = split.body;
-  if (newEvidence.length) {
-    const { before, evidence, after } = splitEvidence(body);
-    let list2 = [...evidence];
-    for (const e of newEvidence) list2 = withEvidence(list2, e);
-    body = joinEvidence(before, list2, after);
-  }
-  const out = `---
-${doc.toString(YAML_OUT)}---
-${body}`;
-  return `${text.charCodeAt(0) === 65279 ? "\uFEFF" : ""}${text.includes("\r\n") ? out.replace(/\n/g, "\r\n") : out}`;
 }
 var FACT_KEYS = [
   "id",
@@ -11438,7 +10348,7 @@ function parseFact(text) {
     text: text_,
     domain: domainOf(o),
     ...scopeOf(o),
-    projects: strings(o, "projects", (s) => PROJECT_ID2.test(s)),
+    projects: strings(o, "projects", (s) => PROJECT_ID.test(s)),
     source: sourceOf(o),
     confidence: confidenceOf(o),
     observations: count(o, "observations"),
@@ -11464,8 +10374,8 @@ function parseFact(text) {
 }
 
 // store/archive.ts
-var import_node_fs11 = require("node:fs");
-var import_node_path5 = require("node:path");
+var import_node_fs8 = require("node:fs");
+var import_node_path4 = require("node:path");
 function stamp(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
 }
@@ -11473,32 +10383,32 @@ function put(path, text, txn) {
   if (txn) txn.create(path, text);
   else writeFileAtomic(path, text, { skipIfSame: false });
 }
-var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs11.existsSync)(path);
+var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs8.existsSync)(path);
 function keepUserVersion(home, id, text, nowIso, txn) {
-  let keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
-  for (let n = 2; taken(keep, txn); n++) keep = (0, import_node_path5.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
+  let keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
+  for (let n = 2; taken(keep, txn); n++) keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
   put(keep, text, txn);
   return keep;
 }
 function archiveText(home, name, text, nowIso, txn) {
-  let path = (0, import_node_path5.join)(layout.archive(home), `${name}--${stamp(nowIso)}.md`);
-  for (let n = 2; taken(path, txn); n++) path = (0, import_node_path5.join)(layout.archive(home), `${name}--${stamp(nowIso)}-${n}.md`);
+  let path = (0, import_node_path4.join)(layout.archive(home), `${name}--${stamp(nowIso)}.md`);
+  for (let n = 2; taken(path, txn); n++) path = (0, import_node_path4.join)(layout.archive(home), `${name}--${stamp(nowIso)}-${n}.md`);
   put(path, text, txn);
   return path;
 }
 
 // store/migrate.ts
-var import_node_path11 = require("node:path");
+var import_node_path10 = require("node:path");
 
 // store/io.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path6 = require("node:path");
+var import_node_fs9 = require("node:fs");
+var import_node_path5 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs12.readdirSync)(dir).sort();
+    return (0, import_node_fs9.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -11514,7 +10424,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs12.lstatSync)(path);
+    const st = (0, import_node_fs9.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -11538,36 +10448,36 @@ function storePaths(home) {
     instincts: layout.instincts(home),
     facts: layout.facts(home),
     archive: layout.archive(home),
-    instinct: (id) => (0, import_node_path6.join)(layout.instincts(home), `${id}.md`),
-    fact: (id) => (0, import_node_path6.join)(layout.facts(home), `${id}.md`)
+    instinct: (id) => (0, import_node_path5.join)(layout.instincts(home), `${id}.md`),
+    fact: (id) => (0, import_node_path5.join)(layout.facts(home), `${id}.md`)
   };
 }
 
 // lib/invocation.ts
-var import_node_fs13 = require("node:fs");
-var import_node_path7 = require("node:path");
+var import_node_fs10 = require("node:fs");
+var import_node_path6 = require("node:path");
 function shellWord(path) {
   return /^[A-Za-z0-9_/.@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
 }
 function invocationOf(f) {
-  if (f.plugin) return { kind: "plugin", command: `node ${shellWord((0, import_node_path7.join)(f.root, "dist", "cli", "homunculus.mjs"))}` };
+  if (f.plugin) return { kind: "plugin", command: `node ${shellWord((0, import_node_path6.join)(f.root, "dist", "cli", "homunculus.mjs"))}` };
   if (f.onPath !== void 0 && f.onPath === f.cli) return { kind: "global", command: "homunculus" };
-  const parts = f.root.split(import_node_path7.sep);
+  const parts = f.root.split(import_node_path6.sep);
   if (parts.includes("_npx")) return { kind: "npx", command: "npx homunculus" };
-  if ((0, import_node_path7.basename)((0, import_node_path7.dirname)(f.root)) === "node_modules") return { kind: "project", command: "npx homunculus" };
-  return { kind: "clone", command: `node ${shellWord((0, import_node_path7.join)(f.root, "dist", "cli", "homunculus.js"))}` };
+  if ((0, import_node_path6.basename)((0, import_node_path6.dirname)(f.root)) === "node_modules") return { kind: "project", command: "npx homunculus" };
+  return { kind: "clone", command: `node ${shellWord((0, import_node_path6.join)(f.root, "dist", "cli", "homunculus.js"))}` };
 }
 function realpathOr(path) {
   try {
-    return (0, import_node_fs13.realpathSync)(path);
+    return (0, import_node_fs10.realpathSync)(path);
   } catch {
     return void 0;
   }
 }
 function onPath(env) {
-  for (const dir of (env["PATH"] ?? "").split(import_node_path7.delimiter)) {
+  for (const dir of (env["PATH"] ?? "").split(import_node_path6.delimiter)) {
     if (!dir.startsWith("/")) continue;
-    const real = realpathOr((0, import_node_path7.join)(dir, "homunculus"));
+    const real = realpathOr((0, import_node_path6.join)(dir, "homunculus"));
     if (real !== void 0) return real;
   }
   return void 0;
@@ -11576,8 +10486,8 @@ var cached;
 function invocation(env = process.env) {
   if (cached !== void 0) return cached;
   const root = packageRoot();
-  const cliPath = (0, import_node_path7.join)(root, "dist", "cli", "homunculus.js");
-  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs13.existsSync)((0, import_node_path7.join)(root, ".claude-plugin", "plugin.json")) });
+  const cliPath = (0, import_node_path6.join)(root, "dist", "cli", "homunculus.js");
+  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs10.existsSync)((0, import_node_path6.join)(root, ".claude-plugin", "plugin.json")) });
   return cached;
 }
 function cli(args) {
@@ -11586,11 +10496,11 @@ function cli(args) {
 
 // exports/injected.ts
 var import_node_os2 = require("node:os");
-var import_node_path8 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // lib/regular-file.ts
-var import_node_fs14 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs14.constants;
+var import_node_fs11 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs11.constants;
 var MAX_READ_BYTES = 64 * 1024 * 1024;
 function fileKind(st) {
   if (st.isFIFO()) return "a FIFO";
@@ -11609,7 +10519,7 @@ function fail(path, code, message) {
 function openRegular(path, opts = {}) {
   let fd;
   try {
-    fd = (0, import_node_fs14.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+    fd = (0, import_node_fs11.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
   } catch (e) {
     const err = e;
     if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
@@ -11617,13 +10527,13 @@ function openRegular(path, opts = {}) {
   }
   let st;
   try {
-    st = (0, import_node_fs14.fstatSync)(fd);
+    st = (0, import_node_fs11.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
     throw e;
   }
   if (!st.isFile()) {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
     throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
   }
   return { fd, size: st.size };
@@ -11639,7 +10549,7 @@ function readBounded(fd, size, path, maxBytes) {
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    const n = (0, import_node_fs14.readSync)(fd, buf, len, buf.length - len, len);
+    const n = (0, import_node_fs11.readSync)(fd, buf, len, buf.length - len, len);
     if (n === 0) break;
     len += n;
   }
@@ -11655,7 +10565,7 @@ function readRegular(path, opts = {}) {
   try {
     return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
   } finally {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
   }
 }
 function readRegularText(path, opts = {}) {
@@ -11717,7 +10627,7 @@ function blockBody(text, markers) {
 
 // exports/injected.ts
 function injectedPath(home) {
-  return (0, import_node_path8.join)(home, "state", "injected.json");
+  return (0, import_node_path7.join)(home, "state", "injected.json");
 }
 function readInjected(home) {
   try {
@@ -11729,13 +10639,13 @@ function readInjected(home) {
 }
 function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
-  const name = (0, import_node_path8.basename)(file);
-  if (file === (0, import_node_path8.join)(userHome2, ".claude", "CLAUDE.md")) return true;
+  const name = (0, import_node_path7.basename)(file);
+  if (file === (0, import_node_path7.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
-  let dir = (0, import_node_path8.dirname)(file);
-  if ((0, import_node_path8.basename)(dir) === ".claude") dir = (0, import_node_path8.dirname)(dir);
-  const c = (0, import_node_path8.resolve)(cwd);
-  return c === dir || c.startsWith(dir.endsWith(import_node_path8.sep) ? dir : dir + import_node_path8.sep);
+  let dir = (0, import_node_path7.dirname)(file);
+  if ((0, import_node_path7.basename)(dir) === ".claude") dir = (0, import_node_path7.dirname)(dir);
+  const c = (0, import_node_path7.resolve)(cwd);
+  return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
 }
 function memoryText(file) {
   try {
@@ -11824,7 +10734,7 @@ function promotedKeys(home) {
 }
 
 // store/scan.ts
-var import_node_path9 = require("node:path");
+var import_node_path8 = require("node:path");
 
 // store/text.ts
 var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
@@ -11832,16 +10742,16 @@ function isTestStep(step) {
   const m = /^Bash\((.*)\)$/.exec(step);
   return m !== null && m[1].split(" ").some((w) => TEST_WORDS.has(w));
 }
-function stepsOf(kind, key) {
-  return KINDS2[kind].tokens(key) ?? [key];
+function stepsOf(kind, key2) {
+  return KINDS2[kind].tokens(key2) ?? [key2];
 }
-function observedDomain(kind, key) {
+function observedDomain(kind, key2) {
   if (kind === "error-retry" || kind === "fix") return "error-handling";
-  if (kind === "command") return stepsOf(kind, key)[0] === "test" ? "testing" : "workflow";
-  return stepsOf(kind, key).some(isTestStep) ? "testing" : "workflow";
+  if (kind === "command") return stepsOf(kind, key2)[0] === "test" ? "testing" : "workflow";
+  return stepsOf(kind, key2).some(isTestStep) ? "testing" : "workflow";
 }
-function observedTrigger(kind, key) {
-  const s = stepsOf(kind, key);
+function observedTrigger(kind, key2) {
+  const s = stepsOf(kind, key2);
   switch (kind) {
     case "chain":
       return `after ${s.slice(0, -1).join(", then ")}`;
@@ -11854,8 +10764,8 @@ function observedTrigger(kind, key) {
       return `about to run ${s[0]}`;
   }
 }
-function observedAction(kind, key) {
-  const s = stepsOf(kind, key);
+function observedAction(kind, key2) {
+  const s = stepsOf(kind, key2);
   switch (kind) {
     case "chain":
       return `${s[s.length - 1]} next`;
@@ -11869,26 +10779,26 @@ function observedAction(kind, key) {
       return "ask the user first: they stopped it before";
   }
 }
-function observedExplain(kind, key, observations, sessions, sessionsInWindow) {
+function observedExplain(kind, key2, observations, sessions, sessionsInWindow) {
   const where = `in ${sessions} of ${sessionsInWindow} sessions`;
   switch (kind) {
     case "chain":
-      return `Frequent tool chain: ${key} (seen ${observations}x ${where})`;
+      return `Frequent tool chain: ${key2} (seen ${observations}x ${where})`;
     case "error-retry":
-      return `${stepsOf(kind, key)[0]} error-retry pairs detected (${observations}x ${where}). Consider pre-validation.`;
+      return `${stepsOf(kind, key2)[0]} error-retry pairs detected (${observations}x ${where}). Consider pre-validation.`;
     default:
-      return `${KINDS2[kind].claim(stepsOf(kind, key))} (${observations}x ${where})`;
+      return `${KINDS2[kind].claim(stepsOf(kind, key2))} (${observations}x ${where})`;
   }
 }
-function observedTitle(kind, key) {
-  return kind === "chain" ? `${key} chain` : key;
+function observedTitle(kind, key2) {
+  return kind === "chain" ? `${key2} chain` : key2;
 }
 
 // store/scan.ts
 var LEGACY_KEYS = /* @__PURE__ */ new Set(["id", "kind", "pattern", "confidence", "observations", "sessions", "first_seen", "last_seen", "state", "created"]);
-function observedBody(kind, key, x, sessionsInWindow) {
+function observedBody(kind, key2, x, sessionsInWindow) {
   return [
-    `# Instinct: ${observedTitle(kind, key)}`,
+    `# Instinct: ${observedTitle(kind, key2)}`,
     `- Confidence: ${Math.round(x.confidence * 100)}%`,
     `- Observations: ${x.observations}`,
     `- First seen: ${x.first_seen.slice(0, 10)}`,
@@ -11937,7 +10847,7 @@ function scanInstincts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path9.join)(dir, f);
+    const path = (0, import_node_path8.join)(dir, f);
     const stamp2 = fileStamp(path);
     const prior = opts.reuse?.get(f);
     if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
@@ -11980,7 +10890,7 @@ function scanFacts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path9.join)(dir, f);
+    const path = (0, import_node_path8.join)(dir, f);
     const stamp2 = fileStamp(path);
     const prior = opts.reuse?.get(f);
     if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
@@ -12007,8 +10917,8 @@ function scanFacts(home, opts = {}) {
 }
 
 // store/txn.ts
-var import_node_fs15 = require("node:fs");
-var import_node_path10 = require("node:path");
+var import_node_fs12 = require("node:fs");
+var import_node_path9 = require("node:path");
 var counter2 = 0;
 var STORE_DIRS = ["instincts", "facts", "archive"];
 var STORE_FILES = ["aliases.json", "store.json"];
@@ -12044,13 +10954,13 @@ var StoreTxn = class {
     this.staged.set(path, text);
   }
   remove(path) {
-    if (this.staged.get(path) !== void 0 && !(0, import_node_fs15.existsSync)(path)) this.staged.delete(path);
+    if (this.staged.get(path) !== void 0 && !(0, import_node_fs12.existsSync)(path)) this.staged.delete(path);
     else this.staged.set(path, null);
   }
   /** Whether a name is in use: on disk, or by this change. */
   taken(path) {
     const s = this.staged.get(path);
-    return s === void 0 ? (0, import_node_fs15.existsSync)(path) : s !== null;
+    return s === void 0 ? (0, import_node_fs12.existsSync)(path) : s !== null;
   }
   /** Commits what is staged with these events (see the top of this file); a failure leaves the store as it was. */
   commit(events) {
@@ -12068,12 +10978,12 @@ var StoreTxn = class {
     let journal;
     const made = [];
     const folder = (dir) => {
-      if (!(0, import_node_fs15.existsSync)(dir)) made.push(dir);
+      if (!(0, import_node_fs12.existsSync)(dir)) made.push(dir);
       ensurePrivateDir(dir);
     };
     try {
       for (const [path, text] of writes) {
-        folder((0, import_node_path10.dirname)(path));
+        folder((0, import_node_path9.dirname)(path));
         const tmp = `${path}.${process.pid}.${++counter2}.tmp`;
         writeNewFile(tmp, Buffer.from(text), PRIVATE_FILE);
         moves.push([tmp, path]);
@@ -12083,7 +10993,7 @@ var StoreTxn = class {
       writeFileAtomic(journalPath, `${JSON.stringify(journal)}
 `, { skipIfSame: false });
     } catch (e) {
-      for (const [tmp] of moves) (0, import_node_fs15.rmSync)(tmp, { force: true });
+      for (const [tmp] of moves) (0, import_node_fs12.rmSync)(tmp, { force: true });
       removeFolders(made);
       throw e;
     }
@@ -12102,35 +11012,35 @@ var StoreTxn = class {
 function removeFolders(dirs) {
   for (const d of [...new Set(dirs)].reverse()) {
     try {
-      (0, import_node_fs15.rmdirSync)(d);
+      (0, import_node_fs12.rmdirSync)(d);
     } catch {
     }
   }
 }
 function sizeOf(path) {
   try {
-    return (0, import_node_fs15.lstatSync)(path).size;
+    return (0, import_node_fs12.lstatSync)(path).size;
   } catch {
     return 0;
   }
 }
 function isFolder2(path) {
   try {
-    return (0, import_node_fs15.lstatSync)(path).isDirectory();
+    return (0, import_node_fs12.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function rel(home, path) {
-  return (0, import_node_path10.relative)(home, path).split(import_node_path10.sep).join("/");
+  return (0, import_node_path9.relative)(home, path).split(import_node_path9.sep).join("/");
 }
 function inHome(home, p, tmpOf) {
   const bad = () => new DataHomeError(`${layout.storeJournal(home)} names ${JSON.stringify(p)?.slice(0, 80)}, not a file of the store; move the journal aside`);
-  if (typeof p !== "string" || p === "" || (0, import_node_path10.isAbsolute)(p) || (0, import_node_path10.normalize)(p) !== p.split("/").join(import_node_path10.sep) || p.split("/").includes("..")) throw bad();
+  if (typeof p !== "string" || p === "" || (0, import_node_path9.isAbsolute)(p) || (0, import_node_path9.normalize)(p) !== p.split("/").join(import_node_path9.sep) || p.split("/").includes("..")) throw bad();
   const parts = p.split("/");
   const ok = tmpOf !== void 0 ? p.startsWith(`${tmpOf}.`) && /^\.\d+\.\d+\.tmp$/.test(p.slice(tmpOf.length)) : parts.length === 2 && STORE_DIRS.includes(parts[0]) || parts.length === 1 && STORE_FILES.includes(p);
   if (!ok) throw bad();
-  return (0, import_node_path10.join)(home, ...parts);
+  return (0, import_node_path9.join)(home, ...parts);
 }
 function readJournal(home) {
   let text;
@@ -12161,40 +11071,40 @@ function linesIn(home, j) {
   if (j.lines === "") return true;
   let fd;
   try {
-    fd = (0, import_node_fs15.openSync)(layout.events(home), READ_NOFOLLOW);
+    fd = (0, import_node_fs12.openSync)(layout.events(home), READ_NOFOLLOW);
   } catch {
     return false;
   }
   try {
     const want = Buffer.from(j.lines);
-    const size = (0, import_node_fs15.fstatSync)(fd).size;
+    const size = (0, import_node_fs12.fstatSync)(fd).size;
     const got = Buffer.alloc(Math.max(0, Math.min(size - j.at, want.length + 1)));
-    (0, import_node_fs15.readSync)(fd, got, 0, got.length, j.at);
+    (0, import_node_fs12.readSync)(fd, got, 0, got.length, j.at);
     return got.equals(want) || got[0] === 10 && got.subarray(1).equals(want);
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs12.closeSync)(fd);
   }
 }
 function apply(home, j) {
   for (const [tmp, path] of j.moves) {
-    const t = (0, import_node_path10.join)(home, tmp);
-    if ((0, import_node_fs15.existsSync)(t)) (0, import_node_fs15.renameSync)(t, (0, import_node_path10.join)(home, path));
+    const t = (0, import_node_path9.join)(home, tmp);
+    if ((0, import_node_fs12.existsSync)(t)) (0, import_node_fs12.renameSync)(t, (0, import_node_path9.join)(home, path));
   }
-  for (const r of j.removes) (0, import_node_fs15.rmSync)((0, import_node_path10.join)(home, r), { force: true });
-  (0, import_node_fs15.rmSync)(layout.storeJournal(home), { force: true });
+  for (const r of j.removes) (0, import_node_fs12.rmSync)((0, import_node_path9.join)(home, r), { force: true });
+  (0, import_node_fs12.rmSync)(layout.storeJournal(home), { force: true });
 }
 function undo(home, j) {
   try {
-    const fd = (0, import_node_fs15.openSync)(layout.events(home), import_node_fs15.constants.O_RDWR | import_node_fs15.constants.O_NOFOLLOW | import_node_fs15.constants.O_NONBLOCK);
+    const fd = (0, import_node_fs12.openSync)(layout.events(home), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_NOFOLLOW | import_node_fs12.constants.O_NONBLOCK);
     try {
-      if ((0, import_node_fs15.fstatSync)(fd).size > j.at) (0, import_node_fs15.ftruncateSync)(fd, j.at);
+      if ((0, import_node_fs12.fstatSync)(fd).size > j.at) (0, import_node_fs12.ftruncateSync)(fd, j.at);
     } finally {
-      (0, import_node_fs15.closeSync)(fd);
+      (0, import_node_fs12.closeSync)(fd);
     }
   } catch {
   }
-  for (const [tmp] of j.moves) (0, import_node_fs15.rmSync)((0, import_node_path10.join)(home, tmp), { force: true });
-  (0, import_node_fs15.rmSync)(layout.storeJournal(home), { force: true });
+  for (const [tmp] of j.moves) (0, import_node_fs12.rmSync)((0, import_node_path9.join)(home, tmp), { force: true });
+  (0, import_node_fs12.rmSync)(layout.storeJournal(home), { force: true });
 }
 function recoverStore(home) {
   const j = readJournal(home);
@@ -12208,7 +11118,7 @@ function recoverStore(home) {
 }
 function unchanged(entries, dir, txn) {
   const out = /* @__PURE__ */ new Map();
-  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path10.join)(dir, e.file))) out.set(e.file, e);
+  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path9.join)(dir, e.file))) out.set(e.file, e);
   return out;
 }
 
@@ -12241,7 +11151,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso, txn));
-        txn.write((0, import_node_path11.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        txn.write((0, import_node_path10.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -12287,13 +11197,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs16.lstatSync)(path);
+      const st = (0, import_node_fs13.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -12443,12 +11353,12 @@ function writeObserved(home, pa, config, nowIso) {
   const events = [];
   let created = 0;
   for (const op of scoped) {
-    const key = storeKey(op.p.kind, op.p.key);
-    const prevEntry = byKey2.get(key);
+    const key2 = storeKey(op.p.kind, op.p.key);
+    const prevEntry = byKey2.get(key2);
     let id = prevEntry?.value?.id ?? slugFor(op.p.kind, op.p.key);
     if (prevEntry === void 0) {
       if (created >= config.maxNewInstinctsPerRun) {
-        out.deferred.push(key);
+        out.deferred.push(key2);
         continue;
       }
       const broken = unreadable.get(id);
@@ -12461,14 +11371,14 @@ function writeObserved(home, pa, config, nowIso) {
       created++;
     }
     const prev = prevEntry?.value;
-    const { x, expired } = observedInstinct(op, id, prev, promoted.get(key), nowIso, config);
+    const { x, expired } = observedInstinct(op, id, prev, promoted.get(key2), nowIso, config);
     out.keep.set(id, x.created);
     const text = renderInstinct2(x);
     if (prevEntry && handEdited(prevEntry) && prevEntry.text !== text) out.keptUserEdits.push(keepUserVersion(home, id, prevEntry.text, nowIso, txn));
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = txn.write((0, import_node_path12.join)(instDir, `${id}.md`), text);
+    const changed = txn.write((0, import_node_path11.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -12484,8 +11394,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    txn.create((0, import_node_path12.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    txn.remove((0, import_node_path12.join)(instDir, `${id}.md`));
+    txn.create((0, import_node_path11.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    txn.remove((0, import_node_path11.join)(instDir, `${id}.md`));
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -12495,9 +11405,1186 @@ function writeObserved(home, pa, config, nowIso) {
   return out;
 }
 
-// store/turn-feedback.ts
+// runs/history-file.ts
+var num2 = (v, lo, hi) => typeof v === "number" && Number.isFinite(v) && v >= lo && v <= hi;
+function usable(p) {
+  const x = p;
+  return typeof x === "object" && x !== null && typeof x.key === "string" && kindInfo(x.kind)?.tokens(x.key) !== void 0 && num2(x.confidence, 0, 1) && num2(x.rate, 0, 1) && num2(x.recency, 0, 1) && num2(x.observations, 0, 1e12) && num2(x.sessions, 0, 1e9) && num2(x.hits, 0, 1e12) && num2(x.opportunities, 0, 1e12) && num2(x.lift, 0, Infinity) && num2(x.firstSeen, 0, 864e13) && num2(x.lastSeen, 0, 864e13);
+}
+function readHistory(home) {
+  let v;
+  try {
+    v = JSON.parse(readDataFile(layout.history(home)).toString("utf8"));
+  } catch {
+    return emptyHistory();
+  }
+  const out = emptyHistory();
+  if (typeof v?.projects !== "object" || v.projects === null) return out;
+  for (const [id, c] of Object.entries(v.projects)) {
+    if (!/^[0-9a-f]{12}$/.test(id) || typeof c !== "object" || c === null || Number.isNaN(Date.parse(c.importedAt)) || !Array.isArray(c.patterns)) continue;
+    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable) };
+  }
+  return out;
+}
+
+// runs/observation-cache.ts
+var import_node_fs15 = require("node:fs");
+
+// runs/observation-file.ts
+var import_node_fs14 = require("node:fs");
+var TOOL = "[A-Za-z0-9_.:-]{1,128}";
+var WORD = "[A-Za-z0-9._:+@-]{1,40}";
+var CANONICAL = new RegExp(
+  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
+  "y"
+);
+var TS_AT = 13;
+var PROJECT_ID2 = /^[0-9a-f]{12}$/;
+var BEFORE_ID = 140;
+function idAt(text, start, end) {
+  const at = text.indexOf(',"id":"', start + BEFORE_ID);
+  if (at === -1 || at >= end) return 0;
+  return idHash(text, at + 7, text.indexOf('"', at + 7));
+}
+function digits(text, at, n) {
+  let v = 0;
+  for (let k = 0; k < n; k++) v = v * 10 + text.charCodeAt(at + k) - 48;
+  return v;
+}
+var lastDate = "#";
+var lastDayMs = Number.NaN;
+function dayAt(text, at) {
+  if (text.startsWith(lastDate, at)) return lastDayMs;
+  const y = digits(text, at, 4);
+  const mo = digits(text, at + 5, 2);
+  const d = digits(text, at + 8, 2);
+  let ms = Number.NaN;
+  if (y >= 100 && mo >= 1 && mo <= 12 && d >= 1 && (d <= 28 || d <= (mo === 2 ? y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0) ? 29 : 28 : mo === 4 || mo === 6 || mo === 9 || mo === 11 ? 30 : 31))) ms = Date.UTC(y, mo - 1, d);
+  lastDate = text.slice(at, at + 10);
+  lastDayMs = ms;
+  return ms;
+}
+function isoAt(text, at) {
+  const day = dayAt(text, at);
+  const h = digits(text, at + 11, 2);
+  const mi = digits(text, at + 14, 2);
+  const s = digits(text, at + 17, 2);
+  if (h > 23 || mi > 59 || s > 59) return Number.NaN;
+  return day + h * 36e5 + mi * 6e4 + s * 1e3 + digits(text, at + 20, 3);
+}
+function validDetail2(d) {
+  if (typeof d !== "string") return false;
+  const parts = d.split(" ");
+  return parts.length <= DETAIL_WORDS && parts.every((p) => DETAIL_PART.test(p));
+}
+function addLine(text, start, end, into) {
+  CANONICAL.lastIndex = start;
+  const m = CANONICAL.exec(text);
+  if (m !== null && CANONICAL.lastIndex >= end) {
+    const ts = isoAt(text, start + TS_AT);
+    if (!Number.isNaN(ts)) {
+      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end), m[7]);
+      return true;
+    }
+  }
+  return addJsonLine(text.slice(start, end), into);
+}
+function addJsonLine(line, into) {
+  let r;
+  try {
+    r = JSON.parse(line);
+  } catch {
+    return false;
+  }
+  if (typeof r !== "object" || r === null) return false;
+  const o = r;
+  const ts = typeof o["ts"] === "string" ? isoToMs(o["ts"]) : Number.NaN;
+  if (o["v"] !== 1 || Number.isNaN(ts)) return false;
+  if (typeof o["tool"] !== "string" || !TOOL_NAME.test(o["tool"])) return false;
+  if (typeof o["ok"] !== "boolean") return false;
+  if (typeof o["session"] !== "string" || !ID.test(o["session"])) return false;
+  const agentId = o["agentId"];
+  if (agentId !== void 0 && (typeof agentId !== "string" || !ID.test(agentId))) return false;
+  const detail = o["detail"];
+  if (detail !== void 0 && !validDetail2(detail)) return false;
+  const project = typeof o["project"] === "string" && PROJECT_ID2.test(o["project"]) ? o["project"] : void 0;
+  const id = typeof o["id"] === "string" && ID.test(o["id"]) ? idHash(o["id"]) : 0;
+  const stop = o["ok"] === false && (o["stop"] === "interrupt" || o["stop"] === "reject") ? o["stop"] : void 0;
+  into.add(ts, o["tool"], o["ok"], o["session"], agentId, detail, project, id, stop);
+  return true;
+}
+var CHUNK = 256 * 1024;
+function readObservationFile(fd, offset, into, counts) {
+  const from = into.mark();
+  try {
+    return readLines(fd, offset, into, counts);
+  } finally {
+    into.dropRepeats(from);
+  }
+}
+function readLines(fd, offset, into, counts) {
+  let buf = Buffer.allocUnsafe(CHUNK);
+  let filled = 0;
+  let pos = offset;
+  for (; ; ) {
+    if (filled === buf.length) {
+      const bigger = Buffer.allocUnsafe(buf.length * 2);
+      buf.copy(bigger, 0, 0, filled);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs14.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
+    if (n === 0) return pos;
+    filled += n;
+    const lastNl = buf.lastIndexOf(10, filled - 1);
+    if (lastNl === -1) continue;
+    const text = buf.toString("latin1", 0, lastNl);
+    let start = 0;
+    while (start <= text.length) {
+      let end = text.indexOf("\n", start);
+      if (end === -1) end = text.length;
+      if (end > start) {
+        counts.lines++;
+        if (!addLine(text, start, end, into)) counts.malformed++;
+      }
+      start = end + 1;
+    }
+    const consumed = lastNl + 1;
+    buf.copy(buf, 0, consumed, filled);
+    filled -= consumed;
+    pos += consumed;
+  }
+}
+
+// runs/observation-cache.ts
+var VERSION = 6;
+var EDGE = 4096;
+var RECORD_BYTES = 29;
+var COLUMNS = [
+  ["ts", Float64Array, 0, 8],
+  ["stream", Int32Array, 8, 4],
+  ["tool", Int32Array, 12, 4],
+  ["detail", Int32Array, 16, 4],
+  ["project", Int32Array, 20, 4],
+  ["id", Int32Array, 24, 4],
+  ["ok", Uint8Array, 28, 1]
+];
+function columnsAt(ab, at, stride, m) {
+  const [ts, stream, tool, detail, project, id, ok] = COLUMNS.map(([, make, before]) => new make(ab, at + stride * before, m));
+  return { ts, stream, tool, detail, project, id, ok };
+}
+function encode(h, t) {
+  const json = Buffer.from(JSON.stringify(h));
+  const pad = (8 - (4 + json.length) % 8) % 8;
+  const head = Buffer.alloc(4 + json.length + pad, 32);
+  head.writeUInt32LE(json.length + pad, 0);
+  json.copy(head, 4);
+  return [head, ...COLUMNS.map(([name]) => t[name]).map((col) => Buffer.from(col.buffer, col.byteOffset, col.byteLength))];
+}
+function checkedHeader(json, fileBytes) {
+  let h;
+  try {
+    h = JSON.parse(json.toString("utf8"));
+  } catch {
+    return void 0;
+  }
+  return h.version === VERSION && fileBytes === 4 + json.length + h.length * RECORD_BYTES ? h : void 0;
+}
+function decode(buf) {
+  if (buf.length < 4) return void 0;
+  const hl = buf.readUInt32LE(0);
+  if (4 + hl > buf.length) return void 0;
+  const h = checkedHeader(buf.subarray(4, 4 + hl), buf.length);
+  if (h === void 0) return void 0;
+  const n = h.length;
+  let ab;
+  let at = buf.byteOffset + 4 + hl;
+  if (at % 8 === 0) {
+    ab = buf.buffer;
+  } else {
+    const body = new Uint8Array(n * RECORD_BYTES);
+    body.set(buf.subarray(4 + hl));
+    ab = body.buffer;
+    at = 0;
+  }
+  return {
+    header: h,
+    table: {
+      length: n,
+      ...columnsAt(ab, at, n, n),
+      projects: h.projects,
+      streams: h.streams,
+      streamSession: h.streamSession,
+      sessions: h.sessions,
+      tools: h.tools,
+      details: h.details
+    }
+  };
+}
+function header(key2, offset, counts, t) {
+  return {
+    version: VERSION,
+    ...key2,
+    offset,
+    lines: counts.lines,
+    malformed: counts.malformed,
+    duplicates: counts.duplicates,
+    length: t.length,
+    streams: t.streams,
+    streamSession: t.streamSession,
+    sessions: t.sessions,
+    tools: t.tools,
+    details: t.details,
+    projects: t.projects
+  };
+}
+function bytesAt(fd, pos, len) {
+  const buf = Buffer.allocUnsafe(len);
+  let got = 0;
+  while (got < len) {
+    const n = (0, import_node_fs15.readSync)(fd, buf, got, len - got, pos + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return buf.toString("base64", 0, got);
+}
+function edges(fd, offset) {
+  return { head: bytesAt(fd, 0, Math.min(EDGE, offset)), tail: bytesAt(fd, Math.max(0, offset - EDGE), Math.min(EDGE, offset)) };
+}
+function openObservationFile(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs15.openSync)(path, READ_NOFOLLOW);
+  } catch (e) {
+    if (e.code === "ELOOP") {
+      throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
+    }
+    throw e;
+  }
+  if (!(0, import_node_fs15.fstatSync)(fd).isFile()) {
+    (0, import_node_fs15.closeSync)(fd);
+    throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
+  }
+  return fd;
+}
+function loadObservationFile(path, cachePath, opts = {}) {
+  const fd = openObservationFile(path);
+  try {
+    return load(fd, path, cachePath, opts.writeCache !== false);
+  } finally {
+    (0, import_node_fs15.closeSync)(fd);
+  }
+}
+function load(fd, path, cachePath, writeCache2) {
+  const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+  let cached2;
+  if (cachePath !== void 0) {
+    try {
+      cached2 = decode(readDataFile(cachePath));
+    } catch {
+      cached2 = void 0;
+    }
+  }
+  let resume = false;
+  if (cached2 && cached2.header.ino === String(st.ino)) {
+    const h = cached2.header;
+    const { head, tail } = edges(fd, h.offset);
+    if (head === h.head && tail === h.tail) {
+      if (h.size === Number(st.size) && h.mtimeNs === String(st.mtimeNs)) {
+        const state = { ino: h.ino, size: h.size, mtimeNs: h.mtimeNs, offset: h.offset, head: h.head, tail: h.tail, length: h.length, lines: h.lines, malformed: h.malformed, duplicates: h.duplicates };
+        return { table: cached2.table, counts: { lines: h.lines, malformed: h.malformed, duplicates: h.duplicates }, source: "cached", state };
+      }
+      resume = h.offset > 0 && Number(st.size) > h.offset;
+    }
+  }
+  let builder;
+  let counts;
+  let offset;
+  let source;
+  let before = 0;
+  if (resume && cached2) {
+    builder = new TableBuilder(cached2.table.length + 1024, { ids: true });
+    builder.addTable(cached2.table);
+    counts = { lines: cached2.header.lines, malformed: cached2.header.malformed };
+    before = cached2.header.duplicates;
+    offset = readObservationFile(fd, cached2.header.offset, builder, counts);
+    source = "appended";
+  } else {
+    builder = new TableBuilder(Math.max(1024, Math.ceil(Number(st.size) / 150)), { ids: true });
+    counts = { lines: 0, malformed: 0 };
+    offset = readObservationFile(fd, 0, builder, counts);
+    source = "parsed";
+  }
+  const table = builder.build();
+  const all = { ...counts, duplicates: before + builder.duplicates };
+  const after = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+  const whole2 = Number(after.size) === offset;
+  const key2 = { ino: String(after.ino), size: whole2 ? offset : -1, mtimeNs: whole2 ? String(after.mtimeNs) : "", ...edges(fd, offset) };
+  if (cachePath !== void 0 && writeCache2) {
+    try {
+      writeFileAtomic(cachePath, encode(header(key2, offset, all, table), table), { skipIfSame: false, cache: true });
+    } catch {
+    }
+  }
+  return { table, counts: all, source, state: { ...key2, offset, length: table.length, lines: counts.lines, malformed: counts.malformed, duplicates: all.duplicates } };
+}
+function compareFile(path, state) {
+  let fd;
+  try {
+    fd = (0, import_node_fs15.openSync)(path, READ_NOFOLLOW);
+  } catch {
+    return "other";
+  }
+  try {
+    const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+    if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return "other";
+    const { head, tail } = edges(fd, state.offset);
+    if (head !== state.head || tail !== state.tail) return "other";
+    if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return "same";
+    return Number(st.size) > state.offset ? "grown" : "other";
+  } finally {
+    (0, import_node_fs15.closeSync)(fd);
+  }
+}
+function cachedProjects(path, cachePath) {
+  let fd;
+  try {
+    fd = (0, import_node_fs15.openSync)(cachePath, READ_NOFOLLOW);
+  } catch {
+    return void 0;
+  }
+  try {
+    const len = Buffer.alloc(4);
+    if ((0, import_node_fs15.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
+    const hl = len.readUInt32LE(0);
+    const json = Buffer.alloc(hl);
+    if ((0, import_node_fs15.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
+    const h = checkedHeader(json, Number((0, import_node_fs15.fstatSync)(fd).size));
+    if (h === void 0 || !Array.isArray(h.projects)) return void 0;
+    const st = (0, import_node_fs15.lstatSync)(path, { bigint: true });
+    return String(st.ino) === h.ino && Number(st.size) === h.size && String(st.mtimeNs) === h.mtimeNs ? h.projects : void 0;
+  } catch {
+    return void 0;
+  } finally {
+    (0, import_node_fs15.closeSync)(fd);
+  }
+}
+
+// runs/parts-cache.ts
+var import_node_fs18 = require("node:fs");
+var import_node_path14 = require("node:path");
+
+// analyzer/parts.ts
+function plainPattern(p, day0) {
+  const days = [];
+  for (let d = 0; d < p.perDay.length; d++) if (p.perDay[d] !== 0) days.push(day0 + d, p.perDay[d], p.decayByDay[d]);
+  return [p.steps, p.n, p.first, p.last, p.starts, p.retries, p.perSession.length > 0 ? sessionHistogram(p.perSession) : p.sessions, days];
+}
+function toPlainPart(c) {
+  const days = [];
+  c.days.forEach((d, i) => {
+    if (d.calls !== 0) days.push(c.day0 + i, d.calls, d.failures, d.sessions, c.dayDecay[i]);
+  });
+  return {
+    keys: c.keys,
+    sessions: c.sessionsInWindow,
+    calls: c.calls,
+    future: c.future,
+    keyStats: [Array.from(c.keyStats.calls), Array.from(c.keyStats.failedThenAny), Array.from(c.keyStats.okThenAny), Array.from(c.keyStats.okThenSame)],
+    days,
+    chains: [...c.chains.values()].map((p) => plainPattern(p, c.day0)),
+    retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0)),
+    learned: [...c.learned.values()].map((p) => [p.key, p.kind, ...plainPattern(p, c.day0)]),
+    totals: [...c.totals]
+  };
+}
+var packPart = (p) => ({ keys: p.keys, calls: p.calls, json: JSON.stringify(p) });
+var isPacked = (p) => "json" in p;
+var partJson = (p) => isPacked(p) ? p.json : JSON.stringify(p);
+function mergeParts(parts, day0, nDays) {
+  const keys = [];
+  const ids2 = /* @__PURE__ */ new Map();
+  const maps = parts.map(
+    (p) => p.keys.map((k) => {
+      let i = ids2.get(k);
+      if (i === void 0) {
+        i = keys.length;
+        keys.push(k);
+        ids2.set(k, i);
+      }
+      return i;
+    })
+  );
+  const K = keys.length;
+  const out = emptyCounted(keys, day0, nDays);
+  const dense = K * K * K <= 1 << 18;
+  const slot = dense ? new Int32Array(K * K * K).fill(-1) : new Int32Array(0);
+  const byId = /* @__PURE__ */ new Map();
+  const chains = [];
+  const retries = new Array(K);
+  const add = (c, x) => {
+    c.n += x[1];
+    if (x[2] < c.first) c.first = x[2];
+    if (x[3] > c.last) c.last = x[3];
+    c.starts += x[4];
+    c.retries += x[5];
+    c.sessions = c.sessions.length === 0 ? x[6].slice() : addHistograms(c.sessions, x[6]);
+    const days = x[7];
+    for (let k = 0; k < days.length; k += 3) {
+      const j = days[k] - day0;
+      if (j < 0 || j >= nDays) continue;
+      c.perDay[j] += days[k + 1];
+      c.decayByDay[j] += days[k + 2];
+    }
+  };
+  parts.forEach((any, pi) => {
+    const part = isPacked(any) ? JSON.parse(any.json) : any;
+    const map = maps[pi];
+    out.sessionsInWindow += part.sessions;
+    out.calls += part.calls;
+    out.future += part.future;
+    for (let i = 0; i < part.days.length; i += 5) {
+      const j = part.days[i] - day0;
+      const o = out.days[j];
+      if (o === void 0) continue;
+      out.dayDecay[j] += part.days[i + 4];
+      o.calls += part.days[i + 1];
+      o.failures += part.days[i + 2];
+      o.sessions += part.days[i + 3];
+    }
+    const [calls, failedThenAny, okThenAny, okThenSame] = part.keyStats;
+    const t = out.keyStats;
+    for (let k = 0; k < map.length; k++) {
+      const g = map[k];
+      t.calls[g] += calls[k];
+      t.failedThenAny[g] += failedThenAny[k];
+      t.okThenAny[g] += okThenAny[k];
+      t.okThenSame[g] += okThenSame[k];
+    }
+    for (const x of part.chains) {
+      const a = map[x[0][0]];
+      const b = map[x[0][1]];
+      const c = map[x[0][2]];
+      const id = (a * K + b) * K + c;
+      let at = dense ? slot[id] : byId.get(id) ?? -1;
+      if (at === -1) {
+        at = chains.length;
+        chains.push(newCount("chain", [a, b, c], x[2], nDays));
+        if (dense) slot[id] = at;
+        else byId.set(id, at);
+      }
+      add(chains[at], x);
+    }
+    for (const x of part.retries) {
+      const k = map[x[0][0]];
+      add(retries[k] ??= newCount("error-retry", [k], x[2], nDays), x);
+    }
+    for (const [key2, kind, ...x] of part.learned ?? []) {
+      let c = out.learned.get(key2);
+      if (c === void 0) {
+        c = newCount(kind, [], x[2], nDays);
+        c.key = key2;
+        out.learned.set(key2, c);
+      }
+      add(c, x);
+    }
+    for (const [name, n] of part.totals ?? []) out.totals.set(name, (out.totals.get(name) ?? 0) + n);
+  });
+  for (const c of chains) {
+    c.key = `${keys[c.steps[0]]}->${keys[c.steps[1]]}->${keys[c.steps[2]]}`;
+    out.chains.set(c.key, c);
+  }
+  for (const c of retries) {
+    if (c === void 0) continue;
+    c.key = `${keys[c.steps[0]]} error-retry`;
+    out.errorRetries.set(c.key, c);
+  }
+  out.activeDays = out.days.filter((d) => d.calls > 0).length;
+  return out;
+}
+
+// runs/parts-files.ts
+var import_node_path12 = require("node:path");
+var VERSION2 = 5;
+var INDEX = "parts.json";
+var firstAfterOf = (sh) => sh.firstAfter === void 0 ? sh.minTs : sh.firstAfter;
+function sameRecordsInWindow(sh, windowStartMs) {
+  const lastBefore = sh.lastBefore ?? null;
+  const firstAfter = firstAfterOf(sh);
+  return (lastBefore === null || lastBefore <= windowStartMs) && (firstAfter === null || firstAfter > windowStartMs);
+}
+var shardPath = (cacheDir, day) => (0, import_node_path12.join)(cacheDir, `parts-${day}.json`);
+function readJson(path) {
+  try {
+    return JSON.parse(readDataFile(path).toString("utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function readIndex(cacheDir, config) {
+  const x = readJson((0, import_node_path12.join)(cacheDir, INDEX));
+  if (x === void 0 || x.version !== VERSION2 || x.halfLifeDays !== config.halfLifeDays || x.chainDetail !== config.chainDetail) return void 0;
+  if (typeof x.files !== "object" || x.files === null || typeof x.shards !== "object" || x.shards === null) return void 0;
+  return x;
+}
+function isPlainPart(p) {
+  if (typeof p !== "object" || p === null) return false;
+  const x = p;
+  return Array.isArray(x.keys) && Array.isArray(x.days) && Array.isArray(x.chains) && Array.isArray(x.retries) && Array.isArray(x.keyStats) && x.keyStats.length === 4 && typeof x.calls === "number" && typeof x.sessions === "number" && typeof x.future === "number";
+}
+function readShard(cacheDir, day, gen) {
+  const x = readJson(shardPath(cacheDir, day));
+  if (x === void 0 || x.version !== VERSION2 || x.gen !== gen || typeof x.projects !== "object" || x.projects === null) return void 0;
+  const parts = [x.all, ...Object.values(x.projects)];
+  if (!parts.every((p) => p === "all" || isPlainPart(p))) return void 0;
+  return { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) };
+}
+function projectParts(shards, name) {
+  const out = [];
+  for (const s of shards) {
+    const p = s.projects.get(name);
+    if (p !== void 0) out.push(p === "all" ? s.all : p);
+  }
+  return out;
+}
+function shardJson(gen, c) {
+  const projects = [...c.projects].map(([name, p]) => `${JSON.stringify(name)}:${p === "all" ? '"all"' : partJson(p)}`);
+  return `{"version":${VERSION2},"gen":${JSON.stringify(gen)},"unnamed":${c.unnamed},"all":${partJson(c.all)},"projects":{${projects.join(",")}}}`;
+}
+var BASE = "parts-base.json";
+function readBase(cacheDir, reusable) {
+  const x = readJson((0, import_node_path12.join)(cacheDir, BASE));
+  if (x === void 0 || x.version !== VERSION2 || typeof x.members !== "object" || x.members === null || typeof x.projects !== "object" || x.projects === null) return void 0;
+  const members = Object.entries(x.members);
+  if (members.length < 2 || members.some(([k, gen]) => reusable(k) !== gen)) return void 0;
+  if (!isPlainPart(x.all) || !Object.values(x.projects).every(isPlainPart)) return void 0;
+  return { shard: { unnamed: x.unnamed === true, all: x.all, projects: new Map(Object.entries(x.projects)) }, members: new Set(members.map(([k]) => k)) };
+}
+var BASE_REBUILD_AFTER = 4;
+var BASE_EDGE_MARGIN_MS = 36e5;
+function writeBase(cacheDir, members, shards, day0, nDays) {
+  const names = new Set(shards.flatMap((s) => [...s.projects.keys()]));
+  const projects = {};
+  for (const name of [...names].sort()) {
+    projects[name] = toPlainPart(mergeParts(projectParts(shards, name), day0, nDays));
+  }
+  const file = { version: VERSION2, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
+  try {
+    writeFileAtomic((0, import_node_path12.join)(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false, cache: true });
+  } catch {
+  }
+}
+
+// runs/parts-plan.ts
+function newShardKey(fileDay, firstTs, days) {
+  return fileDay === days.newest || fileDay === days.first ? `${fileDay}T${String(new Date(firstTs).getUTCHours()).padStart(2, "0")}` : fileDay;
+}
+function currentKey(key2, days) {
+  const day = key2.slice(0, 10);
+  if (key2.length > 10) return day < days.newest && day !== days.first ? day : key2;
+  return day === days.first && day !== days.newest ? void 0 : key2;
+}
+function firstTimes(ft, from) {
+  const first = new Float64Array(ft.sessions.length).fill(Number.NaN);
+  for (let i = from; i < ft.length; i++) {
+    const s = ft.streamSession[ft.stream[i]];
+    if (Number.isNaN(first[s])) first[s] = ft.ts[i];
+  }
+  return first;
+}
+function planRun(index, files, days, windowStartMs, nowMs, cacheDir, load2) {
+  const plan = { recount: /* @__PURE__ */ new Set(), cached: /* @__PURE__ */ new Map(), base: void 0, homeOf: /* @__PURE__ */ new Map(), fresh: /* @__PURE__ */ new Map(), everything: index === void 0 };
+  if (index === void 0) return plan;
+  const { recount, cached: cached2, homeOf, fresh } = plan;
+  const fileDays = new Set(files.map((f) => f.day));
+  const split = /* @__PURE__ */ new Set();
+  for (const [key2, sh] of Object.entries(index.shards)) {
+    const now = currentKey(key2, days);
+    if (now === void 0) {
+      recount.add(key2);
+      split.add(key2);
+      continue;
+    }
+    for (const s of sh.sessions) homeOf.set(s, now);
+    if (now !== key2) recount.add(key2).add(now);
+  }
+  for (const key2 of Object.keys(index.shards)) if (key2.length > 10 && split.has(key2.slice(0, 10))) recount.add(key2);
+  const gone = new Set(Object.keys(index.files).filter((d) => !fileDays.has(d)));
+  for (const f of files) {
+    const st = index.files[f.day];
+    const c = st === void 0 ? "other" : compareFile(f.path, st);
+    if (c === "same") continue;
+    if (c === "other") gone.add(f.day);
+    fresh.set(f.day, c === "grown" ? st.length : 0);
+  }
+  for (const [day, sh] of Object.entries(index.shards)) {
+    const stale = !sh.stable || !sameRecordsInWindow(sh, windowStartMs) || sh.maxTs > nowMs || sh.span.some((d) => gone.has(d) || !fileDays.has(d));
+    if (stale) recount.add(day);
+  }
+  for (const f of files) {
+    const from = fresh.get(f.day);
+    if (from === void 0) continue;
+    const t = load2(f);
+    const first = firstTimes(t, from);
+    t.sessions.forEach((name, s) => {
+      if (Number.isNaN(first[s])) return;
+      recount.add(homeOf.get(name) ?? newShardKey(f.day, first[s], days));
+    });
+  }
+  const reuse = Object.keys(index.shards).filter((k) => !recount.has(k));
+  const reused = new Set(reuse);
+  plan.base = readBase(cacheDir, (k) => reused.has(k) ? index.shards[k].gen : void 0);
+  for (const key2 of reuse) {
+    if (plan.base?.members.has(key2)) continue;
+    const shard = readShard(cacheDir, key2, index.shards[key2].gen);
+    if (shard === void 0) recount.add(key2);
+    else cached2.set(key2, shard);
+  }
+  if (cached2.size === 0 && plan.base === void 0) plan.everything = true;
+  return plan;
+}
+function filesToRead(files, plan, index) {
+  const fileDays = new Set(files.map((f) => f.day));
+  const wanted = /* @__PURE__ */ new Set();
+  if (plan.everything) for (const f of files) wanted.add(f.day);
+  else {
+    for (const day of plan.recount) for (const d of index.shards[day]?.span ?? []) if (fileDays.has(d)) wanted.add(d);
+    for (const d of plan.fresh.keys()) wanted.add(d);
+  }
+  return files.filter((f) => wanted.has(f.day));
+}
+
+// runs/reclaim.ts
+var import_node_module = require("node:module");
+var gc;
+function collectGarbage() {
+  if (gc === void 0) {
+    const exposed = globalThis.gc;
+    if (typeof exposed === "function") gc = exposed;
+    else {
+      const require2 = (0, import_node_module.createRequire)(__homunculus_import_meta_url);
+      require2("node:v8").setFlagsFromString("--expose-gc");
+      gc = require2("node:vm").runInNewContext("gc");
+    }
+  }
+  gc();
+}
+var GarbageMeter = class {
+  constructor(every, collect = collectGarbage) {
+    this.every = every;
+    this.collect = collect;
+  }
+  every;
+  collect;
+  released = 0;
+  let(bytes) {
+    this.released += bytes;
+    if (this.released >= this.every) {
+      this.released = 0;
+      this.collect();
+    }
+  }
+  /** Collects now what was let go since the last collection, if anything was. */
+  flush() {
+    if (this.released === 0) return;
+    this.released = 0;
+    this.collect();
+  }
+};
+
+// runs/shard-assign.ts
+function assignSessions(chosen, tables, plan, days, budget, meter) {
+  const { recount, everything, homeOf } = plan;
+  const a = { homeDay: /* @__PURE__ */ new Map(), shardFiles: /* @__PURE__ */ new Map(), shardSize: /* @__PURE__ */ new Map(), sessionSize: /* @__PURE__ */ new Map(), shardSessions: /* @__PURE__ */ new Map() };
+  const { homeDay, shardFiles, shardSize, sessionSize, shardSessions } = a;
+  let held = 0;
+  const firstPass = (fi) => {
+    const f = chosen[fi];
+    const ft = tables.load(f);
+    const per = new Int32Array(ft.sessions.length);
+    for (let i = 0; i < ft.length; i++) per[ft.streamSession[ft.stream[i]]]++;
+    let first;
+    ft.sessions.forEach((name, s) => {
+      if (per[s] === 0) return;
+      let home = homeDay.get(name) ?? (everything ? void 0 : homeOf.get(name));
+      if (home === void 0) {
+        home = newShardKey(f.day, (first ??= firstTimes(ft, 0))[s], days);
+        recount.add(home);
+      }
+      homeDay.set(name, home);
+      if (!everything && !recount.has(home)) return;
+      let sf = shardFiles.get(home);
+      if (sf === void 0) shardFiles.set(home, sf = /* @__PURE__ */ new Set());
+      sf.add(fi);
+      shardSize.set(home, (shardSize.get(home) ?? 0) + per[s]);
+      const seen = sessionSize.get(name);
+      if (seen === void 0) {
+        let list2 = shardSessions.get(home);
+        if (list2 === void 0) shardSessions.set(home, list2 = []);
+        list2.push(name);
+      }
+      sessionSize.set(name, (seen ?? 0) + per[s]);
+    });
+    if (held + ft.length > budget) {
+      tables.tables.delete(f.day);
+      return ft.length * RECORD_BYTES;
+    }
+    held += ft.length;
+    return 0;
+  };
+  for (let fi = 0; fi < chosen.length; fi++) meter.let(firstPass(fi));
+  return a;
+}
+function countingUnits(a, budget) {
+  const pieceOf = /* @__PURE__ */ new Map();
+  const lastPiece = /* @__PURE__ */ new Map();
+  const units = [];
+  for (const shard of [...a.shardFiles.keys()].sort()) {
+    const size = a.shardSize.get(shard);
+    if (size <= budget) {
+      units.push({ key: shard, files: a.shardFiles.get(shard), size });
+      continue;
+    }
+    const keys = [];
+    let n = 0;
+    for (const name of a.shardSessions.get(shard)) {
+      const c = a.sessionSize.get(name);
+      if (keys.length === 0 || n > 0 && n + c > budget) {
+        keys.push(`${shard}#${keys.length}`);
+        units.push({ key: keys[keys.length - 1], files: a.shardFiles.get(shard), size: 0 });
+        n = 0;
+      }
+      pieceOf.set(name, keys[keys.length - 1]);
+      units[units.length - 1].size += c;
+      n += c;
+    }
+    lastPiece.set(keys[keys.length - 1], { shard, keys });
+  }
+  return { units, unitOf: (name) => pieceOf.get(name) ?? a.homeDay.get(name), lastPiece };
+}
+
+// runs/cached-slices.ts
+var import_node_fs16 = require("node:fs");
+var SLICE_RECORDS = 65536;
+var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
+function readExactly(fd, into, pos, path) {
+  for (let got = 0; got < into.length; ) {
+    const n = (0, import_node_fs16.readSync)(fd, into, got, into.length - got, pos + got);
+    if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
+    got += n;
+  }
+}
+var CachedSlices = class _CachedSlices {
+  constructor(path, ino, bytes, body, length, h, sliceRecords) {
+    this.path = path;
+    this.ino = ino;
+    this.bytes = bytes;
+    this.body = body;
+    this.length = length;
+    this.sliceRecords = sliceRecords;
+    ({ projects: this.projects, streams: this.streams, streamSession: this.streamSession, sessions: this.sessions, tools: this.tools, details: this.details } = h);
+  }
+  path;
+  ino;
+  bytes;
+  body;
+  length;
+  sliceRecords;
+  projects;
+  streams;
+  streamSession;
+  sessions;
+  tools;
+  details;
+  static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
+    let fd;
+    try {
+      fd = (0, import_node_fs16.openSync)(cachePath, READ_NOFOLLOW);
+    } catch {
+      return void 0;
+    }
+    try {
+      const st = (0, import_node_fs16.fstatSync)(fd, { bigint: true });
+      const size = Number(st.size);
+      if (!st.isFile() || size < 4) return void 0;
+      const len = Buffer.alloc(4);
+      readExactly(fd, len, 0, cachePath);
+      const hl = len.readUInt32LE(0);
+      if (4 + hl > size) return void 0;
+      const hb = Buffer.allocUnsafe(hl);
+      readExactly(fd, hb, 4, cachePath);
+      const h = checkedHeader(hb, size);
+      if (h === void 0 || !sameState(h, state)) return void 0;
+      return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
+    } finally {
+      (0, import_node_fs16.closeSync)(fd);
+    }
+  }
+  /**
+   * Each slice of the records in order, as a table over this file's strings (its columns are
+   * reused for the next slice: copy what you keep). False, with nothing read, when the file is
+   * no longer the one opened.
+   */
+  forEach(each) {
+    let fd;
+    try {
+      fd = (0, import_node_fs16.openSync)(this.path, READ_NOFOLLOW);
+    } catch {
+      return false;
+    }
+    try {
+      const st = (0, import_node_fs16.fstatSync)(fd, { bigint: true });
+      if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
+      const n = this.length;
+      const cap = Math.min(n, this.sliceRecords);
+      const ab = new ArrayBuffer(cap * RECORD_BYTES);
+      const { body, projects, streams, streamSession, sessions, tools, details } = this;
+      for (let a = 0; a < n; a += cap) {
+        const m = Math.min(cap, n - a);
+        for (const [, , before, width] of COLUMNS) readExactly(fd, new Uint8Array(ab, cap * before, m * width), body + n * before + a * width, this.path);
+        each({
+          length: m,
+          ...columnsAt(ab, 0, cap, m),
+          projects,
+          streams,
+          streamSession,
+          sessions,
+          tools,
+          details
+        });
+      }
+      return true;
+    } finally {
+      (0, import_node_fs16.closeSync)(fd);
+    }
+  }
+};
+
+// runs/shard-count.ts
+var ShardIds = class {
+  keys = [];
+  ids = /* @__PURE__ */ new Map();
+  id(key2) {
+    let id = this.ids.get(key2);
+    if (id === void 0) this.ids.set(key2, id = this.keys.push(key2) - 1);
+    return id;
+  }
+};
+function countBatch(t, files, groupOfSession, opts, day0, nDays, meta, counted, hold) {
+  const { windowStartMs, nowMs } = opts;
+  const nSessions = t.sessions.length;
+  const groupOf = Int32Array.from(t.sessions, groupOfSession);
+  const metaOf = (g) => {
+    let m = meta.get(g);
+    if (m === void 0) meta.set(g, m = { sessions: [], span: /* @__PURE__ */ new Set(), minTs: Infinity, maxTs: -Infinity, projects: /* @__PURE__ */ new Set(), unnamed: false, unnamedInWindow: false, lastBefore: -Infinity, firstAfter: Infinity });
+    return m;
+  };
+  t.sessions.forEach((name, s) => metaOf(groupOf[s]).sessions.push(name));
+  for (let f = 0, i = 0; f < files.length; f++) {
+    let last = -2;
+    for (; i < files[f].end; i++) {
+      const g = groupOf[t.streamSession[t.stream[i]]];
+      const m = metaOf(g);
+      if (g !== last) m.span.add(files[f].day);
+      last = g;
+      const ts = t.ts[i];
+      if (ts < m.minTs) m.minTs = ts;
+      if (ts > m.maxTs) m.maxTs = ts;
+      if (ts <= windowStartMs) {
+        if (ts > m.lastBefore) m.lastBefore = ts;
+        continue;
+      }
+      if (ts < m.firstAfter) m.firstAfter = ts;
+      const p = t.project[i];
+      if (p !== -1) m.projects.add(p);
+      else {
+        m.unnamed = true;
+        if (ts <= nowMs) m.unnamedInWindow = true;
+      }
+    }
+  }
+  const allParts = /* @__PURE__ */ new Map();
+  forEachGroupCount(t, { ...opts, groupOf }, (g, c) => allParts.set(g, hold(toPlainPart(c))));
+  const groups = new Set(groupOf);
+  for (const g of groups) counted.set(g, { unnamed: meta.get(g).unnamedInWindow, all: allParts.get(g) ?? hold(toPlainPart(emptyCounted([], day0, nDays))), projects: /* @__PURE__ */ new Map() });
+  for (let p = 0; p < t.projects.length; p++) {
+    const only = new Int32Array(nSessions).fill(-1);
+    let any = false;
+    for (let s = 0; s < nSessions; s++) {
+      const g = groupOf[s];
+      const m = meta.get(g);
+      if (!m.projects.has(p)) continue;
+      if (m.projects.size === 1 && !m.unnamed) counted.get(g).projects.set(t.projects[p], "all");
+      else {
+        only[s] = g;
+        any = true;
+      }
+    }
+    if (!any) continue;
+    forEachGroupCount(t, { ...opts, project: p, groupOf: only }, (g, c) => counted.get(g).projects.set(t.projects[p], hold(toPlainPart(c))));
+  }
+}
+function mergePieces(from, to, meta, counted, day0, nDays) {
+  const ms = from.map((g) => meta.get(g));
+  const cs = from.map((g) => counted.get(g));
+  meta.set(to, {
+    sessions: ms.flatMap((m) => m.sessions),
+    span: new Set(ms.flatMap((m) => [...m.span])),
+    minTs: Math.min(...ms.map((m) => m.minTs)),
+    maxTs: Math.max(...ms.map((m) => m.maxTs)),
+    projects: /* @__PURE__ */ new Set(),
+    // table indices, meaningful within a batch only
+    unnamed: ms.some((m) => m.unnamed),
+    unnamedInWindow: ms.some((m) => m.unnamedInWindow),
+    lastBefore: Math.max(...ms.map((m) => m.lastBefore)),
+    firstAfter: Math.min(...ms.map((m) => m.firstAfter))
+  });
+  const names = [...new Set(cs.flatMap((c) => [...c.projects.keys()]))].sort();
+  const projects = /* @__PURE__ */ new Map();
+  const whole2 = names.length === 1 && !ms.some((m) => m.unnamed);
+  const all = packPart(toPlainPart(mergeParts(cs.map((c) => c.all), day0, nDays)));
+  for (const name of names) {
+    if (whole2) projects.set(name, "all");
+    else {
+      projects.set(name, packPart(toPlainPart(mergeParts(projectParts(cs, name), day0, nDays))));
+    }
+  }
+  counted.set(to, { unnamed: cs.some((c) => c.unnamed), all, projects });
+  for (const g of from) {
+    meta.delete(g);
+    counted.delete(g);
+  }
+}
+function countShards(chosen, tables, { units, unitOf, lastPiece }, ids2, opts, day0, nDays, budget, meter, check) {
+  const counted = /* @__PURE__ */ new Map();
+  const meta = /* @__PURE__ */ new Map();
+  const hold = units.reduce((n, u) => n + u.size, 0) > budget ? packPart : (p) => p;
+  const open = /* @__PURE__ */ new Map();
+  const evict = (fileSet) => {
+    let dropped = 0;
+    for (const [fi, ft] of open) {
+      if (fileSet.has(fi)) continue;
+      open.delete(fi);
+      if (!(ft instanceof CachedSlices)) dropped += ft.length * RECORD_BYTES;
+    }
+    return dropped;
+  };
+  const countUnits = (batch, fileSet, size) => {
+    const fileIdx = [...fileSet].sort((x, y) => x - y);
+    const builder = new TableBuilder(size + 16);
+    const ends = [];
+    for (const fi of fileIdx) {
+      const f = chosen[fi];
+      const whole2 = () => loadObservationFile(f.path, f.cachePath, { writeCache: false }).table;
+      const keepOf = (t2) => {
+        const keep2 = new Uint8Array(t2.streams.length);
+        t2.streamSession.forEach((s, stream) => keep2[stream] = batch.has(unitOf(t2.sessions[s])) ? 1 : 0);
+        return keep2;
+      };
+      let ft = tables.tables.get(f.day) ?? open.get(fi);
+      if (ft === void 0) {
+        const state = tables.states.get(f.day);
+        open.set(fi, ft = (state === void 0 ? void 0 : CachedSlices.open(f.cachePath, state)) ?? whole2());
+      }
+      let keep = keepOf(ft);
+      const idsOf = builder.idsOf(ft, keep);
+      if (!(ft instanceof CachedSlices)) builder.addRecords(ft, idsOf, keep);
+      else if (!ft.forEach((slice) => builder.addRecords(slice, idsOf, keep))) {
+        open.set(fi, ft = whole2());
+        keep = keepOf(ft);
+        builder.addRecords(ft, builder.idsOf(ft, keep), keep);
+      }
+      ends.push(builder.length);
+    }
+    const t = builder.build();
+    check("joining the window");
+    countBatch(t, fileIdx.map((fi, k) => ({ day: chosen[fi].day, end: ends[k] })), (name) => ids2.id(unitOf(name)), opts, day0, nDays, meta, counted, hold);
+    for (const key2 of batch) {
+      const split = lastPiece.get(key2);
+      if (split !== void 0) mergePieces(split.keys.map((k) => ids2.id(k)), ids2.id(split.shard), meta, counted, day0, nDays);
+    }
+    return t.length * RECORD_BYTES;
+  };
+  let batches = 0;
+  for (let b = 0; b < units.length; batches++) {
+    const batch = /* @__PURE__ */ new Set();
+    const fileSet = /* @__PURE__ */ new Set();
+    let size = 0;
+    while (b < units.length && (batch.size === 0 || size + units[b].size <= budget)) {
+      batch.add(units[b].key);
+      for (const fi of units[b].files) fileSet.add(fi);
+      size += units[b].size;
+      b++;
+    }
+    meter.let(evict(fileSet));
+    meter.let(countUnits(batch, fileSet, size));
+  }
+  open.clear();
+  if (batches > 1) meter.flush();
+  return { counted, meta };
+}
+
+// runs/window-files.ts
 var import_node_fs17 = require("node:fs");
 var import_node_path13 = require("node:path");
+var WindowTables = class {
+  constructor(writes, counts, check) {
+    this.writes = writes;
+    this.counts = counts;
+    this.check = check;
+  }
+  writes;
+  counts;
+  check;
+  /** Each file read, by day: its state (for the index)... */
+  states = /* @__PURE__ */ new Map();
+  /** ...and its table, while it is kept. */
+  tables = /* @__PURE__ */ new Map();
+  /** The file's table: read (and its cache brought up to date with `writes`) the first time, then kept until let go. */
+  load(f) {
+    let t = this.tables.get(f.day);
+    if (t === void 0) {
+      const r = loadObservationFile(f.path, f.cachePath, { writeCache: this.writes });
+      this.counts[r.source]++;
+      this.states.set(f.day, r.state);
+      this.tables.set(f.day, t = r.table);
+      this.check(`reading ${f.day}.jsonl`);
+    }
+    return t;
+  }
+};
+var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+function listDir2(dir) {
+  try {
+    return (0, import_node_fs17.readdirSync)(dir).sort();
+  } catch (e) {
+    if (e.code === "ENOENT") return [];
+    throw e;
+  }
+}
+function fileSize(path) {
+  try {
+    return (0, import_node_fs17.lstatSync)(path).size;
+  } catch {
+    return 0;
+  }
+}
+function observationFiles(home) {
+  const obsDir = layout.observations(home);
+  const cacheDir = layout.cache(home);
+  const out = [];
+  for (const f of listDir2(obsDir)) {
+    const m = OBSERVATION_FILE2.exec(f);
+    if (m) out.push({ day: m[1], path: (0, import_node_path13.join)(obsDir, f), cachePath: (0, import_node_path13.join)(cacheDir, `${m[1]}.bin`) });
+  }
+  return out;
+}
+var bytesOf = (files) => files.reduce((n, f) => n + fileSize(f.path), 0);
+
+// runs/parts-cache.ts
+var BUDGET_RECORDS = 2e5;
+var COLLECT_EVERY_BYTES = 6 * 1048576;
+function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, check, budget = BUDGET_RECORDS) {
+  const windowStartMs = nowMs - config.windowDays * DAY_MS;
+  const index = readIndex(cacheDir, config);
+  const tables = new WindowTables(writes, counts, check);
+  const days = { newest: files.length === 0 ? "" : files[files.length - 1].day, first: utcDay(windowStartMs) };
+  const plan = planRun(index, files, days, windowStartMs, nowMs, cacheDir, (f) => tables.load(f));
+  const chosen = filesToRead(files, plan, index);
+  const meter = new GarbageMeter(COLLECT_EVERY_BYTES);
+  const assigned = assignSessions(chosen, tables, plan, days, budget, meter);
+  const opts = { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls };
+  const { day0, nDays } = windowDays(windowStartMs, nowMs);
+  const ids2 = new ShardIds();
+  const { counted, meta } = countShards(chosen, tables, countingUnits(assigned, budget), ids2, opts, day0, nDays, budget, meter, check);
+  check("scoring the patterns");
+  counts.reused += plan.cached.size + (plan.base?.members.size ?? 0);
+  counts.counted += counted.size;
+  const analyses = mergeAnalyses([...plan.base === void 0 ? [] : [plan.base.shard], ...plan.cached.values(), ...counted.values()], day0, nDays, nowMs, config);
+  tallyFiles(files, tables, index, counts);
+  if (writes) writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, meta, days, windowStartMs, nowMs, day0, nDays, config });
+  return analyses;
+}
+function mergeAnalyses(shards, day0, nDays, nowMs, config) {
+  const all = analysisOf(mergeParts(shards.map((s) => s.all), day0, nDays), nowMs, config);
+  const names = /* @__PURE__ */ new Set();
+  let unnamed = false;
+  for (const s of shards) {
+    unnamed ||= s.unnamed;
+    for (const [name, c] of s.projects) if ((c === "all" ? s.all : c).calls > 0) names.add(name);
+  }
+  const projects = /* @__PURE__ */ new Map();
+  if (names.size === 1 && !unnamed) projects.set([...names][0], all);
+  else {
+    for (const name of [...names].sort()) {
+      projects.set(name, analysisOf(mergeParts(projectParts(shards, name), day0, nDays), nowMs, config));
+    }
+    foldAcrossScopes(all, projects.values(), config);
+  }
+  return { all, projects };
+}
+function tallyFiles(files, tables, index, counts) {
+  for (const f of files) {
+    const st = tables.states.get(f.day) ?? index?.files[f.day];
+    if (st !== void 0) {
+      counts.malformed += st.malformed;
+      counts.duplicates += st.duplicates;
+    }
+  }
+  counts.cached += files.length - counts.appended - counts.parsed - counts.cached;
+}
+function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, meta, days, windowStartMs, nowMs, day0, nDays, config }) {
+  const { cached: cached2, base, recount, everything } = plan;
+  const gen = `${Date.now().toString(36)}-${process.pid}`;
+  const next = { version: VERSION2, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, files: {}, shards: {} };
+  for (const f of files) {
+    const st = tables.states.get(f.day) ?? index?.files[f.day];
+    if (st !== void 0) next.files[f.day] = st;
+  }
+  for (const day of cached2.keys()) next.shards[day] = index.shards[day];
+  for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
+  for (const day of recount) if (!meta.has(ids2.id(day))) (0, import_node_fs18.rmSync)(shardPath(cacheDir, day), { force: true });
+  for (const [g, m] of meta) {
+    const day = ids2.keys[g];
+    const stable = m.maxTs <= nowMs;
+    const [lastBefore, firstAfter] = [Number.isFinite(m.lastBefore) ? m.lastBefore : null, Number.isFinite(m.firstAfter) ? m.firstAfter : null];
+    next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
+    const path = shardPath(cacheDir, day);
+    if (!stable) {
+      (0, import_node_fs18.rmSync)(path, { force: true });
+      continue;
+    }
+    try {
+      writeFileAtomic(path, shardJson(gen, counted.get(g)), { skipIfSame: false, cache: true });
+    } catch {
+    }
+  }
+  try {
+    writeFileAtomic((0, import_node_path14.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
+  } catch {
+  }
+  const settled = [...cached2.keys()].filter((k) => {
+    const after = firstAfterOf(next.shards[k]);
+    return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
+  });
+  if (everything) (0, import_node_fs18.rmSync)((0, import_node_path14.join)(cacheDir, BASE), { force: true });
+  else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
+    const members = [...base?.members ?? [], ...settled].sort();
+    if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached2.get(k))], day0, nDays);
+    else (0, import_node_fs18.rmSync)((0, import_node_path14.join)(cacheDir, BASE), { force: true });
+  }
+  for (const f of (0, import_node_fs18.readdirSync)(cacheDir)) {
+    const m = /^parts-(.+)\.json$/.exec(f);
+    if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs18.rmSync)((0, import_node_path14.join)(cacheDir, f), { force: true });
+  }
+}
+
+// runs/retention.ts
+var import_node_fs20 = require("node:fs");
+var import_node_path16 = require("node:path");
+
+// store/turn-feedback.ts
+var import_node_fs19 = require("node:fs");
+var import_node_path15 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
 }
@@ -12645,11 +12732,11 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    if (!pruneDataFile((0, import_node_path13.join)(dir, f))) leftAlone.push((0, import_node_path13.join)(dir, f));
+    if (!pruneDataFile((0, import_node_path15.join)(dir, f))) leftAlone.push((0, import_node_path15.join)(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs17.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      if ((0, import_node_fs19.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
@@ -12664,7 +12751,7 @@ function markJudged(home, entries) {
     if (keys === void 0) byDay.set(day, keys = []);
     keys.push(JSON.stringify(turnKey(e)));
   }
-  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path13.join)("state", "injections")]);
+  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path15.join)("state", "injections")]);
   for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
 }
 function judgePending(home, nowMs, session) {
@@ -12680,62 +12767,69 @@ function judgePending(home, nowMs, session) {
   return { entries, items, facts };
 }
 
-// analyzer/run.ts
-var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
+// runs/retention.ts
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
-function listDir2(dir) {
-  try {
-    return (0, import_node_fs18.readdirSync)(dir).sort();
-  } catch (e) {
-    if (e.code === "ENOENT") return [];
-    throw e;
-  }
-}
 function removeTempFiles(dirs) {
   const leftAlone = [];
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path14.join)(dir, f))) leftAlone.push((0, import_node_path14.join)(dir, f));
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path16.join)(dir, f))) leftAlone.push((0, import_node_path16.join)(dir, f));
   return leftAlone;
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path14.join)(dir, f);
+      const path = (0, import_node_path16.join)(dir, f);
       try {
-        if ((0, import_node_fs18.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs18.rmSync)(path, { force: true });
+        if ((0, import_node_fs20.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs20.rmSync)(path, { force: true });
       } catch {
       }
     }
   }
 }
-function fileSize(path) {
-  try {
-    return (0, import_node_fs18.lstatSync)(path).size;
-  } catch {
-    return 0;
-  }
-}
 function stampMs(s) {
   return Date.parse(`${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 11)}:${s.slice(11, 13)}:${s.slice(13, 15)}Z`);
 }
-var AnalysisTimeout = class extends Error {
-  name = "AnalysisTimeout";
-};
-function checkDeadline(deadline, where) {
-  if (deadline !== void 0 && performance.now() >= deadline.at) {
-    throw new AnalysisTimeout(`the analysis stopped after maxAnalysisSeconds (${deadline.seconds} s) while ${where}; nothing was written (raise maxAnalysisSeconds, or shorten windowDays)`);
+function prune(home, files, keep, nowMs, config, report) {
+  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
+  const remove = (path) => {
+    if (pruneDataFile(path)) return true;
+    (report.notPruned ??= []).push((0, import_node_path16.relative)(home, path));
+    return false;
+  };
+  const kept = /* @__PURE__ */ new Set();
+  for (const f of files) {
+    if (f.day >= pruneBefore || keep.has(dayOf(Date.parse(`${f.day}T00:00:00Z`)))) {
+      kept.add(f.day);
+      continue;
+    }
+    if (remove(f.path)) report.pruned.observations.push(`${f.day}.jsonl`);
+    remove(f.cachePath);
   }
-}
-function observationFiles(home) {
-  const obsDir = layout.observations(home);
   const cacheDir = layout.cache(home);
-  const out = [];
-  for (const f of listDir2(obsDir)) {
-    const m = OBSERVATION_FILE2.exec(f);
-    if (m) out.push({ day: m[1], path: (0, import_node_path14.join)(obsDir, f), cachePath: (0, import_node_path14.join)(cacheDir, `${m[1]}.bin`) });
+  for (const f of listDir2(cacheDir)) {
+    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path16.join)(cacheDir, f));
   }
-  return out;
+  pruneHookState(home, config.retentionDays);
+  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path16.relative)(home, f));
 }
+function pruneArchive(home, nowMs, config, report) {
+  const archDir = layout.archive(home);
+  const archived = /* @__PURE__ */ new Map();
+  for (const f of listDir2(archDir)) {
+    const m = ARCHIVE_FILE.exec(f);
+    if (!m) continue;
+    const at = stampMs(m[2]);
+    if (nowMs - at > config.archivePruneDays * DAY_MS) {
+      if (pruneDataFile((0, import_node_path16.join)(archDir, f))) report.pruned.archive.push(f);
+      else (report.notPruned ??= []).push((0, import_node_path16.relative)(home, (0, import_node_path16.join)(archDir, f)));
+    } else {
+      archived.set(utcDay(at), [...archived.get(utcDay(at)) ?? [], m[1]]);
+    }
+  }
+  return archived;
+}
+
+// runs/sparse-projects.ts
 function olderPresence(files, writes) {
   const out = /* @__PURE__ */ new Map();
   for (const f of files) {
@@ -12764,29 +12858,6 @@ function windowPresence(pa) {
   }
   return out;
 }
-function prune(home, files, keep, nowMs, config, report) {
-  const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
-  const remove = (path) => {
-    if (pruneDataFile(path)) return true;
-    (report.notPruned ??= []).push((0, import_node_path14.relative)(home, path));
-    return false;
-  };
-  const kept = /* @__PURE__ */ new Set();
-  for (const f of files) {
-    if (f.day >= pruneBefore || keep.has(dayOf(Date.parse(`${f.day}T00:00:00Z`)))) {
-      kept.add(f.day);
-      continue;
-    }
-    if (remove(f.path)) report.pruned.observations.push(`${f.day}.jsonl`);
-    remove(f.cachePath);
-  }
-  const cacheDir = layout.cache(home);
-  for (const f of listDir2(cacheDir)) {
-    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path14.join)(cacheDir, f));
-  }
-  pruneHookState(home, config.retentionDays);
-  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path14.relative)(home, f));
-}
 function extendSparseProjects(files, presence, pa, nowMs, config, writes) {
   const calendarStart = nowMs - config.windowDays * DAY_MS;
   const byDay = new Map(files.map((f) => [dayOf(Date.parse(`${f.day}T00:00:00Z`)), f]));
@@ -12814,7 +12885,16 @@ function extendSparseProjects(files, presence, pa, nowMs, config, writes) {
   if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
   return out;
 }
-var bytesOf = (files) => files.reduce((n, f) => n + fileSize(f.path), 0);
+
+// runs/run.ts
+var AnalysisTimeout = class extends Error {
+  name = "AnalysisTimeout";
+};
+function checkDeadline(deadline, where) {
+  if (deadline !== void 0 && performance.now() >= deadline.at) {
+    throw new AnalysisTimeout(`the analysis stopped after maxAnalysisSeconds (${deadline.seconds} s) while ${where}; nothing was written (raise maxAnalysisSeconds, or shorten windowDays)`);
+  }
+}
 function loadFiles(files, bytes, report, deadline) {
   const builder = new TableBuilder(Math.max(1024, Math.ceil(bytes / 200)));
   for (const f of files) {
@@ -12903,9 +12983,9 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   const names = dataHomeNames();
-  if ((0, import_node_fs18.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+  if ((0, import_node_fs21.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
     try {
-      (0, import_node_fs18.chmodSync)(home, 448);
+      (0, import_node_fs21.chmodSync)(home, 448);
     } catch {
     }
   }
@@ -12918,7 +12998,7 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     recoverStore(home);
-    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path14.relative)(home, f));
+    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path17.relative)(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
     const w = writeObserved(home, pa, config, nowIso);
@@ -12928,20 +13008,8 @@ function runAnalysis(opts) {
     report.keptUserEdits = w.keptUserEdits;
     report.deferred = w.deferred;
     const keep = w.keep;
-    const events = { created: /* @__PURE__ */ new Map(), archived: /* @__PURE__ */ new Map() };
-    const push = (m, day, id) => m.set(day, [...m.get(day) ?? [], id]);
-    for (const f of listDir2(archDir)) {
-      const m = ARCHIVE_FILE.exec(f);
-      if (!m) continue;
-      const at = stampMs(m[2]);
-      if (nowMs - at > config.archivePruneDays * DAY_MS) {
-        if (pruneDataFile((0, import_node_path14.join)(archDir, f))) report.pruned.archive.push(f);
-        else (report.notPruned ??= []).push((0, import_node_path14.relative)(home, (0, import_node_path14.join)(archDir, f)));
-      } else {
-        push(events.archived, utcDay(at), m[1]);
-      }
-    }
-    for (const [id, created] of keep) push(events.created, created.slice(0, 10), id);
+    const events = { created: /* @__PURE__ */ new Map(), archived: pruneArchive(home, nowMs, config, report) };
+    for (const [id, created] of keep) events.created.set(created.slice(0, 10), [...events.created.get(created.slice(0, 10)) ?? [], id]);
     writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
     writeFileAtomic(
       layout.lastAnalysis(home),
@@ -12954,9 +13022,9 @@ function runAnalysis(opts) {
   }
 }
 
-// analyzer/logged-run.ts
+// runs/logged-run.ts
 var OBSERVATION_FILE3 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path15.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path18.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -12969,13 +13037,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs19.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
+    files = (0, import_node_fs22.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs19.lstatSync)((0, import_node_path15.join)(layout.observations(home), f));
+      const st = (0, import_node_fs22.lstatSync)((0, import_node_path18.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -12991,19 +13059,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs19.openSync)((0, import_node_path15.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs22.openSync)((0, import_node_path18.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs19.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs22.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs19.closeSync)(fd);
+      (0, import_node_fs22.closeSync)(fd);
     }
   }
   return n;
@@ -13075,19 +13143,19 @@ function safeLog(home, e) {
 }
 
 // claude/paths.ts
-var import_node_path16 = require("node:path");
+var import_node_path19 = require("node:path");
 function claudePaths(scope, projectDir, env) {
-  const dir = scope === "user" ? (0, import_node_path16.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path16.join)(userHome(env), ".claude")) : (0, import_node_path16.join)((0, import_node_path16.resolve)(projectDir), ".claude");
+  const dir = scope === "user" ? (0, import_node_path19.resolve)(env["CLAUDE_CONFIG_DIR"] || (0, import_node_path19.join)(userHome(env), ".claude")) : (0, import_node_path19.join)((0, import_node_path19.resolve)(projectDir), ".claude");
   return {
     dir,
-    settings: (0, import_node_path16.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
-    command: (0, import_node_path16.join)(dir, "commands", "bye.md"),
-    rulesLink: (0, import_node_path16.join)(dir, "rules", "homunculus.md")
+    settings: (0, import_node_path19.join)(dir, scope === "local" ? "settings.local.json" : "settings.json"),
+    command: (0, import_node_path19.join)(dir, "commands", "bye.md"),
+    rulesLink: (0, import_node_path19.join)(dir, "rules", "homunculus.md")
   };
 }
 
 // lib/config.ts
-var import_node_path17 = require("node:path");
+var import_node_path20 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -13185,14 +13253,14 @@ function typeOk(rule, v) {
 function validateOverrides(raw, origin) {
   if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [`${origin}: expected a JSON object of settings, found ${show(raw)}`];
   const problems = [];
-  for (const [key, value] of Object.entries(raw)) {
-    const rule = Object.hasOwn(RULES, key) ? RULES[key] : void 0;
+  for (const [key2, value] of Object.entries(raw)) {
+    const rule = Object.hasOwn(RULES, key2) ? RULES[key2] : void 0;
     if (rule === void 0) {
-      problems.push(`${origin}: unknown key "${key}" (value ${show(value)}); known keys: ${CONFIG_KEYS.join(", ")}`);
+      problems.push(`${origin}: unknown key "${key2}" (value ${show(value)}); known keys: ${CONFIG_KEYS.join(", ")}`);
     } else if (!typeOk(rule, value)) {
-      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)} (${Array.isArray(value) ? "array" : value === null ? "null" : typeof value})`);
+      problems.push(`${origin}: "${key2}" must be ${rule.allowed}, found ${show(value)} (${Array.isArray(value) ? "array" : value === null ? "null" : typeof value})`);
     } else if (!rule.check(value)) {
-      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)}`);
+      problems.push(`${origin}: "${key2}" must be ${rule.allowed}, found ${show(value)}`);
     }
   }
   return problems;
@@ -13233,8 +13301,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
-    [(0, import_node_path17.join)(root, "config", "defaults.json"), readJson2((0, import_node_path17.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path17.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path17.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path20.join)(root, "config", "defaults.json"), readJson2((0, import_node_path20.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path20.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path20.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user2 = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);
@@ -13263,14 +13331,14 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs20.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs20.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs23.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs23.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);
@@ -13487,10 +13555,10 @@ var PayloadScanner = class {
   endCapture(wasString) {
     if (wasString && this.stringIsKey) {
       const depth = this.stack.length;
-      let key = "";
-      if (this.capturing && !this.overflow) key = decodeString(Buffer.concat(this.parts)) ?? "";
-      if (depth === 1) this.key1 = key;
-      else if (depth === 2) this.key2 = key;
+      let key2 = "";
+      if (this.capturing && !this.overflow) key2 = decodeString(Buffer.concat(this.parts)) ?? "";
+      if (depth === 1) this.key1 = key2;
+      else if (depth === 2) this.key2 = key2;
       this.capturing = false;
       return;
     }
@@ -13565,11 +13633,11 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
 }
 
 // store/dream-run.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs26 = require("node:fs");
 
 // store/dream.ts
-var import_node_fs21 = require("node:fs");
-var import_node_path18 = require("node:path");
+var import_node_fs24 = require("node:fs");
+var import_node_path21 = require("node:path");
 
 // store/candidates.ts
 var ROUNDING = 1e-4;
@@ -13614,9 +13682,9 @@ function similarPairs(seqs, threshold, groups) {
       const list2 = index.get(tok);
       if (list2) {
         for (const i of list2) {
-          const key = i * n + j;
-          if (pairs.has(key)) continue;
-          pairs.add(key);
+          const key2 = i * n + j;
+          if (pairs.has(key2)) continue;
+          pairs.add(key2);
           found[i].push(j);
         }
         list2.push(j);
@@ -13682,9 +13750,9 @@ function memo(fn) {
   };
 }
 var wordsOf = memo(words);
-var keyWords = memo((key) => {
-  const i = key.indexOf(":");
-  return words(i === -1 ? key : key.slice(i + 1));
+var keyWords = memo((key2) => {
+  const i = key2.indexOf(":");
+  return words(i === -1 ? key2 : key2.slice(i + 1));
 });
 function lcs(a, b) {
   const row = new Array(b.length + 1).fill(0);
@@ -13741,9 +13809,9 @@ function contradicts(a, b, threshold) {
   if (sequenceSimilarity(core(wa), core(wb)) < threshold) return false;
   return opposed(wa, wb);
 }
-function keyParts(key) {
-  const i = key.indexOf(":");
-  return (i === -1 ? key : key.slice(i + 1)).toLowerCase().split(/->|\+|,/);
+function keyParts(key2) {
+  const i = key2.indexOf(":");
+  return (i === -1 ? key2 : key2.slice(i + 1)).toLowerCase().split(/->|\+|,/);
 }
 function valuesOf(text, isKey = false) {
   const out = /* @__PURE__ */ new Set();
@@ -13770,12 +13838,12 @@ function saidOf(x) {
 function mergeLoses(a, b) {
   return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
 }
-var settingOf = memo((key) => {
-  const parts = keyParts(key);
+var settingOf = memo((key2) => {
+  const parts = keyParts(key2);
   if (parts.length !== 1) return void 0;
   const eq = parts[0].indexOf("=");
   if (eq === -1) return void 0;
-  return `${key.slice(0, key.indexOf(":") + 1).toLowerCase()}${words(parts[0].slice(0, eq)).join(" ")}`;
+  return `${key2.slice(0, key2.indexOf(":") + 1).toLowerCase()}${words(parts[0].slice(0, eq)).join(" ")}`;
 });
 var plainWords = memo((s) => wordsOf(s).filter((w) => !/\d/.test(w)).join(" "));
 function valueConflict(a, b) {
@@ -13787,8 +13855,8 @@ function valueConflict(a, b) {
 function conflicts(a, b, threshold) {
   return contradicts(a, b, threshold) || valueConflict(a, b);
 }
-function categoryPrefix(key) {
-  return key.slice(0, key.indexOf(":")).toLowerCase();
+function categoryPrefix(key2) {
+  return key2.slice(0, key2.indexOf(":")).toLowerCase();
 }
 function keyPairs(patterns, threshold, groups) {
   return similarPairs(patterns.map(keyWords), threshold, patterns.map((p, i) => `${categoryPrefix(p)}\0${groups?.[i] ?? ""}`));
@@ -13922,23 +13990,23 @@ function skillDescription(text) {
 }
 function readShadowTexts(claudeDir, projectRoot2) {
   const out = [];
-  const files = [[(0, import_node_path18.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
-  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path18.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path18.join)(projectRoot2, f), f]);
+  const files = [[(0, import_node_path21.join)(claudeDir, "CLAUDE.md"), "~/.claude/CLAUDE.md"]];
+  if (projectRoot2) for (const f of ["CLAUDE.md", (0, import_node_path21.join)(".claude", "CLAUDE.md"), "AGENTS.md"]) files.push([(0, import_node_path21.join)(projectRoot2, f), f]);
   for (const [path, where] of files) {
     const t = readText(path);
     if (t !== void 0) out.push(...shadowLines(t, where));
   }
-  const skillDirs = [(0, import_node_path18.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path18.join)(projectRoot2, ".claude", "skills")] : []];
+  const skillDirs = [(0, import_node_path21.join)(claudeDir, "skills"), ...projectRoot2 ? [(0, import_node_path21.join)(projectRoot2, ".claude", "skills")] : []];
   for (const dir of skillDirs) {
     let names;
     try {
-      names = (0, import_node_fs21.readdirSync)(dir).sort();
+      names = (0, import_node_fs24.readdirSync)(dir).sort();
     } catch {
       continue;
     }
     for (const name of names) {
       if (name.startsWith("homunculus")) continue;
-      const t = readText((0, import_node_path18.join)(dir, name, "SKILL.md"));
+      const t = readText((0, import_node_path21.join)(dir, name, "SKILL.md"));
       const d = t === void 0 ? void 0 : skillDescription(t);
       if (d) out.push({ where: `skill ${name}`, text: d });
     }
@@ -13951,11 +14019,11 @@ function dreamDue(last, newSessions, nowMs, c) {
 }
 
 // observer/project-id.ts
-var import_node_fs22 = require("node:fs");
-var import_node_path19 = require("node:path");
+var import_node_fs25 = require("node:fs");
+var import_node_path22 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs22.statSync)(path);
+    (0, import_node_fs25.statSync)(path);
     return true;
   } catch {
     return false;
@@ -13963,11 +14031,11 @@ function isPresent(path) {
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
 function rulesFor(path) {
-  if (process.platform === "win32") return { p: import_node_path19.win32, native: true };
-  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path19.win32, native: false } : { p: import_node_path19.posix, native: true };
+  if (process.platform === "win32") return { p: import_node_path22.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path22.win32, native: false } : { p: import_node_path22.posix, native: true };
 }
 function canonical(p, path) {
-  return p === import_node_path19.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+  return p === import_node_path22.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
@@ -14011,7 +14079,7 @@ function aliasesPath(home) {
   return layout.aliases(home);
 }
 
-// store/ops.ts
+// store/mutate.ts
 var StoreError = class extends Error {
 };
 function refuseUnsafeClock(ctx, what) {
@@ -14069,14 +14137,14 @@ function entryOf(m, id) {
 function resolve4(m, ref) {
   const byId = entryOf(m, ref);
   if (byId) return byId;
-  let key;
+  let key2;
   try {
-    key = normalizeKey(ref);
+    key2 = normalizeKey(ref);
   } catch {
     return void 0;
   }
-  const target = m.aliases.get(norm(key));
-  const want = [norm(key), ...target ? [norm(target)] : []];
+  const target = m.aliases.get(norm(key2));
+  const want = [norm(key2), ...target ? [norm(target)] : []];
   for (const w of want) {
     const e = m.instincts.find((x) => x.value && norm(x.value.pattern) === w);
     if (e) return e;
@@ -14160,6 +14228,8 @@ function addProject(x, project, universal) {
     delete x.project;
   }
 }
+
+// store/feedback.ts
 function applyFeedback(m, entry, x0, kind, reason) {
   const c = m.ctx.config;
   const x = { ...x0 };
@@ -14230,6 +14300,8 @@ function turnFeedback(ctx, items, facts = []) {
     return { applied, skipped };
   });
 }
+
+// store/merge.ts
 function mergeIn(m, src, into) {
   const s = src.value;
   const t = { ...into.value };
@@ -14252,6 +14324,21 @@ function mergeIn(m, src, into) {
   save(m, into, t);
   archiveInstinct(m, src, `merged into ${t.pattern}`);
 }
+
+// store/promotion-marks.ts
+function promoteIn(m, id, by) {
+  const e = entryOf(m, id);
+  const x = { ...e.value };
+  const from = x.project;
+  x.scope = "global";
+  delete x.project;
+  if (from !== void 0 && !x.projects.includes(from)) x.projects = [...x.projects, from].sort();
+  x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: made global by ${by}${from ? ` (was project ${from})` : ""}`);
+  save(m, e, x);
+  return entryOf(m, id).value;
+}
+
+// store/dream-apply.ts
 function dream(ctx, shadowTexts, opts = {}) {
   if (!opts.dryRun) refuseUnsafeClock(ctx, "dream");
   if (opts.dryRun) {
@@ -14283,17 +14370,6 @@ function dream(ctx, shadowTexts, opts = {}) {
     for (const p of plan.promoted) promoteIn(m, p.id, "dream");
     return plan;
   });
-}
-function promoteIn(m, id, by) {
-  const e = entryOf(m, id);
-  const x = { ...e.value };
-  const from = x.project;
-  x.scope = "global";
-  delete x.project;
-  if (from !== void 0 && !x.projects.includes(from)) x.projects = [...x.projects, from].sort();
-  x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: made global by ${by}${from ? ` (was project ${from})` : ""}`);
-  save(m, e, x);
-  return entryOf(m, id).value;
 }
 
 // store/dream-run.ts
@@ -14333,7 +14409,7 @@ function sessionsSince(home, sinceMs) {
   const sessions = /* @__PURE__ */ new Set();
   let files;
   try {
-    files = (0, import_node_fs23.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
+    files = (0, import_node_fs26.readdirSync)(layout.observations(home)).filter((f) => /^\d{4}-\d\d-\d\d\.jsonl$/.test(f) && f.slice(0, 10) >= first);
   } catch {
     return 0;
   }
