@@ -344,7 +344,7 @@ export const doctorCommand: CommandModule<object, { home?: string; project?: str
     if (argv.fix && ctx.homeExists) {
       try {
         const r = mendStore(storeContext({ home: ctx.home, config: ctx.config, now: ctx.now, cwd: projectDir, env }));
-        mended = `Mended the store: ${r.repaired.length} repair event${r.repaired.length === 1 ? '' : 's'} logged${r.repaired.length ? ` (${r.repaired.map((d) => d.id).join(', ')})` : ''}.`;
+        mended = `Mended the store: ${plural(r.repaired.length, 'repair event')} logged${r.repaired.length ? ` (${r.repaired.map((d) => d.id).join(', ')})` : ''}.`;
       } catch (e) {
         if (e instanceof StoreBusyError) throw new CliError(e.message, 75, { cause: e });
         throw e;
