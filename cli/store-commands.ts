@@ -123,15 +123,22 @@ const statsCommand: CommandModule<object, Common> = {
   },
 };
 
-const daysOption = { days: { type: 'number', default: 7, describe: 'over the last N days' } } as const;
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
 
-const trendingCommand: CommandModule<object, Common & { days: number; limit?: number }> = {
+/** A trend as `trending` prints it: the arrow and the change; `new` (and what moved it since its creation, if anything). */
+function trendCell(x: { trend: string; change: number }): string {
+  return (x.trend === 'new' ? (x.change === 0 ? 'new' : `new ${signed(x.change)}`) : `${x.trend} ${signed(x.change)}`).padEnd(7);
+}
+
+const daysOption = { days: { type: 'number', describe: 'over the last N days (default: windowDays, the analysis window)' } } as const;
+
+const trendingCommand: CommandModule<object, Common & { days?: number; limit?: number }> = {
   command: 'trending',
   describe: 'instincts whose confidence moved most over the last days (from the event log)',
   builder: (y) => y.options({ ...commonOptions, ...daysOption, ...limitOption }),
   handler: (argv) => {
     const r = run(() => svc.trending(storeCtx(argv), argv.days, argv.limit));
-    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${x.trend} ${x.change >= 0 ? '+' : ''}${x.change.toFixed(2)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
+    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${trendCell(x)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
   },
 };
 
@@ -274,7 +281,7 @@ const sessionSummaryCommand: CommandModule<object, Common & { session?: string }
   },
 };
 
-const statusCommand: CommandModule<object, Common & { days: number }> = {
+const statusCommand: CommandModule<object, Common & { days?: number }> = {
   command: 'status',
   describe: 'what homunculus has learned here, by domain, with the trend of each (↑ ↓ →)',
   builder: (y) => y.options({ ...commonOptions, ...daysOption }),
@@ -282,7 +289,7 @@ const statusCommand: CommandModule<object, Common & { days: number }> = {
     const r = run(() => svc.status(storeCtx(argv), argv.days));
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
         : 'Nothing learned here yet.',
     );
   },

@@ -77,8 +77,12 @@ export function stats(ctx: StoreCtx) {
   return { project: ctx.project, ...statsOf(s.instincts, s.facts, readEvents(ctx.home).length, s.problems.length) };
 }
 
-export function trending(ctx: StoreCtx, days: number, limit?: number) {
+/** The period of a trend when none is given: the analysis window (config windowDays), the one place it is set. */
+const trendDays = (ctx: StoreCtx, days: number | undefined) => days ?? ctx.config.windowDays;
+
+export function trending(ctx: StoreCtx, days?: number, limit?: number) {
   const s = snapshot(ctx);
+  days = trendDays(ctx, days);
   return { days, ...trendingRows(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, limit ?? ctx.config.searchLimit) };
 }
 
@@ -121,8 +125,9 @@ export function projects(ctx: StoreCtx) {
   };
 }
 
-export function status(ctx: StoreCtx, days: number) {
+export function status(ctx: StoreCtx, days?: number) {
   const s = snapshot(ctx);
+  days = trendDays(ctx, days);
   return { project: ctx.project, project_name: ctx.projectName ?? null, days, groups: statusOf(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, ctx.project), facts: s.facts.filter((f) => f.scope === 'global' || f.project === ctx.project).length };
 }
 
