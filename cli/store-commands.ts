@@ -9,6 +9,7 @@ import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { renderSuggest } from './suggest-fast.js';
 import { plural } from '../lib/plural.js';
+import { lastAnalysisSentence } from '../analyzer/window-figures.js';
 import { cli } from '../lib/invocation.js';
 
 // The store's verbs: parse, call one function of store/service.ts or store/ops.ts, print text
@@ -119,7 +120,7 @@ const statsCommand: CommandModule<object, Common> = {
   handler: (argv) => {
     const r = run(() => svc.stats(storeCtx(argv)));
     const row = (o: Record<string, number>) => Object.entries(o).map(([k, n]) => `${k} ${n}`).join(', ');
-    out(argv, r, () => [`${plural(r.total, 'instinct')}, ${plural(r.facts, 'fact')}, ${plural(r.rules, 'rule')}, ${plural(r.projects, 'project')}, ${plural(r.events, 'event')}`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`].join('\n'));
+    out(argv, r, () => [`${plural(r.total, 'instinct')}, ${plural(r.facts, 'fact')}, ${plural(r.rules, 'rule')}, ${plural(r.projects, 'project')}, ${plural(r.events, 'event')}`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`, r.lastAnalysis ? lastAnalysisSentence(r.lastAnalysis) : 'No analysis yet.'].join('\n'));
   },
 };
 
@@ -287,10 +288,11 @@ const statusCommand: CommandModule<object, Common & { days?: number }> = {
   builder: (y) => y.options({ ...commonOptions, ...daysOption }),
   handler: (argv) => {
     const r = run(() => svc.status(storeCtx(argv), argv.days));
+    const figures = r.lastAnalysis ? lastAnalysisSentence(r.lastAnalysis) : 'No analysis yet.';
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
-        : 'Nothing learned here yet.',
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
+        : `Nothing learned here yet.\n${figures}`,
     );
   },
 };

@@ -6,6 +6,7 @@ import type { RecordTable } from '../analyzer/record-table.js';
 import { claimSentence, safeSteps } from '../analyzer/rules-file.js';
 import { streamsInWindow } from '../analyzer/streams.js';
 import type { RuleEffect } from '../analyzer/effectiveness.js';
+import type { WindowFigures } from '../analyzer/window-figures.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { DeliveredRule, ScopedRule } from '../exports/delivery.js';
@@ -108,7 +109,8 @@ export interface ReportData {
   project: string | null;
   /** The project's label, with --project. */
   projectLabel: string | null;
-  lastAnalysis: { now: string; windowStart: string; recordsInWindow: number } | null;
+  /** The last analysis's figures (analyzer/window-figures.ts): what analyze said, over its window. */
+  lastAnalysis: WindowFigures | null;
   stats: Stats;
   projects: ProjectRow[];
   /** The days the records cover, oldest first, ending at now's day. */
@@ -142,7 +144,7 @@ export interface ReportInput {
   names: ReadonlyMap<string, string>;
   /** rules.json's rules, observed and taught, as the SessionStart hook reads them (exports/delivery.ts). */
   rules: readonly DeliveredRule[];
-  lastAnalysis: { now: string; recordsInWindow: number } | null;
+  lastAnalysis: WindowFigures | null;
   effects: RuleEffect[] | null;
   /** The first day the records may cover (retention). */
   firstDay: string;
@@ -315,12 +317,11 @@ export function buildReport(input: ReportInput): ReportData {
     .map((p) => ({ id: p.id, label: input.names.get(p.id) ?? p.name ?? p.id, calls: callsOf.get(p.id) ?? 0, instincts: p.instincts, rules: rulesOf.get(p.id) ?? 0 }))
     .sort((a, b) => b.calls - a.calls || b.instincts - a.instincts || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 
-  const la = input.lastAnalysis;
   return {
     now: new Date(nowMs).toISOString(),
     project: input.project,
     projectLabel: input.project === null ? null : (input.names.get(input.project) ?? input.project),
-    lastAnalysis: la ? { now: la.now, windowStart: new Date(Date.parse(la.now) - config.windowDays * DAY_MS).toISOString(), recordsInWindow: la.recordsInWindow } : null,
+    lastAnalysis: input.lastAnalysis,
     stats: input.stats,
     projects,
     days,
