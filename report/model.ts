@@ -5,6 +5,7 @@ import { ruleFacts } from '../analyzer/promotion.js';
 import type { RecordTable } from '../analyzer/record-table.js';
 import { claimSentence, safeSteps } from '../analyzer/rules-file.js';
 import { streamsInWindow } from '../analyzer/streams.js';
+import { sessionsOfStreams } from '../analyzer/sessions.js';
 import type { RuleEffect } from '../analyzer/effectiveness.js';
 import type { WindowFigures } from '../analyzer/window-figures.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
@@ -250,7 +251,6 @@ export function buildReport(input: ReportInput): ReportData {
   const toolFailures = new Int32Array(t.tools.length);
   const projectCalls = new Int32Array(t.projects.length);
   const { order, starts, inWindow } = streamsInWindow(t, startMs, nowMs);
-  const sessions = new Set<number>();
   for (let k = 0; k < inWindow; k++) {
     const i = order[k]!;
     const d = perDay[dayOf(t.ts[i]!)]!;
@@ -278,7 +278,6 @@ export function buildReport(input: ReportInput): ReportData {
   for (let s = 0; s < t.streams.length; s++) {
     const a = starts[s]!;
     const b = starts[s + 1]!;
-    if (b > a) sessions.add(t.streamSession[s]!);
     for (let k = a + 1; k < b; k++) {
       const prev = order[k - 1]!;
       const cur = order[k]!;
@@ -326,7 +325,7 @@ export function buildReport(input: ReportInput): ReportData {
     projects,
     days,
     records: inWindow,
-    sessions: sessions.size,
+    sessions: sessionsOfStreams(t, starts),
     perDay,
     perTool,
     edges,
