@@ -85,7 +85,7 @@ const getCommand: CommandModule<object, Common & { ref: string }> = {
         `  do:   ${v.action}`,
         ...(v.explain ? [`  ${v.explain}`] : []),
         `  ${v.source}, ${v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`}, ${v.domain}; confidence ${pct(v.confidence).trim()}, level ${v.level}, state ${v.state}${v.blocked ? ' (held back from promotion by feedback)' : ''}`,
-        `  ${plural(v.observations, 'observation')} in ${plural(v.sessions, 'session')}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
+        `  ${plural(v.observations, 'observation')}${v.sessions > 0 ? ` in ${plural(v.sessions, 'session')}` : ' (no session recorded)'}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
         ...(r.aliases.length ? [`  aliases: ${r.aliases.join(', ')}`] : []),
         ...(r.evidence.length ? ['  evidence:', ...r.evidence.map((e) => `    - ${e}`)] : []),
       ].join('\n'),
