@@ -135,7 +135,7 @@ const daysOption = { days: { type: 'number', describe: 'over the last N days (de
 
 const trendingCommand: CommandModule<object, Common & { days?: number; limit?: number }> = {
   command: 'trending',
-  describe: 'instincts whose confidence moved most over the last days (from the event log)',
+  describe: 'instincts whose confidence moved most over the last days, and those new in them (from the event log)',
   builder: (y) => y.options({ ...commonOptions, ...daysOption, ...limitOption }),
   handler: (argv) => {
     const r = run(() => svc.trending(storeCtx(argv), argv.days, argv.limit));
@@ -284,7 +284,7 @@ const sessionSummaryCommand: CommandModule<object, Common & { session?: string }
 
 const statusCommand: CommandModule<object, Common & { days?: number }> = {
   command: 'status',
-  describe: 'what homunculus has learned here, by domain, with the trend of each (↑ ↓ →)',
+  describe: 'what homunculus has learned here, by domain, with the trend of each (↑ ↓ → new), and the last analysis\'s figures',
   builder: (y) => y.options({ ...commonOptions, ...daysOption }),
   handler: (argv) => {
     const r = run(() => svc.status(storeCtx(argv), argv.days));
