@@ -17,6 +17,7 @@ import { analyzeWindowFiles, type WindowFile } from './parts-cache.js';
 import { TableBuilder, type RecordTable } from './record-table.js';
 import type { Analysis } from './analyze.js';
 import { renderDailySummary, type DayEvents } from './daily-summary.js';
+import { lastAnalysisText, type WindowFigures } from './window-figures.js';
 import { analyzeProjects, type ProjectAnalyses } from './projects.js';
 import type { ScoredPattern } from './score.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
@@ -43,6 +44,7 @@ export interface AnalysisReport {
   readOnlyReason?: string;
   now: string;
   windowStart: string;
+  windowDays: number;
   files: { read: number; cached: number; appended: number; parsed: number };
   /** Shards of sessions (analyzer/parts-cache.ts) whose counts were reused from the cache, and those counted. */
   shards: { reused: number; counted: number };
@@ -50,7 +52,10 @@ export interface AnalysisReport {
   sessionsInWindow: number;
   /** Lines skipped: malformed, after now, and records of a tool call recorded twice in a file (one of each pair kept). */
   skipped: { malformed: number; future: number; duplicates: number };
+  /** The patterns that are, or would be, instinct files (analyzer/window-figures.ts)... */
   tracked: ScoredPattern[];
+  /** ...and how many: the figure every output states. */
+  patternsTracked: number;
   written: string[];
   unchanged: string[];
   archived: ArchivedInstinct[];
@@ -318,12 +323,14 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     ...(readOnlyReason !== undefined ? { readOnlyReason } : {}),
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
+    windowDays: config.windowDays,
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
+    patternsTracked: 0,
     written: [],
     unchanged: [],
     archived: [],
@@ -371,11 +378,17 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
   report.skipped.future = a.future;
   // The patterns that are (or would be) instinct files: tracked in the whole window or in a project.
   report.tracked = scopePatterns(pa, config).map((s) => s.p);
+  report.patternsTracked = report.tracked.length;
   if (keepAnalysis) {
     report.analysis = a;
     report.projects = pa;
   }
   return pa;
+}
+
+/** The figures of a run, as every output states them (analyzer/window-figures.ts). */
+export function windowFigures(r: AnalysisReport): WindowFigures {
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked };
 }
 
 /**
@@ -454,12 +467,9 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
       }
     }
     for (const [id, created] of keep) push(events.created, created.slice(0, 10), id);
-    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
-    writeFileAtomic(
-      layout.lastAnalysis(home),
-      JSON.stringify({ now: nowIso, ranAt: new Date().toISOString(), recordsInWindow: a.recordsInWindow, tracked: a.tracked.length }) + '\n',
-      { skipIfSame: false },
-    );
+    const figures = windowFigures(report);
+    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, new Date().toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();

@@ -74,5 +74,5 @@ export function taughtClaimLine(r: TaughtRule): string | undefined {
   if (trigger === undefined || action === undefined || key === undefined) return undefined;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, '')}: ${action} (taught; ${plural(n, 'time')} in ${plural(s, 'session')}) \`${key}\``;
+  return `When ${trigger.replace(/^when\s+/i, '')}: ${action} (taught; ${plural(n, 'time')}${s > 0 ? ` in ${plural(s, 'session')}` : ''}) \`${key}\``;
 }

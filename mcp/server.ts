@@ -116,7 +116,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
     (a) => svc.search(ctx(), a.query, a.limit),
   );
   tool('stats', 'Counts of instincts by level, source, category, scope and state, and of facts, projects, rules and events.', {}, () => svc.stats(ctx()));
-  tool('trending', 'Instincts whose confidence moved most over the last days (from the event log); by last seen when nothing was logged yet.', { days: z.number().int().min(1).max(365).optional(), limit }, (a) => svc.trending(ctx(), a.days ?? 7, a.limit));
+  tool('trending', 'Instincts whose confidence moved most over the last days (default: windowDays), and those new in that time, from the event log; by last seen when nothing was logged yet.', { days: z.number().int().min(1).max(365).optional(), limit }, (a) => svc.trending(ctx(), a.days, a.limit));
   tool('history', "Every change of one instinct's confidence with the reason and running total (the deltas add up to its confidence).", { pattern: z.string().min(1).max(260).describe('id or pattern key') }, (a) => svc.history(ctx(), a.pattern));
   tool('effectiveness', 'How often suggested instincts were then confirmed (observed again or confirmed): per pattern suggested, confirmed, rate.', {}, () => svc.effectiveness(ctx()));
   tool('consolidate', 'Run the same consolidation as /bye: analyse, promote confident patterns to rules, decay and archive. Returns how many instincts reached mature, rule and universal. Use at the end of a session, not on every turn.', {}, () => svc.consolidate(ctx(), env));

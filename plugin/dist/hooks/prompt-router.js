@@ -1179,7 +1179,7 @@ function taughtClaimLine(r) {
   if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${plural(n, "time")} in ${plural(s, "session")}) \`${key}\``;
+  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${plural(n, "time")}${s > 0 ? ` in ${plural(s, "session")}` : ""}) \`${key}\``;
 }
 
 // exports/delivery.ts

@@ -10819,16 +10819,20 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   return { all, projects };
 }
 
+// analyzer/window-figures.ts
+function figuresSentence(f) {
+  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked`;
+}
+function lastAnalysisText(f, ranAt) {
+  return `${JSON.stringify({ ...f, ranAt })}
+`;
+}
+
 // analyzer/daily-summary.ts
 var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
 var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
-function renderDailySummary(a, events) {
-  const out = [
-    "# homunculus daily summary",
-    "",
-    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
-    ""
-  ];
+function renderDailySummary(a, events, figures) {
+  const out = ["# homunculus daily summary", "", `Window: ${figures.windowStart} to ${figures.now}. ${figuresSentence(figures)}.`, ""];
   const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
   const days = [...a.days].reverse();
   for (let i = 0; i < days.length; i++) {
@@ -11972,7 +11976,7 @@ function fromLegacy(meta) {
     ...zeroFeedback(),
     aliases: [],
     extra,
-    evidence: [`${meta.created.slice(0, 10)}: ${meta.observations} observations in ${meta.sessions} of ${sessionsInWindow} sessions (from the first release's file)`],
+    evidence: [`${meta.created.slice(0, 10)}: ${plural(meta.observations, "observation")} in ${meta.sessions} of ${plural(sessionsInWindow, "session")} (from the first release's file)`],
     body: observedBody(kind, meta.pattern, meta, sessionsInWindow)
   };
 }
@@ -12453,7 +12457,7 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   }
   if (prev === void 0 || prev.observations !== observations) {
     const where = op.scope === "project" ? ` (project ${op.project})` : op.projects.length ? ` (projects ${op.projects.join(", ")})` : "";
-    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${observations} observations in ${sessions} of ${p.sessionsInWindow} sessions${where}`);
+    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${plural(observations, "observation")} in ${sessions} of ${plural(p.sessionsInWindow, "session")}${where}`);
   }
   finishLevelState(x, promotedAt !== void 0, Date.parse(nowIso), config);
   return { x, expired };
@@ -12881,12 +12885,14 @@ function emptyReport(now, config, readOnlyReason2) {
     ...readOnlyReason2 !== void 0 ? { readOnlyReason: readOnlyReason2 } : {},
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
+    windowDays: config.windowDays,
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
+    patternsTracked: 0,
     written: [],
     unchanged: [],
     archived: [],
@@ -12928,11 +12934,15 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   report.sessionsInWindow = a.sessionsInWindow;
   report.skipped.future = a.future;
   report.tracked = scopePatterns(pa, config).map((s) => s.p);
+  report.patternsTracked = report.tracked.length;
   if (keepAnalysis) {
     report.analysis = a;
     report.projects = pa;
   }
   return pa;
+}
+function windowFigures(r) {
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked };
 }
 function runAnalysis(opts) {
   const { home, now, config } = opts;
@@ -12987,12 +12997,9 @@ function runAnalysis(opts) {
       }
     }
     for (const [id, created] of keep) push(events.created, created.slice(0, 10), id);
-    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
-    writeFileAtomic(
-      layout.lastAnalysis(home),
-      JSON.stringify({ now: nowIso, ranAt: (/* @__PURE__ */ new Date()).toISOString(), recordsInWindow: a.recordsInWindow, tracked: a.tracked.length }) + "\n",
-      { skipIfSame: false }
-    );
+    const figures = windowFigures(report);
+    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, (/* @__PURE__ */ new Date()).toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();
@@ -14599,6 +14606,33 @@ function currentToolName(tool) {
 var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
 var INTERRUPTED_MARK = "[Request interrupted by user for tool use]";
 
+// analyzer/sessions.ts
+var CallTally = class {
+  ids = /* @__PURE__ */ new Set();
+  sessionIds = /* @__PURE__ */ new Set();
+  calls = 0;
+  failures = 0;
+  /** Holdings of a call already counted. */
+  repeated = 0;
+  /** Counts a call unless its id was counted already; true when it was counted now. */
+  add(id, session, ok) {
+    if (id !== void 0) {
+      if (this.ids.has(id)) {
+        this.repeated++;
+        return false;
+      }
+      this.ids.add(id);
+    }
+    this.calls++;
+    if (!ok) this.failures++;
+    this.sessionIds.add(session);
+    return true;
+  }
+  get sessions() {
+    return this.sessionIds.size;
+  }
+};
+
 // claude/transcript.ts
 function newCounts() {
   return { lines: 0, calls: 0, failures: 0, skipped: {} };
@@ -14831,20 +14865,15 @@ function declined(buf, start, end) {
   const at = buf.indexOf(DECLINED, start);
   return at !== -1 && at + DECLINED.length <= end;
 }
-function importFile(path, counts, range, maxLineBytes, sink, sessions, names, lastSeen, learn, commandWords) {
+function importFile(path, counts, range, maxLineBytes, sink, tally, names, lastSeen, learn, commandWords) {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
-      if (learn !== void 0 && ms <= range.untilMs && (o.id === void 0 || !learn.ids.has(o.id))) {
-        if (o.id !== void 0) learn.ids.add(o.id);
-        learn.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? void 0);
-      }
-      if (ms <= range.untilMs) {
-        sessions.add(o.session);
-        if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
-      }
-      if (ms < range.sinceMs) return skip(counts, "tool calls older than --since or the retention period");
       if (ms > range.untilMs) return skip(counts, "tool calls too recent for a live session (left for the next reconciliation)");
+      if (!tally.add(o.id, o.session, o.ok)) return;
+      learn?.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? void 0);
+      if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
+      if (ms < range.sinceMs) return skip(counts, "tool calls older than --since or the retention period");
       sink.add(o, ms);
     },
     subagentType(path),
@@ -14871,12 +14900,12 @@ async function importTranscriptFiles(opts) {
   if (notFiles > 0) skip(counts, NOT_A_FILE, notFiles);
   let unreadable = notFiles;
   const sink = new ObservationSink(opts.home, opts.dryRun, opts.lookupAll ? opts.sinceMs : void 0);
-  const sessions = /* @__PURE__ */ new Set();
+  const tally = new CallTally();
   const names = /* @__PURE__ */ new Map();
   const lastSeen = /* @__PURE__ */ new Map();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen, opts.learn, opts.commandWords);
+      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, tally, names, lastSeen, opts.learn, opts.commandWords);
     } catch (e) {
       const code = e.code;
       if (typeof code !== "string") throw e;
@@ -14895,12 +14924,12 @@ async function importTranscriptFiles(opts) {
   return {
     files: files.length,
     unreadable,
-    sessions: sessions.size,
-    calls: counts.calls,
-    failures: counts.failures,
+    sessions: tally.sessions,
+    calls: tally.calls,
+    failures: tally.failures,
     added: sink.added,
     alreadyPresent: sink.duplicates,
-    repeated: sink.repeated,
+    repeated: tally.repeated + sink.repeated,
     addedByDay: Object.fromEntries(sink.addedByDay),
     lines: counts.lines,
     skipped: counts.skipped,

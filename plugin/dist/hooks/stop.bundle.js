@@ -10772,16 +10772,20 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
   return { all, projects };
 }
 
+// analyzer/window-figures.ts
+function figuresSentence(f) {
+  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked`;
+}
+function lastAnalysisText(f, ranAt) {
+  return `${JSON.stringify({ ...f, ranAt })}
+`;
+}
+
 // analyzer/daily-summary.ts
 var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
 var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
-function renderDailySummary(a, events) {
-  const out = [
-    "# homunculus daily summary",
-    "",
-    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
-    ""
-  ];
+function renderDailySummary(a, events, figures) {
+  const out = ["# homunculus daily summary", "", `Window: ${figures.windowStart} to ${figures.now}. ${figuresSentence(figures)}.`, ""];
   const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
   const days = [...a.days].reverse();
   for (let i = 0; i < days.length; i++) {
@@ -11927,7 +11931,7 @@ function fromLegacy(meta) {
     ...zeroFeedback(),
     aliases: [],
     extra,
-    evidence: [`${meta.created.slice(0, 10)}: ${meta.observations} observations in ${meta.sessions} of ${sessionsInWindow} sessions (from the first release's file)`],
+    evidence: [`${meta.created.slice(0, 10)}: ${plural(meta.observations, "observation")} in ${meta.sessions} of ${plural(sessionsInWindow, "session")} (from the first release's file)`],
     body: observedBody(kind, meta.pattern, meta, sessionsInWindow)
   };
 }
@@ -12408,7 +12412,7 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   }
   if (prev === void 0 || prev.observations !== observations) {
     const where = op.scope === "project" ? ` (project ${op.project})` : op.projects.length ? ` (projects ${op.projects.join(", ")})` : "";
-    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${observations} observations in ${sessions} of ${p.sessionsInWindow} sessions${where}`);
+    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${plural(observations, "observation")} in ${sessions} of ${plural(p.sessionsInWindow, "session")}${where}`);
   }
   finishLevelState(x, promotedAt !== void 0, Date.parse(nowIso), config);
   return { x, expired };
@@ -12836,12 +12840,14 @@ function emptyReport(now, config, readOnlyReason2) {
     ...readOnlyReason2 !== void 0 ? { readOnlyReason: readOnlyReason2 } : {},
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
+    windowDays: config.windowDays,
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
+    patternsTracked: 0,
     written: [],
     unchanged: [],
     archived: [],
@@ -12883,11 +12889,15 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   report.sessionsInWindow = a.sessionsInWindow;
   report.skipped.future = a.future;
   report.tracked = scopePatterns(pa, config).map((s) => s.p);
+  report.patternsTracked = report.tracked.length;
   if (keepAnalysis) {
     report.analysis = a;
     report.projects = pa;
   }
   return pa;
+}
+function windowFigures(r) {
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked };
 }
 function runAnalysis(opts) {
   const { home, now, config } = opts;
@@ -12942,12 +12952,9 @@ function runAnalysis(opts) {
       }
     }
     for (const [id, created] of keep) push(events.created, created.slice(0, 10), id);
-    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
-    writeFileAtomic(
-      layout.lastAnalysis(home),
-      JSON.stringify({ now: nowIso, ranAt: (/* @__PURE__ */ new Date()).toISOString(), recordsInWindow: a.recordsInWindow, tracked: a.tracked.length }) + "\n",
-      { skipIfSame: false }
-    );
+    const figures = windowFigures(report);
+    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, (/* @__PURE__ */ new Date()).toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();
