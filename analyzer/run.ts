@@ -388,7 +388,7 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
 
 /** The figures of a run, as every output states them (analyzer/window-figures.ts). */
 export function windowFigures(r: AnalysisReport): WindowFigures {
-  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked };
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked, ...(r.carried.length > 0 ? { carriedProjects: r.carried.length } : {}) };
 }
 
 /**

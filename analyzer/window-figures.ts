@@ -22,11 +22,17 @@ export interface WindowFigures {
   recordsInWindow: number;
   sessionsInWindow: number;
   patternsTracked: number;
+  /**
+   * Projects whose patterns came from the history import-transcripts learned (their window holds
+   * too little of their own: analyzer/history.ts): patterns tracked beside few or no records.
+   */
+  carriedProjects?: number;
 }
 
 /** The sentence every text output uses: "74 tool calls in 8 sessions; 11 patterns tracked". */
-export function figuresSentence(f: Pick<WindowFigures, 'recordsInWindow' | 'sessionsInWindow' | 'patternsTracked'>): string {
-  return `${plural(f.recordsInWindow, 'tool call')} in ${plural(f.sessionsInWindow, 'session')}; ${plural(f.patternsTracked, 'pattern')} tracked`;
+export function figuresSentence(f: Pick<WindowFigures, 'recordsInWindow' | 'sessionsInWindow' | 'patternsTracked' | 'carriedProjects'>): string {
+  const carried = f.carriedProjects ? ` (with the history import learned for ${plural(f.carriedProjects, 'project')})` : '';
+  return `${plural(f.recordsInWindow, 'tool call')} in ${plural(f.sessionsInWindow, 'session')}; ${plural(f.patternsTracked, 'pattern')} tracked${carried}`;
 }
 
 /** "the last analysis (as of 2026-10-20 12:00Z, over its 14-day window): 74 tool calls in 8 sessions; 11 patterns tracked" */
@@ -53,7 +59,7 @@ export function parseLastAnalysis(text: string): WindowFigures | null {
   const iso = (x: unknown) => typeof x === 'string' && !Number.isNaN(Date.parse(x));
   if (!iso(v['now']) || !iso(v['windowStart'])) return null;
   for (const k of KEYS) if (typeof v[k] !== 'number' || !Number.isFinite(v[k])) return null;
-  return { now: v['now'] as string, windowStart: v['windowStart'] as string, windowDays: v['windowDays'] as number, recordsInWindow: v['recordsInWindow'] as number, sessionsInWindow: v['sessionsInWindow'] as number, patternsTracked: v['patternsTracked'] as number };
+  return { now: v['now'] as string, windowStart: v['windowStart'] as string, windowDays: v['windowDays'] as number, recordsInWindow: v['recordsInWindow'] as number, sessionsInWindow: v['sessionsInWindow'] as number, patternsTracked: v['patternsTracked'] as number, ...(typeof v['carriedProjects'] === 'number' && v['carriedProjects'] > 0 ? { carriedProjects: v['carriedProjects'] } : {}) };
 }
 
 /** The last analysis's figures in the data home, or null (none yet, or unreadable). */

@@ -10774,7 +10774,8 @@ function analyzeWindowFiles(files, cacheDir, nowMs, config, writes, counts, chec
 
 // analyzer/window-figures.ts
 function figuresSentence(f) {
-  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked`;
+  const carried = f.carriedProjects ? ` (with the history import learned for ${plural(f.carriedProjects, "project")})` : "";
+  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked${carried}`;
 }
 function lastAnalysisText(f, ranAt) {
   return `${JSON.stringify({ ...f, ranAt })}
@@ -12897,7 +12898,7 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   return pa;
 }
 function windowFigures(r) {
-  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked };
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked, ...r.carried.length > 0 ? { carriedProjects: r.carried.length } : {} };
 }
 function runAnalysis(opts) {
   const { home, now, config } = opts;
