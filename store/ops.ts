@@ -19,6 +19,7 @@ import { planDream, type DreamPlan, type ShadowText } from './dream.js';
 import { readAliases, type StoreCtx } from './store.js';
 import { recoverStore, StoreTxn, unchanged } from './txn.js';
 import { plural } from '../lib/plural.js';
+import { whenClause } from '../lib/safe-text.js';
 
 // Every change to the store: teaching (observe), feedback, aliases, writes, deletes, merges,
 // facts, imports, housekeeping. Each runs under the store's lock (the analysis lock), reads the
@@ -443,7 +444,7 @@ function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'imported' }):
     aliases: [],
     extra: {},
     evidence: [`${m.nowIso.slice(0, 16)}Z: ${input.source === 'imported' ? `imported${input.imported_from ? ` from ${oneLine(input.imported_from).slice(0, 100)}` : ''}` : 'taught'}${m.ctx.session ? ` in session ${m.ctx.session}` : ''}${m.ctx.project ? ` (project ${m.ctx.project})` : ''}`],
-    body: `# ${pattern}\n\nWhen ${trigger}: ${action}\n${input.explain ? `\n${oneLine(input.explain)}\n` : ''}`,
+    body: `# ${pattern}\n\nWhen ${whenClause(trigger)}: ${action}\n${input.explain ? `\n${oneLine(input.explain)}\n` : ''}`,
   };
   if (input.imported_from) x.imported_from = oneLine(input.imported_from).slice(0, 200);
   addSession(x, m.ctx.session);

@@ -11814,6 +11814,22 @@ function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   return out;
 }
 
+// lib/safe-text.ts
+var MAX = 300;
+var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function breakExpansions(s) {
+  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
+}
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+
 // exports/taught-rules.ts
 function isTaughtRule(r) {
   const o = r;
@@ -13229,7 +13245,7 @@ function readProjects(home) {
   try {
     const v = JSON.parse(bytes.toString("utf8"));
     if (!Array.isArray(v?.projects)) return [];
-    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string");
+    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string").map((p) => ({ ...p, name: safeText(p.name, 100) || p.id }));
   } catch {
     return [];
   }
@@ -13237,7 +13253,7 @@ function readProjects(home) {
 function nameProjects(home, names, lastSeen) {
   const list2 = readProjects(home);
   const known = new Set(list2.map((e) => e.id));
-  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: name.slice(0, 100), last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
+  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: safeText(name, 100) || id, last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
   if (added.length === 0) return;
   const next = [...list2, ...added].sort((a, b) => a.id < b.id ? -1 : 1);
   writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}
@@ -14477,6 +14493,8 @@ function scriptWord(name) {
 function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
+var LOCAL_SCRIPT = "local-script";
+var SYSTEM_BIN = /^\/(?:usr|bin|sbin|opt|nix|snap|Library|System|Applications)\//;
 var MAX_DEPTH = 2;
 function commandAt(words2, k, depth, isPackage = false) {
   const { CLIS, NO_OPS, VIA, WRAPPERS } = commandTable();
@@ -14485,6 +14503,7 @@ function commandAt(words2, k, depth, isPackage = false) {
   if (w === void 0) return { noop: void 0 };
   if (!w.plain) return { work: void 0 };
   const program = isPackage ? packageName(w.text) : basename3(w.text);
+  if (!isPackage && w.text.includes("/") && !SYSTEM_BIN.test(w.text) && !knownProgram(program) && !scriptWord(program)) return { work: LOCAL_SCRIPT };
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
   const wrapper = WRAPPERS[program];
@@ -14957,7 +14976,10 @@ async function pass(o, report) {
   let closed = 0;
   for (const mark of readMarks(o.home)) {
     const st = transcriptStat(mark.transcript);
-    if (!needsReconciling(mark, st)) continue;
+    if (!needsReconciling(mark, st)) {
+      if (mark.reconciled !== void 0 && mark.transcript !== "" && sessionOver(mark, st, realNow(), o.alive)) writeMark(o.home, { ...mark, transcript: "" });
+      continue;
+    }
     const over = sessionOver(mark, st, realNow(), o.alive);
     if (over) {
       const since = Math.max(mark.ended ? Date.parse(mark.ended) : 0, st.mtimeMs);
@@ -14977,7 +14999,7 @@ async function pass(o, report) {
     added += r.added;
     report.sessions.push({ session: mark.session, over, added: r.added, alreadyPresent: r.alreadyPresent, calls: r.calls });
     if (over) {
-      writeMark(o.home, { ...mark, reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } });
+      writeMark(o.home, { ...mark, transcript: "", reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } });
       closed++;
     }
   }

@@ -11769,6 +11769,22 @@ function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   return out;
 }
 
+// lib/safe-text.ts
+var MAX = 300;
+var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function breakExpansions(s) {
+  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
+}
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+
 // exports/taught-rules.ts
 function isTaughtRule(r) {
   const o = r;
@@ -14001,7 +14017,8 @@ function projectId(root) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: projectName(root), root };
+  const id = projectId(root);
+  return { id, name: safeText(projectName(root), 100) || id, root };
 }
 
 // store/store.ts
