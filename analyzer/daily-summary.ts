@@ -1,4 +1,5 @@
 import type { Analysis } from './analyze.js';
+import { figuresSentence, type WindowFigures } from './window-figures.js';
 
 export interface DayEvents {
   created: Map<string, string[]>; // day -> instinct ids
@@ -10,16 +11,11 @@ const ids = (xs: string[] | undefined) => (xs === undefined || xs.length === 0 ?
 
 /**
  * daily-summary.md: one section per UTC day of the window, newest first. Consecutive days with no
- * tool call and no instinct event are one line (`## 2026-11-01 .. 2026-11-06: no activity`).
+ * tool call and no instinct event are one line (`## 2026-11-01 .. 2026-11-06: no activity`). Its
+ * first line states the run's figures, as analyze does (analyzer/window-figures.ts).
  */
-export function renderDailySummary(a: Analysis, events: DayEvents): string {
-  const out = [
-    '# homunculus daily summary',
-    '',
-    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ` +
-      `${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
-    '',
-  ];
+export function renderDailySummary(a: Analysis, events: DayEvents, figures: WindowFigures): string {
+  const out = ['# homunculus daily summary', '', `Window: ${figures.windowStart} to ${figures.now}. ${figuresSentence(figures)}.`, ''];
   const quiet = (d: Analysis['days'][number]) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
   const days = [...a.days].reverse();
   for (let i = 0; i < days.length; i++) {

@@ -316,6 +316,7 @@ export function forEachGroupCount(t: RecordTable, opts: CountOptions, emit: (gro
     }
     if (session !== lastSession) {
       if (lastSession !== -1) endSession(lastSession);
+      // A session: a session id with a record in the window (analyzer/sessions.ts); its streams are walked together.
       w.c0.sessionsInWindow++;
       lastSession = session;
     }

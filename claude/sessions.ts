@@ -10,6 +10,7 @@ import { assertDataHome, ensurePrivateDir, idFileStem, layout, PRIVATE_FILE } fr
 
 export interface SessionMark {
   session: string;
+  /** The transcript's path while the session may still grow; '' once it was reconciled and closed. */
   transcript: string;
   /** When it (last) started, on the real clock. */
   started: string;

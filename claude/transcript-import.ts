@@ -5,6 +5,7 @@ import { ObservationSink } from '../observer/observation-sink.js';
 import { REJECTED_MARK } from '../observer/observation.js';
 import { nameProjects } from '../store/projects.js';
 import type { TableBuilder } from '../analyzer/table-builder.js';
+import { CallTally } from '../analyzer/sessions.js';
 import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
 
 // Transcripts into observation records: the import command's core, also run by the reconciliation
@@ -14,12 +15,13 @@ export interface ImportReport {
   files: number;
   /** Transcript files that could not be read, and paths named *.jsonl that are not files. */
   unreadable: number;
-  sessions: number;
+  /** The calls read (paired with their results; not too recent), each once, of them failed, and their sessions (analyzer/sessions.ts). */
   calls: number;
   failures: number;
+  sessions: number;
   added: number;
   alreadyPresent: number;
-  /** Calls held twice within the transcripts read (one record written). */
+  /** Second holdings of a call within the transcripts read (the call counted, and recorded, once). */
   repeated: number;
   /** Records added per UTC day. */
   addedByDay: Record<string, number>;
@@ -93,23 +95,18 @@ function declined(buf: Buffer, start: number, end: number): boolean {
 /** The paired calls kept for learning from history (analyzer/history.ts): every one, whatever --since says, each tool-use id once. */
 export interface LearnSink {
   table: TableBuilder;
-  ids: Set<string>;
 }
 
-function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, sessions: Set<string>, names: Map<string, string>, lastSeen: Map<string, number>, learn: LearnSink | undefined, commandWords: ReadonlySet<string> | undefined): void {
+function importFile(path: string, counts: ImportCounts, range: { sinceMs: number; untilMs: number }, maxLineBytes: number, sink: ObservationSink, tally: CallTally, names: Map<string, string>, lastSeen: Map<string, number>, learn: LearnSink | undefined, commandWords: ReadonlySet<string> | undefined): void {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
-      if (learn !== undefined && ms <= range.untilMs && (o.id === undefined || !learn.ids.has(o.id))) {
-        if (o.id !== undefined) learn.ids.add(o.id);
-        learn.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? undefined);
-      }
-      if (ms <= range.untilMs) {
-        sessions.add(o.session);
-        if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
-      }
-      if (ms < range.sinceMs) return skip(counts, 'tool calls older than --since or the retention period');
       if (ms > range.untilMs) return skip(counts, 'tool calls too recent for a live session (left for the next reconciliation)');
+      // Each call once (analyzer/sessions.ts): a second holding is counted as repeated, and nothing more.
+      if (!tally.add(o.id, o.session, o.ok)) return;
+      learn?.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? undefined);
+      if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
+      if (ms < range.sinceMs) return skip(counts, 'tool calls older than --since or the retention period');
       sink.add(o, ms);
     },
     subagentType(path),
@@ -159,12 +156,12 @@ export async function importTranscriptFiles(opts: {
   if (notFiles > 0) skip(counts, NOT_A_FILE, notFiles);
   let unreadable = notFiles;
   const sink = new ObservationSink(opts.home, opts.dryRun, opts.lookupAll ? opts.sinceMs : undefined);
-  const sessions = new Set<string>();
+  const tally = new CallTally();
   const names = new Map<string, string>();
   const lastSeen = new Map<string, number>();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen, opts.learn, opts.commandWords);
+      importFile(files[i]!, counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, tally, names, lastSeen, opts.learn, opts.commandWords);
     } catch (e) {
       // One file we may not read (permissions, a folder or device swapped in, an I/O error) must
       // not cost the others: what it yielded before the error stays, the rest is counted.
@@ -186,12 +183,12 @@ export async function importTranscriptFiles(opts: {
   return {
     files: files.length,
     unreadable,
-    sessions: sessions.size,
-    calls: counts.calls,
-    failures: counts.failures,
+    sessions: tally.sessions,
+    calls: tally.calls,
+    failures: tally.failures,
     added: sink.added,
     alreadyPresent: sink.duplicates,
-    repeated: sink.repeated,
+    repeated: tally.repeated + sink.repeated,
     addedByDay: Object.fromEntries(sink.addedByDay),
     lines: counts.lines,
     skipped: counts.skipped,

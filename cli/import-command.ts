@@ -8,6 +8,7 @@ import { commonOptions, context, printJson } from './context.js';
 import { learnFromHistory, newLearnSink, type HistoryLearning } from '../runs/history-run.js';
 import { commandWordsOf } from '../observer/command-words.js';
 import { CliError } from './errors.js';
+import { plural } from '../lib/plural.js';
 
 /**
  * Every transcript file under the given paths (files are taken as they are), and how many paths
@@ -138,7 +139,6 @@ export function renderLearning(l: HistoryLearning): string {
   return lines.join('\n');
 }
 
-const plural = (n: number, one: string) => `${n} ${n === 1 ? one : `${one}s`}`;
 const safeName = (s: string) => s.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 
 export type ImportFlags = { paths?: string[] | undefined; since?: string | undefined; 'dry-run': boolean; 'max-line-mib': number; home?: string | undefined; now?: string | undefined; json: boolean; learn?: boolean };

@@ -16,6 +16,7 @@ import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { renderSuggest } from './suggest-fast.js';
 import { plural } from '../lib/plural.js';
+import { lastAnalysisSentence } from '../analyzer/window-figures.js';
 import { cli } from '../lib/invocation.js';
 
 // The store's verbs: parse, call one function of store/service.ts or a verb module of the store, print text
@@ -91,7 +92,7 @@ const getCommand: CommandModule<object, Common & { ref: string }> = {
         `  do:   ${v.action}`,
         ...(v.explain ? [`  ${v.explain}`] : []),
         `  ${v.source}, ${v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`}, ${v.domain}; confidence ${pct(v.confidence).trim()}, level ${v.level}, state ${v.state}${v.blocked ? ' (held back from promotion by feedback)' : ''}`,
-        `  ${plural(v.observations, 'observation')} in ${plural(v.sessions, 'session')}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
+        `  ${plural(v.observations, 'observation')}${v.sessions > 0 ? ` in ${plural(v.sessions, 'session')}` : ' (no session recorded)'}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
         ...(r.aliases.length ? [`  aliases: ${r.aliases.join(', ')}`] : []),
         ...(r.evidence.length ? ['  evidence:', ...r.evidence.map((e) => `    - ${e}`)] : []),
       ].join('\n'),
@@ -126,19 +127,26 @@ const statsCommand: CommandModule<object, Common> = {
   handler: (argv) => {
     const r = run(() => svc.stats(storeCtx(argv)));
     const row = (o: Record<string, number>) => Object.entries(o).map(([k, n]) => `${k} ${n}`).join(', ');
-    out(argv, r, () => [`${plural(r.total, 'instinct')}, ${plural(r.facts, 'fact')}, ${plural(r.rules, 'rule')}, ${plural(r.projects, 'project')}, ${plural(r.events, 'event')}`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`].join('\n'));
+    out(argv, r, () => [`${plural(r.total, 'instinct')}, ${plural(r.facts, 'fact')}, ${plural(r.rules, 'rule')}, ${plural(r.projects, 'project')}, ${plural(r.events, 'event')}`, `levels: ${row(r.levels)}`, `sources: ${row(r.sources)}`, `categories: ${row(r.categories)}`, `scopes: ${row(r.scopes)}`, `states: ${row(r.states)}`, r.lastAnalysis ? lastAnalysisSentence(r.lastAnalysis) : 'No analysis yet.'].join('\n'));
   },
 };
 
-const daysOption = { days: { type: 'number', default: 7, describe: 'over the last N days' } } as const;
+const signed = (x: number) => `${x >= 0 ? '+' : ''}${x.toFixed(2)}`;
 
-const trendingCommand: CommandModule<object, Common & { days: number; limit?: number }> = {
+/** A trend as `trending` prints it: the arrow and the change; `new` (and what moved it since its creation, if anything). */
+function trendCell(x: { trend: string; change: number }): string {
+  return (x.trend === 'new' ? (x.change === 0 ? 'new' : `new ${signed(x.change)}`) : `${x.trend} ${signed(x.change)}`).padEnd(7);
+}
+
+const daysOption = { days: { type: 'number', describe: 'over the last N days (default: windowDays, the analysis window)' } } as const;
+
+const trendingCommand: CommandModule<object, Common & { days?: number; limit?: number }> = {
   command: 'trending',
-  describe: 'instincts whose confidence moved most over the last days (from the event log)',
+  describe: 'instincts whose confidence moved most over the last days, and those new in them (from the event log)',
   builder: (y) => y.options({ ...commonOptions, ...daysOption, ...limitOption }),
   handler: (argv) => {
     const r = run(() => svc.trending(storeCtx(argv), argv.days, argv.limit));
-    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${x.trend} ${x.change >= 0 ? '+' : ''}${x.change.toFixed(2)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
+    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${trendCell(x)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
   },
 };
 
@@ -281,16 +289,17 @@ const sessionSummaryCommand: CommandModule<object, Common & { session?: string }
   },
 };
 
-const statusCommand: CommandModule<object, Common & { days: number }> = {
+const statusCommand: CommandModule<object, Common & { days?: number }> = {
   command: 'status',
-  describe: 'what homunculus has learned here, by domain, with the trend of each (↑ ↓ →)',
+  describe: 'what homunculus has learned here, by domain, with the trend of each (↑ ↓ → new), and the last analysis\'s figures',
   builder: (y) => y.options({ ...commonOptions, ...daysOption }),
   handler: (argv) => {
     const r = run(() => svc.status(storeCtx(argv), argv.days));
+    const figures = r.lastAnalysis ? lastAnalysisSentence(r.lastAnalysis) : 'No analysis yet.';
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
-        : 'Nothing learned here yet.',
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
+        : `Nothing learned here yet.\n${figures}`,
     );
   },
 };

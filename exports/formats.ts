@@ -41,7 +41,8 @@ export function sortRules(rules: readonly ExportRule[]): ExportRule[] {
   return [...rules].sort((a, b) => b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-const KEY_SAFE = /^[a-z]+:[A-Za-z0-9_.:+@=(), ->/-]{1,200}$/;
+// The characters of a key, each listed: a range (` ->`) once let `<>"'#$%&;!` through.
+const KEY_SAFE = /^[a-z]+:[A-Za-z0-9_.:+@=(),> /-]{1,200}$/;
 
 /**
  * One bullet, readable by a person and read back by `homunculus import claude-md`:

@@ -4,6 +4,7 @@ import type { ExportRule } from './formats.js';
 import { claimSentence } from '../analyzer/rules-file.js';
 import { analyzerKey } from '../store/keys.js';
 import { observedSource } from '../store/model.js';
+import { whenClause } from '../lib/safe-text.js';
 
 // Which instincts the exports carry, and how each becomes an ExportRule. Pure over the store's
 // views: rule-level (rule, universal) and approved instincts, never archived ones, filtered by
@@ -30,7 +31,7 @@ export function isExportable(v: Pick<InstinctView, 'level' | 'state' | 'delivera
 export function ruleText(v: Pick<InstinctView, 'trigger' | 'action' | 'pattern'>): string {
   const trigger = v.trigger.trim();
   const action = v.action.trim();
-  if (trigger && action) return `When ${trigger.replace(/^when\s+/i, '')}: ${action}`;
+  if (trigger && action) return `When ${whenClause(trigger)}: ${action}`;
   return action || trigger || v.pattern;
 }
 

@@ -4,7 +4,7 @@
 // link or a new line in generated-rules.md or in Claude's session context. Light: the hooks
 // import it.
 
-import { breakExpansions, INVISIBLE } from '../lib/safe-text.js';
+import { breakExpansions, INVISIBLE, whenClause } from '../lib/safe-text.js';
 import { plural } from '../lib/plural.js';
 
 export interface TaughtRule {
@@ -56,7 +56,7 @@ export function taughtRuleLine(r: TaughtRule): string | undefined {
   const action = safeText(r.action);
   if (trigger === undefined || action === undefined) return undefined;
   const n = Math.max(0, Math.round(r.observations));
-  return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${trigger}: ${action}`;
+  return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${whenClause(trigger)}: ${action}`;
 }
 
 /** A taught key as it may be shown in backticks: plain text (no backtick), at most 120 characters. */
@@ -74,5 +74,5 @@ export function taughtClaimLine(r: TaughtRule): string | undefined {
   if (trigger === undefined || action === undefined || key === undefined) return undefined;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, '')}: ${action} (taught; ${plural(n, 'time')} in ${plural(s, 'session')}) \`${key}\``;
+  return `When ${whenClause(trigger)}: ${action} (taught; ${plural(n, 'time')}${s > 0 ? ` in ${plural(s, 'session')}` : ''}) \`${key}\``;
 }

@@ -17,7 +17,7 @@ runHook('session-end', async (home, env) => {
   if (session === undefined) throw new PayloadError('payload: expected session_id of [A-Za-z0-9_-]{1,128}, found a missing or invalid value');
   const payloadTranscript = top.get('transcript_path');
   const before = readMark(home, session);
-  const transcript = typeof payloadTranscript === 'string' && isAbsolute(payloadTranscript) ? payloadTranscript : before?.transcript;
+  const transcript = typeof payloadTranscript === 'string' && isAbsolute(payloadTranscript) ? payloadTranscript : before?.transcript || undefined;
   if (transcript === undefined) return;
   const nowIso = new Date().toISOString();
   writeMark(home, { ...(before ?? { started: nowIso }), session, transcript, ended: nowIso });

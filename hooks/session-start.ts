@@ -65,7 +65,7 @@ runHook('session-start', async (home, env) => {
   }
   // A damaged rules.json gives no rules: say so in hook-errors.log, which doctor reads.
   const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, 'session-start', why) }), config);
-  recordDelivery(home, { session, source: typeof source === 'string' ? source.slice(0, 20) : 'unknown', at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
+  recordDelivery(home, { session, source: typeof source === 'string' && /^[a-z_]{1,20}$/.test(source) ? source : 'unknown', at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === undefined) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } }));
 });

@@ -39,3 +39,8 @@ export function safeText(input: unknown, max = MAX): string {
   if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}…`;
   return s;
 }
+
+/** A trigger as the words after "When ": a typed "when installing" would read "When when installing". */
+export function whenClause(trigger: string): string {
+  return trigger.replace(/^\s*when\s+/i, '');
+}

@@ -152,6 +152,12 @@ function programToken(word: string): string | undefined {
 
 type Outcome = { work: string | undefined } | { noop: string | undefined };
 
+/** The detail of a file run by its path that the table does not know. */
+export const LOCAL_SCRIPT = 'local-script';
+
+/** Where installed programs live: a path there names a program, not a user's file. */
+const SYSTEM_BIN = /^\/(?:usr|bin|sbin|opt|nix|snap|Library|System|Applications)\//;
+
 const MAX_DEPTH = 2; // bash -c "sh -c '…'" is read twice at most
 
 /** The command that starts at words[k] (after any assignments). */
@@ -163,6 +169,10 @@ function commandAt(words: readonly Word[], k: number, depth: number, isPackage =
   if (w === undefined) return { noop: undefined };
   if (!w.plain) return { work: undefined };
   const program = isPackage ? packageName(w.text) : basename(w.text);
+  // A file run by its path (`./deploy-prod.sh`, `scripts/x.py`, `~/bin/x`) is named by the user:
+  // its name is data, unless it is a program the table knows (`./gradlew`, `node_modules/.bin/
+  // vitest`) or it is installed where programs are (`/usr/local/bin/pytest`).
+  if (!isPackage && w.text.includes('/') && !SYSTEM_BIN.test(w.text) && !knownProgram(program) && !scriptWord(program)) return { work: LOCAL_SCRIPT };
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
 

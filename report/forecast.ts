@@ -28,7 +28,12 @@ export function ruleForecast(rule: Pick<Rule, 'last_confidence' | 'last_seen'>, 
   const at = seen + Math.max(crossingDays, c.windowDays) * DAY_MS;
   // Its score (the seed's confidence, which ranks) is said as a score, never as a percentage: the
   // rate is the one percentage shown beside a claim.
-  const why = crossingDays >= c.windowDays ? `its score decays from ${score(rule.last_confidence)} under demoteBelow ${score(c.demoteBelow)} (half-life ${c.halfLifeDays} days)` : `leaves the ${c.windowDays}-day window, its score already under demoteBelow ${score(c.demoteBelow)}`;
+  // When the score crosses before the pattern leaves the window, the window decides: said with
+  // the crossing's date, never as "already under" (that was said of every rule whose decay is
+  // shorter than the window, every rule with windowDays 365, beside a score of 0.95 now: the
+  // pattern still in the window holds a rule's score up, analyzer/promotion.ts consolidate).
+  const crossing = crossingDays === 0 ? `was under demoteBelow ${score(c.demoteBelow)}` : `falls under demoteBelow ${score(c.demoteBelow)} on ${new Date(seen + crossingDays * DAY_MS).toISOString().slice(0, 10)} (half-life ${c.halfLifeDays} days)`;
+  const why = crossingDays >= c.windowDays ? `its score decays from ${score(rule.last_confidence)} under demoteBelow ${score(c.demoteBelow)} (half-life ${c.halfLifeDays} days)` : `leaves the ${c.windowDays}-day window, at the latest: its pattern in the window holds it up until then; its score when last seen, ${score(rule.last_confidence)}, ${crossing}`;
   // The first millisecond after the crossing: a bye at exactly the crossing still sees the threshold.
   return { at: new Date(Math.floor(at) + 1).toISOString(), basis: why };
 }

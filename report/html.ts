@@ -1,6 +1,8 @@
 import type { RuleEffect } from '../analyzer/effectiveness.js';
 import type { DayRow, ReportData, RetryRow } from './model.js';
 import { esc, hbars, vbars, type Series } from './svg.js';
+import { figuresSentence } from '../analyzer/window-figures.js';
+import { plural } from '../lib/plural.js';
 
 // The report as one HTML string: inline CSS, inline SVG, no script, nothing fetched. What reaches
 // Claude and what was learned come first; then the projects and the tool use behind them. Every
@@ -105,8 +107,8 @@ function glance(d: ReportData): string {
   const given = d.rules.filter((r) => r.delivered).length;
   return `<section id="glance"><h2>At a glance</h2>
 <div class="cards">${card('rules given to Claude', given)}${card('instincts', s.total)}${card('facts', s.facts)}${card('projects', s.projects)}${card('tool calls', d.records)}${card('sessions', d.sessions)}${card('days', d.days.length)}</div>
-<p>${la ? `Last analysis at ${esc(minute(la.now))} over the window ${esc(minute(la.windowStart))} .. ${esc(minute(la.now))} (${la.recordsInWindow} tool calls).` : 'No analysis has run yet.'}
-Tool use below covers ${esc(d.days[0] ?? '')} .. ${esc(d.days.at(-1) ?? '')}.</p>
+<p>${la ? `Last analysis at ${esc(minute(la.now))} over its ${la.windowDays}-day window ${esc(minute(la.windowStart))} .. ${esc(minute(la.now))}: ${esc(figuresSentence(la))}.` : 'No analysis has run yet.'}
+Tool use below covers ${esc(d.days[0] ?? '')} .. ${esc(d.days.at(-1) ?? '')}: ${esc(plural(d.records, 'tool call'))} in ${esc(plural(d.sessions, 'session'))}.</p>
 <details><summary>Table: totals</summary>${table('totals', ['', 'count'], [['instincts', s.total], ['rules', s.rules], ['facts', s.facts], ['projects', s.projects], ['events', s.events], ['problems', s.problems]])}</details>
 <div class="grid"><div>${counts('levels', 'Instincts by level', s.levels)}</div><div>${counts('categories', 'Instincts by category', s.categories)}</div></div>
 <details><summary>By source, state and scope</summary><div class="grid"><div><h3>By source</h3>${table('sources', ['', 'instincts'], Object.entries(s.sources))}</div><div><h3>By state</h3>${table('states', ['', 'instincts'], Object.entries(s.states))}</div><div><h3>By scope</h3>${table('scopes', ['', 'instincts'], Object.entries(s.scopes))}</div></div></details>

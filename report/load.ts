@@ -8,8 +8,8 @@ import { projectTable } from '../analyzer/table-select.js';
 import { TableBuilder, tableFromRecords } from '../analyzer/table-builder.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
+import { readLastAnalysis } from '../store/last-analysis.js';
 import { readEvents } from '../store/events.js';
 import { inReach, stats as statsOf } from '../store/query.js';
 import { projects as projectsOf } from '../store/service.js';
@@ -48,16 +48,6 @@ export function loadRecords(home: string, nowMs: number, config: Config): { tabl
   return { table: builder.build(), firstDay };
 }
 
-function lastAnalysis(home: string): { now: string; recordsInWindow: number } | null {
-  try {
-    const v = JSON.parse(readDataFile(layout.lastAnalysis(home)).toString('utf8')) as { now?: unknown; recordsInWindow?: unknown };
-    if (typeof v.now !== 'string' || Number.isNaN(Date.parse(v.now))) return null;
-    return { now: v.now, recordsInWindow: typeof v.recordsInWindow === 'number' ? v.recordsInWindow : 0 };
-  } catch {
-    return null;
-  }
-}
-
 /** Everything the report shows; with `onlyProject`, the current project's records and the instincts in its reach. */
 export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): ReportData {
   const nowMs = ctx.now.getTime();
@@ -86,7 +76,7 @@ export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): Rep
     projects,
     names: snap.ctx.names,
     rules,
-    lastAnalysis: lastAnalysis(ctx.home),
+    lastAnalysis: readLastAnalysis(ctx.home),
     effects: reach.length ? ruleEffects(table, reach, nowMs, ctx.config) : [],
     firstDay: loaded.firstDay,
   });

@@ -5,7 +5,9 @@ import { ruleFacts } from '../analyzer/promotion.js';
 import type { RecordTable } from '../analyzer/record-table.js';
 import { claimSentence } from '../analyzer/rules-file.js';
 import { streamsInWindow } from '../analyzer/streams.js';
+import { sessionsOfStreams } from '../analyzer/sessions.js';
 import type { RuleEffect } from '../analyzer/effectiveness.js';
+import type { WindowFigures } from '../analyzer/window-figures.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { DeliveredRule, ScopedRule } from '../exports/delivery.js';
@@ -109,7 +111,8 @@ export interface ReportData {
   project: string | null;
   /** The project's label, with --project. */
   projectLabel: string | null;
-  lastAnalysis: { now: string; windowStart: string; recordsInWindow: number } | null;
+  /** The last analysis's figures (analyzer/window-figures.ts): what analyze said, over its window. */
+  lastAnalysis: WindowFigures | null;
   stats: Stats;
   projects: ProjectRow[];
   /** The days the records cover, oldest first, ending at now's day. */
@@ -143,7 +146,7 @@ export interface ReportInput {
   names: ReadonlyMap<string, string>;
   /** rules.json's rules, observed and taught, as the SessionStart hook reads them (exports/delivery.ts). */
   rules: readonly DeliveredRule[];
-  lastAnalysis: { now: string; recordsInWindow: number } | null;
+  lastAnalysis: WindowFigures | null;
   effects: RuleEffect[] | null;
   /** The first day the records may cover (retention). */
   firstDay: string;
@@ -249,7 +252,6 @@ export function buildReport(input: ReportInput): ReportData {
   const toolFailures = new Int32Array(t.tools.length);
   const projectCalls = new Int32Array(t.projects.length);
   const { order, starts, inWindow } = streamsInWindow(t, startMs, nowMs);
-  const sessions = new Set<number>();
   for (let k = 0; k < inWindow; k++) {
     const i = order[k]!;
     const d = perDay[dayOf(t.ts[i]!)]!;
@@ -277,7 +279,6 @@ export function buildReport(input: ReportInput): ReportData {
   for (let s = 0; s < t.streams.length; s++) {
     const a = starts[s]!;
     const b = starts[s + 1]!;
-    if (b > a) sessions.add(t.streamSession[s]!);
     for (let k = a + 1; k < b; k++) {
       const prev = order[k - 1]!;
       const cur = order[k]!;
@@ -316,17 +317,16 @@ export function buildReport(input: ReportInput): ReportData {
     .map((p) => ({ id: p.id, label: input.names.get(p.id) ?? p.name ?? p.id, calls: callsOf.get(p.id) ?? 0, instincts: p.instincts, rules: rulesOf.get(p.id) ?? 0 }))
     .sort((a, b) => b.calls - a.calls || b.instincts - a.instincts || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
 
-  const la = input.lastAnalysis;
   return {
     now: new Date(nowMs).toISOString(),
     project: input.project,
     projectLabel: input.project === null ? null : (input.names.get(input.project) ?? input.project),
-    lastAnalysis: la ? { now: la.now, windowStart: new Date(Date.parse(la.now) - config.windowDays * DAY_MS).toISOString(), recordsInWindow: la.recordsInWindow } : null,
+    lastAnalysis: input.lastAnalysis,
     stats: input.stats,
     projects,
     days,
     records: inWindow,
-    sessions: sessions.size,
+    sessions: sessionsOfStreams(t, starts),
     perDay,
     perTool,
     edges,

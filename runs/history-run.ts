@@ -37,8 +37,8 @@ export interface HistoryLearning {
   bye: ByeReport | undefined;
 }
 
-export function newLearnSink(): { table: TableBuilder; ids: Set<string> } {
-  return { table: new TableBuilder(), ids: new Set() };
+export function newLearnSink(): { table: TableBuilder } {
+  return { table: new TableBuilder() };
 }
 
 export function learnFromHistory(opts: { home: string; table: RecordTable; addedByDay: Record<string, number>; now: Date; config: Config; env: NodeJS.ProcessEnv; realNowMs?: number }): HistoryLearning {

@@ -12,12 +12,13 @@ const TOOL = '[A-Za-z0-9_.:-]{1,128}';
 const WORD = '[A-Za-z0-9._:+@-]{1,40}';
 // Sticky, matched in place at each line start (no per-line substring); the timestamp is not
 // captured but read from its fixed position, nor is the tool-use id (idAt hashes it in place).
-// Groups: 1 tool, 2 ok, 3 session, 4 project, 5 detail, 6 agentId, 7 stop.
+// Groups: 1 tool, 2 ok, 3 session, 4 project, 5 empty when the line has an id (a mark: no
+// substring), 6 detail, 7 agentId, 8 stop.
 const CANONICAL = new RegExp(
   '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),' +
     '"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),' +
     '"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"' +
-    '(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + '(?: ' + WORD + '){0,' + (DETAIL_WORDS - 1) + '})")?' +
+    '(?:,"id":"[A-Za-z0-9_-]{1,128}"())?(?:,"detail":"(' + WORD + '(?: ' + WORD + '){0,' + (DETAIL_WORDS - 1) + '})")?' +
     '(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
   'y',
 );
@@ -33,7 +34,9 @@ const BEFORE_ID = 140;
 /**
  * The idHash of the tool-use id of a canonical line text[start, end), hashed where it stands (a
  * captured copy of it cost the reader a string per line), or 0 when the line has none. Its
- * fields before the id are tokens, without quotes, so `,"id":"` can only be the id's key.
+ * fields before the id are tokens, without quotes, so `,"id":"` can only be the id's key. Called
+ * only for a line the expression saw an id in: for one without, the search ran on through the
+ * rest of the chunk (256 KiB) for every such line.
  */
 function idAt(text: string, start: number, end: number): number {
   const at = text.indexOf(',"id":"', start + BEFORE_ID);
@@ -100,7 +103,7 @@ export function addLine(text: string, start: number, end: number, into: TableBui
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[6], m[5], m[4], idAt(text, start, end), m[7] as StopToken | undefined);
+      into.add(ts, m[1]!, m[2] === 'true', m[3]!, m[7], m[6], m[4], m[5] === undefined ? 0 : idAt(text, start, end), m[8] as StopToken | undefined);
       return true;
     }
   }

@@ -62,7 +62,11 @@ async function pass(o: ReconcileOptions, report: ReconcileReport): Promise<{ add
   let closed = 0;
   for (const mark of readMarks(o.home)) {
     const st = transcriptStat(mark.transcript);
-    if (!needsReconciling(mark, st)) continue;
+    if (!needsReconciling(mark, st)) {
+      // Reconciled, and named again (a second SessionEnd): closed again, its path dropped.
+      if (mark.reconciled !== undefined && mark.transcript !== '' && sessionOver(mark, st, realNow(), o.alive)) writeMark(o.home, { ...mark, transcript: '' });
+      continue;
+    }
     const over = sessionOver(mark, st, realNow(), o.alive);
     if (over) {
       // Hooks of the last calls may still be appending (they outlive a killed Claude Code).
@@ -83,7 +87,9 @@ async function pass(o: ReconcileOptions, report: ReconcileReport): Promise<{ add
     added += r.added;
     report.sessions.push({ session: mark.session, over, added: r.added, alreadyPresent: r.alreadyPresent, calls: r.calls });
     if (over) {
-      writeMark(o.home, { ...mark, reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } } satisfies SessionMark);
+      // Closed: the transcript's path (the project's path, encoded) is not kept for the mark's
+      // remaining days; a resumed session's SessionStart names it again.
+      writeMark(o.home, { ...mark, transcript: '', reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } } satisfies SessionMark);
       closed++;
     }
   }

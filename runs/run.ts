@@ -14,6 +14,7 @@ import { analyzeProjects, type ProjectAnalyses } from '../analyzer/projects.js';
 import type { RecordTable } from '../analyzer/record-table.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
+import { lastAnalysisText, type WindowFigures } from '../analyzer/window-figures.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
 import { scopePatterns } from '../store/scope.js';
 import { recoverStore } from '../store/txn.js';
@@ -42,6 +43,7 @@ export interface AnalysisReport {
   readOnlyReason?: string;
   now: string;
   windowStart: string;
+  windowDays: number;
   files: { read: number; cached: number; appended: number; parsed: number };
   /** Shards of sessions (runs/parts-cache.ts) whose counts were reused from the cache, and those counted. */
   shards: { reused: number; counted: number };
@@ -49,7 +51,10 @@ export interface AnalysisReport {
   sessionsInWindow: number;
   /** Lines skipped: malformed, after now, and records of a tool call recorded twice in a file (one of each pair kept). */
   skipped: { malformed: number; future: number; duplicates: number };
+  /** The patterns that are, or would be, instinct files (analyzer/window-figures.ts)... */
   tracked: ScoredPattern[];
+  /** ...and how many: the figure every output states. */
+  patternsTracked: number;
   written: string[];
   unchanged: string[];
   archived: ArchivedInstinct[];
@@ -139,12 +144,14 @@ export function emptyReport(now: Date, config: Config, readOnlyReason: string | 
     ...(readOnlyReason !== undefined ? { readOnlyReason } : {}),
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
+    windowDays: config.windowDays,
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
+    patternsTracked: 0,
     written: [],
     unchanged: [],
     archived: [],
@@ -192,11 +199,17 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
   report.skipped.future = a.future;
   // The patterns that are (or would be) instinct files: tracked in the whole window or in a project.
   report.tracked = scopePatterns(pa, config).map((s) => s.p);
+  report.patternsTracked = report.tracked.length;
   if (keepAnalysis) {
     report.analysis = a;
     report.projects = pa;
   }
   return pa;
+}
+
+/** The figures of a run, as every output states them (analyzer/window-figures.ts). */
+export function windowFigures(r: AnalysisReport): WindowFigures {
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked, ...(r.carried.length > 0 ? { carriedProjects: r.carried.length } : {}) };
 }
 
 /**
@@ -263,12 +276,9 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     // Archive: prune past archivePruneDays; collect what the daily summary reports.
     const events: DayEvents = { created: new Map(), archived: pruneArchive(home, nowMs, config, report) };
     for (const [id, created] of keep) events.created.set(created.slice(0, 10), [...(events.created.get(created.slice(0, 10)) ?? []), id]);
-    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
-    writeFileAtomic(
-      layout.lastAnalysis(home),
-      JSON.stringify({ now: nowIso, ranAt: new Date().toISOString(), recordsInWindow: a.recordsInWindow, tracked: a.tracked.length }) + '\n',
-      { skipIfSame: false },
-    );
+    const figures = windowFigures(report);
+    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, new Date().toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();

@@ -1,5 +1,5 @@
 import type { Config } from '../lib/config.js';
-import { safeText } from '../lib/safe-text.js';
+import { safeText, whenClause } from '../lib/safe-text.js';
 import type { IndexedFact, IndexedInstinct } from './index-read.js';
 import { effective, type LifecycleConfig } from './lifecycle.js';
 import { worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
@@ -97,7 +97,7 @@ export function instinctLine(x: { confidence: number; trigger: string; action: s
   if (claim !== undefined) return `- ${claim}`;
   const trigger = safeText(x.trigger, 160) || safeText(x.pattern, 160);
   const action = safeText(x.action, 240) || safeText(x.pattern, 160);
-  return `- [${pct(x.confidence)}] when ${trigger}: ${action}`;
+  return `- [${pct(x.confidence)}] when ${whenClause(trigger)}: ${action}`;
 }
 
 export function factLine(x: { confidence: number; text: string }): string {

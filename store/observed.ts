@@ -20,6 +20,7 @@ import { scopePatterns, type ObservedPattern } from './scope.js';
 import { observedAction, observedDomain, observedExplain, observedTrigger } from './text.js';
 import { writeIndex } from './index-file.js';
 import { recoverStore, StoreTxn, unchanged } from './txn.js';
+import { plural } from '../lib/plural.js';
 
 // The analyzer's instincts, written through the store: one file per tracked pattern with
 // `source: observed`, its scope from the analyses of each project, feedback kept beside the
@@ -125,7 +126,7 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
   }
   if (prev === undefined || prev.observations !== observations) {
     const where = op.scope === 'project' ? ` (project ${op.project})` : op.projects.length ? ` (projects ${op.projects.join(', ')})` : '';
-    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${observations} observations in ${sessions} of ${p.sessionsInWindow} sessions${where}`);
+    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${plural(observations, 'observation')} in ${sessions} of ${plural(p.sessionsInWindow, 'session')}${where}`);
   }
   finishLevelState(x, promotedAt !== undefined, Date.parse(nowIso), config);
   return { x, expired };

@@ -2,6 +2,7 @@ import { writeFileAtomic } from '../lib/atomic-write.js';
 import { layout } from '../lib/data-home.js';
 import { projectId, projectName, projectRoot } from '../observer/project-id.js';
 import { readIfFile } from './io.js';
+import { safeText } from '../lib/safe-text.js';
 
 // The project registry (projects.json): each project's id (the 12-hex hash the observer records),
 // a readable name (its folder's base name) and when it was last seen. The full path only when
@@ -28,7 +29,9 @@ export interface CurrentProject {
 export function currentProject(cwd: string | undefined, env: NodeJS.ProcessEnv): CurrentProject | undefined {
   const root = projectRoot(cwd, env);
   if (root === undefined) return undefined;
-  return { id: projectId(root), name: projectName(root), root };
+  const id = projectId(root);
+  // A folder's name is data: its plain text, never an escape sequence, wherever it is shown.
+  return { id, name: safeText(projectName(root), 100) || id, root };
 }
 
 export function readProjects(home: string): ProjectEntry[] {
@@ -37,7 +40,9 @@ export function readProjects(home: string): ProjectEntry[] {
   try {
     const v = JSON.parse(bytes.toString('utf8')) as { projects?: unknown };
     if (!Array.isArray(v?.projects)) return [];
-    return v.projects.filter((p): p is ProjectEntry => typeof p === 'object' && p !== null && /^[0-9a-f]{12}$/.test((p as ProjectEntry).id) && typeof (p as ProjectEntry).name === 'string');
+    return v.projects
+      .filter((p): p is ProjectEntry => typeof p === 'object' && p !== null && /^[0-9a-f]{12}$/.test((p as ProjectEntry).id) && typeof (p as ProjectEntry).name === 'string')
+      .map((p) => ({ ...p, name: safeText(p.name, 100) || p.id }));
   } catch {
     return [];
   }
@@ -50,7 +55,11 @@ export function readProjects(home: string): ProjectEntry[] {
 export function projectLabels(entries: readonly Pick<ProjectEntry, 'id' | 'name'>[]): Map<string, string> {
   const uses = new Map<string, number>();
   for (const p of entries) uses.set(p.name, (uses.get(p.name) ?? 0) + 1);
-  return new Map(entries.map((p) => [p.id, (uses.get(p.name) ?? 0) > 1 ? `${p.name} (${p.id})` : p.name]));
+  // A folder's name is data (escape sequences, control characters): what a terminal or a page shows is its plain text.
+  return new Map(entries.map((p) => {
+    const name = safeText(p.name, 100) || p.id;
+    return [p.id, (uses.get(p.name) ?? 0) > 1 ? `${name} (${p.id})` : name];
+  }));
 }
 
 /** Project id -> label (projectLabels) for every project in the registry. */
@@ -80,7 +89,7 @@ export function touchProject(home: string, p: CurrentProject, nowIso: string, re
 export function nameProjects(home: string, names: ReadonlyMap<string, string>, lastSeen: ReadonlyMap<string, number>): void {
   const list = readProjects(home);
   const known = new Set(list.map((e) => e.id));
-  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: name.slice(0, 100), last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
+  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: safeText(name, 100) || id, last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
   if (added.length === 0) return;
   const next = [...list, ...added].sort((a, b) => (a.id < b.id ? -1 : 1));
   writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}\n`);

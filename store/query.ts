@@ -6,6 +6,7 @@ import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js'
 import type { Level, Scope, Source, State } from './model.js';
 import { LEVELS, PROJECT_ID, observedSource } from './model.js';
 import { haystack, matches, parseQuery } from './search.js';
+import { trendsOver, type Trend } from './trend.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 
@@ -269,41 +270,35 @@ export function stats(views: readonly InstinctView[], facts: readonly FactView[]
   return { total: views.length, levels, sources, categories, scopes, states, facts: facts.length, projects: projects.size, rules: views.filter((v) => v.promoted).length, events, problems };
 }
 
-export type Trend = '↑' | '↓' | '→';
-
-export function trendOf(delta: number): Trend {
-  return delta > 0.005 ? '↑' : delta < -0.005 ? '↓' : '→';
-}
-
-/** Sum of each id's deltas since `sinceMs`. */
-export function recentDeltas(events: readonly StoreEvent[], sinceMs: number): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const e of events) if (Date.parse(e.ts) >= sinceMs) m.set(e.id, round4((m.get(e.id) ?? 0) + e.delta));
-  return m;
-}
+export type { Trend } from './trend.js';
 
 export interface TrendRow {
   id: string;
   pattern: string;
   confidence: number;
   level: Level;
+  /** Confidence now minus at the period's start; for a new one, what moved it after its creation (store/trend.ts). */
   change: number;
   trend: Trend;
   last_seen: string;
 }
 
+const TREND_RANK: Record<Trend, number> = { '↑': 0, new: 1, '↓': 2, '→': 3 };
+
 /**
- * Instincts by how much their confidence moved over the last `days`, rising first. With no event
- * in that time (a store without a log yet), by last_seen, newest first.
+ * Instincts by their trend over the last `days` (store/trend.ts): risen most first, then the new
+ * ones (most confident first), then those that fell. With none of them (a store without a log
+ * yet, or nothing moved), by last_seen, newest first.
  */
 export function trending(views: readonly InstinctView[], events: readonly StoreEvent[], nowMs: number, days: number, limit: number): { basis: 'events' | 'last_seen'; rows: TrendRow[] } {
-  const deltas = recentDeltas(events, nowMs - days * DAY_MS);
-  const row = (v: InstinctView): TrendRow => ({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, change: deltas.get(v.id) ?? 0, trend: trendOf(deltas.get(v.id) ?? 0), last_seen: v.last_seen });
-  const moved = views.filter((v) => (deltas.get(v.id) ?? 0) !== 0);
+  const trends = trendsOver(events, nowMs, days);
+  const row = (v: InstinctView): TrendRow => ({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, ...trends.get(v.id), last_seen: v.last_seen });
+  const moved = views.map(row).filter((r) => r.trend !== '→');
   if (moved.length === 0) {
     return { basis: 'last_seen', rows: [...views].sort((a, b) => (a.last_seen < b.last_seen ? 1 : a.last_seen > b.last_seen ? -1 : 0) || (a.id < b.id ? -1 : 1)).slice(0, limit).map(row) };
   }
-  return { basis: 'events', rows: moved.map(row).sort((a, b) => b.change - a.change || (a.id < b.id ? -1 : 1)).slice(0, limit) };
+  const order = (a: TrendRow, b: TrendRow) => TREND_RANK[a.trend] - TREND_RANK[b.trend] || (a.trend === 'new' ? b.confidence - a.confidence : b.change - a.change) || (a.id < b.id ? -1 : 1);
+  return { basis: 'events', rows: moved.sort(order).slice(0, limit) };
 }
 
 export interface HistoryRow extends StoreEvent {
@@ -322,12 +317,12 @@ export interface StatusGroup {
 
 /** status: in reach of the project and passing the delivery test, grouped by domain (largest group first), each with its trend over `days`. */
 export function status(views: readonly InstinctView[], events: readonly StoreEvent[], nowMs: number, days: number, project: string | null): StatusGroup[] {
-  const deltas = recentDeltas(events, nowMs - days * DAY_MS);
+  const trends = trendsOver(events, nowMs, days);
   const groups = new Map<string, StatusGroup>();
   for (const v of views.filter((x) => x.deliverable && inReach(x, project)).sort(byConfidence)) {
     let g = groups.get(v.domain);
     if (g === undefined) groups.set(v.domain, (g = { domain: v.domain, instincts: [] }));
-    g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, trend: trendOf(deltas.get(v.id) ?? 0) });
+    g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, trend: trends.get(v.id).trend });
   }
   return [...groups.values()].sort((a, b) => b.instincts.length - a.instincts.length || (a.domain < b.domain ? -1 : 1));
 }

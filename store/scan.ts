@@ -7,6 +7,7 @@ import { fileStamp, listDir, readIfFile } from './io.js';
 import { storeKey, type AnalyzerKind } from './keys.js';
 import { zeroFeedback, type Fact, type Instinct } from './model.js';
 import { observedAction, observedDomain, observedExplain, observedTitle, observedTrigger } from './text.js';
+import { plural } from '../lib/plural.js';
 
 // Reading the store's folders: every instinct and fact file, classified. A file of the first
 // release (hand-written `key: JSON` frontmatter) is read as the observed instinct it describes.
@@ -68,7 +69,7 @@ export function fromLegacy(meta: InstinctMeta): Instinct | undefined {
     ...zeroFeedback(),
     aliases: [],
     extra,
-    evidence: [`${meta.created.slice(0, 10)}: ${meta.observations} observations in ${meta.sessions} of ${sessionsInWindow} sessions (from the first release's file)`],
+    evidence: [`${meta.created.slice(0, 10)}: ${plural(meta.observations, 'observation')} in ${meta.sessions} of ${plural(sessionsInWindow, 'session')} (from the first release's file)`],
     body: observedBody(kind, meta.pattern, meta, sessionsInWindow),
   };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readLastAnalysis } from './last-analysis.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
 import { findContradictions, findDuplicates } from './clean.js';
@@ -69,11 +70,15 @@ export function suggest(ctx: StoreCtx, opts: { full?: boolean; limit?: number; l
 
 export function stats(ctx: StoreCtx) {
   const s = snapshot(ctx);
-  return { project: ctx.project, ...statsOf(s.instincts, s.facts, readEvents(ctx.home).length, s.problems.length) };
+  return { project: ctx.project, ...statsOf(s.instincts, s.facts, readEvents(ctx.home).length, s.problems.length), lastAnalysis: readLastAnalysis(ctx.home) };
 }
 
-export function trending(ctx: StoreCtx, days: number, limit?: number) {
+/** The period of a trend when none is given: the analysis window (config windowDays), the one place it is set. */
+const trendDays = (ctx: StoreCtx, days: number | undefined) => days ?? ctx.config.windowDays;
+
+export function trending(ctx: StoreCtx, days?: number, limit?: number) {
   const s = snapshot(ctx);
+  days = trendDays(ctx, days);
   return { days, ...trendingRows(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, limit ?? ctx.config.searchLimit) };
 }
 
@@ -116,9 +121,10 @@ export function projects(ctx: StoreCtx) {
   };
 }
 
-export function status(ctx: StoreCtx, days: number) {
+export function status(ctx: StoreCtx, days?: number) {
   const s = snapshot(ctx);
-  return { project: ctx.project, project_name: ctx.projectName ?? null, days, groups: statusOf(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, ctx.project), facts: s.facts.filter((f) => f.scope === 'global' || f.project === ctx.project).length };
+  days = trendDays(ctx, days);
+  return { project: ctx.project, project_name: ctx.projectName ?? null, days, groups: statusOf(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, ctx.project), facts: s.facts.filter((f) => f.scope === 'global' || f.project === ctx.project).length, lastAnalysis: readLastAnalysis(ctx.home) };
 }
 
 export function duplicates(ctx: StoreCtx) {

@@ -7,6 +7,7 @@ import { enforceInstinctCap, factRef, mutate, resolve, save, saveFact, type Mut 
 import { writeFactIn } from './facts.js';
 import { textSimilarity, valuesDiffer } from './similarity.js';
 import type { StoreCtx } from './store.js';
+import { whenClause } from '../lib/safe-text.js';
 
 // `homunculus import json`: instincts and facts another machine or a teammate exported. A new
 // one becomes `source: imported` with the confidence it came with; a known one keeps the larger
@@ -123,7 +124,7 @@ function instinctRow(m: Mut, raw: unknown, from: string, out: ShareImportResult,
     aliases: [],
     extra: {},
     evidence: [`${m.nowIso.slice(0, 16)}Z: imported from ${from}`],
-    body: `# ${pattern}\n\nWhen ${trigger}: ${action}\n${explain ? `\n${explain}\n` : ''}`,
+    body: `# ${pattern}\n\nWhen ${whenClause(trigger)}: ${action}\n${explain ? `\n${explain}\n` : ''}`,
   };
   m.events.push(event(m.nowIso, { id, pattern, ...(x.project ? { project: x.project } : {}), source: 'imported' }, confidence, `import: new instinct from ${from}`));
   save(m, undefined, x);

@@ -8,6 +8,7 @@ import { applyFeedback, feedbackIn } from './feedback.js';
 import { conflicts, keySimilarity, valuesDiffer } from './similarity.js';
 import type { Entry } from './scan.js';
 import type { StoreCtx } from './store.js';
+import { whenClause } from '../lib/safe-text.js';
 
 // Teaching: `teach` (observe over MCP, `homunculus teach`) creates a taught or imported instinct
 // or reinforces the one it names (or one close enough of the same category: a merge); an observed
@@ -161,7 +162,7 @@ export function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'import
     aliases: [],
     extra: {},
     evidence: [`${m.nowIso.slice(0, 16)}Z: ${input.source === 'imported' ? `imported${input.imported_from ? ` from ${oneLine(input.imported_from).slice(0, 100)}` : ''}` : 'taught'}${m.ctx.session ? ` in session ${m.ctx.session}` : ''}${m.ctx.project ? ` (project ${m.ctx.project})` : ''}`],
-    body: `# ${pattern}\n\nWhen ${trigger}: ${action}\n${input.explain ? `\n${oneLine(input.explain)}\n` : ''}`,
+    body: `# ${pattern}\n\nWhen ${whenClause(trigger)}: ${action}\n${input.explain ? `\n${oneLine(input.explain)}\n` : ''}`,
   };
   if (input.imported_from) x.imported_from = oneLine(input.imported_from).slice(0, 200);
   addSession(x, m.ctx.session);

@@ -271,3 +271,19 @@ describe('script, task and target names: a common one says what a command is for
     expect(bashDetail('make deploy-staging', mine)).toBe('make deploy-staging');
   });
 });
+
+describe('bashDetail: a file run by its path is the user\'s, and its name stays out', () => {
+  it.each([
+    ['./deploy-acme-prod.sh --force', 'local-script'],
+    ['scripts/rotate-keys-customerx.py', 'local-script'],
+    ['~/bin/backup-to-nas', 'local-script'],
+    ['cd infra && ./provision-client42.sh', 'local-script'],
+    // Programs the table knows, and programs installed where programs live, keep their names.
+    ['./gradlew build', 'gradlew build'],
+    ['./node_modules/.bin/vitest run', 'vitest run'],
+    ['/usr/local/bin/pytest -q', 'pytest'],
+    ['/opt/homebrew/bin/git status', 'git status'],
+  ])('%j -> %j', (command, want) => {
+    expect(bashDetail(command)).toBe(want);
+  });
+});

@@ -54,6 +54,9 @@ describe('renderers', () => {
     expect(safeText('x'.repeat(500))).toHaveLength(300);
     // A key that is not a token is not written at all.
     expect(ruleBullet({ ...RULES[1]!, key: 'seq:a\n# b' })).toBeUndefined();
+    // Nor one holding markup or shell characters (a range in the check once let them through).
+    for (const c of ['<', '"', "'", '#', '$', '%', '&', ';', '!', '*']) expect(ruleBullet({ ...RULES[1]!, key: `seq:a${c}b` }), c).toBeUndefined();
+    expect(ruleBullet({ ...RULES[1]!, key: 'seq:Grep->Read->Bash(npm test)' })).toBeDefined();
   });
 });
 

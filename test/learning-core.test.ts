@@ -350,7 +350,8 @@ describe('daily summary', () => {
   it('collapses consecutive days without activity into one line', () => {
     const recs = [...session('a', NOW - 5 * DAY, ['A', 'B', 'C']), ...session('b', NOW - 60 * MIN, ['A', 'B', 'C'])];
     const a = analyze(tableFromRecords(recs), NOW, config);
-    const text = renderDailySummary(a, { created: new Map(), archived: new Map([['2026-11-05', ['chain-x']]]) });
+    const figures = { now: new Date(NOW).toISOString(), windowStart: new Date(a.windowStartMs).toISOString(), windowDays: config.windowDays, recordsInWindow: a.recordsInWindow, sessionsInWindow: a.sessionsInWindow, patternsTracked: a.tracked.length };
+    const text = renderDailySummary(a, { created: new Map(), archived: new Map([['2026-11-05', ['chain-x']]]) }, figures);
     const heads = text.split('\n').filter((l) => l.startsWith('## '));
     expect(heads).toEqual(['## 2026-11-08', '## 2026-11-06 .. 2026-11-07: no activity (2 days)', '## 2026-11-05', '## 2026-11-04: no activity', '## 2026-11-03', '## 2026-11-01 .. 2026-11-02: no activity (2 days)']);
   });

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../observer/project-id.js';
 import { parseInstinct } from '../store/files.js';
-import { CLI, cleanEnv, ROOT, sandbox } from './helpers.js';
+import { CLI, cleanEnv, DIST, ROOT, sandbox } from './helpers.js';
 import { writeSessions } from './store-helpers.js';
 
 const TOOLS = [
@@ -67,6 +67,11 @@ describe('the MCP server over stdio', () => {
   });
 
   it('every tool answers structured content', async () => {
+    // Sessions m1 and m2 started (their SessionStart hook ran): observe counts only such sessions.
+    for (const session of ['m1', 'm2']) {
+      const r = await execa('node', [join(DIST, 'hooks', 'session-start.js')], { input: JSON.stringify({ session_id: session, hook_event_name: 'SessionStart', source: 'startup', cwd: proj, transcript_path: join(s.root, `${session}.jsonl`) }), env: cleanEnv(env), extendEnv: false, reject: false, cwd: proj });
+      expect(r.exitCode).toBe(0);
+    }
     const taught = await ok('observe', { pattern: 'pref:pkg=pnpm', trigger: 'installing packages', action: 'use pnpm', session: 'm1' });
     expect(taught).toMatchObject({ pattern: 'pref:pkg=pnpm', confidence: 0.3, level: 'seedling', created: true });
     expect((await ok('observe', { pattern: 'pref:pkg = pnpm', session: 'm2' })).confidence).toBe(0.4);

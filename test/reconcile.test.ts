@@ -78,6 +78,9 @@ describe('reconciliation', () => {
     await hook('session-end', { session_id: 's1', transcript_path: path, hook_event_name: 'SessionEnd', reason: 'other' }, env);
     await new Promise((r) => setTimeout(r, 1500));
     expect(readObservations(box.data).filter((r) => r['session'] === 's1')).toHaveLength(3);
+    // A closed session's mark keeps no transcript path (the project's path, encoded) for its days.
+    await until(() => !readFileSync(join(box.data, 'state', 'sessions', 's1.json'), 'utf8').includes('projects'), 'the mark closed');
+    expect(readFileSync(join(box.data, 'state', 'sessions', 's1.json'), 'utf8')).not.toContain('-home-dev-shop');
   });
 
   it('a killed session (no SessionEnd, its Claude Code gone) is reconciled when the next session starts', async () => {

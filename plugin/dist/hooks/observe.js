@@ -1116,6 +1116,8 @@ function scriptWord(name) {
 function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
+var LOCAL_SCRIPT = "local-script";
+var SYSTEM_BIN = /^\/(?:usr|bin|sbin|opt|nix|snap|Library|System|Applications)\//;
 var MAX_DEPTH = 2;
 function commandAt(words, k, depth, isPackage = false) {
   const { CLIS, NO_OPS, VIA, WRAPPERS } = commandTable();
@@ -1124,6 +1126,7 @@ function commandAt(words, k, depth, isPackage = false) {
   if (w === void 0) return { noop: void 0 };
   if (!w.plain) return { work: void 0 };
   const program = isPackage ? packageName(w.text) : basename(w.text);
+  if (!isPackage && w.text.includes("/") && !SYSTEM_BIN.test(w.text) && !knownProgram(program) && !scriptWord(program)) return { work: LOCAL_SCRIPT };
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
   const wrapper = WRAPPERS[program];

@@ -732,6 +732,9 @@ function safeText(input, max = MAX) {
   if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
   return s;
 }
+function whenClause(trigger) {
+  return trigger.replace(/^\s*when\s+/i, "");
+}
 
 // exports/taught-rules.ts
 var MAX_RULE_TEXT = 200;
@@ -753,7 +756,7 @@ function taughtClaimLine(r) {
   if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${plural(n, "time")} in ${plural(s, "session")}) \`${key}\``;
+  return `When ${whenClause(trigger)}: ${action} (taught; ${plural(n, "time")}${s > 0 ? ` in ${plural(s, "session")}` : ""}) \`${key}\``;
 }
 
 // exports/delivery.ts
@@ -1568,7 +1571,7 @@ function instinctLine(x) {
   if (claim !== void 0) return `- ${claim}`;
   const trigger = safeText(x.trigger, 160) || safeText(x.pattern, 160);
   const action = safeText(x.action, 240) || safeText(x.pattern, 160);
-  return `- [${pct2(x.confidence)}] when ${trigger}: ${action}`;
+  return `- [${pct2(x.confidence)}] when ${whenClause(trigger)}: ${action}`;
 }
 function factLine(x) {
   return `- [${pct2(x.confidence)}] ${safeText(x.text, 300)}`;
@@ -1683,7 +1686,8 @@ function projectId(root) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: projectName(root), root };
+  const id = projectId(root);
+  return { id, name: safeText(projectName(root), 100) || id, root };
 }
 
 // hooks/prompt-router.ts

@@ -7975,16 +7975,26 @@ function protectedDays(presence, windowDays2, recentFrom, today) {
   return out;
 }
 
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// analyzer/window-figures.ts
+function figuresSentence(f) {
+  const carried = f.carriedProjects ? ` (with the history import learned for ${plural(f.carriedProjects, "project")})` : "";
+  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked${carried}`;
+}
+function lastAnalysisText(f, ranAt) {
+  return `${JSON.stringify({ ...f, ranAt })}
+`;
+}
+
 // analyzer/daily-summary.ts
 var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
 var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
-function renderDailySummary(a, events) {
-  const out = [
-    "# homunculus daily summary",
-    "",
-    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
-    ""
-  ];
+function renderDailySummary(a, events, figures) {
+  const out = ["# homunculus daily summary", "", `Window: ${figures.windowStart} to ${figures.now}. ${figuresSentence(figures)}.`, ""];
   const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
   const days = [...a.days].reverse();
   for (let i = 0; i < days.length; i++) {
@@ -8965,11 +8975,6 @@ function patternLift(p, stats, calls) {
 }
 function oneKeyRepeated(p) {
   return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
-}
-
-// lib/plural.ts
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 // analyzer/deliver.ts
@@ -10716,6 +10721,22 @@ function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   return out;
 }
 
+// lib/safe-text.ts
+var MAX = 300;
+var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function breakExpansions(s) {
+  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
+}
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+
 // exports/taught-rules.ts
 function isTaughtRule(r) {
   const o = r;
@@ -10879,7 +10900,7 @@ function fromLegacy(meta) {
     ...zeroFeedback(),
     aliases: [],
     extra,
-    evidence: [`${meta.created.slice(0, 10)}: ${meta.observations} observations in ${meta.sessions} of ${sessionsInWindow} sessions (from the first release's file)`],
+    evidence: [`${meta.created.slice(0, 10)}: ${plural(meta.observations, "observation")} in ${meta.sessions} of ${plural(sessionsInWindow, "session")} (from the first release's file)`],
     body: observedBody(kind, meta.pattern, meta, sessionsInWindow)
   };
 }
@@ -11360,7 +11381,7 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   }
   if (prev === void 0 || prev.observations !== observations) {
     const where = op.scope === "project" ? ` (project ${op.project})` : op.projects.length ? ` (projects ${op.projects.join(", ")})` : "";
-    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${observations} observations in ${sessions} of ${p.sessionsInWindow} sessions${where}`);
+    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${plural(observations, "observation")} in ${sessions} of ${plural(p.sessionsInWindow, "session")}${where}`);
   }
   finishLevelState(x, promotedAt !== void 0, Date.parse(nowIso), config);
   return { x, expired };
@@ -11477,7 +11498,7 @@ var import_node_fs14 = require("node:fs");
 var TOOL = "[A-Za-z0-9_.:-]{1,128}";
 var WORD = "[A-Za-z0-9._:+@-]{1,40}";
 var CANONICAL = new RegExp(
-  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
+  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}"())?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
   "y"
 );
 var TS_AT = 13;
@@ -11525,7 +11546,7 @@ function addLine(text, start, end, into) {
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end), m[7]);
+      into.add(ts, m[1], m[2] === "true", m[3], m[7], m[6], m[4], m[5] === void 0 ? 0 : idAt(text, start, end), m[8]);
       return true;
     }
   }
@@ -12958,12 +12979,14 @@ function emptyReport(now, config, readOnlyReason2) {
     ...readOnlyReason2 !== void 0 ? { readOnlyReason: readOnlyReason2 } : {},
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
+    windowDays: config.windowDays,
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
+    patternsTracked: 0,
     written: [],
     unchanged: [],
     archived: [],
@@ -13005,11 +13028,15 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   report.sessionsInWindow = a.sessionsInWindow;
   report.skipped.future = a.future;
   report.tracked = scopePatterns(pa, config).map((s) => s.p);
+  report.patternsTracked = report.tracked.length;
   if (keepAnalysis) {
     report.analysis = a;
     report.projects = pa;
   }
   return pa;
+}
+function windowFigures(r) {
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked, ...r.carried.length > 0 ? { carriedProjects: r.carried.length } : {} };
 }
 function runAnalysis(opts) {
   const { home, now, config } = opts;
@@ -13052,12 +13079,9 @@ function runAnalysis(opts) {
     const keep = w.keep;
     const events = { created: /* @__PURE__ */ new Map(), archived: pruneArchive(home, nowMs, config, report) };
     for (const [id, created] of keep) events.created.set(created.slice(0, 10), [...events.created.get(created.slice(0, 10)) ?? [], id]);
-    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
-    writeFileAtomic(
-      layout.lastAnalysis(home),
-      JSON.stringify({ now: nowIso, ranAt: (/* @__PURE__ */ new Date()).toISOString(), recordsInWindow: a.recordsInWindow, tracked: a.tracked.length }) + "\n",
-      { skipIfSame: false }
-    );
+    const figures = windowFigures(report);
+    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, (/* @__PURE__ */ new Date()).toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();
@@ -13230,7 +13254,7 @@ function readProjects(home) {
   try {
     const v = JSON.parse(bytes.toString("utf8"));
     if (!Array.isArray(v?.projects)) return [];
-    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string");
+    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string").map((p) => ({ ...p, name: safeText(p.name, 100) || p.id }));
   } catch {
     return [];
   }
@@ -13238,7 +13262,7 @@ function readProjects(home) {
 function nameProjects(home, names, lastSeen) {
   const list2 = readProjects(home);
   const known = new Set(list2.map((e) => e.id));
-  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: name.slice(0, 100), last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
+  const added = [...names].filter(([id]) => /^[0-9a-f]{12}$/.test(id) && !known.has(id) && lastSeen.has(id)).map(([id, name]) => ({ id, name: safeText(name, 100) || id, last_seen: new Date(lastSeen.get(id) ?? 0).toISOString() }));
   if (added.length === 0) return;
   const next = [...list2, ...added].sort((a, b) => a.id < b.id ? -1 : 1);
   writeFileAtomic(layout.projects(home), `${JSON.stringify({ projects: next }, null, 2)}
@@ -14495,6 +14519,8 @@ function scriptWord(name) {
 function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
+var LOCAL_SCRIPT = "local-script";
+var SYSTEM_BIN = /^\/(?:usr|bin|sbin|opt|nix|snap|Library|System|Applications)\//;
 var MAX_DEPTH = 2;
 function commandAt(words2, k, depth, isPackage = false) {
   const { CLIS, NO_OPS, VIA, WRAPPERS } = commandTable();
@@ -14503,6 +14529,7 @@ function commandAt(words2, k, depth, isPackage = false) {
   if (w === void 0) return { noop: void 0 };
   if (!w.plain) return { work: void 0 };
   const program = isPackage ? packageName(w.text) : basename3(w.text);
+  if (!isPackage && w.text.includes("/") && !SYSTEM_BIN.test(w.text) && !knownProgram(program) && !scriptWord(program)) return { work: LOCAL_SCRIPT };
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
   const wrapper = WRAPPERS[program];
@@ -14624,6 +14651,33 @@ function currentToolName(tool) {
 // observer/observation.ts
 var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
 var INTERRUPTED_MARK = "[Request interrupted by user for tool use]";
+
+// analyzer/sessions.ts
+var CallTally = class {
+  ids = /* @__PURE__ */ new Set();
+  sessionIds = /* @__PURE__ */ new Set();
+  calls = 0;
+  failures = 0;
+  /** Holdings of a call already counted. */
+  repeated = 0;
+  /** Counts a call unless its id was counted already; true when it was counted now. */
+  add(id, session, ok) {
+    if (id !== void 0) {
+      if (this.ids.has(id)) {
+        this.repeated++;
+        return false;
+      }
+      this.ids.add(id);
+    }
+    this.calls++;
+    if (!ok) this.failures++;
+    this.sessionIds.add(session);
+    return true;
+  }
+  get sessions() {
+    return this.sessionIds.size;
+  }
+};
 
 // claude/transcript.ts
 function newCounts() {
@@ -14857,20 +14911,15 @@ function declined(buf, start, end) {
   const at = buf.indexOf(DECLINED, start);
   return at !== -1 && at + DECLINED.length <= end;
 }
-function importFile(path, counts, range, maxLineBytes, sink, sessions, names, lastSeen, learn, commandWords) {
+function importFile(path, counts, range, maxLineBytes, sink, tally, names, lastSeen, learn, commandWords) {
   const pairer = new TranscriptPairer(
     counts,
     (o, ms) => {
-      if (learn !== void 0 && ms <= range.untilMs && (o.id === void 0 || !learn.ids.has(o.id))) {
-        if (o.id !== void 0) learn.ids.add(o.id);
-        learn.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? void 0);
-      }
-      if (ms <= range.untilMs) {
-        sessions.add(o.session);
-        if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
-      }
-      if (ms < range.sinceMs) return skip(counts, "tool calls older than --since or the retention period");
       if (ms > range.untilMs) return skip(counts, "tool calls too recent for a live session (left for the next reconciliation)");
+      if (!tally.add(o.id, o.session, o.ok)) return;
+      learn?.table.add(ms, o.tool, o.ok, o.session, o.agentId, o.detail, o.project ?? void 0);
+      if (o.project !== null && ms > (lastSeen.get(o.project) ?? -Infinity)) lastSeen.set(o.project, ms);
+      if (ms < range.sinceMs) return skip(counts, "tool calls older than --since or the retention period");
       sink.add(o, ms);
     },
     subagentType(path),
@@ -14897,12 +14946,12 @@ async function importTranscriptFiles(opts) {
   if (notFiles > 0) skip(counts, NOT_A_FILE, notFiles);
   let unreadable = notFiles;
   const sink = new ObservationSink(opts.home, opts.dryRun, opts.lookupAll ? opts.sinceMs : void 0);
-  const sessions = /* @__PURE__ */ new Set();
+  const tally = new CallTally();
   const names = /* @__PURE__ */ new Map();
   const lastSeen = /* @__PURE__ */ new Map();
   for (let i = 0; i < files.length; i++) {
     try {
-      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, sessions, names, lastSeen, opts.learn, opts.commandWords);
+      importFile(files[i], counts, { sinceMs: opts.sinceMs, untilMs: opts.untilMs ?? Infinity }, opts.maxLineBytes ?? DEFAULT_MAX_LINE_MIB * 1048576, sink, tally, names, lastSeen, opts.learn, opts.commandWords);
     } catch (e) {
       const code = e.code;
       if (typeof code !== "string") throw e;
@@ -14921,12 +14970,12 @@ async function importTranscriptFiles(opts) {
   return {
     files: files.length,
     unreadable,
-    sessions: sessions.size,
-    calls: counts.calls,
-    failures: counts.failures,
+    sessions: tally.sessions,
+    calls: tally.calls,
+    failures: tally.failures,
     added: sink.added,
     alreadyPresent: sink.duplicates,
-    repeated: sink.repeated,
+    repeated: tally.repeated + sink.repeated,
     addedByDay: Object.fromEntries(sink.addedByDay),
     lines: counts.lines,
     skipped: counts.skipped,
@@ -14953,7 +15002,10 @@ async function pass(o, report) {
   let closed = 0;
   for (const mark of readMarks(o.home)) {
     const st = transcriptStat(mark.transcript);
-    if (!needsReconciling(mark, st)) continue;
+    if (!needsReconciling(mark, st)) {
+      if (mark.reconciled !== void 0 && mark.transcript !== "" && sessionOver(mark, st, realNow(), o.alive)) writeMark(o.home, { ...mark, transcript: "" });
+      continue;
+    }
     const over = sessionOver(mark, st, realNow(), o.alive);
     if (over) {
       const since = Math.max(mark.ended ? Date.parse(mark.ended) : 0, st.mtimeMs);
@@ -14973,7 +15025,7 @@ async function pass(o, report) {
     added += r.added;
     report.sessions.push({ session: mark.session, over, added: r.added, alreadyPresent: r.alreadyPresent, calls: r.calls });
     if (over) {
-      writeMark(o.home, { ...mark, reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } });
+      writeMark(o.home, { ...mark, transcript: "", reconciled: { size: before.size, mtimeMs: before.mtimeMs, at: new Date(realNow()).toISOString() } });
       closed++;
     }
   }

@@ -628,7 +628,7 @@ runHook("session-end", async (home, env) => {
   if (session === void 0) throw new PayloadError("payload: expected session_id of [A-Za-z0-9_-]{1,128}, found a missing or invalid value");
   const payloadTranscript = top.get("transcript_path");
   const before = readMark(home, session);
-  const transcript = typeof payloadTranscript === "string" && (0, import_node_path4.isAbsolute)(payloadTranscript) ? payloadTranscript : before?.transcript;
+  const transcript = typeof payloadTranscript === "string" && (0, import_node_path4.isAbsolute)(payloadTranscript) ? payloadTranscript : before?.transcript || void 0;
   if (transcript === void 0) return;
   const nowIso = (/* @__PURE__ */ new Date()).toISOString();
   writeMark(home, { ...before ?? { started: nowIso }, session, transcript, ended: nowIso });

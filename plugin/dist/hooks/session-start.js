@@ -664,14 +664,27 @@ function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
 }
 
 // lib/safe-text.ts
+var MAX = 300;
 var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
 function breakExpansions(s) {
   return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
 }
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+function whenClause(trigger) {
+  return trigger.replace(/^\s*when\s+/i, "");
+}
 
 // exports/taught-rules.ts
 var MAX_RULE_TEXT = 200;
-function safeText(s, max = MAX_RULE_TEXT) {
+function safeText2(s, max = MAX_RULE_TEXT) {
   if (typeof s !== "string") return void 0;
   const out = breakExpansions(s.replace(INVISIBLE, "")).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
   return out === "" ? void 0 : out;
@@ -680,16 +693,16 @@ function isTaughtRule(r) {
   const o = r;
   return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
 }
-var shownKey = (pattern) => safeText(pattern, 120);
+var shownKey = (pattern) => safeText2(pattern, 120);
 function taughtClaimLine(r) {
   if (!isTaughtRule(r)) return void 0;
-  const trigger = safeText(r.trigger);
-  const action = safeText(r.action);
+  const trigger = safeText2(r.trigger);
+  const action = safeText2(r.action);
   const key = shownKey(r.pattern);
   if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${trigger.replace(/^when\s+/i, "")}: ${action} (taught; ${plural(n, "time")} in ${plural(s, "session")}) \`${key}\``;
+  return `When ${whenClause(trigger)}: ${action} (taught; ${plural(n, "time")}${s > 0 ? ` in ${plural(s, "session")}` : ""}) \`${key}\``;
 }
 
 // exports/delivery.ts
@@ -1495,7 +1508,8 @@ function readIfFile(path2) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: projectName(root), root };
+  const id = projectId(root);
+  return { id, name: safeText(projectName(root), 100) || id, root };
 }
 function readProjects(home) {
   const bytes = readIfFile(layout.projects(home));
@@ -1503,7 +1517,7 @@ function readProjects(home) {
   try {
     const v = JSON.parse(bytes.toString("utf8"));
     if (!Array.isArray(v?.projects)) return [];
-    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string");
+    return v.projects.filter((p) => typeof p === "object" && p !== null && /^[0-9a-f]{12}$/.test(p.id) && typeof p.name === "string").map((p) => ({ ...p, name: safeText(p.name, 100) || p.id }));
   } catch {
     return [];
   }
@@ -1559,7 +1573,7 @@ runHook("session-start", async (home, env) => {
     }
   }
   const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, "session-start", why) }), config);
-  recordDelivery(home, { session, source: typeof source === "string" ? source.slice(0, 20) : "unknown", at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
+  recordDelivery(home, { session, source: typeof source === "string" && /^[a-z_]{1,20}$/.test(source) ? source : "unknown", at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === void 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } }));
 });

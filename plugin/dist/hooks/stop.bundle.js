@@ -7968,16 +7968,26 @@ function protectedDays(presence, windowDays2, recentFrom, today) {
   return out;
 }
 
+// lib/plural.ts
+function plural(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// analyzer/window-figures.ts
+function figuresSentence(f) {
+  const carried = f.carriedProjects ? ` (with the history import learned for ${plural(f.carriedProjects, "project")})` : "";
+  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked${carried}`;
+}
+function lastAnalysisText(f, ranAt) {
+  return `${JSON.stringify({ ...f, ranAt })}
+`;
+}
+
 // analyzer/daily-summary.ts
 var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
 var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
-function renderDailySummary(a, events) {
-  const out = [
-    "# homunculus daily summary",
-    "",
-    `Window: ${new Date(a.windowStartMs).toISOString()} to ${new Date(a.nowMs).toISOString()}. ${a.recordsInWindow} tool calls in ${a.sessionsInWindow} sessions; ${a.tracked.length} patterns tracked.`,
-    ""
-  ];
+function renderDailySummary(a, events, figures) {
+  const out = ["# homunculus daily summary", "", `Window: ${figures.windowStart} to ${figures.now}. ${figuresSentence(figures)}.`, ""];
   const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
   const days = [...a.days].reverse();
   for (let i = 0; i < days.length; i++) {
@@ -8958,11 +8968,6 @@ function patternLift(p, stats, calls) {
 }
 function oneKeyRepeated(p) {
   return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
-}
-
-// lib/plural.ts
-function plural(n, one, many = `${one}s`) {
-  return `${n} ${n === 1 ? one : many}`;
 }
 
 // analyzer/deliver.ts
@@ -10674,6 +10679,22 @@ function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   return out;
 }
 
+// lib/safe-text.ts
+var MAX = 300;
+var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function breakExpansions(s) {
+  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
+}
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+
 // exports/taught-rules.ts
 function isTaughtRule(r) {
   const o = r;
@@ -10837,7 +10858,7 @@ function fromLegacy(meta) {
     ...zeroFeedback(),
     aliases: [],
     extra,
-    evidence: [`${meta.created.slice(0, 10)}: ${meta.observations} observations in ${meta.sessions} of ${sessionsInWindow} sessions (from the first release's file)`],
+    evidence: [`${meta.created.slice(0, 10)}: ${plural(meta.observations, "observation")} in ${meta.sessions} of ${plural(sessionsInWindow, "session")} (from the first release's file)`],
     body: observedBody(kind, meta.pattern, meta, sessionsInWindow)
   };
 }
@@ -11318,7 +11339,7 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
   }
   if (prev === void 0 || prev.observations !== observations) {
     const where = op.scope === "project" ? ` (project ${op.project})` : op.projects.length ? ` (projects ${op.projects.join(", ")})` : "";
-    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${observations} observations in ${sessions} of ${p.sessionsInWindow} sessions${where}`);
+    x.evidence = withEvidence(x.evidence, `${nowIso.slice(0, 16)}Z: ${plural(observations, "observation")} in ${sessions} of ${plural(p.sessionsInWindow, "session")}${where}`);
   }
   finishLevelState(x, promotedAt !== void 0, Date.parse(nowIso), config);
   return { x, expired };
@@ -11435,7 +11456,7 @@ var import_node_fs14 = require("node:fs");
 var TOOL = "[A-Za-z0-9_.:-]{1,128}";
 var WORD = "[A-Za-z0-9._:+@-]{1,40}";
 var CANONICAL = new RegExp(
-  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}")?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
+  '\\{"v":1,"ts":"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z","tool":"(' + TOOL + ')","ok":(true|false),"ms":(?:\\d{1,15}|null),"prev":(?:"' + TOOL + '"|null),"prev2":(?:"' + TOOL + '"|null),"session":"([A-Za-z0-9_-]{1,128})","project":(?:"([0-9a-f]{12})"|null),"event":"PostToolUse(?:Failure)?"(?:,"id":"[A-Za-z0-9_-]{1,128}"())?(?:,"detail":"(' + WORD + "(?: " + WORD + "){0," + (DETAIL_WORDS - 1) + '})")?(?:,"agent":"[A-Za-z0-9_.:-]{1,64}")?(?:,"agentId":"([A-Za-z0-9_-]{1,128})")?(?:,"stop":"(interrupt|reject)")?\\}\\r?(?:\\n|$)',
   "y"
 );
 var TS_AT = 13;
@@ -11483,7 +11504,7 @@ function addLine(text, start, end, into) {
   if (m !== null && CANONICAL.lastIndex >= end) {
     const ts = isoAt(text, start + TS_AT);
     if (!Number.isNaN(ts)) {
-      into.add(ts, m[1], m[2] === "true", m[3], m[6], m[5], m[4], idAt(text, start, end), m[7]);
+      into.add(ts, m[1], m[2] === "true", m[3], m[7], m[6], m[4], m[5] === void 0 ? 0 : idAt(text, start, end), m[8]);
       return true;
     }
   }
@@ -12916,12 +12937,14 @@ function emptyReport(now, config, readOnlyReason2) {
     ...readOnlyReason2 !== void 0 ? { readOnlyReason: readOnlyReason2 } : {},
     now: now.toISOString(),
     windowStart: new Date(nowMs - config.windowDays * DAY_MS).toISOString(),
+    windowDays: config.windowDays,
     files: { read: 0, cached: 0, appended: 0, parsed: 0 },
     shards: { reused: 0, counted: 0 },
     recordsInWindow: 0,
     sessionsInWindow: 0,
     skipped: { malformed: 0, future: 0, duplicates: 0 },
     tracked: [],
+    patternsTracked: 0,
     written: [],
     unchanged: [],
     archived: [],
@@ -12963,11 +12986,15 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   report.sessionsInWindow = a.sessionsInWindow;
   report.skipped.future = a.future;
   report.tracked = scopePatterns(pa, config).map((s) => s.p);
+  report.patternsTracked = report.tracked.length;
   if (keepAnalysis) {
     report.analysis = a;
     report.projects = pa;
   }
   return pa;
+}
+function windowFigures(r) {
+  return { now: r.now, windowStart: r.windowStart, windowDays: r.windowDays, recordsInWindow: r.recordsInWindow, sessionsInWindow: r.sessionsInWindow, patternsTracked: r.patternsTracked, ...r.carried.length > 0 ? { carriedProjects: r.carried.length } : {} };
 }
 function runAnalysis(opts) {
   const { home, now, config } = opts;
@@ -13010,12 +13037,9 @@ function runAnalysis(opts) {
     const keep = w.keep;
     const events = { created: /* @__PURE__ */ new Map(), archived: pruneArchive(home, nowMs, config, report) };
     for (const [id, created] of keep) events.created.set(created.slice(0, 10), [...events.created.get(created.slice(0, 10)) ?? [], id]);
-    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events));
-    writeFileAtomic(
-      layout.lastAnalysis(home),
-      JSON.stringify({ now: nowIso, ranAt: (/* @__PURE__ */ new Date()).toISOString(), recordsInWindow: a.recordsInWindow, tracked: a.tracked.length }) + "\n",
-      { skipIfSame: false }
-    );
+    const figures = windowFigures(report);
+    writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, (/* @__PURE__ */ new Date()).toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();
@@ -14061,7 +14085,8 @@ function projectId(root) {
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;
-  return { id: projectId(root), name: projectName(root), root };
+  const id = projectId(root);
+  return { id, name: safeText(projectName(root), 100) || id, root };
 }
 
 // store/store.ts

@@ -1,0 +1,61 @@
+import { plural } from '../lib/plural.js';
+
+// The figures an analysis states about its window, kept in one shape so that every output says
+// the same numbers: analyze and bye (their own run), daily-summary.md (written by that run), and
+// status, stats and the report (the last run's, from state/last-analysis.json).
+// - tool calls: the records in the window (after windowStart, up to now), each call once;
+// - sessions: as analyzer/sessions.ts defines them, over those records;
+// - patterns tracked: the patterns that are, or would be, instinct files: tracked (analyzer/
+//   analyze.ts isTracked, at or above minConfidence) in the whole window or in a project, each
+//   once, as store/scope.ts scopePatterns takes them (at most maxInstincts). Not the whole
+//   window's own list (daily-summary.md said 2 where analyze said 30: a habit of one project is
+//   tracked there and not across everything), nor the instinct files (maxNewInstinctsPerRun
+//   leaves some for later; taught ones are not patterns).
+
+export interface WindowFigures {
+  /** The analysis's now and the start of its window (ISO). */
+  now: string;
+  windowStart: string;
+  windowDays: number;
+  recordsInWindow: number;
+  sessionsInWindow: number;
+  patternsTracked: number;
+  /**
+   * Projects whose patterns came from the history import-transcripts learned (their window holds
+   * too little of their own: analyzer/history.ts): patterns tracked beside few or no records.
+   */
+  carriedProjects?: number;
+}
+
+/** The sentence every text output uses: "74 tool calls in 8 sessions; 11 patterns tracked". */
+export function figuresSentence(f: Pick<WindowFigures, 'recordsInWindow' | 'sessionsInWindow' | 'patternsTracked' | 'carriedProjects'>): string {
+  const carried = f.carriedProjects ? ` (with the history import learned for ${plural(f.carriedProjects, 'project')})` : '';
+  return `${plural(f.recordsInWindow, 'tool call')} in ${plural(f.sessionsInWindow, 'session')}; ${plural(f.patternsTracked, 'pattern')} tracked${carried}`;
+}
+
+/** "the last analysis (as of 2026-10-20 12:00Z, over its 14-day window): 74 tool calls in 8 sessions; 11 patterns tracked" */
+export function lastAnalysisSentence(f: WindowFigures): string {
+  return `Last analysis (as of ${f.now.slice(0, 16).replace('T', ' ')}Z, over its ${f.windowDays}-day window): ${figuresSentence(f)}.`;
+}
+
+/** state/last-analysis.json's text: the figures, and when the run really happened (doctor says it). */
+export function lastAnalysisText(f: WindowFigures, ranAt: string): string {
+  return `${JSON.stringify({ ...f, ranAt })}\n`;
+}
+
+const KEYS = ['recordsInWindow', 'sessionsInWindow', 'patternsTracked', 'windowDays'] as const;
+
+/** The figures in last-analysis.json's text; null when it holds none (not JSON, or written by an earlier version without them). */
+export function parseLastAnalysis(text: string): WindowFigures | null {
+  let v: Record<string, unknown>;
+  try {
+    v = JSON.parse(text) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  if (typeof v !== 'object' || v === null) return null;
+  const iso = (x: unknown) => typeof x === 'string' && !Number.isNaN(Date.parse(x));
+  if (!iso(v['now']) || !iso(v['windowStart'])) return null;
+  for (const k of KEYS) if (typeof v[k] !== 'number' || !Number.isFinite(v[k])) return null;
+  return { now: v['now'] as string, windowStart: v['windowStart'] as string, windowDays: v['windowDays'] as number, recordsInWindow: v['recordsInWindow'] as number, sessionsInWindow: v['sessionsInWindow'] as number, patternsTracked: v['patternsTracked'] as number, ...(typeof v['carriedProjects'] === 'number' && v['carriedProjects'] > 0 ? { carriedProjects: v['carriedProjects'] } : {}) };
+}
