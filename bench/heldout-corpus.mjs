@@ -1,5 +1,6 @@
-// A small ~/.claude/projects-like corpus for the held-out benchmark (bench/heldout.mjs) in CI and
-// wherever ../shared is absent: invented Claude Code sessions (assistant tool_use lines, user
+// A small ~/.claude/projects-like corpus for the held-out benchmark (bench/heldout.mjs), written
+// once into test/fixtures/heldout-corpus/projects (seed 29; test/heldout-score.test.ts checks it is
+// this generator's output): invented Claude Code sessions (assistant tool_use lines, user
 // tool_result lines, with cwd, sessionId, timestamp), several projects of 2 to 6 sessions a few
 // days apart, one with a Windows cwd, seeded. Planted in them, beside noise: a chain habit per
 // project, a failing test command recovered by a build, the project's test command, a rejected

@@ -23,7 +23,7 @@ const benches = [
   ['prompt-router.mjs', '40'],
   ['report.mjs', '1000000', '5', '4000000'],
   ['learning.mjs'],
-  // ../shared/real-transcripts when present beside the repo, else a generated corpus.
+  // The corpus in test/fixtures/heldout-corpus; real history: node bench/heldout.mjs --corpus DIR.
   ['heldout.mjs'],
 ];
 for (const [file, ...args] of benches) {

@@ -1,5 +1,5 @@
 import { execa } from 'execa';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateHeldoutCorpus, projectDirOf } from '../bench/heldout-corpus.mjs';
@@ -262,5 +262,16 @@ describe('bench/heldout.mjs end to end', () => {
     expect(out.pooled.recoveryRecall.total).toBeGreaterThan(0);
     expect(out.pooled.correctionRecall.rejected).toBeGreaterThan(0);
     expect(out.pooled.correctionRecall.total - out.pooled.correctionRecall.rejected).toBeGreaterThan(0);
+  });
+});
+
+describe('the held-out corpus in test/fixtures', () => {
+  it('is what bench/heldout-corpus.mjs writes with seed 29, file for file', () => {
+    const dir = tempDir();
+    generateHeldoutCorpus(dir, 29);
+    const fixture = join(ROOT, 'test', 'fixtures', 'heldout-corpus', 'projects');
+    const files = (root: string) => readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name).slice(root.length + 1)).sort();
+    expect(files(fixture)).toEqual(files(dir));
+    for (const f of files(dir)) expect(readFileSync(join(fixture, f), 'utf8'), f).toBe(readFileSync(join(dir, f), 'utf8'));
   });
 });
