@@ -170,6 +170,11 @@ export function histogramSessions(h: readonly number[]): number {
   return m;
 }
 
+/** The sessions a pattern was seen in: its per-session counts, or their histogram once merged from parts. */
+export function patternSessions(p: PatternCount): number {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
+
 /** Two histograms in one (both ascending). */
 export function addHistograms(a: readonly number[], b: readonly number[]): number[] {
   const out: number[] = [];

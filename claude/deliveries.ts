@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { readDataFile, writeNewFile } from '../lib/data-files.js';
 import { ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
 import { safeText } from '../lib/safe-text.js';
+import { ID } from '../lib/tokens.js';
 
 // Evidence that the rules reached Claude: the SessionStart hook records each delivery, and doctor
 // compares the newest with the newest session the observer saw. (A rules file in .claude/rules
@@ -26,12 +27,17 @@ export function recordDelivery(home: string, d: Delivery): void {
   renameSync(tmp, path(home));
 }
 
+/** SessionStart's `source` as a token (`startup`, `resume`, `clear`, `compact`), else `unknown`. */
+export function sourceToken(source: unknown): string {
+  return typeof source === 'string' && /^[a-z_]{1,20}$/.test(source) ? source : 'unknown';
+}
+
 export function lastDelivery(home: string): Delivery | undefined {
   try {
     const v = JSON.parse(readDataFile(path(home)).toString('utf8')) as Delivery;
     // Written by the hook from Claude Code's payload: read back as tokens only (doctor prints them).
-    if (!(typeof v?.session === 'string' && /^[A-Za-z0-9_-]{1,128}$/.test(v.session) && typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)))) return undefined;
-    return { ...v, source: typeof v.source === 'string' && /^[a-z_]{1,20}$/.test(v.source) ? v.source : 'unknown', at: new Date(Date.parse(v.at)).toISOString(), ...(typeof v.note === 'string' ? { note: safeText(v.note, 200) } : {}) };
+    if (!(typeof v?.session === 'string' && ID.test(v.session) && typeof v.at === 'string' && !Number.isNaN(Date.parse(v.at)))) return undefined;
+    return { ...v, source: sourceToken(v.source), at: new Date(Date.parse(v.at)).toISOString(), ...(typeof v.note === 'string' ? { note: safeText(v.note, 200) } : {}) };
   } catch {
     return undefined;
   }

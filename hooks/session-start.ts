@@ -7,7 +7,7 @@ import { isAbsolute } from 'node:path';
 import { readRulesForDelivery } from '../exports/delivery.js';
 import { needsReconciling, readMark, readMarks, transcriptStat, writeMark } from '../claude/sessions.js';
 import { sessionRulesContext } from '../exports/session-context.js';
-import { recordDelivery } from '../claude/deliveries.js';
+import { recordDelivery, sourceToken } from '../claude/deliveries.js';
 import { loadConfig, type Config } from '../lib/config.js';
 import { spawnDetached } from '../lib/detached.js';
 import { logHookError } from '../lib/hook-errors.js';
@@ -65,7 +65,7 @@ runHook('session-start', async (home, env) => {
   }
   // A damaged rules.json gives no rules: say so in hook-errors.log, which doctor reads.
   const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, 'session-start', why) }), config);
-  recordDelivery(home, { session, source: typeof source === 'string' && /^[a-z_]{1,20}$/.test(source) ? source : 'unknown', at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
+  recordDelivery(home, { session, source: sourceToken(source), at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === undefined) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } }));
 });

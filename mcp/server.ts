@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { resolveNow } from '../lib/clock.js';
 import { loadConfig } from '../lib/config.js';
 import { layout, resolveDataHome } from '../lib/data-home.js';
+import { ID } from '../lib/tokens.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { StoreBusyError } from '../store/io.js';
@@ -52,9 +53,6 @@ const scope = z.enum(['project', 'global']).optional().describe('"global" applie
 const pattern = z.string().min(1).max(260).describe('a key with a category prefix: seq:Grep->Read->Edit, retry:Bash, pref:pkg=pnpm, fix:missing-import, combo:pytest+coverage');
 const limit = z.number().int().min(1).max(1000).optional().describe('at most this many (default 20)');
 
-/** A session id as the hooks take it (observer/observation.ts). */
-const SESSION_ID = /^[A-Za-z0-9_-]{1,128}$/;
-
 export function createServer(opts: ServerOptions = {}): McpServer {
   const env = opts.env ?? process.env;
   const home = opts.home ? resolveDataHome({ HOMUNCULUS_HOME: opts.home }) : resolveDataHome(env);
@@ -65,7 +63,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
     // A session counts toward an instinct's sessions only when the hooks recorded it (a tool call
     // of it, or its start): a caller
     // cannot make one session meet the two-session rule by naming new ones.
-    const known = session !== undefined && SESSION_ID.test(session) && (existsSync(join(layout.streams(home), `${session}.main.json`)) || existsSync(join(layout.sessions(home), `${session}.json`)));
+    const known = session !== undefined && ID.test(session) && (existsSync(join(layout.streams(home), `${session}.main.json`)) || existsSync(join(layout.sessions(home), `${session}.json`)));
     const c = svc.storeContext({ home, config, now: resolveNow(undefined, env), cwd, env, register: !registered, ...(known ? { session } : {}) });
     registered = true;
     return c;
@@ -92,7 +90,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
       explain: z.string().max(2000).optional(),
       domain: z.string().max(40).optional().describe('workflow, tool-preference, testing, code-style, error-handling, architecture, documentation, or a tag'),
       scope,
-      session: z.string().regex(SESSION_ID, 'a session id: letters, digits, _ and -, at most 128').optional().describe('the Claude Code session (counted only when the hooks recorded it)'),
+      session: z.string().regex(ID, 'a session id: letters, digits, _ and -, at most 128').optional().describe('the Claude Code session (counted only when the hooks recorded it)'),
       outcome: z.enum(['confirm', 'correct', 'contradict']).optional().describe('feedback on an existing instinct: it worked (confirm), the user corrected it (correct), it conflicts with another (contradict)'),
     },
     (a) => {
@@ -136,7 +134,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
   tool('history', "Every change of one instinct's confidence with the reason and running total (the deltas add up to its confidence).", { pattern: z.string().min(1).max(260).describe('id or pattern key') }, (a) => svc.history(ctx(), a.pattern));
   tool('effectiveness', 'How often suggested instincts were then confirmed (observed again or confirmed): per pattern suggested, confirmed, rate.', {}, () => svc.effectiveness(ctx()));
   tool('consolidate', 'Run the same consolidation as /bye: analyse, promote confident patterns to rules, decay and archive. Returns how many instincts reached mature, rule and universal. Use at the end of a session, not on every turn.', {}, () => consolidate(ctx(), env));
-  tool('session_summary', "A session's tool calls, chains and retries, and what the store learned in it (default: the latest session).", { session: z.string().regex(SESSION_ID, 'a session id: letters, digits, _ and -, at most 128').optional() }, (a) => sessionSummary(ctx(), a.session));
+  tool('session_summary', "A session's tool calls, chains and retries, and what the store learned in it (default: the latest session).", { session: z.string().regex(ID, 'a session id: letters, digits, _ and -, at most 128').optional() }, (a) => sessionSummary(ctx(), a.session));
   tool('detect_chains', 'The tool chains and error-retries the analyzer sees in the current window (read-only), with the scope each would take.', { limit }, (a) => detectChains(ctx(), a.limit ?? 20));
   tool('alias_pattern', 'Make one pattern key stand for another existing one (a taught instinct under the old key is merged into it).', { from: pattern, to: z.string().min(1).max(260).describe('the existing id or pattern key') }, (a) => alias(ctx(), a.from, a.to));
   tool('find_duplicates', 'Pairs of instincts with similar keys (order matters: seq:A->B is not seq:B->A) and taught instincts that contradict each other.', {}, () => svc.duplicates(ctx()));

@@ -6,6 +6,8 @@ import { DAY_MS, utcDay } from '../lib/clock.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
 import { listDir, readIfFile } from './io.js';
 import { plural } from '../lib/plural.js';
+import { commandParts } from '../analyzer/learners/commands.js';
+import { fixSteps } from '../analyzer/learners/fixes.js';
 
 // The outcome of each turn the prompt router added instincts to, judged from the turn's own tool
 // records, deterministically: did the turn follow the instinct (confirmed), did the user stop a
@@ -41,11 +43,9 @@ const stopped = (c: TurnCall | undefined) => c !== undefined && c.stop !== undef
 
 /** The call a learner's claim names: a project command's, a fix's step, a correction's key. */
 function namedCall(pattern: string): string | undefined {
-  const cmd = /^cmd:[a-z]+=(.+)$/.exec(pattern);
-  if (cmd !== null) return `Bash(${cmd[1]!.trim()})`;
-  const fix = /^fix:.+\)->(Bash\(.+\))$/.exec(pattern);
-  if (fix !== null) return fix[1]!;
-  return pattern.startsWith('ask:') ? pattern.slice(4).trim() : undefined;
+  const cmd = commandParts(pattern);
+  if (cmd !== undefined) return `Bash(${cmd.detail})`;
+  return fixSteps(pattern)?.[1] ?? (pattern.startsWith('ask:') ? pattern.slice(4).trim() : undefined);
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../counted.js';
-import { histogramSessions } from '../counted.js';
+import { patternSessions } from '../counted.js';
 import { isInspection, PURPOSES, purposeOf, type Purpose } from './command-purposes.js';
 import type { Learner, LearnWalk, PatternDetails } from './learner.js';
 
@@ -115,7 +115,7 @@ export function commandsLearner(): Learner {
     },
     claim(p: PatternCount, c: Counted): ClaimCounts {
       const parts = commandParts(p.key)!;
-      const hits = sessionsOf(p);
+      const hits = patternSessions(p);
       return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
     },
     scoreGroup: (p: PatternCount) => `cmd:${commandParts(p.key)?.purpose ?? ''}`,
@@ -131,17 +131,13 @@ export function commandsLearner(): Learner {
     },
     lift(p: PatternCount, c: Counted): number {
       const parts = commandParts(p.key)!;
-      const hits = sessionsOf(p);
+      const hits = patternSessions(p);
       const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
       return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
     },
   };
 }
 
-/** The sessions a pattern was seen in (its per-session counts, or their histogram once merged from parts). */
-function sessionsOf(p: PatternCount): number {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
-}
 
 /** Per counts: how many commands of each purpose succeeded (computed once, not once a claim). */
 const candidates = new WeakMap<Counted, Map<string, number>>();

@@ -1,7 +1,7 @@
 import { stepWords, type ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../counted.js';
 import { INTERRUPTED, REJECTED } from '../record-table.js';
-import { histogramSessions } from '../counted.js';
+import { patternSessions } from '../counted.js';
 import type { Learner, LearnWalk } from './learner.js';
 
 // Corrections: calls the user stopped, by declining them at the permission prompt or by
@@ -88,21 +88,17 @@ export function correctionsLearner(): Learner {
     },
     claim(p: PatternCount, c: Counted): ClaimCounts {
       const step = correctedStep(p.key);
-      const hits = sessionsOf(p);
+      const hits = patternSessions(p);
       return { claim: correctionClaimText(step), hits, opportunities: Math.max(hits, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
     },
     lift(p: PatternCount, c: Counted): number {
-      const hits = sessionsOf(p);
+      const hits = patternSessions(p);
       const opps = Math.max(hits, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
       return opps === 0 ? 0 : hits / opps / correctionPrior(c);
     },
   };
 }
 
-/** The sessions a pattern was seen in (its per-session counts, or their histogram once merged from parts). */
-function sessionsOf(p: PatternCount): number {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
-}
 
 /** The project's base rate: the share of (session, key) pairs in which the user stopped the call (at least one pair's worth). */
 function correctionPrior(c: Counted): number {

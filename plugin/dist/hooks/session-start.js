@@ -910,6 +910,9 @@ function recordDelivery(home, d) {
 `), PRIVATE_FILE);
   (0, import_node_fs7.renameSync)(tmp, path(home));
 }
+function sourceToken(source) {
+  return typeof source === "string" && /^[a-z_]{1,20}$/.test(source) ? source : "unknown";
+}
 
 // lib/config.ts
 var import_node_path7 = require("node:path");
@@ -1573,7 +1576,7 @@ runHook("session-start", async (home, env) => {
     }
   }
   const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, "session-start", why) }), config);
-  recordDelivery(home, { session, source: typeof source === "string" && /^[a-z_]{1,20}$/.test(source) ? source : "unknown", at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
+  recordDelivery(home, { session, source: sourceToken(source), at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === void 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } }));
 });

@@ -8126,6 +8126,9 @@ function histogramSessions(h) {
   for (let i = 1; i < h.length; i += 2) m += h[i];
   return m;
 }
+function patternSessions(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
 function addHistograms(a, b) {
   const out = [];
   let i = 0;
@@ -8363,7 +8366,7 @@ function commandsLearner() {
     },
     claim(p, c) {
       const parts = commandParts(p.key);
-      const hits = sessionsOf(p);
+      const hits = patternSessions(p);
       return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
     },
     scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
@@ -8378,14 +8381,11 @@ function commandsLearner() {
     },
     lift(p, c) {
       const parts = commandParts(p.key);
-      const hits = sessionsOf(p);
+      const hits = patternSessions(p);
       const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
       return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
     }
   };
-}
-function sessionsOf(p) {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
 }
 var candidates = /* @__PURE__ */ new WeakMap();
 function commandPrior(purpose, c) {
@@ -8522,18 +8522,15 @@ function correctionsLearner() {
     },
     claim(p, c) {
       const step = correctedStep(p.key);
-      const hits = sessionsOf2(p);
+      const hits = patternSessions(p);
       return { claim: correctionClaimText(step), hits, opportunities: Math.max(hits, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
     },
     lift(p, c) {
-      const hits = sessionsOf2(p);
+      const hits = patternSessions(p);
       const opps = Math.max(hits, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
       return opps === 0 ? 0 : hits / opps / correctionPrior(c);
     }
   };
-}
-function sessionsOf2(p) {
-  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
 }
 function correctionPrior(c) {
   const pairs = c.totals.get(PAIRS) ?? 0;
@@ -12612,11 +12609,9 @@ function meets(step, c) {
 var failed = (c) => c !== void 0 && !c.ok && c.stop === void 0;
 var stopped = (c) => c !== void 0 && c.stop !== void 0;
 function namedCall(pattern) {
-  const cmd = /^cmd:[a-z]+=(.+)$/.exec(pattern);
-  if (cmd !== null) return `Bash(${cmd[1].trim()})`;
-  const fix = /^fix:.+\)->(Bash\(.+\))$/.exec(pattern);
-  if (fix !== null) return fix[1];
-  return pattern.startsWith("ask:") ? pattern.slice(4).trim() : void 0;
+  const cmd = commandParts(pattern);
+  if (cmd !== void 0) return `Bash(${cmd.detail})`;
+  return fixSteps(pattern)?.[1] ?? (pattern.startsWith("ask:") ? pattern.slice(4).trim() : void 0);
 }
 function judge(x, calls) {
   const inactive = (why) => ({ outcome: "inactive", why });
