@@ -7,6 +7,7 @@ import { byStrength, scoreKind, type ScoredPattern } from './score.js';
 import { foldPatterns } from './folding.js';
 import { countedClaims } from './window-claims.js';
 import { learnerOf } from './learners/index.js';
+import { isTracked } from './tracked.js';
 
 export interface DaySummary {
   day: string;
@@ -66,15 +67,6 @@ export function analyze(t: RecordTable, nowMs: number, config: Config, project?:
 
 const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 
-/**
- * Which confident patterns are instincts: none folded into another; and a learner's pattern only
- * when specific (a claim that says no more than its steps' frequencies can never reach Claude,
- * however much evidence comes). Chains and error-retries are tracked as the seed tracks them.
- */
-export function isTracked(p: ScoredPattern): boolean {
-  return p.foldedInto === undefined && (p.kind === 'chain' || p.kind === 'error-retry' || p.specific);
-}
-
 /** Scores counts (of one pass, or parts merged: the result is the same) into an analysis. */
 export function analysisOf(counted: Counted, nowMs: number, config: Config, windowStartMs: number = nowMs - config.windowDays * DAY_MS): Analysis {
   finishCounted(counted, nowMs, config.halfLifeDays);
@@ -94,11 +86,12 @@ export function analysisOf(counted: Counted, nowMs: number, config: Config, wind
   // Only the patterns that can be instincts or rules need an order by strength; the long tail of
   // rare ones is put in key order (cheaper, and the same whether the window was counted in one
   // pass or in parts).
-  const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
-  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
+  const isStrong = (p: ScoredPattern) => p.confidence >= config.minConfidence || isTracked(p, config);
+  const strong = all.filter(isStrong).sort(byStrength);
+  const patterns = strong.concat(all.filter((p) => !isStrong(p)).sort(byKey));
   const folded = new Set<string>();
   for (const p of all) if (p.foldedInto !== undefined) folded.add(p.key);
-  const tracked = strong.filter(isTracked).slice(0, config.maxInstincts);
+  const tracked = strong.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({

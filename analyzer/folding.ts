@@ -1,4 +1,5 @@
 import type { ScoredPattern } from './score.js';
+import { isTracked, type TrackConfig } from './tracked.js';
 
 // One habit, one pattern. Two kinds of chains only restate another pattern, and are marked as
 // folded into it (foldedInto): they stay in the analysis, so a rule on them is still refreshed,
@@ -80,7 +81,7 @@ export function foldPatterns(patterns: readonly ScoredPattern[], stepsOf: (key: 
  * saw the head too (else the project's own choice stands), and the head is unfolded. Each
  * project's tracked list is then taken again. Mutates the project analyses (not `all`).
  */
-export function foldAcrossScopes(all: { patterns: readonly ScoredPattern[] }, projects: Iterable<{ patterns: ScoredPattern[]; tracked: ScoredPattern[] }>, config: { minConfidence: number; maxInstincts: number }): void {
+export function foldAcrossScopes(all: { patterns: readonly ScoredPattern[] }, projects: Iterable<{ patterns: ScoredPattern[]; tracked: ScoredPattern[] }>, config: TrackConfig & { maxInstincts: number }): void {
   const headOf = new Map<string, string>();
   for (const p of all.patterns) {
     if (p.kind !== 'chain' || p.foldedInto === undefined || p.foldedInto.endsWith(' error-retry')) continue;
@@ -104,6 +105,6 @@ export function foldAcrossScopes(all: { patterns: readonly ScoredPattern[] }, pr
         changed = true;
       }
     }
-    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === undefined && (p.kind === 'chain' || p.kind === 'error-retry' || p.specific)).slice(0, config.maxInstincts);
+    if (changed) a.tracked = a.patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
   }
 }

@@ -2,7 +2,8 @@ import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { decay } from '../lib/temporal-decay.js';
 import { activeWindowStart, dayOf, lastActiveDays } from './active-window.js';
-import { analyze, isTracked, type Analysis } from './analyze.js';
+import { analyze, type Analysis } from './analyze.js';
+import { isTracked, type TrackConfig } from './tracked.js';
 import { foldAcrossScopes } from './folding.js';
 import type { ProjectAnalyses } from './projects.js';
 import type { RecordTable } from './record-table.js';
@@ -87,7 +88,7 @@ export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: 
     let any = false;
     for (const c of carried.patterns) {
       const confidence = c.confidence * factor;
-      if (!(confidence >= config.minConfidence)) continue;
+      if (!carriedTracked({ ...c, confidence }, factor, config)) continue;
       const k = `${c.kind}:${c.key}`;
       const mine = byKey.get(k);
       if (mine !== undefined && mine.confidence >= confidence) continue;
@@ -99,7 +100,7 @@ export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: 
     const a: Analysis = live
       ? { ...live, patterns }
       : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
-    a.tracked = patterns.filter((p) => p.confidence >= config.minConfidence && isTracked(p)).slice(0, config.maxInstincts);
+    a.tracked = patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
     pa.projects.set(id, a);
     changed.push(a);
     merged.push(id);
@@ -108,12 +109,21 @@ export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: 
   return merged;
 }
 
-/** Drops projects whose carried patterns have all decayed under `floor` (they can no longer be tracked). */
-export function pruneHistory(history: HistoryState, nowMs: number, config: Pick<Config, 'halfLifeDays' | 'minConfidence'>): HistoryState {
+/**
+ * Whether a carried pattern, its confidence decayed by `factor` since the import, is still
+ * tracked: a habit while its decayed score reaches minConfidence; a claim passing the delivery
+ * test also for one half-life after the import (it has no new evidence: it fades as habits do).
+ */
+function carriedTracked(p: ScoredPattern, factor: number, config: TrackConfig): boolean {
+  return isTracked(p, config) && (p.confidence >= config.minConfidence || factor >= 0.5);
+}
+
+/** Drops projects none of whose carried patterns can be tracked any more (all decayed under minConfidence, no claim among them that passes). */
+export function pruneHistory(history: HistoryState, nowMs: number, config: Pick<Config, 'halfLifeDays'> & TrackConfig): HistoryState {
   const projects: Record<string, CarriedProject> = {};
   for (const [id, c] of Object.entries(history.projects)) {
     const factor = decay(Math.max(0, (nowMs - Date.parse(c.importedAt)) / DAY_MS), config.halfLifeDays);
-    if (c.patterns.some((p) => p.confidence * factor >= config.minConfidence)) projects[id] = c;
+    if (c.patterns.some((p) => carriedTracked({ ...p, confidence: p.confidence * factor }, factor, config))) projects[id] = c;
   }
   return { version: 1, projects };
 }

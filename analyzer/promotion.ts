@@ -8,6 +8,7 @@ import type { ScoredPattern } from './score.js';
 import type { PatternKind } from './counted.js';
 import { patternStoreKey } from './claims.js';
 import { worthDelivering, type DeliveryFacts } from './deliver.js';
+import { isClaimKind, patternFacts } from './tracked.js';
 import type { PatternDetails } from './learners/learner.js';
 
 /** A promoted rule, as kept in rules.json. */
@@ -48,10 +49,7 @@ export function ruleFacts(r: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'lift' | '
   return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
 }
 
-/** The fields of a scored pattern the delivery test reads. */
-export function patternFacts(p: ScoredPattern): DeliveryFacts {
-  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto };
-}
+export { patternFacts };
 
 /** A scored pattern's claim, as a rule keeps it. */
 function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'lift' | 'details'> {
@@ -110,11 +108,15 @@ export interface RuleDecision {
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
-/** The seed's test (confident, well evidenced) and the delivery test (specific, reliable, not folded). */
+/**
+ * The delivery test (specific, reliable, not folded), and for a habit (a chain, an error-retry)
+ * the seed's test too: confident and well evidenced. A learner's claim is evidenced by its rate at
+ * its opportunities (sessions that built, failures that were recovered), not by how often or on
+ * how many days it was seen: a project's build command run once in each of two sessions counts.
+ */
 export function eligible(p: ScoredPattern, c: Config): boolean {
   return (
-    p.confidence >= c.promoteAt &&
-    p.observations >= c.minObservations &&
+    (isClaimKind(p.kind) || (p.confidence >= c.promoteAt && p.observations >= c.minObservations)) &&
     p.sessions >= c.minSessions &&
     p.specific &&
     worthDelivering(patternFacts(p), c) &&
@@ -122,9 +124,14 @@ export function eligible(p: ScoredPattern, c: Config): boolean {
   );
 }
 
-/** Still seen in at least keepRuleSessionShare of the window's sessions: the habit holds. */
-export function holds(p: ScoredPattern | undefined, c: Pick<Config, 'keepRuleSessionShare'>): boolean {
-  return p !== undefined && p.sessionsInWindow > 0 && p.sessions / p.sessionsInWindow >= c.keepRuleSessionShare;
+/**
+ * The rule holds: a habit still seen in at least keepRuleSessionShare of the window's sessions; a
+ * learner's claim, measured again in the window, still passing the delivery test.
+ */
+export function holds(p: ScoredPattern | undefined, c: Pick<Config, 'keepRuleSessionShare' | 'minLift' | 'minRetryLift' | 'minRate' | 'minSessions'>): boolean {
+  if (p === undefined) return false;
+  if (isClaimKind(p.kind)) return p.specific && worthDelivering(patternFacts(p), c);
+  return p.sessionsInWindow > 0 && p.sessions / p.sessionsInWindow >= c.keepRuleSessionShare;
 }
 
 /**

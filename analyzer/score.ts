@@ -1,5 +1,5 @@
 import type { Config } from '../lib/config.js';
-import { shrunkRate, type ClaimCounts, patternStoreKey } from './claims.js';
+import { shrunkRate, type ClaimCounts } from './claims.js';
 import { oneKeyRepeated, patternLift } from './lift.js';
 import { learnerOf } from './learners/index.js';
 import type { PatternDetails } from './learners/learner.js';
@@ -148,14 +148,14 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       days++;
       if (firstDay === -1) firstDay = d;
     }
-    const consistency = days / (days >= 2 ? activeFrom[firstDay]! : c.activeDays);
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
     const learner = p.kind === 'chain' || p.kind === 'error-retry' ? undefined : learnerOf(p.kind);
     const lift = learner === undefined ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
-    const minLift = MIN_LIFT[patternStoreKey(p.kind, p.key).split(':')[0]!]?.minLift(config) ?? config.minLift;
+    const minLift = minLiftOf(p, config);
     const claim = claimOf(p);
+    const consistency = days / (days >= 2 ? activeFrom[firstDay]! : c.activeDays);
     const details = learner?.details?.(p, c);
-    return {
+    const out: ScoredPattern = {
       kind: p.kind,
       key: p.key,
       observations: p.n,
@@ -177,9 +177,18 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
       lastSeen: p.last,
-      ...(details !== undefined ? { details } : {}),
     };
+    // Added after the literal, not spread into it: a literal with a spread is built slowly.
+    if (details !== undefined) out.details = details;
+    return out;
   });
+}
+
+/** The least lift a pattern's kind asks (analyzer/deliver.ts), by its store key's prefix. */
+function minLiftOf(p: PatternCount, config: ScoreConfig): number {
+  const colon = p.key.indexOf(':');
+  const prefix = p.kind === 'chain' ? 'seq' : p.kind === 'error-retry' ? 'retry' : colon === -1 ? p.key : p.key.slice(0, colon);
+  return MIN_LIFT[prefix]?.minLift(config) ?? config.minLift;
 }
 
 /** Most confident first; ties by more observations, then by key, so output is deterministic. */

@@ -7,10 +7,10 @@ import type { ConfigKey } from './config.js';
  */
 export const CONFIG_MEANINGS: Record<ConfigKey, string> = {
   windowDays: 'the rolling window the analyzer reads, in days',
-  minConfidence: 'patterns below this are not tracked as instincts',
+  minConfidence: 'patterns below this are not tracked as instincts (a learner\'s claim that passes the delivery test is, whatever its score)',
   maxConfidence: 'confidence is capped here',
-  promoteAt: 'confidence needed to become a rule (with the two below)',
-  minObservations: 'observations needed to become a rule',
+  promoteAt: 'confidence a habit (chain, error-retry) needs to become a rule (with the two below); a learner\'s claim needs its delivery test only',
+  minObservations: 'observations a habit needs to become a rule',
   minSessions: 'distinct sessions needed to become a rule',
   maxInstincts: 'at most this many instinct files, the most confident',
   taughtStart: 'a taught instinct\'s or fact\'s first confidence',

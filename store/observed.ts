@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { metaFor, slugFor, type InstinctMeta } from '../analyzer/instinct-file.js';
 import { KINDS } from '../analyzer/kinds.js';
+import { whyNotTracked as whyPatternNotTracked } from '../analyzer/tracked.js';
 import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import type { Config } from '../lib/config.js';
@@ -50,10 +51,8 @@ function whyNotTracked(x: Instinct, config: Config, patternOf: Map<string, Score
   const k = analyzerKey(x.pattern);
   const p = k ? patternOf.get(`${k.kind}:${k.key}`) : undefined;
   if (p === undefined) return { reason: `not seen in the ${config.windowDays}-day window`, confidence: 0 };
-  const pct = (v: number) => `${Math.round(v * 100)}%`;
-  if (p.confidence < config.minConfidence) return { reason: `confidence ${pct(p.confidence)} is below minConfidence ${pct(config.minConfidence)}`, confidence: p.confidence };
-  const folded = (p as { foldedInto?: string }).foldedInto;
-  if (folded !== undefined) return { reason: `folded into ${folded}, which starts the same cycle more often`, confidence: p.confidence };
+  const why = whyPatternNotTracked(p, config);
+  if (why !== undefined) return { reason: why, confidence: p.confidence };
   return { reason: `not among the ${config.maxInstincts} most confident patterns`, confidence: p.confidence };
 }
 

@@ -7,6 +7,8 @@ import { purposeOf, isInspection } from '../analyzer/learners/command-purposes.j
 import { commandRuns } from '../analyzer/learners/commands.js';
 import { firstRuns } from '../analyzer/learners/fixes.js';
 import { claimLine } from '../analyzer/rules-file.js';
+import { eligible, holds } from '../analyzer/promotion.js';
+import { whyNotTracked } from '../analyzer/tracked.js';
 import type { Config } from '../lib/config.js';
 
 // The learners beside chains and error-retries (issue 31), on record tables written here: a fix
@@ -161,5 +163,45 @@ describe('corrections: the calls the user stopped', () => {
   it('an interrupted or declined call is still a failure to every other learner', () => {
     const t = tableFromRecords(stop('Bash', 'git push', 'interrupt').map((r) => ({ ...r, ts: NOW - MIN, session: 's' })));
     expect(t.ok[0]).not.toBe(1);
+  });
+});
+
+describe('a claim is tracked and promoted on its own evidence, a habit on its score', () => {
+  // A build command that succeeded in both sessions that built, both on the last of three active
+  // days: seen on one day of three, so its score is low; its claim holds 2 of 2.
+  const DAY = 86_400_000;
+  const recs = [
+    ...session('a', NOW - 2 * DAY, ['Read', 'Edit', 'Read', 'Edit']),
+    ...session('b', NOW - 1 * DAY, ['Read', 'Edit', 'Read', 'Edit']),
+    ...session('c', NOW - 300 * MIN, ['Read', bash('go build'), 'Edit']),
+    ...session('d', NOW - 100 * MIN, ['Edit', bash('go build'), 'Read']),
+  ];
+  const a = analyze(tableFromRecords(recs), NOW, config);
+  const build = a.patterns.find((p) => p.key === 'cmd:build=go build')!;
+
+  it('its score is under minConfidence, its claim passes the delivery test, and it is tracked', () => {
+    expect(build).toMatchObject({ hits: 2, opportunities: 2, sessions: 2, days: 1 });
+    expect(build.confidence).toBeLessThan(config.minConfidence);
+    expect(build.rate).toBeGreaterThanOrEqual(config.minRate);
+    expect(whyNotTracked(build, config)).toBeUndefined();
+    expect(a.tracked.map((p) => p.key)).toContain('cmd:build=go build');
+  });
+
+  it('bye may promote it although it was seen twice (minObservations is a habit\'s test), and it holds while its claim passes', () => {
+    expect(build.observations).toBeLessThan(config.minObservations);
+    expect(eligible(build, config)).toBe(true);
+    expect(holds(build, { ...config, keepRuleSessionShare: 0.5 })).toBe(true);
+    // The same claim failing the delivery test: neither tracked nor promoted, and the reason says why.
+    const weak = { ...build, rate: 0.3 };
+    expect(whyNotTracked(weak, config)).toMatch(/^confidence \d+% is below minConfidence 50%, and its claim does not pass: it held 30% of the time/);
+    expect(eligible(weak, config)).toBe(false);
+    expect(holds(weak, { ...config, keepRuleSessionShare: 0.5 })).toBe(false);
+  });
+
+  it('a chain seen as rarely is not tracked: a habit needs its score', () => {
+    const chain = a.patterns.find((p) => p.key === 'Read->Bash(go build)->Edit')!;
+    expect(chain.confidence).toBeLessThan(config.minConfidence);
+    expect(whyNotTracked(chain, config)).toMatch(/below minConfidence/);
+    expect(eligible({ ...chain, rate: 0.9, lift: 9, specific: true }, config)).toBe(false);
   });
 });

@@ -8975,6 +8975,28 @@ var KINDS = {
   retry: { minLift: (c) => c.minRetryLift, rank: 3 },
   seq: { minLift: (c) => c.minLift, rank: 4 }
 };
+function prefixOf(key2) {
+  const i = key2.indexOf(":");
+  return i === -1 ? "" : key2.slice(0, i);
+}
+function oneStepRepeated(key2) {
+  if (!key2.startsWith("seq:")) return false;
+  const steps = key2.slice(4).split("->");
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+var pct = (x) => `${Math.round(x * 100)}%`;
+function whyNotDelivered(x, c) {
+  const kind = KINDS[prefixOf(x.key)];
+  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
+  return void 0;
+}
 
 // analyzer/score.ts
 function robustCount(h) {
@@ -9055,14 +9077,14 @@ function scoreKind(patterns, c, config, claimOf) {
       days++;
       if (firstDay === -1) firstDay = d;
     }
-    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
     const learner = p.kind === "chain" || p.kind === "error-retry" ? void 0 : learnerOf(p.kind);
     const lift = learner === void 0 ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
-    const minLift = KINDS[patternStoreKey(p.kind, p.key).split(":")[0]]?.minLift(config) ?? config.minLift;
+    const minLift = minLiftOf(p, config);
     const claim = claimOf(p);
+    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
     const details = learner?.details?.(p, c);
-    return {
+    const out = {
       kind: p.kind,
       key: p.key,
       observations: p.n,
@@ -9083,13 +9105,41 @@ function scoreKind(patterns, c, config, claimOf) {
       opportunities: claim.opportunities,
       rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
-      lastSeen: p.last,
-      ...details !== void 0 ? { details } : {}
+      lastSeen: p.last
     };
+    if (details !== void 0) out.details = details;
+    return out;
   });
+}
+function minLiftOf(p, config) {
+  const colon = p.key.indexOf(":");
+  const prefix = p.kind === "chain" ? "seq" : p.kind === "error-retry" ? "retry" : colon === -1 ? p.key : p.key.slice(0, colon);
+  return KINDS[prefix]?.minLift(config) ?? config.minLift;
 }
 function byStrength(a, b) {
   return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+// analyzer/tracked.ts
+function isClaimKind(kind) {
+  return kind !== "chain" && kind !== "error-retry";
+}
+function patternFacts(p) {
+  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto };
+}
+function whyNotTracked(p, config) {
+  const pct3 = (v) => `${Math.round(v * 100)}%`;
+  const low = `confidence ${pct3(p.confidence)} is below minConfidence ${pct3(config.minConfidence)}`;
+  const folded = p.foldedInto === void 0 ? void 0 : `folded into ${p.foldedInto}, which starts the same cycle more often`;
+  if (!isClaimKind(p.kind)) return p.confidence < config.minConfidence ? low : folded;
+  if (folded !== void 0) return folded;
+  if (!p.specific) return "its claim says no more than how common its steps are";
+  if (p.confidence >= config.minConfidence) return void 0;
+  const why = whyNotDelivered(patternFacts(p), config);
+  return why === void 0 ? void 0 : `${low}, and its claim does not pass: ${why}`;
+}
+function isTracked(p, config) {
+  return whyNotTracked(p, config) === void 0;
 }
 
 // analyzer/folding.ts
@@ -9168,7 +9218,7 @@ function foldAcrossScopes(all, projects, config) {
         changed = true;
       }
     }
-    if (changed) a.tracked = a.patterns.filter((p) => p.confidence >= config.minConfidence && p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific)).slice(0, config.maxInstincts);
+    if (changed) a.tracked = a.patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
   }
 }
 
@@ -9230,9 +9280,6 @@ function analyze(t, nowMs, config, project, windowStartMs = nowMs - config.windo
   return analysisOf(countPatterns(t, { nowMs, windowStartMs, halfLifeDays: config.halfLifeDays, chainDetail: config.chainDetail, fixWindowCalls: config.fixWindowCalls, project }), nowMs, config, windowStartMs);
 }
 var byKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-function isTracked(p) {
-  return p.foldedInto === void 0 && (p.kind === "chain" || p.kind === "error-retry" || p.specific);
-}
 function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windowDays * DAY_MS) {
   finishCounted(counted, nowMs, config.halfLifeDays);
   const claimOf = countedClaims(counted);
@@ -9246,11 +9293,12 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
   }
   for (const list2 of byKind.values()) all.push(...scoreKind(list2, counted, config, claimOf));
   foldPatterns(all, (key2) => counted.chains.get(key2).steps, counted.keys.length);
-  const strong = all.filter((p) => p.confidence >= config.minConfidence).sort(byStrength);
-  const patterns = strong.concat(all.filter((p) => p.confidence < config.minConfidence).sort(byKey));
+  const isStrong = (p) => p.confidence >= config.minConfidence || isTracked(p, config);
+  const strong = all.filter(isStrong).sort(byStrength);
+  const patterns = strong.concat(all.filter((p) => !isStrong(p)).sort(byKey));
   const folded = /* @__PURE__ */ new Set();
   for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
-  const tracked = strong.filter(isTracked).slice(0, config.maxInstincts);
+  const tracked = strong.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
@@ -9278,7 +9326,7 @@ function mergeCarried(pa, history, nowMs, config) {
     let any = false;
     for (const c of carried.patterns) {
       const confidence = c.confidence * factor;
-      if (!(confidence >= config.minConfidence)) continue;
+      if (!carriedTracked({ ...c, confidence }, factor, config)) continue;
       const k = `${c.kind}:${c.key}`;
       const mine = byKey2.get(k);
       if (mine !== void 0 && mine.confidence >= confidence) continue;
@@ -9288,13 +9336,16 @@ function mergeCarried(pa, history, nowMs, config) {
     if (!any) continue;
     const patterns = [...byKey2.values()].sort(byStrength);
     const a = live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
-    a.tracked = patterns.filter((p) => p.confidence >= config.minConfidence && isTracked(p)).slice(0, config.maxInstincts);
+    a.tracked = patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
     pa.projects.set(id, a);
     changed.push(a);
     merged.push(id);
   }
   if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
   return merged;
+}
+function carriedTracked(p, factor, config) {
+  return isTracked(p, config) && (p.confidence >= config.minConfidence || factor >= 0.5);
 }
 
 // analyzer/projects.ts
@@ -9677,7 +9728,7 @@ function slugFor(kind, key2) {
 }
 var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 var round = (x, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
-var pct = (x) => `${Math.round(x * 100)}%`;
+var pct2 = (x) => `${Math.round(x * 100)}%`;
 function title(kind, pattern) {
   return kind === "chain" ? `${pattern} chain` : pattern;
 }
@@ -9711,7 +9762,7 @@ function renderInstinct(m, extraBody = []) {
     ...front,
     "---",
     `# Instinct: ${title(m.kind, m.pattern)}`,
-    `- Confidence: ${pct(m.confidence)}`,
+    `- Confidence: ${pct2(m.confidence)}`,
     `- Observations: ${m.observations}`,
     `- First seen: ${m.first_seen.slice(0, 10)}`,
     `- Last seen: ${m.last_seen.slice(0, 10)}`,
@@ -9895,10 +9946,10 @@ function stateOf(x, nowMs, c) {
 }
 function pruneCategory(effectiveConfidence, lastSeenMs, nowMs, c) {
   const days = (nowMs - lastSeenMs) / DAY_MS;
-  const pct2 = (x) => `${Math.round(x * 100)}%`;
-  if (effectiveConfidence < c.pruneRemoveBelow) return { category: "remove", reason: `confidence ${pct2(effectiveConfidence)} is below ${pct2(c.pruneRemoveBelow)}` };
+  const pct3 = (x) => `${Math.round(x * 100)}%`;
+  if (effectiveConfidence < c.pruneRemoveBelow) return { category: "remove", reason: `confidence ${pct3(effectiveConfidence)} is below ${pct3(c.pruneRemoveBelow)}` };
   if (days >= c.pruneRemoveUnseenDays) return { category: "remove", reason: `unseen for ${Math.floor(days)} days (${c.pruneRemoveUnseenDays} or more)` };
-  if (effectiveConfidence < c.pruneReviewBelow) return { category: "review", reason: `confidence ${pct2(effectiveConfidence)} is below ${pct2(c.pruneReviewBelow)}` };
+  if (effectiveConfidence < c.pruneReviewBelow) return { category: "review", reason: `confidence ${pct3(effectiveConfidence)} is below ${pct3(c.pruneReviewBelow)}` };
   if (days >= c.pruneReviewUnseenDays) return { category: "review", reason: `unseen for ${Math.floor(days)} days (${c.pruneReviewUnseenDays} or more)` };
   return { category: "keep" };
 }
@@ -11264,14 +11315,12 @@ function writeIndex(home, reuse) {
 }
 
 // store/observed.ts
-function whyNotTracked(x, config, patternOf) {
+function whyNotTracked2(x, config, patternOf) {
   const k = analyzerKey(x.pattern);
   const p = k ? patternOf.get(`${k.kind}:${k.key}`) : void 0;
   if (p === void 0) return { reason: `not seen in the ${config.windowDays}-day window`, confidence: 0 };
-  const pct2 = (v) => `${Math.round(v * 100)}%`;
-  if (p.confidence < config.minConfidence) return { reason: `confidence ${pct2(p.confidence)} is below minConfidence ${pct2(config.minConfidence)}`, confidence: p.confidence };
-  const folded = p.foldedInto;
-  if (folded !== void 0) return { reason: `folded into ${folded}, which starts the same cycle more often`, confidence: p.confidence };
+  const why = whyNotTracked(p, config);
+  if (why !== void 0) return { reason: why, confidence: p.confidence };
   return { reason: `not among the ${config.maxInstincts} most confident patterns`, confidence: p.confidence };
 }
 function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
@@ -11404,7 +11453,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (out.keep.has(id)) continue;
     const x = e.value;
     patternOf ??= new Map(pa.all.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
-    const { reason, confidence } = whyNotTracked(x, config, patternOf);
+    const { reason, confidence } = whyNotTracked2(x, config, patternOf);
     if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso, txn));
     const archived = {
       ...x,

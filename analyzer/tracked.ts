@@ -1,0 +1,44 @@
+import type { Config } from '../lib/config.js';
+import { patternStoreKey } from './claims.js';
+import { whyNotDelivered, type DeliveryFacts } from './deliver.js';
+import type { PatternKind } from './counted.js';
+import type { ScoredPattern } from './score.js';
+
+// Which scored patterns become instincts (are tracked), in one place for the analysis, the
+// folding across projects and the history carried from an import.
+//
+// Two kinds of pattern, two kinds of evidence. A chain or an error-retry is a habit: it is
+// tracked when its score (frequency x consistency x recency) reaches minConfidence, as the seed
+// tracks it. A learner's pattern (a fix, a project's command, a correction) is a claim counted at
+// its opportunities: it is tracked when it is specific and either scores that high or its claim
+// passes the delivery test (analyzer/deliver.ts: rate, lift, sessions). A build command that
+// succeeded in both sessions that built, on one day, is worth saying although its days are few.
+
+export type TrackConfig = Pick<Config, 'minConfidence' | 'minLift' | 'minRetryLift' | 'minRate' | 'minSessions'>;
+
+/** A learner's pattern: a claim whose evidence is its rate at its opportunities. */
+export function isClaimKind(kind: PatternKind): boolean {
+  return kind !== 'chain' && kind !== 'error-retry';
+}
+
+/** The fields of a scored pattern the delivery test reads. */
+export function patternFacts(p: ScoredPattern): DeliveryFacts {
+  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto };
+}
+
+/** Why a pattern is not tracked, or undefined when it is. */
+export function whyNotTracked(p: ScoredPattern, config: TrackConfig): string | undefined {
+  const pct = (v: number) => `${Math.round(v * 100)}%`;
+  const low = `confidence ${pct(p.confidence)} is below minConfidence ${pct(config.minConfidence)}`;
+  const folded = p.foldedInto === undefined ? undefined : `folded into ${p.foldedInto}, which starts the same cycle more often`;
+  if (!isClaimKind(p.kind)) return p.confidence < config.minConfidence ? low : folded;
+  if (folded !== undefined) return folded;
+  if (!p.specific) return 'its claim says no more than how common its steps are';
+  if (p.confidence >= config.minConfidence) return undefined;
+  const why = whyNotDelivered(patternFacts(p), config);
+  return why === undefined ? undefined : `${low}, and its claim does not pass: ${why}`;
+}
+
+export function isTracked(p: ScoredPattern, config: TrackConfig): boolean {
+  return whyNotTracked(p, config) === undefined;
+}
