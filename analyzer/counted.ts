@@ -5,11 +5,11 @@ import { DAY_MS } from '../lib/clock.js';
 // shape the walk (analyzer/patterns.ts) and every learner (analyzer/learners/) fill, and scoring,
 // claims and the parts cache read.
 
-/** Chains and error-retries (counted here), and the kinds of the learners in analyzer/learners/. */
-export type PatternKind = 'chain' | 'error-retry' | 'fix' | 'command' | 'correction';
+/** A count's kind: a PatternKind (analyzer/pattern-kind.ts), `chain` or `error-retry` for those counted here. */
+type CountKind = string;
 
 export interface PatternCount {
-  kind: PatternKind;
+  kind: CountKind;
   key: string;
   /** Key ids of the steps (see Counted.keys): three for a chain, one for an error-retry. */
   steps: number[];
@@ -121,7 +121,7 @@ export function finishCounted(c: Counted, nowMs: number, halfLifeDays: number): 
   return c;
 }
 
-export function newCount(kind: PatternKind, steps: number[], ts: number, nDays: number): PatternCount {
+export function newCount(kind: CountKind, steps: number[], ts: number, nDays: number): PatternCount {
   return { kind, key: '', steps, n: 0, perSession: [], sessions: [], lastSession: -1, decaySum: 0, first: ts, last: ts, perDay: new Int32Array(nDays), decayByDay: new Float64Array(nDays), starts: 0, retries: 0 };
 }
 

@@ -1,5 +1,7 @@
 import type { Config } from '../lib/config.js';
 import { plural } from '../lib/plural.js';
+import { LEARNERS } from './learners/index.js';
+import type { DeliveryConfig } from './learners/learner.js';
 
 // The one test of whether a learned pattern is worth Claude's context, and the order and budget
 // in which what passes is given. Pure, and low in the tree, so that bye, the SessionStart hook,
@@ -19,17 +21,16 @@ export interface DeliveryFacts {
   foldedInto?: string | undefined;
 }
 
-export type DeliveryConfig = Pick<Config, 'minLift' | 'minRetryLift' | 'minRate' | 'minSessions'>;
+export type { DeliveryConfig };
 
 /**
  * Per key prefix: the lift a pattern must reach to say more than its tools' own frequencies, and
  * where it comes in the order (lower first: what Claude cannot know from its own habits first,
- * generic tool chains last). A learner adds its line here.
+ * generic tool chains last). Each learner's line comes from its own file (analyzer/learners/:
+ * corrections 0, fixes 1, commands 2).
  */
 export const KINDS: Record<string, { minLift: (c: DeliveryConfig) => number; rank: number }> = {
-  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
-  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
-  cmd: { minLift: () => 0, rank: 2 },
+  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
   retry: { minLift: (c) => c.minRetryLift, rank: 3 },
   seq: { minLift: (c) => c.minLift, rank: 4 },
 };

@@ -1,4 +1,5 @@
-import { emptyCounted, newCount, type Counted, type PatternCount, type PatternKind, addHistograms, sessionHistogram } from './counted.js';
+import { emptyCounted, newCount, type Counted, type PatternCount, addHistograms, sessionHistogram } from './counted.js';
+import type { PatternKind } from './pattern-kind.js';
 
 // A window counted in parts: the counts of disjoint sets of sessions, merged. Every sum in a
 // Counted is of whole numbers (decay included, see counted.ts), so the merge equals one count
@@ -43,7 +44,7 @@ export function toPlainPart(c: Counted): PlainPart {
     days,
     chains: [...c.chains.values()].map((p) => plainPattern(p, c.day0)),
     retries: [...c.errorRetries.values()].map((p) => plainPattern(p, c.day0)),
-    learned: [...c.learned.values()].map((p) => [p.key, p.kind, ...plainPattern(p, c.day0)]),
+    learned: [...c.learned.values()].map((p) => [p.key, p.kind as PatternKind, ...plainPattern(p, c.day0)]),
     totals: [...c.totals],
   };
 }

@@ -1,7 +1,8 @@
 import type { RecordTable } from './record-table.js';
 import { streamsInWindow } from './streams.js';
 import { DAY_MS } from '../lib/clock.js';
-import { dayWeight, emptyCounted, newCount, windowDays, type Counted, type PatternCount, type PatternKind } from './counted.js';
+import { dayWeight, emptyCounted, newCount, windowDays, type Counted, type PatternCount } from './counted.js';
+import type { PatternKind } from './pattern-kind.js';
 import { makeLearners, type Learner } from './learners/index.js';
 import type { LearnWalk } from './learners/learner.js';
 

@@ -5,7 +5,7 @@ import { INVALID_TOOL } from '../lib/tokens.js';
 import { SLUG, slugFor } from './instinct-file.js';
 import { kindInfo, KINDS, safeSteps } from './kinds.js';
 import type { ScoredPattern } from './score.js';
-import type { PatternKind } from './counted.js';
+import type { PatternKind } from './pattern-kind.js';
 import { patternStoreKey } from './claims.js';
 import { worthDelivering, type DeliveryFacts } from './deliver.js';
 import { isClaimKind, patternFacts } from './tracked.js';

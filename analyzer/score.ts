@@ -4,7 +4,8 @@ import { oneKeyRepeated, patternLift } from './lift.js';
 import { learnerOf } from './learners/index.js';
 import type { PatternDetails } from './learners/learner.js';
 import { KINDS as MIN_LIFT } from './deliver.js';
-import { histogramSessions, type Counted, type PatternCount, type PatternKind } from './counted.js';
+import { histogramSessions, type Counted, type PatternCount } from './counted.js';
+import type { PatternKind } from './pattern-kind.js';
 
 export interface ScoredPattern {
   kind: PatternKind;
@@ -156,7 +157,8 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
     const consistency = days / (days >= 2 ? activeFrom[firstDay]! : c.activeDays);
     const details = learner?.details?.(p, c);
     const out: ScoredPattern = {
-      kind: p.kind,
+      // Counted by the walk or a learner of the list: one of the kinds.
+      kind: p.kind as PatternKind,
       key: p.key,
       observations: p.n,
       sessions: sessions[i]!,

@@ -1,7 +1,7 @@
 import type { Config } from '../lib/config.js';
 import { patternStoreKey } from './claims.js';
 import { whyNotDelivered, type DeliveryFacts } from './deliver.js';
-import type { PatternKind } from './counted.js';
+import type { PatternKind } from './pattern-kind.js';
 import type { ScoredPattern } from './score.js';
 
 // Which scored patterns become instincts (are tracked), in one place for the analysis, the

@@ -3,17 +3,19 @@ import { cappedId, MAX_ID_LENGTH } from '../lib/short-id.js';
 import { legacySlugFor } from '../analyzer/instinct-file.js';
 import { patternStoreKey } from '../analyzer/claims.js';
 import { kindOfStoreKey } from '../analyzer/kinds.js';
-import type { PatternKind } from '../analyzer/counted.js';
+import type { PatternKind } from '../analyzer/pattern-kind.js';
+import { LEARNERS, type LearnerCategory } from '../analyzer/learners/index.js';
 
 // Pattern keys: a category prefix and a body. The analyzer's keys (`Grep->Read->Edit`,
 // `Bash error-retry`) map to `seq:` and `retry:` keys, its learners' keys are store keys already
-// (`fix:`, `cmd:`, `ask:`); taught keys may use any category.
+// (`fix:`, `cmd:`, `ask:`, each learner's prefix: analyzer/learners/); taught keys may use any category.
 
-export type Category = 'sequence' | 'error_retry' | 'preference' | 'fix_pattern' | 'combo' | 'command' | 'correction';
-export const CATEGORIES: readonly Category[] = ['sequence', 'error_retry', 'preference', 'fix_pattern', 'combo', 'command', 'correction'];
+export type Category = 'sequence' | 'error_retry' | 'preference' | 'combo' | LearnerCategory;
 
-export const PREFIXES: Record<string, Category> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo', cmd: 'command', ask: 'correction' };
-const PREFIX_OF: Record<Category, string> = { sequence: 'seq', error_retry: 'retry', preference: 'pref', fix_pattern: 'fix', combo: 'combo', command: 'cmd', correction: 'ask' };
+/** Prefix -> category: the seed's and taught kinds', then each learner's. */
+export const PREFIXES: Record<string, Category> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', combo: 'combo', ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, m.category])) };
+export const CATEGORIES: readonly Category[] = Object.values(PREFIXES);
+const PREFIX_OF = Object.fromEntries(Object.entries(PREFIXES).map(([p, c]) => [c, p])) as Record<Category, string>;
 
 export type AnalyzerKind = PatternKind;
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { metaFor, slugFor, type InstinctMeta } from '../analyzer/instinct-file.js';
 import { KINDS } from '../analyzer/kinds.js';
+import { LEARNERS, learnerModule } from '../analyzer/learners/index.js';
 import { whyNotTracked as whyPatternNotTracked } from '../analyzer/tracked.js';
 import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
@@ -47,6 +48,9 @@ export interface ObservedWrite {
   scoped: ObservedPattern[];
 }
 
+/** The file names the analyzer's instincts take (the slug of their kind or their key's prefix). */
+const OBSERVED_SLUG = new RegExp(`^(?:chain|error-retry|${LEARNERS.map((m) => m.prefix).join('|')})-`);
+
 function whyNotTracked(x: Instinct, config: Config, patternOf: Map<string, ScoredPattern>): { reason: string; confidence: number } {
   const k = analyzerKey(x.pattern);
   const p = k ? patternOf.get(`${k.kind}:${k.key}`) : undefined;
@@ -92,8 +96,8 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
     scope: op.scope,
     ...(op.project !== undefined ? { project: op.project } : {}),
     projects: op.projects,
-    // The calls the user stopped are the user's word, though the analyzer learned them.
-    source: p.kind === 'correction' ? 'user_correction' : 'observed',
+    // A learner may say its instincts are the user's word (the calls they stopped).
+    source: learnerModule(p.kind)?.source ?? 'observed',
     confidence,
     observations,
     level: 'seedling',
@@ -163,7 +167,7 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
   const unreadable = new Map<string, Entry<Instinct>>();
   for (const e of entries) {
     occupied.add(e.file.slice(0, -3));
-    if (e.value === undefined && /^(?:chain|error-retry|fix|cmd|ask)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
+    if (e.value === undefined && OBSERVED_SLUG.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
     if (observedSource(e.value)) existing.set(e.value!.id, e);
   }
   const byKey = new Map<string, Entry<Instinct>>();

@@ -2,7 +2,9 @@ import type { ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../counted.js';
 import { patternSessions } from '../counted.js';
 import { isInspection, PURPOSES, purposeOf, type Purpose } from './command-purposes.js';
-import type { Learner, LearnWalk, PatternDetails } from './learner.js';
+import { validDetail, whole } from '../key-tokens.js';
+import { plural } from '../../lib/plural.js';
+import type { Learner, LearnerModule, LearnWalk, PatternDetails } from './learner.js';
 
 // The project's commands: per session, the Bash commands that succeeded, by purpose (test, build,
 // lint, ... from learners/command-purposes.ts; anything else that is not an inspection command is
@@ -13,7 +15,7 @@ import type { Learner, LearnWalk, PatternDetails } from './learner.js';
 // that succeeded here, and none of them): a project with one test command learns it quickly, a
 // claim among many `other` commands needs many sessions.
 
-export const COMMAND_KIND = 'command';
+export const COMMAND_KIND = 'command' as const;
 
 const SESSIONS = 'cmd.sessions:';
 const RUNS = 'cmd.runs:';
@@ -179,3 +181,32 @@ function neverSucceeded(c: Counted): Map<string, PatternDetails[]> {
 export function commandRuns(detail: string, c: Counted): { runs: number; fails: number } {
   return { runs: c.totals.get(RUNS + detail) ?? 0, fails: c.totals.get(FAILS + detail) ?? 0 };
 }
+
+/** The commands learner as the rest of homunculus sees it (learners/learner.ts). */
+export const COMMANDS = {
+  kind: COMMAND_KIND,
+  prefix: 'cmd',
+  category: 'command',
+  words: {
+    tokens: (key: string) => {
+      const c = commandParts(key);
+      return c !== undefined && validDetail(c.detail) ? [c.purpose, c.detail] : undefined;
+    },
+    claim: (t: string[]) => commandClaimText(t[0] as Purpose, t[1]!),
+    seed: (t: string[], n: number) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h: number, o: number) => `${h} of ${plural(o, 'session')}`,
+    tail: (_t: string[], d: PatternDetails | undefined) =>
+      typeof d?.instead_of === 'string' && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : '',
+  },
+  text: {
+    domain: (t: string[]) => (t[0] === 'test' ? 'testing' : 'workflow'),
+    trigger: (t: string[]) => (t[0] === 'other' ? `running ${t[1]}` : `running the ${t[0]}`),
+    action: (t: string[]) => `use ${t[1]}`,
+  },
+  minLift: () => 0,
+  rank: 2,
+  perProject: true,
+  source: 'observed',
+  make: () => commandsLearner(),
+} as const satisfies LearnerModule<typeof COMMAND_KIND, 'command'>;
+

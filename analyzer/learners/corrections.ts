@@ -2,7 +2,9 @@ import { stepWords, type ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../counted.js';
 import { INTERRUPTED, REJECTED } from '../record-table.js';
 import { patternSessions } from '../counted.js';
-import type { Learner, LearnWalk } from './learner.js';
+import { isTestStep, validStep } from '../key-tokens.js';
+import { plural } from '../../lib/plural.js';
+import type { Learner, LearnerModule, LearnWalk } from './learner.js';
 
 // Corrections: calls the user stopped, by declining them at the permission prompt or by
 // interrupting them (the record's `ok` column: INTERRUPTED, REJECTED). A pattern `ask:<key>`
@@ -12,7 +14,7 @@ import type { Learner, LearnWalk } from './learner.js';
 // (session, key) pairs with a stop, so a lift says the user stops this call more than others.
 // A declined plan (ExitPlanMode) is how plan mode iterates, not a correction.
 
-export const CORRECTION_KIND = 'correction';
+export const CORRECTION_KIND = 'correction' as const;
 
 /** Totals this learner keeps (summed across parts). */
 const RAN = 'ask.ran:';
@@ -105,3 +107,31 @@ function correctionPrior(c: Counted): number {
   const pairs = c.totals.get(PAIRS) ?? 0;
   return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
 }
+
+/** The corrections learner as the rest of homunculus sees it (learners/learner.ts). */
+export const CORRECTIONS = {
+  kind: CORRECTION_KIND,
+  prefix: 'ask',
+  category: 'correction',
+  words: {
+    tokens: (key: string) => {
+      const step = key.replace(/^ask:/, '');
+      return key.startsWith('ask:') && validStep(step) ? [step] : undefined;
+    },
+    claim: (t: string[]) => correctionClaimText(t[0]!),
+    seed: (t: string[], n: number) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h: number, o: number) => `stopped in ${h} of the ${plural(o, 'session')} that made the call`,
+  },
+  text: {
+    domain: (t: string[]) => (t.some(isTestStep) ? 'testing' : 'workflow'),
+    trigger: (t: string[]) => `about to run ${t[0]}`,
+    action: () => 'ask the user first: they stopped it before',
+  },
+  minLift: (c) => c.minRetryLift,
+  rank: 0,
+  perProject: false,
+  // The calls the user stopped are the user's word, though the analyzer learned them.
+  source: 'user_correction',
+  make: () => correctionsLearner(),
+} as const satisfies LearnerModule<typeof CORRECTION_KIND, 'correction'>;
+

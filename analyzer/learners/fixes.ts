@@ -1,6 +1,7 @@
 import { stepWords, type ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../counted.js';
-import { bodyOf, type Learner, type LearnWalk, type PatternDetails } from './learner.js';
+import { times, validStep, whole } from '../key-tokens.js';
+import { bodyOf, type Learner, type LearnerModule, type LearnWalk, type PatternDetails } from './learner.js';
 
 // Fixes: what was run between a command's failure and its success. In one stream, an episode of
 // a Bash command F is its first failure since its last success together with its next success,
@@ -8,7 +9,7 @@ import { bodyOf, type Learner, type LearnWalk, type PatternDetails } from './lea
 // are its recovery. A fix pattern `fix:F->S` claims: after F fails, S is run before F succeeds.
 // Its opportunities are F's recovered episodes; its hits, those whose recovery ran S.
 
-export const FIX_KIND = 'fix';
+export const FIX_KIND = 'fix' as const;
 
 /** Totals this learner keeps (summed across parts). */
 const EPISODES = 'fix.episodes:';
@@ -140,3 +141,33 @@ export function firstRuns(failedKey: string, c: Counted): { failedFirst: number;
 }
 
 export { bodyOf };
+
+/** The fixes learner as the rest of homunculus sees it (learners/learner.ts). */
+export const FIXES = {
+  kind: FIX_KIND,
+  prefix: 'fix',
+  category: 'fix_pattern',
+  words: {
+    tokens: (key: string) => {
+      const s = fixSteps(key);
+      return s !== undefined && s.every(validStep) ? [...s] : undefined;
+    },
+    claim: (t: string[]) => fixClaimText(t[0]!, t[1]!),
+    seed: (t: string[], n: number) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t: string[], d: PatternDetails | undefined) =>
+      whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0]!)} here, run ${stepWords(t[1]!)} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : '',
+  },
+  text: {
+    domain: () => 'error-handling',
+    trigger: (t: string[]) => `${t[0]} fails`,
+    action: (t: string[]) => `run ${t[1]} before running it again`,
+  },
+  minLift: (c) => c.minRetryLift,
+  rank: 1,
+  perProject: true,
+  source: 'observed',
+  make: (o) => fixesLearner(() => o.fixWindowCalls),
+} as const satisfies LearnerModule<typeof FIX_KIND, 'fix_pattern'>;
+

@@ -1,21 +1,25 @@
-import { commandsLearner } from './commands.js';
-import { correctionsLearner } from './corrections.js';
-import { fixesLearner } from './fixes.js';
-import type { Learner } from './learner.js';
+import { COMMANDS } from './commands.js';
+import { CORRECTIONS } from './corrections.js';
+import { FIXES } from './fixes.js';
+import type { Learner, LearnerModule, LearnerOptions } from './learner.js';
 
 // The learners beside chains and error-retries (counted in analyzer/patterns.ts's own walk). A new
-// learner is one file in this folder and one line here.
+// learner is one file in this folder (its counting and a LearnerModule: words, delivery order,
+// store prefix) and one line in LEARNERS: the kinds table (analyzer/kinds.ts), the delivery test
+// (analyzer/deliver.ts), the store's prefixes and words (store/keys.ts, store/text.ts) read it here.
 
-export interface LearnerOptions {
-  fixWindowCalls: number;
-}
+export const LEARNERS = [
+  FIXES,
+  COMMANDS,
+  CORRECTIONS,
+] as const satisfies readonly LearnerModule[];
+
+export type LearnerKind = (typeof LEARNERS)[number]['kind'];
+export type LearnerCategory = (typeof LEARNERS)[number]['category'];
+export type { LearnerOptions };
 
 export function makeLearners(o: LearnerOptions): Learner[] {
-  return [
-    fixesLearner(() => o.fixWindowCalls),
-    commandsLearner(),
-    correctionsLearner(),
-  ];
+  return LEARNERS.map((m) => m.make(o));
 }
 
 /** The learners by kind, for their claims and lifts (stateless: any options do). */
@@ -28,6 +32,11 @@ export function learnerOf(kind: string): Learner | undefined {
 export function learnerByPrefix(prefix: string): Learner | undefined {
   for (const l of BY_KIND.values()) if (l.prefix === prefix) return l;
   return undefined;
+}
+
+/** A learner's module by its kind. */
+export function learnerModule(kind: string): LearnerModule | undefined {
+  return LEARNERS.find((m) => m.kind === kind);
 }
 
 export type { Learner };

@@ -1,4 +1,4 @@
-import type { DeliveryConfig } from '../deliver.js';
+import type { Config } from '../../lib/config.js';
 import type { ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../counted.js';
 import type { RecordTable } from '../record-table.js';
@@ -6,7 +6,11 @@ import type { RecordTable } from '../record-table.js';
 // What a learner is: one kind of knowledge, counted from the window's records into patterns that
 // each make a claim (analyzer/claims.ts). Chains and error-retries are counted in the analyzer's
 // own walk (analyzer/patterns.ts, one pass for speed); every other learner is a file of its own
-// here and one line in the list (analyzer/learners/index.ts).
+// here and one line in the list (analyzer/learners/index.ts). Its file says everything the rest of
+// homunculus needs of it (a LearnerModule): the kinds table, the delivery test's order, the store's
+// prefixes, categories, sources and words read it from the list. Only features about one kind's
+// meaning import that learner's helpers (a taught command wins over an observed one; the turn
+// feedback on a fix's step or a stopped call).
 
 /** What a learner sees of one group of sessions while it is counted. */
 export interface LearnWalk {
@@ -61,8 +65,60 @@ export interface PatternDetails {
   first_runs?: number;
 }
 
+/** What the delivery test reads of the configuration (analyzer/deliver.ts). */
+export type DeliveryConfig = Pick<Config, 'minLift' | 'minRetryLift' | 'minRate' | 'minSessions'>;
+
 /** The lift a claim of each learner's kind must reach to be worth delivering. */
 export type MinLift = (c: DeliveryConfig) => number;
+
+/** The words of a kind of claim, from its key's checked tokens only (analyzer/kinds.ts reads them for every kind). */
+export interface KindWords {
+  /** The key's tokens (steps; a command's purpose and detail), or undefined when any is invalid. */
+  tokens(key: string): string[] | undefined;
+  /** The claim in plain words. */
+  claim(tokens: string[]): string;
+  /** The seed's line's words (after `- **[95%, 30x seen]** `). */
+  seed(tokens: string[], n: number): string;
+  /** The counts beside the rate: "38 of 45 times in 4 sessions". */
+  counts(hits: number, opportunities: number, sessions: number): string;
+  /** Words before the claim, from checked details. */
+  lead?(tokens: string[], d: PatternDetails | undefined): string;
+  /** Words after the counts, from checked details. */
+  tail?(tokens: string[], d: PatternDetails | undefined): string;
+}
+
+/** The generated words of an observed instinct (store/text.ts), from the key's checked tokens. */
+export interface KindText {
+  domain(tokens: string[]): string;
+  trigger(tokens: string[]): string;
+  action(tokens: string[]): string;
+}
+
+export interface LearnerOptions {
+  fixWindowCalls: number;
+}
+
+/**
+ * A learner as the rest of homunculus sees it: one object in its file, one line in the list
+ * (learners/index.ts). Its keys are `<prefix>:<body>`, store keys already.
+ */
+export interface LearnerModule<K extends string = string, C extends string = string> {
+  kind: K;
+  /** The store key prefix of its patterns, and the store's category of its instincts. */
+  prefix: string;
+  category: C;
+  words: KindWords;
+  text: KindText;
+  /** The delivery test's lift floor for its claims, and its place in the order (analyzer/deliver.ts: lower first; chains and retries are 3 and 4). */
+  minLift: MinLift;
+  rank: number;
+  /** Its knowledge belongs to the project it was learned in: held in several, it still reaches only those projects' sessions. */
+  perProject: boolean;
+  /** Its instincts' source: the user's word (`user_correction`, the calls they stopped) or `observed`. */
+  source: 'observed' | 'user_correction';
+  /** A counting instance (stateful while a window is walked). */
+  make(o: LearnerOptions): Learner;
+}
 
 /** The body of a store key `<prefix>:<body>`. */
 export const bodyOf = (key: string) => key.slice(key.indexOf(':') + 1);

@@ -289,12 +289,37 @@ function idToken(value) {
   return typeof value === "string" && ID.test(value) ? value : void 0;
 }
 
+// analyzer/key-tokens.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
+function validStep(s) {
+  const m = STEP.exec(s);
+  if (!m || !TOOL_NAME.test(m[1])) return false;
+  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
+}
+var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
+var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
+var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
+function isTestStep(step) {
+  const m = /^Bash\((.*)\)$/.exec(step);
+  return m !== null && m[1].split(" ").some((w) => TEST_WORDS.has(w));
+}
+
 // lib/clock.ts
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
 var PAST_TOLERANCE_MS = 5 * 6e4;
 
 // analyzer/counted.ts
 var SCALE = 2 ** 31;
+function histogramSessions(h) {
+  let m = 0;
+  for (let i = 1; i < h.length; i += 2) m += h[i];
+  return m;
+}
+function patternSessions(p) {
+  return p.perSession.length > 0 ? p.perSession.length : histogramSessions(p.sessions);
+}
 
 // analyzer/learners/command-purposes.ts
 var PURPOSES = ["test", "build", "lint", "format", "typecheck", "run", "install"];
@@ -342,8 +367,98 @@ var PURPOSE_TABLE = {
   run: ["npm start", ...pm("start"), ...pm("dev"), ...pm("serve"), "go run", "cargo run", ...task("run"), ...task("dev"), "flask run", "uvicorn", "docker compose up", "docker-compose up", "mix phx.server"],
   install: ["npm install", "npm ci", "npm i", "pnpm install", "pnpm i", "yarn install", "bun install", "pip install", "pip3 install", "python -m pip", "python3 -m pip", "uv sync", "uv pip", "poetry install", "go mod", "cargo fetch", "bundle install", "composer install", "mvn install", ...task("install"), "mix deps.get"]
 };
+var INSPECTION = [
+  "ls",
+  "cat",
+  "head",
+  "tail",
+  "pwd",
+  "echo",
+  "printf",
+  "cd",
+  "find",
+  "fd",
+  "grep",
+  "egrep",
+  "rg",
+  "ag",
+  "wc",
+  "which",
+  "where",
+  "whereis",
+  "type",
+  "tree",
+  "file",
+  "stat",
+  "du",
+  "df",
+  "less",
+  "more",
+  "sort",
+  "uniq",
+  "diff",
+  "whoami",
+  "hostname",
+  "date",
+  "env",
+  "printenv",
+  "ps",
+  "dir",
+  "realpath",
+  "readlink",
+  "basename",
+  "dirname",
+  "jq",
+  "uname",
+  "id",
+  "sleep",
+  "true",
+  "false",
+  "test",
+  "sed",
+  "awk",
+  "cut",
+  "tr",
+  "xargs",
+  "tee",
+  "open",
+  "clear",
+  "history",
+  "man",
+  "help",
+  "git status",
+  "git diff",
+  "git log",
+  "git show",
+  "git branch",
+  "git remote",
+  "git rev-parse",
+  "git blame",
+  "git ls-files",
+  "git describe",
+  "git reflog",
+  "git shortlog",
+  "git config",
+  "git fetch"
+];
+var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
+function purposeOf(detail) {
+  let best;
+  for (const p of PURPOSES) {
+    for (const e of PURPOSE_TABLE[p]) if (startsWithEntry(detail, e) && (best === void 0 || e.length > best[1])) best = [p, e.length];
+  }
+  if (best === void 0 && /^(?:pnpm|yarn|bun) \S/.test(detail)) return purposeOf(detail.slice(detail.indexOf(" ") + 1));
+  return best?.[0];
+}
+function isInspection(detail) {
+  return INSPECTION.some((e) => startsWithEntry(detail, e));
+}
 
 // analyzer/learners/commands.ts
+var COMMAND_KIND = "command";
+var SESSIONS = "cmd.sessions:";
+var RUNS = "cmd.runs:";
+var FAILS = "cmd.fails:";
 function commandParts(key) {
   const m = /^cmd:([a-z]+)=(.+)$/.exec(key);
   if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
@@ -353,8 +468,278 @@ var PHRASE = { test: "tests", build: "builds", lint: "linting", format: "formatt
 function commandClaimText(purpose, detail) {
   return purpose === "other" ? `\`${detail}\` is run here, and succeeds` : `${PHRASE[purpose]} here: \`${detail}\`, which succeeds`;
 }
+var SessionState = class {
+  session = -1;
+  bash = false;
+  purposes = /* @__PURE__ */ new Set();
+  /** Detail id -> its successful records. */
+  succeeded = /* @__PURE__ */ new Map();
+  runs = /* @__PURE__ */ new Map();
+  fails = /* @__PURE__ */ new Map();
+  /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
+  reset(session) {
+    this.session = session;
+    this.bash = false;
+    this.purposes.clear();
+    this.succeeded.clear();
+    this.runs.clear();
+    this.fails.clear();
+  }
+};
+function commandsLearner() {
+  const st = new SessionState();
+  let table;
+  let purposeCache = [];
+  let keyCache = [];
+  const purposeFor = (w, d) => {
+    if (table !== w.t) {
+      table = w.t;
+      purposeCache = [];
+      keyCache = [];
+    }
+    let p = purposeCache[d];
+    if (p === void 0) {
+      const detail = w.t.details[d];
+      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      keyCache[d] = `cmd:${p}=${detail}`;
+    }
+    return p;
+  };
+  return {
+    kind: COMMAND_KIND,
+    prefix: "cmd",
+    category: "command",
+    stream(w, a, b, session) {
+      if (st.session !== session) st.reset(session);
+      const { t, order } = w;
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash) continue;
+        st.bash = true;
+        const d = t.detail[i];
+        if (d === -1) continue;
+        const purpose = purposeFor(w, d);
+        if (purpose === null) continue;
+        if (purpose !== "other") st.purposes.add(purpose);
+        st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
+        if (t.ok[i] === 1) {
+          const list = st.succeeded.get(d);
+          if (list === void 0) st.succeeded.set(d, [i]);
+          else list.push(i);
+        } else st.fails.set(d, (st.fails.get(d) ?? 0) + 1);
+      }
+    },
+    endSession(w, session) {
+      if (st.session === session) {
+        for (const p of st.purposes) w.add(SESSIONS + p, 1);
+        if (st.bash) w.add(`${SESSIONS}other`, 1);
+        for (const [d, runs] of st.succeeded) {
+          const key = keyCache[d];
+          for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
+        }
+        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
+      }
+      st.reset(-1);
+    },
+    claim(p, c) {
+      const parts = commandParts(p.key);
+      const hits = patternSessions(p);
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+    },
+    scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
+    details(p, c) {
+      const parts = commandParts(p.key);
+      if (parts === void 0 || parts.purpose === "other") return void 0;
+      let best;
+      for (const x of neverSucceeded(c).get(parts.purpose) ?? []) {
+        if (x.instead_of !== parts.detail && (best === void 0 || x.instead_fails > best.instead_fails)) best = x;
+      }
+      return best;
+    },
+    lift(p, c) {
+      const parts = commandParts(p.key);
+      const hits = patternSessions(p);
+      const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
+      return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
+    }
+  };
+}
+var candidates = /* @__PURE__ */ new WeakMap();
+function commandPrior(purpose, c) {
+  let byPurpose = candidates.get(c);
+  if (byPurpose === void 0) {
+    byPurpose = /* @__PURE__ */ new Map();
+    for (const key of c.learned.keys()) {
+      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
+      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
+    }
+    candidates.set(c, byPurpose);
+  }
+  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+}
+var failing = /* @__PURE__ */ new WeakMap();
+function neverSucceeded(c) {
+  let out = failing.get(c);
+  if (out !== void 0) return out;
+  out = /* @__PURE__ */ new Map();
+  for (const [name, runs] of c.totals) {
+    if (!name.startsWith(RUNS) || runs < 2) continue;
+    const detail = name.slice(RUNS.length);
+    const fails = c.totals.get(FAILS + detail) ?? 0;
+    const purpose = purposeOf(detail);
+    if (fails !== runs || purpose === void 0) continue;
+    out.set(purpose, [...out.get(purpose) ?? [], { instead_of: detail, instead_fails: fails, instead_runs: runs }]);
+  }
+  failing.set(c, out);
+  return out;
+}
+var COMMANDS = {
+  kind: COMMAND_KIND,
+  prefix: "cmd",
+  category: "command",
+  words: {
+    tokens: (key) => {
+      const c = commandParts(key);
+      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
+    },
+    claim: (t) => commandClaimText(t[0], t[1]),
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
+  },
+  text: {
+    domain: (t) => t[0] === "test" ? "testing" : "workflow",
+    trigger: (t) => t[0] === "other" ? `running ${t[1]}` : `running the ${t[0]}`,
+    action: (t) => `use ${t[1]}`
+  },
+  minLift: () => 0,
+  rank: 2,
+  perProject: true,
+  source: "observed",
+  make: () => commandsLearner()
+};
+
+// analyzer/record-table.ts
+var INTERRUPTED = 2;
+var REJECTED = 4;
+
+// analyzer/learners/corrections.ts
+var CORRECTION_KIND = "correction";
+var RAN = "ask.ran:";
+var PAIRS = "ask.pairs";
+var STOPPED_PAIRS = "ask.stoppedPairs";
+var NOT_CORRECTIONS = /* @__PURE__ */ new Set(["ExitPlanMode"]);
+var correctedStep = (key) => key.slice("ask:".length);
+function correctionClaimText(step) {
+  return `the user stops ${stepWords(step)} here: ask first`;
+}
+function correctionsLearner() {
+  let session = -1;
+  let keys;
+  let ranIn = new Int32Array(0);
+  let excluded = new Uint8Array(0);
+  const ran = [];
+  const stopped = /* @__PURE__ */ new Map();
+  const reset = (s) => {
+    ran.length = 0;
+    stopped.clear();
+    session = s;
+  };
+  return {
+    kind: CORRECTION_KIND,
+    prefix: "ask",
+    category: "correction",
+    stream(w, a, b, s) {
+      if (keys !== w.keys) {
+        keys = w.keys;
+        ranIn = new Int32Array(keys.length);
+        excluded = Uint8Array.from(keys, (k) => NOT_CORRECTIONS.has(k) ? 1 : 0);
+        reset(s);
+      } else if (session !== s) reset(s);
+      const { t, keyOf, order } = w;
+      const okOf = t.ok;
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        const key = keyOf[i];
+        if (excluded[key] === 1) continue;
+        if (ranIn[key] !== s + 1) {
+          ranIn[key] = s + 1;
+          ran.push(key);
+        }
+        const ok = okOf[i];
+        if (ok === INTERRUPTED || ok === REJECTED) {
+          const list = stopped.get(key);
+          if (list === void 0) stopped.set(key, [i]);
+          else list.push(i);
+        }
+      }
+    },
+    endSession(w, s) {
+      if (session === s) {
+        for (const key of ran) {
+          w.add(RAN + w.keys[key], 1);
+          w.add(PAIRS, 1);
+        }
+        for (const [key, stops] of stopped) {
+          w.add(STOPPED_PAIRS, 1);
+          const pattern = `ask:${w.keys[key]}`;
+          for (const i of stops) w.hit(CORRECTION_KIND, pattern, i, s);
+        }
+      }
+      reset(-1);
+    },
+    claim(p, c) {
+      const step = correctedStep(p.key);
+      const hits = patternSessions(p);
+      return { claim: correctionClaimText(step), hits, opportunities: Math.max(hits, c.totals.get(RAN + step) ?? 0), prior: correctionPrior(c) };
+    },
+    lift(p, c) {
+      const hits = patternSessions(p);
+      const opps = Math.max(hits, c.totals.get(RAN + correctedStep(p.key)) ?? 0);
+      return opps === 0 ? 0 : hits / opps / correctionPrior(c);
+    }
+  };
+}
+function correctionPrior(c) {
+  const pairs = c.totals.get(PAIRS) ?? 0;
+  return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
+}
+var CORRECTIONS = {
+  kind: CORRECTION_KIND,
+  prefix: "ask",
+  category: "correction",
+  words: {
+    tokens: (key) => {
+      const step = key.replace(/^ask:/, "");
+      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
+    },
+    claim: (t) => correctionClaimText(t[0]),
+    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
+  },
+  text: {
+    domain: (t) => t.some(isTestStep) ? "testing" : "workflow",
+    trigger: (t) => `about to run ${t[0]}`,
+    action: () => "ask the user first: they stopped it before"
+  },
+  minLift: (c) => c.minRetryLift,
+  rank: 0,
+  perProject: false,
+  // The calls the user stopped are the user's word, though the analyzer learned them.
+  source: "user_correction",
+  make: () => correctionsLearner()
+};
 
 // analyzer/learners/fixes.ts
+var FIX_KIND = "fix";
+var EPISODES = "fix.episodes:";
+var STEPS = "fix.steps";
+var RECOVERED = "fix.recovered";
+var FIRST_RUN = "fix.firstRun:";
+var FIRST_FAIL = "fix.firstFail:";
 function fixSteps(key) {
   const m = /^fix:(Bash\([^()]+\))->(Bash\([^()]+\))$/.exec(key);
   return m ? [m[1], m[2]] : void 0;
@@ -362,23 +747,146 @@ function fixSteps(key) {
 function fixClaimText(failed, step) {
   return `after ${stepWords(failed)} fails, ${stepWords(step)} is run before it passes`;
 }
-
-// analyzer/learners/corrections.ts
-function correctionClaimText(step) {
-  return `the user stops ${stepWords(step)} here: ask first`;
+var FixState = class {
+  /** Key id -> the time of its first run in the session, and whether that run failed (by time, not stream order: a session's streams come in any order). */
+  firstSeen = /* @__PURE__ */ new Map();
+  session = -1;
+};
+function fixesLearner(windowCalls) {
+  const st = new FixState();
+  let keys;
+  const pairKey = /* @__PURE__ */ new Map();
+  const episodesName = /* @__PURE__ */ new Map();
+  const open = /* @__PURE__ */ new Map();
+  const steps = /* @__PURE__ */ new Set();
+  return {
+    kind: FIX_KIND,
+    prefix: "fix",
+    category: "fix_pattern",
+    stream(w, a, b, session) {
+      if (st.session !== session) {
+        st.firstSeen.clear();
+        st.session = session;
+      }
+      const { t, keyOf, order } = w;
+      if (keys !== w.keys) {
+        keys = w.keys;
+        pairKey.clear();
+        episodesName.clear();
+      }
+      const bash = t.tools.indexOf("Bash");
+      if (bash === -1) return;
+      const window = windowCalls();
+      open.clear();
+      for (let k = a; k < b; k++) {
+        const i = order[k];
+        if (t.tool[i] !== bash || t.detail[i] === -1) continue;
+        const f = keyOf[i];
+        const ok = t.ok[i] === 1;
+        const ts = t.ts[i];
+        const first = st.firstSeen.get(f);
+        if (first === void 0 || ts < first.ts) st.firstSeen.set(f, { ts, failed: !ok });
+        else if (ts === first.ts && !ok) first.failed = true;
+        if (!ok) {
+          if (!open.has(f)) open.set(f, k);
+          continue;
+        }
+        const at = open.get(f);
+        open.delete(f);
+        if (at === void 0 || k - at > window) continue;
+        steps.clear();
+        for (let j = at + 1; j < k; j++) {
+          const r = order[j];
+          if (t.tool[r] === bash && t.detail[r] !== -1 && keyOf[r] !== f) steps.add(keyOf[r]);
+        }
+        let name = episodesName.get(f);
+        if (name === void 0) episodesName.set(f, name = EPISODES + keys[f]);
+        w.add(name, 1);
+        w.add(RECOVERED, 1);
+        w.add(STEPS, k - at - 1);
+        for (const s of steps) {
+          const id = f * keys.length + s;
+          let key = pairKey.get(id);
+          if (key === void 0) pairKey.set(id, key = `fix:${keys[f]}->${keys[s]}`);
+          w.hit(FIX_KIND, key, i, session);
+        }
+      }
+    },
+    endSession(w) {
+      for (const [f, first] of st.firstSeen) {
+        w.add(FIRST_RUN + w.keys[f], 1);
+        if (first.failed) w.add(FIRST_FAIL + w.keys[f], 1);
+      }
+      st.firstSeen.clear();
+      st.session = -1;
+    },
+    claim(p, c) {
+      const [failed, step] = fixSteps(p.key) ?? ["", ""];
+      return { claim: fixClaimText(failed, step), hits: p.n, opportunities: Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0), prior: fixPrior(step, c) };
+    },
+    scoreGroup: (p) => `fix:${fixSteps(p.key)?.[0] ?? ""}`,
+    details(p, c) {
+      const failed = fixSteps(p.key)?.[0];
+      if (failed === void 0) return void 0;
+      const r = firstRuns(failed, c);
+      return r.sessions === 0 ? void 0 : { first_fails: r.failedFirst, first_runs: r.sessions };
+    },
+    lift(p, c) {
+      const [failed, step] = fixSteps(p.key) ?? ["", ""];
+      const opps = Math.max(p.n, c.totals.get(EPISODES + failed) ?? 0);
+      return opps === 0 ? 0 : p.n / opps / Math.max(fixPrior(step, c), 1e-9);
+    }
+  };
 }
+function fixPrior(step, c) {
+  const id = c.keys.indexOf(step);
+  const q = id === -1 || c.calls === 0 ? 0 : c.keyStats.calls[id] / c.calls;
+  const recovered = c.totals.get(RECOVERED) ?? 0;
+  const len = recovered === 0 ? 1 : Math.max(1, (c.totals.get(STEPS) ?? 0) / recovered);
+  return 1 - (1 - q) ** len;
+}
+function firstRuns(failedKey, c) {
+  return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
+}
+var FIXES = {
+  kind: FIX_KIND,
+  prefix: "fix",
+  category: "fix_pattern",
+  words: {
+    tokens: (key) => {
+      const s = fixSteps(key);
+      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
+    },
+    claim: (t) => fixClaimText(t[0], t[1]),
+    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
+  },
+  text: {
+    domain: () => "error-handling",
+    trigger: (t) => `${t[0]} fails`,
+    action: (t) => `run ${t[1]} before running it again`
+  },
+  minLift: (c) => c.minRetryLift,
+  rank: 1,
+  perProject: true,
+  source: "observed",
+  make: (o) => fixesLearner(() => o.fixWindowCalls)
+};
+
+// analyzer/learners/index.ts
+var LEARNERS = [
+  FIXES,
+  COMMANDS,
+  CORRECTIONS
+];
+function makeLearners(o) {
+  return LEARNERS.map((m) => m.make(o));
+}
+var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
 
 // analyzer/kinds.ts
-var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
-var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
-function validStep(s) {
-  const m = STEP.exec(s);
-  if (!m || !TOOL_NAME.test(m[1])) return false;
-  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
-}
-var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
-var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS = {
   chain: {
     prefix: "seq",
@@ -404,45 +912,7 @@ var KINDS = {
     seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
     counts: times
   },
-  fix: {
-    prefix: "fix",
-    category: "fix_pattern",
-    tokens: (key) => {
-      const s = fixSteps(key);
-      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => fixClaimText(t[0], t[1]),
-    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
-    counts: times,
-    // Where the command fails first in most of its sessions, the line says so before the failure happens.
-    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
-  },
-  command: {
-    prefix: "cmd",
-    category: "command",
-    tokens: (key) => {
-      const c = commandParts(key);
-      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => commandClaimText(t[0], t[1]),
-    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural(o, "session")}`,
-    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
-  },
-  correction: {
-    prefix: "ask",
-    category: "correction",
-    tokens: (key) => {
-      const step = key.replace(/^ask:/, "");
-      return key.startsWith("ask:") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => key,
-    claim: (t) => correctionClaimText(t[0]),
-    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
-  }
+  ...Object.fromEntries(LEARNERS.map((m) => [m.kind, { prefix: m.prefix, category: m.category, storeKey: (key) => key, ...m.words }]))
 };
 function kindInfo(kind) {
   return typeof kind === "string" && Object.hasOwn(KINDS, kind) ? KINDS[kind] : void 0;
@@ -451,9 +921,13 @@ function safeSteps(rule) {
   const info = kindInfo(rule.kind);
   return info === void 0 || typeof rule.pattern !== "string" ? void 0 : info.tokens(rule.pattern);
 }
-var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
+var PER_PROJECT_KINDS = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.kind));
+var PER_PROJECT_CATEGORIES = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.category));
 
 // store/keys.ts
+var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", combo: "combo", ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, m.category])) };
+var CATEGORIES = Object.values(PREFIXES);
+var PREFIX_OF = Object.fromEntries(Object.entries(PREFIXES).map(([p, c]) => [c, p]));
 function storeKey(kind, key) {
   return patternStoreKey(kind, key);
 }
@@ -806,9 +1280,7 @@ var IDLE_OVER_MS = 10 * 6e4;
 
 // analyzer/deliver.ts
 var KINDS2 = {
-  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
-  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
-  cmd: { minLift: () => 0, rank: 2 },
+  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
   retry: { minLift: (c) => c.minRetryLift, rank: 3 },
   seq: { minLift: (c) => c.minLift, rank: 4 }
 };

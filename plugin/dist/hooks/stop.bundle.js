@@ -8274,6 +8274,32 @@ function isInspection(detail) {
   return INSPECTION.some((e) => startsWithEntry(detail, e));
 }
 
+// lib/tokens.ts
+var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+var ID = /^[A-Za-z0-9_-]{1,128}$/;
+var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+var DETAIL_WORDS = 3;
+function idToken(value) {
+  return typeof value === "string" && ID.test(value) ? value : void 0;
+}
+
+// analyzer/key-tokens.ts
+var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
+var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
+function validStep(s) {
+  const m = STEP.exec(s);
+  if (!m || !TOOL_NAME.test(m[1])) return false;
+  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
+}
+var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
+var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
+var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
+var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
+function isTestStep(step) {
+  const m = /^Bash\((.*)\)$/.exec(step);
+  return m !== null && m[1].split(" ").some((w) => TEST_WORDS.has(w));
+}
+
 // analyzer/learners/commands.ts
 var COMMAND_KIND = "command";
 var SESSIONS = "cmd.sessions:";
@@ -8416,6 +8442,31 @@ function neverSucceeded(c) {
   failing.set(c, out);
   return out;
 }
+var COMMANDS = {
+  kind: COMMAND_KIND,
+  prefix: "cmd",
+  category: "command",
+  words: {
+    tokens: (key2) => {
+      const c = commandParts(key2);
+      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
+    },
+    claim: (t) => commandClaimText(t[0], t[1]),
+    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
+    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
+  },
+  text: {
+    domain: (t) => t[0] === "test" ? "testing" : "workflow",
+    trigger: (t) => t[0] === "other" ? `running ${t[1]}` : `running the ${t[0]}`,
+    action: (t) => `use ${t[1]}`
+  },
+  minLift: () => 0,
+  rank: 2,
+  perProject: true,
+  source: "observed",
+  make: () => commandsLearner()
+};
 
 // analyzer/claims.ts
 function shrunkRate(hits, opportunities, prior, weight) {
@@ -8536,6 +8587,31 @@ function correctionPrior(c) {
   const pairs = c.totals.get(PAIRS) ?? 0;
   return pairs === 0 ? 1 : Math.max(c.totals.get(STOPPED_PAIRS) ?? 0, 1) / pairs;
 }
+var CORRECTIONS = {
+  kind: CORRECTION_KIND,
+  prefix: "ask",
+  category: "correction",
+  words: {
+    tokens: (key2) => {
+      const step = key2.replace(/^ask:/, "");
+      return key2.startsWith("ask:") && validStep(step) ? [step] : void 0;
+    },
+    claim: (t) => correctionClaimText(t[0]),
+    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
+    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
+  },
+  text: {
+    domain: (t) => t.some(isTestStep) ? "testing" : "workflow",
+    trigger: (t) => `about to run ${t[0]}`,
+    action: () => "ask the user first: they stopped it before"
+  },
+  minLift: (c) => c.minRetryLift,
+  rank: 0,
+  perProject: false,
+  // The calls the user stopped are the user's word, though the analyzer learned them.
+  source: "user_correction",
+  make: () => correctionsLearner()
+};
 
 // analyzer/learners/fixes.ts
 var FIX_KIND = "fix";
@@ -8652,18 +8728,48 @@ function fixPrior(step, c) {
 function firstRuns(failedKey, c) {
   return { failedFirst: c.totals.get(FIRST_FAIL + failedKey) ?? 0, sessions: c.totals.get(FIRST_RUN + failedKey) ?? 0 };
 }
+var FIXES = {
+  kind: FIX_KIND,
+  prefix: "fix",
+  category: "fix_pattern",
+  words: {
+    tokens: (key2) => {
+      const s = fixSteps(key2);
+      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
+    },
+    claim: (t) => fixClaimText(t[0], t[1]),
+    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
+    counts: times,
+    // Where the command fails first in most of its sessions, the line says so before the failure happens.
+    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
+  },
+  text: {
+    domain: () => "error-handling",
+    trigger: (t) => `${t[0]} fails`,
+    action: (t) => `run ${t[1]} before running it again`
+  },
+  minLift: (c) => c.minRetryLift,
+  rank: 1,
+  perProject: true,
+  source: "observed",
+  make: (o) => fixesLearner(() => o.fixWindowCalls)
+};
 
 // analyzer/learners/index.ts
+var LEARNERS = [
+  FIXES,
+  COMMANDS,
+  CORRECTIONS
+];
 function makeLearners(o) {
-  return [
-    fixesLearner(() => o.fixWindowCalls),
-    commandsLearner(),
-    correctionsLearner()
-  ];
+  return LEARNERS.map((m) => m.make(o));
 }
 var BY_KIND = new Map(makeLearners({ fixWindowCalls: 10 }).map((l) => [l.kind, l]));
 function learnerOf(kind) {
   return BY_KIND.get(kind);
+}
+function learnerModule(kind) {
+  return LEARNERS.find((m) => m.kind === kind);
 }
 
 // analyzer/patterns.ts
@@ -8969,9 +9075,7 @@ function oneKeyRepeated(p) {
 
 // analyzer/deliver.ts
 var KINDS = {
-  ask: { minLift: (c) => c.minRetryLift, rank: 0 },
-  fix: { minLift: (c) => c.minRetryLift, rank: 1 },
-  cmd: { minLift: () => 0, rank: 2 },
+  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
   retry: { minLift: (c) => c.minRetryLift, rank: 3 },
   seq: { minLift: (c) => c.minLift, rank: 4 }
 };
@@ -9085,6 +9189,7 @@ function scoreKind(patterns, c, config, claimOf) {
     const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
     const details = learner?.details?.(p, c);
     const out = {
+      // Counted by the walk or a learner of the list: one of the kinds.
       kind: p.kind,
       key: p.key,
       observations: p.n,
@@ -9791,26 +9896,7 @@ function parseInstinct(text) {
   return meta;
 }
 
-// lib/tokens.ts
-var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
-var ID = /^[A-Za-z0-9_-]{1,128}$/;
-var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
-var DETAIL_WORDS = 3;
-function idToken(value) {
-  return typeof value === "string" && ID.test(value) ? value : void 0;
-}
-
 // analyzer/kinds.ts
-var STEP = /^([A-Za-z0-9_.:-]{1,128})(?:\(([A-Za-z0-9._:+@ -]{1,81})\))?$/;
-var DETAIL = /^[A-Za-z0-9._:+@ -]{1,81}$/;
-function validStep(s) {
-  const m = STEP.exec(s);
-  if (!m || !TOOL_NAME.test(m[1])) return false;
-  return m[2] === void 0 || m[2].split(" ").every((w) => DETAIL_PART.test(w));
-}
-var validDetail = (d) => DETAIL.test(d) && d.split(" ").every((w) => DETAIL_PART.test(w));
-var whole = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e9;
-var times = (h, o, s) => `${h} of ${plural(o, "time")} in ${plural(s, "session")}`;
 var KINDS2 = {
   chain: {
     prefix: "seq",
@@ -9836,45 +9922,7 @@ var KINDS2 = {
     seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
     counts: times
   },
-  fix: {
-    prefix: "fix",
-    category: "fix_pattern",
-    tokens: (key2) => {
-      const s = fixSteps(key2);
-      return s !== void 0 && s.every(validStep) ? [...s] : void 0;
-    },
-    storeKey: (key2) => key2,
-    claim: (t) => fixClaimText(t[0], t[1]),
-    seed: (t, n) => `Fix: when ${t[0]} fails, ${t[1]} was run before it passed (seen ${n}x)`,
-    counts: times,
-    // Where the command fails first in most of its sessions, the line says so before the failure happens.
-    lead: (t, d) => whole(d?.first_fails) && whole(d?.first_runs) && d.first_runs >= 2 && 2 * d.first_fails > d.first_runs ? `Before ${stepWords(t[0])} here, run ${stepWords(t[1])} (its first run failed in ${d.first_fails} of ${d.first_runs} sessions): ` : ""
-  },
-  command: {
-    prefix: "cmd",
-    category: "command",
-    tokens: (key2) => {
-      const c = commandParts(key2);
-      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
-    },
-    storeKey: (key2) => key2,
-    claim: (t) => commandClaimText(t[0], t[1]),
-    seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural(o, "session")}`,
-    tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
-  },
-  correction: {
-    prefix: "ask",
-    category: "correction",
-    tokens: (key2) => {
-      const step = key2.replace(/^ask:/, "");
-      return key2.startsWith("ask:") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key2) => key2,
-    claim: (t) => correctionClaimText(t[0]),
-    seed: (t, n) => `Correction: the user stopped ${t[0]} (${n}x)`,
-    counts: (h, o) => `stopped in ${h} of the ${plural(o, "session")} that made the call`
-  }
+  ...Object.fromEntries(LEARNERS.map((m) => [m.kind, { prefix: m.prefix, category: m.category, storeKey: (key2) => key2, ...m.words }]))
 };
 function kindInfo(kind) {
   return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
@@ -9882,10 +9930,11 @@ function kindInfo(kind) {
 function kindOfStoreKey(storeKey2) {
   if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
   if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
-  for (const kind of ["fix", "command", "correction"]) if (storeKey2.startsWith(`${KINDS2[kind].prefix}:`)) return { kind, key: storeKey2 };
+  for (const m of LEARNERS) if (storeKey2.startsWith(`${m.prefix}:`)) return { kind: m.kind, key: storeKey2 };
   return void 0;
 }
-var PER_PROJECT_KINDS = /* @__PURE__ */ new Set(["command", "fix"]);
+var PER_PROJECT_KINDS = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.kind));
+var PER_PROJECT_CATEGORIES = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.category));
 
 // store/model.ts
 var SOURCES = ["observed", "user_correction", "taught", "imported"];
@@ -9970,8 +10019,9 @@ function eventLines(events) {
 }
 
 // store/keys.ts
-var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", fix: "fix_pattern", combo: "combo", cmd: "command", ask: "correction" };
-var PREFIX_OF = { sequence: "seq", error_retry: "retry", preference: "pref", fix_pattern: "fix", combo: "combo", command: "cmd", correction: "ask" };
+var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", combo: "combo", ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, m.category])) };
+var CATEGORIES = Object.values(PREFIXES);
+var PREFIX_OF = Object.fromEntries(Object.entries(PREFIXES).map(([p, c]) => [c, p]));
 var MAX_KEY_BODY = 200;
 function storeKey(kind, key2) {
   return patternStoreKey(kind, key2);
@@ -10806,47 +10856,26 @@ function promotedKeys(home) {
 var import_node_path8 = require("node:path");
 
 // store/text.ts
-var TEST_WORDS = /* @__PURE__ */ new Set(["test", "tests", "pytest", "jest", "vitest", "mocha", "rspec", "phpunit", "ctest", "nextest"]);
-function isTestStep(step) {
-  const m = /^Bash\((.*)\)$/.exec(step);
-  return m !== null && m[1].split(" ").some((w) => TEST_WORDS.has(w));
-}
 function stepsOf(kind, key2) {
   return KINDS2[kind].tokens(key2) ?? [key2];
 }
 function observedDomain(kind, key2) {
-  if (kind === "error-retry" || kind === "fix") return "error-handling";
-  if (kind === "command") return stepsOf(kind, key2)[0] === "test" ? "testing" : "workflow";
+  if (kind === "error-retry") return "error-handling";
+  const m = learnerModule(kind);
+  if (m !== void 0) return m.text.domain(stepsOf(kind, key2));
   return stepsOf(kind, key2).some(isTestStep) ? "testing" : "workflow";
 }
 function observedTrigger(kind, key2) {
   const s = stepsOf(kind, key2);
-  switch (kind) {
-    case "chain":
-      return `after ${s.slice(0, -1).join(", then ")}`;
-    case "error-retry":
-    case "fix":
-      return `${s[0]} fails`;
-    case "command":
-      return s[0] === "other" ? `running ${s[1]}` : `running the ${s[0]}`;
-    case "correction":
-      return `about to run ${s[0]}`;
-  }
+  if (kind === "chain") return `after ${s.slice(0, -1).join(", then ")}`;
+  if (kind === "error-retry") return `${s[0]} fails`;
+  return learnerModule(kind).text.trigger(s);
 }
 function observedAction(kind, key2) {
   const s = stepsOf(kind, key2);
-  switch (kind) {
-    case "chain":
-      return `${s[s.length - 1]} next`;
-    case "error-retry":
-      return `check what ${s[0]} needs before running it again`;
-    case "fix":
-      return `run ${s[1]} before running it again`;
-    case "command":
-      return `use ${s[1]}`;
-    case "correction":
-      return "ask the user first: they stopped it before";
-  }
+  if (kind === "chain") return `${s[s.length - 1]} next`;
+  if (kind === "error-retry") return `check what ${s[0]} needs before running it again`;
+  return learnerModule(kind).text.action(s);
 }
 function observedExplain(kind, key2, observations, sessions, sessionsInWindow) {
   const where = `in ${sessions} of ${sessionsInWindow} sessions`;
@@ -11315,6 +11344,7 @@ function writeIndex(home, reuse) {
 }
 
 // store/observed.ts
+var OBSERVED_SLUG = new RegExp(`^(?:chain|error-retry|${LEARNERS.map((m) => m.prefix).join("|")})-`);
 function whyNotTracked2(x, config, patternOf) {
   const k = analyzerKey(x.pattern);
   const p = k ? patternOf.get(`${k.kind}:${k.key}`) : void 0;
@@ -11353,8 +11383,8 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
     scope: op.scope,
     ...op.project !== void 0 ? { project: op.project } : {},
     projects: op.projects,
-    // The calls the user stopped are the user's word, though the analyzer learned them.
-    source: p.kind === "correction" ? "user_correction" : "observed",
+    // A learner may say its instincts are the user's word (the calls they stopped).
+    source: learnerModule(p.kind)?.source ?? "observed",
     confidence,
     observations,
     level: "seedling",
@@ -11409,7 +11439,7 @@ function writeObserved(home, pa, config, nowIso) {
   const unreadable = /* @__PURE__ */ new Map();
   for (const e of entries) {
     occupied.add(e.file.slice(0, -3));
-    if (e.value === void 0 && /^(?:chain|error-retry|fix|cmd|ask)-/.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
+    if (e.value === void 0 && OBSERVED_SLUG.test(e.file)) unreadable.set(e.file.slice(0, -3), e);
     if (observedSource(e.value)) existing.set(e.value.id, e);
   }
   const byKey2 = /* @__PURE__ */ new Map();
