@@ -7,7 +7,7 @@ import { byStrength, scoreKind, type ScoredPattern } from './score.js';
 import { foldPatterns } from './folding.js';
 import { countedClaims } from './window-claims.js';
 import { learnerOf } from './learners/index.js';
-import { isTracked } from './tracked.js';
+import { isTracked, keepTracked } from './tracked.js';
 
 export interface DaySummary {
   day: string;
@@ -27,10 +27,10 @@ export interface Analysis {
   activeDays: number;
   /**
    * Every pattern seen in the window (rotations folded into another included): those at or above
-   * minConfidence first, strongest first, then the rest in no particular order.
+   * minConfidence or tracked first, strongest first, then the rest in no particular order.
    */
   patterns: ScoredPattern[];
-  /** Those at or above minConfidence and not folded, at most maxInstincts. */
+  /** Those tracked (analyzer/tracked.ts), at most maxInstincts (keepTracked). */
   tracked: ScoredPattern[];
   days: DaySummary[];
 }
@@ -91,7 +91,7 @@ export function analysisOf(counted: Counted, nowMs: number, config: Config, wind
   const patterns = strong.concat(all.filter((p) => !isStrong(p)).sort(byKey));
   const folded = new Set<string>();
   for (const p of all) if (p.foldedInto !== undefined) folded.add(p.key);
-  const tracked = strong.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
+  const tracked = keepTracked(strong.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({

@@ -1,5 +1,5 @@
 import type { ScoredPattern } from './score.js';
-import { isTracked, type TrackConfig } from './tracked.js';
+import { isTracked, keepTracked, type TrackConfig } from './tracked.js';
 
 // One habit, one pattern. Two kinds of chains only restate another pattern, and are marked as
 // folded into it (foldedInto): they stay in the analysis, so a rule on them is still refreshed,
@@ -105,6 +105,6 @@ export function foldAcrossScopes(all: { patterns: readonly ScoredPattern[] }, pr
         changed = true;
       }
     }
-    if (changed) a.tracked = a.patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
+    if (changed) a.tracked = keepTracked(a.patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
   }
 }

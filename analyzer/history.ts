@@ -3,7 +3,7 @@ import type { Config } from '../lib/config.js';
 import { decay } from '../lib/temporal-decay.js';
 import { activeWindowStart, dayOf, lastActiveDays } from './active-window.js';
 import { analyze, type Analysis } from './analyze.js';
-import { isTracked, type TrackConfig } from './tracked.js';
+import { isTracked, keepTracked, type TrackConfig } from './tracked.js';
 import { foldAcrossScopes } from './folding.js';
 import type { ProjectAnalyses } from './projects.js';
 import type { RecordTable } from './record-table.js';
@@ -100,7 +100,7 @@ export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: 
     const a: Analysis = live
       ? { ...live, patterns }
       : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
-    a.tracked = patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
+    a.tracked = keepTracked(patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
     pa.projects.set(id, a);
     changed.push(a);
     merged.push(id);

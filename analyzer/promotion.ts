@@ -7,7 +7,7 @@ import { kindInfo, KINDS, safeSteps } from './kinds.js';
 import type { ScoredPattern } from './score.js';
 import type { PatternKind } from './pattern-kind.js';
 import { patternStoreKey } from './claims.js';
-import { worthDelivering, type DeliveryFacts } from './deliver.js';
+import { whyNotDelivered, worthDelivering, type DeliveryFacts } from './deliver.js';
 import { isClaimKind, patternFacts } from './tracked.js';
 import type { PatternDetails } from './learners/learner.js';
 
@@ -18,8 +18,9 @@ export interface Rule {
   kind: PatternKind;
   pattern: string;
   promoted_at: string;
+  /** A habit's confidence (its score), a claim's rate, when it was promoted. */
   confidence_at_promotion: number;
-  /** The pattern's confidence in the last run that saw new observations of it... */
+  /** The pattern's confidence (a claim's: its rate) in the last run that saw new observations of it... */
   last_confidence: number;
   /** ...and the time of its newest observation then. */
   last_seen: string;
@@ -145,6 +146,15 @@ export function holds(p: ScoredPattern | undefined, c: Pick<Config, 'keepRuleSes
  * - A rule whose habit does not hold and whose effective confidence is under demoteBelow is
  *   archived. Confident, well-evidenced, specific patterns that are not rules yet are promoted.
  */
+/**
+ * What a rule's confidence is: a habit's score; a claim's rate (a probability, and what promoted
+ * it), so that a claim promoted on its rate decays from there as a habit's rule decays from its
+ * score, and is not archived the day after it dips under the delivery test.
+ */
+function strengthOf(p: ScoredPattern): number {
+  return isClaimKind(p.kind) ? p.rate : p.confidence;
+}
+
 export function consolidate(previous: readonly Rule[], patterns: readonly ScoredPattern[], nowMs: number, config: Config): RuleDecision[] {
   const byKey = new Map(patterns.map((p) => [`${p.kind}:${p.key}`, p]));
   const nowIso = new Date(nowMs).toISOString();
@@ -162,16 +172,18 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
     if (p !== undefined) rule = { ...rule, ...claimFields(p) };
     if (fresh) {
       const carried = held ? old.last_confidence : old.last_confidence * decay(ageDays(p.lastSeen, lastMs), config.halfLifeDays);
-      rule = { ...rule, last_confidence: round(Math.max(p.confidence, carried)), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions };
+      rule = { ...rule, last_confidence: round(Math.max(strengthOf(p), carried)), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions };
     }
     const decayed = rule.last_confidence * decay(ageDays(nowMs, isoToMs(rule.last_seen)), config.halfLifeDays);
-    rule.confidence_now = round(Math.max(p?.confidence ?? 0, decayed));
+    rule.confidence_now = round(Math.max(p === undefined ? 0 : strengthOf(p), decayed));
     if (!held && rule.confidence_now < config.demoteBelow) {
       const pct = (x: number) => `${Math.round(x * 100)}%`;
+      const claim = isClaimKind(old.kind);
+      const why = claim && p !== undefined ? whyNotDelivered(patternFacts(p), config) : undefined;
       decisions.push({
         rule,
         change: 'archived',
-        reason: `effective confidence ${pct(rule.confidence_now)} fell below demoteBelow ${pct(config.demoteBelow)} (last seen ${rule.last_seen.slice(0, 10)} at ${pct(rule.last_confidence)})`,
+        reason: `effective ${claim ? 'rate' : 'confidence'} ${pct(rule.confidence_now)} fell below demoteBelow ${pct(config.demoteBelow)} (last seen ${rule.last_seen.slice(0, 10)} at ${pct(rule.last_confidence)})${why !== undefined ? `; its claim does not pass: ${why}` : ''}`,
       });
     } else if (fresh && (held || rule.confidence_now >= rule.last_confidence)) {
       decisions.push({ rule, change: 'refreshed' });
@@ -183,7 +195,7 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
   }
   for (const p of patterns) {
     if (seen.has(`${p.kind}:${p.key}`) || !eligible(p, config)) continue;
-    const c = round(p.confidence);
+    const c = round(strengthOf(p));
     decisions.push({
       change: 'promoted',
       rule: {

@@ -42,3 +42,23 @@ export function whyNotTracked(p: ScoredPattern, config: TrackConfig): string | u
 export function isTracked(p: ScoredPattern, config: TrackConfig): boolean {
   return whyNotTracked(p, config) === undefined;
 }
+
+/**
+ * At most `max` of `list` (in its order, the strongest first), cut so that a claim that passes
+ * the delivery test keeps its place: a claim's score ranks low (a command run once a session
+ * scores under a habit of many calls a session), and without this the cap would drop the very
+ * patterns worth Claude's context first.
+ */
+export function keepTracked<T>(list: readonly T[], max: number, patternOf: (t: T) => ScoredPattern, config: TrackConfig): T[] {
+  if (list.length <= max) return [...list];
+  const worth = (t: T) => {
+    const p = patternOf(t);
+    return isClaimKind(p.kind) && p.specific && whyNotDelivered(patternFacts(p), config) === undefined;
+  };
+  const keep = new Set<T>(list.filter(worth).slice(0, max));
+  for (const t of list) {
+    if (keep.size >= max) break;
+    keep.add(t);
+  }
+  return list.filter((t) => keep.has(t));
+}

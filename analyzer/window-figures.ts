@@ -6,7 +6,7 @@ import { plural } from '../lib/plural.js';
 // - tool calls: the records in the window (after windowStart, up to now), each call once;
 // - sessions: as analyzer/sessions.ts defines them, over those records;
 // - patterns tracked: the patterns that are, or would be, instinct files: tracked (analyzer/
-//   analyze.ts isTracked, at or above minConfidence) in the whole window or in a project, each
+//   tracked.ts isTracked: a habit at minConfidence, a claim also when it passes the delivery test) in the whole window or in a project, each
 //   once, as store/scope.ts scopePatterns takes them (at most maxInstincts). Not the whole
 //   window's own list (daily-summary.md said 2 where analyze said 30: a habit of one project is
 //   tracked there and not across everything), nor the instinct files (maxNewInstinctsPerRun

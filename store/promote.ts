@@ -80,7 +80,8 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
 }
 
 /**
- * Drops promotions of blocked patterns, gives each new rule the scope of its pattern, and widens a
+ * Drops promotions of blocked patterns and of patterns no instinct tracks (a project's command or
+ * fix: none tracked in a project), gives each new rule the scope of its pattern, and widens a
  * project's rule to global once its pattern holds in universalProjects projects (never narrows:
  * a rule delivered everywhere stays so).
  */
@@ -102,6 +103,9 @@ export function scopeDecisions(decisions: RuleDecision[], input: PromotionInput,
       continue;
     }
     const s = input.scoped.get(k);
+    // A rule is first an instinct (tracked somewhere); a project's command or fix, tracked in a
+    // project (held only over all projects' records together, it would reach no session).
+    if (d.change === 'promoted' && (s === undefined || (PER_PROJECT_KINDS.has(d.rule.kind) && s.projects.length === 0))) continue;
     const rule = d.rule as ScopedRule;
     if (d.change === 'promoted') {
       if (s?.scope === 'project' && s.project) Object.assign(rule, { scope: 'project', project: s.project });

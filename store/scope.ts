@@ -2,6 +2,7 @@ import type { Analysis } from '../analyzer/analyze.js';
 import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import { byStrength } from '../analyzer/score.js';
+import { keepTracked, type TrackConfig } from '../analyzer/tracked.js';
 import type { Config } from '../lib/config.js';
 import type { Scope } from './model.js';
 
@@ -21,7 +22,7 @@ export interface ObservedPattern {
 
 const keyOf = (p: ScoredPattern) => `${p.kind}:${p.key}`;
 
-export function scopePatterns(pa: ProjectAnalyses, config: Pick<Config, 'maxInstincts' | 'universalProjects'>): ObservedPattern[] {
+export function scopePatterns(pa: ProjectAnalyses, config: Pick<Config, 'maxInstincts' | 'universalProjects'> & TrackConfig): ObservedPattern[] {
   const holds = new Map<string, { project: string; p: ScoredPattern }[]>();
   for (const [project, a] of pa.projects) {
     for (const p of a.tracked) {
@@ -45,7 +46,7 @@ export function scopePatterns(pa: ProjectAnalyses, config: Pick<Config, 'maxInst
   };
   for (const p of pa.all.tracked) add(keyOf(p), p);
   for (const [k, list] of holds) add(k, allPattern(pa.all, k) ?? list[0]!.p);
-  return out.sort((a, b) => byStrength(a.p, b.p)).slice(0, config.maxInstincts);
+  return keepTracked(out.sort((a, b) => byStrength(a.p, b.p)), config.maxInstincts, (o) => o.p, config);
 }
 
 function allPattern(a: Analysis, k: string): ScoredPattern | undefined {

@@ -9246,6 +9246,19 @@ function whyNotTracked(p, config) {
 function isTracked(p, config) {
   return whyNotTracked(p, config) === void 0;
 }
+function keepTracked(list2, max, patternOf, config) {
+  if (list2.length <= max) return [...list2];
+  const worth = (t) => {
+    const p = patternOf(t);
+    return isClaimKind(p.kind) && p.specific && whyNotDelivered(patternFacts(p), config) === void 0;
+  };
+  const keep = new Set(list2.filter(worth).slice(0, max));
+  for (const t of list2) {
+    if (keep.size >= max) break;
+    keep.add(t);
+  }
+  return list2.filter((t) => keep.has(t));
+}
 
 // analyzer/folding.ts
 function startsFirst(a, b) {
@@ -9323,7 +9336,7 @@ function foldAcrossScopes(all, projects, config) {
         changed = true;
       }
     }
-    if (changed) a.tracked = a.patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
+    if (changed) a.tracked = keepTracked(a.patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
   }
 }
 
@@ -9403,7 +9416,7 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
   const patterns = strong.concat(all.filter((p) => !isStrong(p)).sort(byKey));
   const folded = /* @__PURE__ */ new Set();
   for (const p of all) if (p.foldedInto !== void 0) folded.add(p.key);
-  const tracked = strong.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
+  const tracked = keepTracked(strong.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
   const topChains = topByDay(counted.chains.values(), counted.days.length, folded, TOP);
   const topRetries = topByDay(counted.errorRetries.values(), counted.days.length, folded, TOP);
   const days = counted.days.map((d, i) => ({
@@ -9441,7 +9454,7 @@ function mergeCarried(pa, history, nowMs, config) {
     if (!any) continue;
     const patterns = [...byKey2.values()].sort(byStrength);
     const a = live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
-    a.tracked = patterns.filter((p) => isTracked(p, config)).slice(0, config.maxInstincts);
+    a.tracked = keepTracked(patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
     pa.projects.set(id, a);
     changed.push(a);
     merged.push(id);
@@ -11288,7 +11301,7 @@ function scopePatterns(pa, config) {
   };
   for (const p of pa.all.tracked) add(keyOf(p), p);
   for (const [k, list2] of holds) add(k, allPattern(pa.all, k) ?? list2[0].p);
-  return out.sort((a, b) => byStrength(a.p, b.p)).slice(0, config.maxInstincts);
+  return keepTracked(out.sort((a, b) => byStrength(a.p, b.p)), config.maxInstincts, (o) => o.p, config);
 }
 function allPattern(a, k) {
   return a.tracked.find((p) => keyOf(p) === k);

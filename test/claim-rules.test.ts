@@ -1,0 +1,72 @@
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli, sandbox } from './helpers.js';
+
+// A claim (a project's command, a fix, a correction) becomes a rule on its own evidence
+// (analyzer/tracked.ts). What that must not do: promote a claim no instinct tracks (held only over
+// every project's records together, it would reach no session), lose a claim to the cap on
+// instincts, or archive a claim's rule the day after its claim dips.
+
+const A = 'aaaaaaaaaaaa';
+const B = 'bbbbbbbbbbbb';
+type Call = [tool: string, detail?: string];
+
+/** One session's records, a minute apart, appended to its day's observation file. */
+function session(data: string, id: string, project: string, startIso: string, calls: Call[]): void {
+  mkdirSync(join(data, 'observations'), { recursive: true, mode: 0o700 });
+  const t0 = Date.parse(startIso);
+  const lines = calls.map(([tool, detail], i) => JSON.stringify({ v: 1, ts: new Date(t0 + i * 60_000).toISOString(), tool, ok: true, ms: 5, prev: null, prev2: null, session: id, project, event: 'PostToolUse', ...(detail ? { detail } : {}) }));
+  appendFileSync(join(data, 'observations', `${startIso.slice(0, 10)}.jsonl`), `${lines.join('\n')}\n`, { mode: 0o600 });
+}
+
+const rules = (data: string) => (existsSync(join(data, 'rules.json')) ? (JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')).rules as { key: string; scope?: string; project?: string; projects?: string[] }[]) : []);
+const bye = async (data: string, now: string) => {
+  const r = await runCli(['bye', '--now', now, '--json'], { HOMUNCULUS_HOME: data });
+  expect(r.exitCode, r.stderr as string).toBe(0);
+  return JSON.parse(r.stdout as string) as { changes: { promoted: { key: string }[]; archived: { rule: { key: string }; reason: string }[] } };
+};
+
+describe('a claim becomes a rule only where it can reach a session', () => {
+  it('a command held only over two projects together (one session each) is not promoted', async () => {
+    const { data } = sandbox();
+    session(data, 'a1', A, '2026-11-07T07:00:00Z', [['Read'], ['Bash', 'go build'], ['Edit']]);
+    session(data, 'b1', B, '2026-11-07T09:00:00Z', [['Grep'], ['Bash', 'go build'], ['Write']]);
+    session(data, 'a2', A, '2026-11-08T07:00:00Z', [['Read'], ['Edit'], ['Read']]);
+    session(data, 'b2', B, '2026-11-08T09:00:00Z', [['Grep'], ['Write'], ['Grep']]);
+    const out = await bye(data, '2026-11-08T12:00:00Z');
+    expect(out.changes.promoted.map((p) => p.key)).not.toContain('cmd:build=go build');
+    expect(rules(data).filter((r) => r.key === 'cmd:build=go build')).toEqual([]);
+  });
+
+  it('a claim that passes the delivery test keeps its place under maxInstincts, and its rule is its project\'s', async () => {
+    const { data } = sandbox();
+    mkdirSync(data, { recursive: true, mode: 0o700 });
+    writeFileSync(join(data, 'config.json'), JSON.stringify({ maxInstincts: 2 }), { mode: 0o600 });
+    session(data, 'a', A, '2026-11-06T07:00:00Z', [['Read'], ['Edit'], ['Read'], ['Edit']]);
+    session(data, 'b', A, '2026-11-07T07:00:00Z', [['Read'], ['Edit'], ['Read'], ['Edit']]);
+    session(data, 'c', A, '2026-11-08T07:00:00Z', [['Read'], ['Bash', 'go build'], ['Edit']]);
+    session(data, 'd', A, '2026-11-08T10:00:00Z', [['Edit'], ['Bash', 'go build'], ['Read']]);
+    await bye(data, '2026-11-08T12:00:00Z');
+    expect(readdirSync(join(data, 'instincts')).filter((f) => f.startsWith('cmd-build-go-build'))).toHaveLength(1);
+    expect(rules(data).find((r) => r.key === 'cmd:build=go build')).toMatchObject({ scope: 'project', project: A });
+  });
+});
+
+describe('a claim\'s rule decays from its rate, as a habit\'s from its score', () => {
+  it('a build command seen every six days is promoted once and never archived while it comes back', async () => {
+    const { data } = sandbox();
+    const promoted: string[] = [];
+    const archived: string[] = [];
+    for (let d = 1; d <= 24; d++) {
+      const day = `2026-11-${String(d).padStart(2, '0')}`;
+      session(data, `m${d}`, A, `${day}T08:00:00Z`, [['Read'], ['Edit'], ['Read'], ['Edit']]);
+      session(data, `e${d}`, A, `${day}T15:00:00Z`, d % 6 === 3 ? [['Read'], ['Bash', 'go build'], ['Edit']] : [['Grep'], ['Read'], ['Edit']]);
+      const out = await bye(data, `${day}T20:00:00Z`);
+      promoted.push(...out.changes.promoted.map((p) => `${d}:${p.key}`).filter((k) => k.endsWith('go build')));
+      archived.push(...out.changes.archived.map((a) => `${d}:${a.rule.key}`).filter((k) => k.endsWith('go build')));
+    }
+    expect(promoted).toEqual(['9:cmd:build=go build']);
+    expect(archived).toEqual([]);
+  }, 60_000);
+});
