@@ -39,8 +39,11 @@ export function whyNotTracked(p: ScoredPattern, config: TrackConfig): string | u
   return why === undefined ? undefined : `${low}, and its claim does not pass: ${why}`;
 }
 
+/** As whyNotTracked(p) === undefined, without words (it runs over every pattern of a window). */
 export function isTracked(p: ScoredPattern, config: TrackConfig): boolean {
-  return whyNotTracked(p, config) === undefined;
+  if (p.foldedInto !== undefined) return false;
+  if (!isClaimKind(p.kind)) return p.confidence >= config.minConfidence;
+  return p.specific && (p.confidence >= config.minConfidence || whyNotDelivered(patternFacts(p), config) === undefined);
 }
 
 /**

@@ -8,7 +8,7 @@ import { commandRuns } from '../analyzer/learners/commands.js';
 import { firstRuns } from '../analyzer/learners/fixes.js';
 import { claimLine } from '../analyzer/rules-file.js';
 import { eligible, holds } from '../analyzer/promotion.js';
-import { whyNotTracked } from '../analyzer/tracked.js';
+import { isTracked, whyNotTracked } from '../analyzer/tracked.js';
 import type { Config } from '../lib/config.js';
 
 // The learners beside chains and error-retries (issue 31), on record tables written here: a fix
@@ -185,6 +185,8 @@ describe('a claim is tracked and promoted on its own evidence, a habit on its sc
     expect(build.rate).toBeGreaterThanOrEqual(config.minRate);
     expect(whyNotTracked(build, config)).toBeUndefined();
     expect(a.tracked.map((p) => p.key)).toContain('cmd:build=go build');
+    // The test without words says the same of every pattern.
+    for (const p of [...a.patterns, { ...build, rate: 0.3 }, { ...build, specific: false }, { ...build, foldedInto: 'x' }]) expect(isTracked(p, config), p.key).toBe(whyNotTracked(p, config) === undefined);
   });
 
   it('bye may promote it although it was seen twice (minObservations is a habit\'s test), and it holds while its claim passes', () => {

@@ -9244,7 +9244,9 @@ function whyNotTracked(p, config) {
   return why === void 0 ? void 0 : `${low}, and its claim does not pass: ${why}`;
 }
 function isTracked(p, config) {
-  return whyNotTracked(p, config) === void 0;
+  if (p.foldedInto !== void 0) return false;
+  if (!isClaimKind(p.kind)) return p.confidence >= config.minConfidence;
+  return p.specific && (p.confidence >= config.minConfidence || whyNotDelivered(patternFacts(p), config) === void 0);
 }
 function keepTracked(list2, max, patternOf, config) {
   if (list2.length <= max) return [...list2];
