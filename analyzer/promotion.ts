@@ -174,6 +174,9 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
       const carried = held ? old.last_confidence : old.last_confidence * decay(ageDays(p.lastSeen, lastMs), config.halfLifeDays);
       rule = { ...rule, last_confidence: round(Math.max(strengthOf(p), carried)), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions };
     }
+    // A claim that holds stands at its rate as measured now (a rule of an earlier version, which
+    // kept a claim's score, is brought to its rate by the first bye that sees the claim hold).
+    if (held && isClaimKind(old.kind)) rule = { ...rule, last_confidence: round(strengthOf(p!)) };
     const decayed = rule.last_confidence * decay(ageDays(nowMs, isoToMs(rule.last_seen)), config.halfLifeDays);
     rule.confidence_now = round(Math.max(p === undefined ? 0 : strengthOf(p), decayed));
     if (!held && rule.confidence_now < config.demoteBelow) {

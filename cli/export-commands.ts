@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { CATEGORIES, PREFIXES } from '../store/keys.js';
 import type { Argv, CommandModule } from 'yargs';
 import { FORMATS, type Format } from '../exports/formats.js';
 import * as ex from '../exports/service.js';
@@ -22,7 +23,7 @@ type Common = { home?: string; now?: string; json: boolean; scope: string; proje
 const filterOptions = {
   scope: { type: 'string', default: 'current', describe: 'current (this project and global), all, global, or a project id' },
   project: { type: 'string', describe: "only this project's rules: its id or its name (see `homunculus projects`)" },
-  category: { type: 'string', describe: 'only this category: sequence, error_retry, preference, fix_pattern, combo (or seq, retry, pref, fix)' },
+  category: { type: 'string', describe: `only this category: ${CATEGORIES.join(', ')} (or its prefix: ${Object.keys(PREFIXES).join(', ')})` },
 } as const;
 
 function storeCtx(argv: { home?: string | undefined; now?: string | undefined }): StoreCtx {

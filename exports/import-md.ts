@@ -1,5 +1,6 @@
 import { safeText } from '../lib/safe-text.js';
 import { blockBody } from './marker-block.js';
+import { PREFIXES } from '../store/keys.js';
 
 // Reading rules back from Markdown (`homunculus import claude-md <file>`): the bullets `export` and
 // `inject` write, and hand-written ones that follow the key convention:
@@ -7,7 +8,8 @@ import { blockBody } from './marker-block.js';
 //   - Always run the linter before committing `fix:lint-before-commit` (80%)
 // Pure: text in, parsed rules and skipped lines (with why) out.
 
-export const KEY_PREFIXES: Record<string, string> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo' };
+/** Prefix -> category: the seed's and each learner's (store/keys.ts), so that every line `export` writes reads back. */
+export const KEY_PREFIXES: Record<string, string> = PREFIXES;
 
 export interface ParsedRule {
   key: string;
@@ -27,7 +29,7 @@ export interface ParseResult {
   skipped: { line: number; why: string }[];
 }
 
-const KEY = /`((seq|retry|pref|fix|combo):[^`\n]{1,200})`/;
+const KEY = new RegExp(`\`((${Object.keys(KEY_PREFIXES).join('|')}):[^\`\n]{1,200})\``);
 const META = /^\s*\(([^()]*)\)/;
 
 function confidenceOf(text: string): number | undefined {

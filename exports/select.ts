@@ -2,7 +2,7 @@ import type { InstinctView } from '../store/query.js';
 import { filterViews } from '../store/query.js';
 import type { ExportRule } from './formats.js';
 import { claimSentence } from '../analyzer/rules-file.js';
-import { analyzerKey } from '../store/keys.js';
+import { analyzerKey, PREFIXES } from '../store/keys.js';
 import { observedSource } from '../store/model.js';
 import { whenClause } from '../lib/safe-text.js';
 
@@ -15,11 +15,11 @@ export interface ExportFilter {
   scope?: string;
   /** A project id, or a project's name: only that project's rules (and no global ones). */
   project?: string;
-  /** A category (sequence, error_retry, preference, fix_pattern, combo) or its key prefix (seq, retry, ...). */
+  /** A category (sequence, error_retry, preference, fix_pattern, combo, command, correction) or its key prefix (seq, retry, ...). */
   category?: string;
 }
 
-export const CATEGORY_OF_PREFIX: Record<string, string> = { seq: 'sequence', retry: 'error_retry', pref: 'preference', fix: 'fix_pattern', combo: 'combo' };
+export const CATEGORY_OF_PREFIX: Record<string, string> = PREFIXES;
 
 /** Rule-level or approved, not archived, and passing the one delivery test (InstinctView.deliverable). */
 export function isExportable(v: Pick<InstinctView, 'level' | 'state' | 'deliverable'>): boolean {

@@ -1,4 +1,5 @@
 import { stringify } from 'yaml';
+import { LEARNERS } from '../analyzer/learners/index.js';
 import { safeText } from '../lib/safe-text.js';
 import { sortRules, type ExportRule } from './formats.js';
 
@@ -27,8 +28,8 @@ const CATEGORY_TITLES: Record<string, string> = {
   sequence: 'Tool sequences',
   error_retry: 'Errors and retries',
   preference: 'Preferences',
-  fix_pattern: 'Fixes',
   combo: 'Combinations',
+  ...Object.fromEntries(LEARNERS.map((m) => [m.category, m.title])),
 };
 
 export interface SkillOptions {

@@ -1,4 +1,5 @@
 import { SOURCES, type Source } from '../store/model.js';
+import { CATEGORIES, PREFIXES } from '../store/keys.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -189,7 +190,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
   const filters = {
     scope: z.string().max(20).optional().describe('current (this project and global; default), all, global, or a project id'),
     project: z.string().max(200).optional().describe("only this project's rules: its id or name"),
-    category: z.string().max(20).optional().describe('sequence, error_retry, preference, fix_pattern, combo (or seq, retry, pref, fix)'),
+    category: z.string().max(20).optional().describe(`${CATEGORIES.join(', ')} (or its prefix: ${Object.keys(PREFIXES).join(', ')})`),
   };
   const filterOf = (a: { scope?: string | undefined; project?: string | undefined; category?: string | undefined }): ExportFilter => {
     const category = normalizeCategory(a.category);

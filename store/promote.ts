@@ -116,6 +116,10 @@ export function scopeDecisions(decisions: RuleDecision[], input: PromotionInput,
     }
     // A project's command or fix held in several projects reaches those projects only: they are listed.
     if (rule.scope === 'global' && PER_PROJECT_KINDS.has(rule.kind)) rule.projects = [...new Set([...(rule.projects ?? []), ...(s?.projects ?? [])])].sort();
+    // One that no project holds (an earlier version promoted it over all projects' records together) reaches no session.
+    if (d.change !== 'archived' && rule.scope === 'global' && PER_PROJECT_KINDS.has(rule.kind) && (rule.projects ?? []).length === 0) {
+      d = { ...d, rule, change: 'archived', reason: 'no project holds it: a project\'s command or fix held only over several projects\' records together reaches no session' };
+    }
     out.push(d);
   }
   return { decisions: out, blocked, overridden };

@@ -1,4 +1,5 @@
 import type { Config } from '../lib/config.js';
+import { CATEGORIES } from './keys.js';
 import { DAY_MS } from '../lib/clock.js';
 import type { StoreEvent } from './events.js';
 import type { IndexedFact, IndexedInstinct } from './index-read.js';
@@ -254,7 +255,7 @@ export interface Stats {
 export function stats(views: readonly InstinctView[], facts: readonly FactView[], events: number, problems: number): Stats {
   const levels = Object.fromEntries(LEVELS.map((l) => [l, 0])) as Record<Level, number>;
   const sources: Record<Source, number> = { observed: 0, user_correction: 0, taught: 0, imported: 0 };
-  const categories: Record<string, number> = { sequence: 0, error_retry: 0, preference: 0, fix_pattern: 0, combo: 0 };
+  const categories: Record<string, number> = Object.fromEntries(CATEGORIES.map((c) => [c, 0]));
   const states: Record<string, number> = { active: 0, approved: 0, decaying: 0, stale: 0, evolved: 0, archived: 0 };
   const scopes = { global: 0, project: 0 };
   const projects = new Set<string>();

@@ -70,3 +70,37 @@ describe('a claim\'s rule decays from its rate, as a habit\'s from its score', (
     expect(archived).toEqual([]);
   }, 60_000);
 });
+
+describe('rules.json from before claims were rules at their rate', () => {
+  const old = (over: Record<string, unknown>) => ({
+    id: 'cmd-build-go-build', kind: 'command', pattern: 'cmd:build=go build', promoted_at: '2026-11-01T20:00:00.000Z', confidence_at_promotion: 0.95, last_confidence: 0.95,
+    last_seen: '2026-11-01T20:00:00.000Z', observations: 2, sessions: 2, confidence_now: 0.95, key: 'cmd:build=go build', claim: 'builds here: `go build`, which succeeds', hits: 2, opportunities: 2, rate: 0.64, lift: 2, ...over,
+  });
+
+  it('a claim\'s rule kept at its score is brought to its rate by the first bye that sees the claim hold', async () => {
+    const { data } = sandbox();
+    session(data, 'c', A, '2026-11-08T07:00:00Z', [['Read'], ['Bash', 'go build'], ['Edit']]);
+    session(data, 'd', A, '2026-11-08T10:00:00Z', [['Edit'], ['Bash', 'go build'], ['Read']]);
+    writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [old({ scope: 'project', project: A })] }), { mode: 0o600 });
+    await bye(data, '2026-11-08T12:00:00Z');
+    const all = JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')).rules as { id: string; promoted_at: string; last_confidence: number; confidence_now: number; rate: number }[];
+    expect(all).toHaveLength(1);
+    const r = all[0]!;
+    expect([r.id, r.promoted_at]).toEqual(['cmd-build-go-build', '2026-11-01T20:00:00.000Z']);
+    expect(r.rate).toBeLessThan(0.9);
+    expect(r.last_confidence).toBe(r.rate);
+    expect(r.confidence_now).toBe(r.rate);
+  });
+
+  it('a project\'s command promoted over two projects together, held by none, is archived with why', async () => {
+    const { data } = sandbox();
+    session(data, 'a1', A, '2026-11-07T07:00:00Z', [['Read'], ['Bash', 'go build'], ['Edit']]);
+    session(data, 'b1', B, '2026-11-07T09:00:00Z', [['Grep'], ['Bash', 'go build'], ['Write']]);
+    session(data, 'a2', A, '2026-11-08T07:00:00Z', [['Read'], ['Edit'], ['Read']]);
+    session(data, 'b2', B, '2026-11-08T09:00:00Z', [['Grep'], ['Write'], ['Grep']]);
+    writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [old({ scope: 'global', projects: [] })] }), { mode: 0o600 });
+    const out = await bye(data, '2026-11-08T12:00:00Z');
+    expect(out.changes.archived.map((a) => [a.rule.key, a.reason])).toEqual([['cmd:build=go build', expect.stringMatching(/^no project holds it/)]]);
+    expect(rules(data)).toEqual([]);
+  });
+});

@@ -164,6 +164,14 @@ describe('reading rules back from Markdown', () => {
     }
   });
 
+  it('the learners\' keys read back too: a project command and a correction, as export writes their claim lines', async () => {
+    const { parseRulesMarkdown } = await import('../exports/import-md.js');
+    const text = ['- Tests here: `npm test`, which succeeds (69%; 3 of 3 sessions) `cmd:test=npm test`', '- The user stops `git push` here: ask first (55%; stopped in 3 of the 4 sessions that made the call) `ask:Bash(git push)`'].join('\n');
+    const { rules, skipped } = parseRulesMarkdown(text);
+    expect(skipped).toEqual([]);
+    expect(rules.map((r) => [r.key, r.category])).toEqual([['cmd:test=npm test', 'command'], ['ask:Bash(git push)', 'correction']]);
+  });
+
   it('hand-written bullets with the key convention, optional confidence and explanation; others skipped with why', async () => {
     const { parseRulesMarkdown } = await import('../exports/import-md.js');
     const text = [

@@ -52,7 +52,7 @@ describe('import claude-md', () => {
     );
     const r = await cliJson<MdResult>(['import', 'claude-md', file], env, s.root);
     expect(r.imported.map((x) => [x.key, x.line])).toEqual([['pref:shell=zsh', 3], ['fix:lint-first', 4], ['combo:a+b', 6]]);
-    expect(r.skipped).toEqual([{ line: 5, why: 'unknown key prefix (expected one of seq, retry, pref, fix, combo)' }]);
+    expect(r.skipped).toEqual([{ line: 5, why: 'unknown key prefix (expected one of seq, retry, pref, combo, fix, cmd, ask)' }]);
     const list = await cliJson<ListResult>(['list', '--scope', 'all'], env, s.root);
     expect(list.instincts.find((v) => v.pattern === 'pref:shell=zsh')).toMatchObject({ action: 'use zsh for scripts', confidence: 0.8, source: 'imported' });
     expect(list.instincts.find((v) => v.pattern === 'fix:lint-first')).toMatchObject({ action: 'Always run the linter before committing', confidence: 0.8 });

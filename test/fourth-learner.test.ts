@@ -61,6 +61,7 @@ const OPENERS = {
   kind: OPENER_KIND,
   prefix: 'opener',
   category: 'opener',
+  title: 'How sessions start',
   words: {
     tokens: (key: string) => {
       const step = key.replace(/^opener:/, '');
@@ -101,6 +102,9 @@ const { kindOfStoreKey, PER_PROJECT_KINDS } = await import('../analyzer/kinds.js
 const { PREFIXES, categoryOf } = await import('../store/keys.js');
 const { observedAction, observedTrigger } = await import('../store/text.js');
 const { sessionRulesContext } = await import('../exports/session-context.js');
+const { KEY_PREFIXES } = await import('../exports/import-md.js');
+const { CATEGORY_OF_PREFIX } = await import('../exports/select.js');
+const { stats } = await import('../store/query.js');
 
 const NOW = Date.parse('2026-11-08T12:00:00Z');
 const MIN = 60_000;
@@ -142,5 +146,11 @@ describe('a fourth learner: one file and one line in the list', () => {
     expect(PER_PROJECT_KINDS.has('opener')).toBe(true);
     expect(observedTrigger('opener' as never, 'opener:Bash(make)')).toBe('a session starts');
     expect(observedAction('opener' as never, 'opener:Bash(make)')).toBe('run Bash(make) first');
+  });
+
+  it('exports read its lines back and select it by category, and stats count its category', () => {
+    expect(KEY_PREFIXES['opener']).toBe('opener');
+    expect(CATEGORY_OF_PREFIX['opener']).toBe('opener');
+    expect(stats([], [], 0, 0).categories).toHaveProperty('opener', 0);
   });
 });

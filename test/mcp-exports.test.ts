@@ -114,7 +114,7 @@ describe('the export tools over MCP', () => {
     writeFileSync(join(s.project, 'NOTES.md'), '- `pref:shell=zsh` use zsh (0.8)\n- `nope:x` no\n');
     const i = await ok('import_claude_md', { file: 'NOTES.md' });
     expect((i['imported'] as { key: string }[]).map((x) => x.key)).toEqual(['pref:shell=zsh']);
-    expect(i['skipped']).toEqual([{ line: 2, why: 'unknown key prefix (expected one of seq, retry, pref, fix, combo)' }]);
+    expect(i['skipped']).toEqual([{ line: 2, why: 'unknown key prefix (expected one of seq, retry, pref, combo, fix, cmd, ask)' }]);
     const miss = await call('import_claude_md', { file: 'ABSENT.md' });
     expect(miss.isError).toBe(true);
     expect(miss.out.error).toMatch(/^cannot read \/.*\/project\/ABSENT\.md: ENOENT$/);

@@ -187,6 +187,7 @@ export const COMMANDS = {
   kind: COMMAND_KIND,
   prefix: 'cmd',
   category: 'command',
+  title: 'Project commands',
   words: {
     tokens: (key: string) => {
       const c = commandParts(key);

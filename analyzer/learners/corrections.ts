@@ -113,6 +113,7 @@ export const CORRECTIONS = {
   kind: CORRECTION_KIND,
   prefix: 'ask',
   category: 'correction',
+  title: 'Calls the user stopped',
   words: {
     tokens: (key: string) => {
       const step = key.replace(/^ask:/, '');

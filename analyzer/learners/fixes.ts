@@ -147,6 +147,7 @@ export const FIXES = {
   kind: FIX_KIND,
   prefix: 'fix',
   category: 'fix_pattern',
+  title: 'Fixes',
   words: {
     tokens: (key: string) => {
       const s = fixSteps(key);

@@ -107,6 +107,8 @@ export interface LearnerModule<K extends string = string, C extends string = str
   /** The store key prefix of its patterns, and the store's category of its instincts. */
   prefix: string;
   category: C;
+  /** Its category's heading where rules are grouped (SKILL.md): "Project commands". */
+  title: string;
   words: KindWords;
   text: KindText;
   /** The delivery test's lift floor for its claims, and its place in the order (analyzer/deliver.ts: lower first; chains and retries are 3 and 4). */

@@ -600,6 +600,7 @@ var COMMANDS = {
   kind: COMMAND_KIND,
   prefix: "cmd",
   category: "command",
+  title: "Project commands",
   words: {
     tokens: (key) => {
       const c = commandParts(key);
@@ -711,6 +712,7 @@ var CORRECTIONS = {
   kind: CORRECTION_KIND,
   prefix: "ask",
   category: "correction",
+  title: "Calls the user stopped",
   words: {
     tokens: (key) => {
       const step = key.replace(/^ask:/, "");
@@ -852,6 +854,7 @@ var FIXES = {
   kind: FIX_KIND,
   prefix: "fix",
   category: "fix_pattern",
+  title: "Fixes",
   words: {
     tokens: (key) => {
       const s = fixSteps(key);

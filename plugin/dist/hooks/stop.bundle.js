@@ -8446,6 +8446,7 @@ var COMMANDS = {
   kind: COMMAND_KIND,
   prefix: "cmd",
   category: "command",
+  title: "Project commands",
   words: {
     tokens: (key2) => {
       const c = commandParts(key2);
@@ -8591,6 +8592,7 @@ var CORRECTIONS = {
   kind: CORRECTION_KIND,
   prefix: "ask",
   category: "correction",
+  title: "Calls the user stopped",
   words: {
     tokens: (key2) => {
       const step = key2.replace(/^ask:/, "");
@@ -8732,6 +8734,7 @@ var FIXES = {
   kind: FIX_KIND,
   prefix: "fix",
   category: "fix_pattern",
+  title: "Fixes",
   words: {
     tokens: (key2) => {
       const s = fixSteps(key2);
