@@ -49,6 +49,13 @@ describe('export json', () => {
     expect(`${r.stdout}\n`).toBe(readFileSync(join(ROOT, 'test', 'golden', 'exports', 'cli-export.json'), 'utf8').replace('"facts": []', `"facts": [\n    {\n      "text": "the test database listens on 3306",\n      "domain": "architecture",\n      "scope": "global",\n      "confidence": 0.3,\n      "observations": 1\n    }\n  ]`));
   });
 
+  it('the schema takes the learners\' instincts: a project command and a call the user stopped (1.1)', () => {
+    const row = doc.instincts[0]!;
+    const learned = [{ ...row, key: 'cmd:test=npm test', category: 'command' }, { ...row, key: 'ask:Bash(git push)', category: 'correction', source: 'user_correction' }];
+    expect(validate({ ...doc, instincts: learned }), JSON.stringify(validate.errors)).toBe(true);
+    expect(validate({ ...doc, instincts: [{ ...row, key: 'opener:Bash(make)', category: 'opener' }] })).toBe(false);
+  });
+
   it('the schema refuses what the format does not allow', () => {
     expect(validate({ ...doc, version: '2.0' })).toBe(false);
     expect(validate({ ...doc, instincts: [{ ...doc.instincts[0], session_ids: ['s1'] }] })).toBe(false);
