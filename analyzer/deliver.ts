@@ -40,6 +40,11 @@ function prefixOf(key: string): string {
   return i === -1 ? '' : key.slice(0, i);
 }
 
+/** The lift a pattern of this store key's kind must reach (config.minLift for a kind not in KINDS). */
+export function minLiftOf(key: string, c: DeliveryConfig): number {
+  return KINDS[prefixOf(key)]?.minLift(c) ?? c.minLift;
+}
+
 /** A chain whose three steps are one key (`seq:Read->Read->Read`) says only that the key is common. */
 export function oneStepRepeated(key: string): boolean {
   if (!key.startsWith('seq:')) return false;

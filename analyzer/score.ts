@@ -1,9 +1,9 @@
 import type { Config } from '../lib/config.js';
-import { shrunkRate, type ClaimCounts } from './claims.js';
+import { patternStoreKey, shrunkRate, type ClaimCounts } from './claims.js';
 import { oneKeyRepeated, patternLift } from './lift.js';
 import { learnerOf } from './learners/index.js';
 import type { PatternDetails } from './learners/learner.js';
-import { KINDS as MIN_LIFT } from './deliver.js';
+import { minLiftOf } from './deliver.js';
 import { histogramSessions, type Counted, type PatternCount } from './counted.js';
 import type { PatternKind } from './pattern-kind.js';
 
@@ -149,14 +149,14 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       days++;
       if (firstDay === -1) firstDay = d;
     }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay]! : c.activeDays);
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
     const learner = p.kind === 'chain' || p.kind === 'error-retry' ? undefined : learnerOf(p.kind);
     const lift = learner === undefined ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
-    const minLift = minLiftOf(p, config);
+    const minLift = minLiftOf(patternStoreKey(p.kind, p.key), config);
     const claim = claimOf(p);
-    const consistency = days / (days >= 2 ? activeFrom[firstDay]! : c.activeDays);
     const details = learner?.details?.(p, c);
-    const out: ScoredPattern = {
+    return {
       // Counted by the walk or a learner of the list: one of the kinds.
       kind: p.kind as PatternKind,
       key: p.key,
@@ -179,18 +179,9 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
       lastSeen: p.last,
+      ...(details !== undefined ? { details } : {}),
     };
-    // Added after the literal, not spread into it: a literal with a spread is built slowly.
-    if (details !== undefined) out.details = details;
-    return out;
   });
-}
-
-/** The least lift a pattern's kind asks (analyzer/deliver.ts), by its store key's prefix. */
-function minLiftOf(p: PatternCount, config: ScoreConfig): number {
-  const colon = p.key.indexOf(':');
-  const prefix = p.kind === 'chain' ? 'seq' : p.kind === 'error-retry' ? 'retry' : colon === -1 ? p.key : p.key.slice(0, colon);
-  return MIN_LIFT[prefix]?.minLift(config) ?? config.minLift;
 }
 
 /** Most confident first; ties by more observations, then by key, so output is deterministic. */

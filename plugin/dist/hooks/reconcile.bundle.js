@@ -9133,6 +9133,9 @@ function prefixOf(key) {
   const i = key.indexOf(":");
   return i === -1 ? "" : key.slice(0, i);
 }
+function minLiftOf(key, c) {
+  return KINDS[prefixOf(key)]?.minLift(c) ?? c.minLift;
+}
 function oneStepRepeated(key) {
   if (!key.startsWith("seq:")) return false;
   const steps = key.slice(4).split("->");
@@ -9231,14 +9234,14 @@ function scoreKind(patterns, c, config, claimOf) {
       days++;
       if (firstDay === -1) firstDay = d;
     }
+    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
     const recency = Math.min(1, p.decaySum / p.n / c.decayMean);
     const learner = p.kind === "chain" || p.kind === "error-retry" ? void 0 : learnerOf(p.kind);
     const lift = learner === void 0 ? patternLift(p, c.keyStats, c.calls) : learner.lift(p, c);
-    const minLift = minLiftOf(p, config);
+    const minLift = minLiftOf(patternStoreKey(p.kind, p.key), config);
     const claim = claimOf(p);
-    const consistency = days / (days >= 2 ? activeFrom[firstDay] : c.activeDays);
     const details = learner?.details?.(p, c);
-    const out = {
+    return {
       // Counted by the walk or a learner of the list: one of the kinds.
       kind: p.kind,
       key: p.key,
@@ -9260,16 +9263,10 @@ function scoreKind(patterns, c, config, claimOf) {
       opportunities: claim.opportunities,
       rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
       firstSeen: p.first,
-      lastSeen: p.last
+      lastSeen: p.last,
+      ...details !== void 0 ? { details } : {}
     };
-    if (details !== void 0) out.details = details;
-    return out;
   });
-}
-function minLiftOf(p, config) {
-  const colon = p.key.indexOf(":");
-  const prefix = p.kind === "chain" ? "seq" : p.kind === "error-retry" ? "retry" : colon === -1 ? p.key : p.key.slice(0, colon);
-  return KINDS[prefix]?.minLift(config) ?? config.minLift;
 }
 function byStrength(a, b) {
   return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
