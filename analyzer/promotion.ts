@@ -38,6 +38,8 @@ export interface Rule {
   hits?: number;
   opportunities?: number;
   rate?: number;
+  /** What the rate is shrunk toward (analyzer/claims.ts): how often the outcome comes without the pattern. */
+  prior?: number;
   lift?: number;
   /** The project's folder name, for people (the id stays in `project`). */
   project_name?: string;
@@ -53,9 +55,12 @@ export function ruleFacts(r: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'lift' | '
 export { patternFacts };
 
 /** A scored pattern's claim, as a rule keeps it. */
-function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'lift' | 'details'> {
-  return { key: patternStoreKey(p.kind, p.key), claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round(p.rate), lift: Math.round(p.lift * 100) / 100, ...(p.details ? { details: p.details } : {}) };
+function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'prior' | 'lift' | 'details'> {
+  return { key: patternStoreKey(p.kind, p.key), claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round(p.rate), ...(typeof p.prior === 'number' ? { prior: round(p.prior) } : {}), lift: Math.round(p.lift * 100) / 100, ...(p.details ? { details: p.details } : {}) };
 }
+
+/** A project's id, as the observer writes it (12 hex digits of its folder's hash). */
+const PROJECT = /^[0-9a-f]{12}$/;
 
 function show(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
@@ -90,10 +95,19 @@ export function ruleProblem(r: unknown): string | undefined {
     if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
   }
   if (typeof o['hits'] === 'number' && typeof o['opportunities'] === 'number' && o['hits'] > o['opportunities']) return `"hits" (${o['hits']}) must not exceed "opportunities" (${o['opportunities']})`;
-  if (o['rate'] !== undefined && (typeof o['rate'] !== 'number' || !(o['rate'] >= 0 && o['rate'] <= 1))) return `"rate" must be a number from 0 to 1, found ${show(o['rate'])}`;
+  for (const k of ['rate', 'prior']) {
+    if (o[k] !== undefined && (typeof o[k] !== 'number' || !(o[k] >= 0 && o[k] <= 1))) return `"${k}" must be a number from 0 to 1, found ${show(o[k])}`;
+  }
   if (o['lift'] !== undefined && (typeof o['lift'] !== 'number' || !(o['lift'] >= 0) || !Number.isFinite(o['lift']))) return `"lift" must be a number, 0 or more, found ${show(o['lift'])}`;
   for (const k of ['key', 'claim', 'project_name']) {
     if (o[k] !== undefined && typeof o[k] !== 'string') return `"${k}" must be a string, found ${show(o[k])}`;
+  }
+  if (o['scope'] !== undefined && o['scope'] !== 'global' && o['scope'] !== 'project') return `"scope" must be "global" or "project", found ${show(o['scope'])}`;
+  if (o['project'] !== undefined && (typeof o['project'] !== 'string' || !PROJECT.test(o['project']))) return `"project" must be a project id (12 hex digits), found ${show(o['project'])}`;
+  if (o['scope'] === 'project' && o['project'] === undefined) return '"scope" is "project" but no "project" is named';
+  for (const k of ['projects', 'against']) {
+    const v = o[k];
+    if (v !== undefined && (!Array.isArray(v) || !v.every((p) => typeof p === 'string' && PROJECT.test(p)))) return `"${k}" must be a list of project ids (12 hex digits), found ${show(v)}`;
   }
   if (o['details'] !== undefined && (typeof o['details'] !== 'object' || o['details'] === null || Array.isArray(o['details']))) return `"details" must be an object, found ${show(o['details'])}`;
   return undefined;

@@ -21,7 +21,9 @@ export function ruleLine(rule: Rule): string | undefined {
   const steps = safeSteps(rule);
   if (info === undefined || !steps || !Number.isFinite(rule.confidence_now) || !Number.isFinite(rule.observations)) return undefined;
   const n = Math.round(rule.observations);
-  return `- **[${Math.round(rule.confidence_now * 100)}%, ${n}x seen]** ${info.seed(steps, n)}`;
+  // One percentage per claim, its rate; a rule of an earlier version that never measured one shows its score, called so.
+  const figure = typeof rule.rate === 'number' && rule.rate >= 0 && rule.rate <= 1 ? `${Math.round(rule.rate * 100)}%` : `score ${Math.round(rule.confidence_now * 100)}%`;
+  return `- **[${figure}, ${n}x seen]** ${info.seed(steps, n)}`;
 }
 
 const count = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0 && v < 1e12;
@@ -33,13 +35,29 @@ const count = (v: unknown): v is number => typeof v === 'number' && Number.isInt
  * checked tokens (never from the stored claim text, which a hand edit could change); undefined
  * when the rule has no measured rate or counts that can be shown.
  */
-export function claimLine(rule: Rule): string | undefined {
-  const sentence = claimSentence(rule);
+export function claimLine(rule: Rule, across?: Across): string | undefined {
+  const sentence = claimSentence(rule, across);
   return sentence === undefined ? undefined : `${sentence} \`${kindInfo(rule.kind)!.storeKey(rule.pattern)}\``;
 }
 
-/** claimLine without its key: "After Grep then Read, Edit comes next (84%; 38 of 45 times in 4 sessions)". */
-export function claimSentence(rule: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'hits' | 'opportunities' | 'sessions' | 'details'>): string | undefined {
+/**
+ * A claim whose evidence is from the user's other projects, not the project it is given in: in how
+ * many of them it held (undefined: an earlier version's rule, which did not say).
+ */
+export interface Across {
+  projects?: number | undefined;
+}
+
+/** Where the evidence is from, when it is not the project the line is read in. */
+export function acrossWords(a: Across): string {
+  return typeof a.projects === 'number' && Number.isInteger(a.projects) && a.projects > 0 ? `in ${a.projects} of your projects` : 'across your projects';
+}
+
+/**
+ * claimLine without its key: "After Grep then Read, Edit comes next (84%; 38 of 45 times in 4
+ * sessions)"; with `across`, the counts say whose they are ("...; in 3 of your projects)").
+ */
+export function claimSentence(rule: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'hits' | 'opportunities' | 'sessions' | 'details'>, across?: Across): string | undefined {
   const info = kindInfo(rule.kind);
   const steps = safeSteps(rule);
   const { rate, hits, opportunities, sessions } = rule;
@@ -47,7 +65,7 @@ export function claimSentence(rule: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'hi
   const details = typeof rule.details === 'object' && rule.details !== null ? rule.details : undefined;
   const lead = info.lead?.(steps, details) ?? '';
   const text = lead === '' ? info.claim(steps) : `${lead}${info.claim(steps)}`;
-  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits, opportunities, sessions)}${info.tail?.(steps, details) ?? ''})`;
+  return `${text[0]!.toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits, opportunities, sessions)}${across ? `; ${acrossWords(across)}` : ''}${info.tail?.(steps, details) ?? ''})`;
 }
 
 /** The seed's line, then the claim on an indented line of its own when it was measured. */

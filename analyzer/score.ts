@@ -33,8 +33,10 @@ export interface ScoredPattern {
   /** ...the places in the window where its condition held and a call followed, those where the prediction held... */
   opportunities: number;
   hits: number;
-  /** ...and the shrunk estimate of how often it will hold: the only figure shown as a percentage. */
+  /** ...and the shrunk estimate of how often it will hold: the only figure shown as a percentage... */
   rate: number;
+  /** ...shrunk toward this: how often the outcome comes without the pattern (absent in history kept by an earlier version). */
+  prior?: number;
   /** Set when the chain is a rotation of another chain's cycle, which stands for both. */
   foldedInto?: string;
   /** What a learner's line may add beside its claim (analyzer/learners/learner.ts). */
@@ -177,6 +179,7 @@ export function scoreKind(patterns: Iterable<PatternCount>, c: Counted, config: 
       hits: claim.hits,
       opportunities: claim.opportunities,
       rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
+      prior: claim.prior,
       firstSeen: p.first,
       lastSeen: p.last,
       ...(details !== undefined ? { details } : {}),

@@ -5,7 +5,7 @@ import { rulesFilePath } from '../runs/consolidate-run.js';
 import { claudePaths, SCOPES } from '../claude/paths.js';
 import { lastDelivery } from '../claude/deliveries.js';
 import { readInstallRecords } from '../claude/install-record.js';
-import { rulesJsonProblem } from '../exports/delivery.js';
+import { rulesJsonProblem } from '../rules/read.js';
 import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
 import { registrations } from '../claude/registrations.js';
 import { readAnalysisLog } from '../lib/analysis-log.js';

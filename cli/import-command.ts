@@ -126,7 +126,8 @@ export function renderLearning(l: HistoryLearning): string {
     lines.push(`Learned from history, each project over its last active days (up to windowDays), as of now:`);
     for (const p of l.projects) {
       const span = `${p.from.slice(0, 10)} .. ${p.to.slice(0, 10)}`;
-      const rules = p.rules.length === 0 ? 'nothing yet worth a session\'s start' : `${plural(p.rules.length, 'rule')} for its sessions: ${p.rules.map((k) => `\`${k}\``).join(', ')}`;
+      const own = p.rules.length === 0 ? 'nothing of its own yet worth a session\'s start' : `${plural(p.rules.length, 'rule')} of its own for its sessions: ${p.rules.map((k) => `\`${k}\``).join(', ')}`;
+      const rules = p.across.length === 0 ? own : `${own}; ${plural(p.across.length, 'habit')} of your other projects: ${p.across.map((k) => `\`${k}\``).join(', ')}`;
       lines.push(`  ${safeName(p.name)}: ${plural(p.sessions, 'session')} on ${plural(p.activeDays, 'active day')} (${span}): ${plural(p.tracked, 'pattern')} tracked; ${rules}`);
     }
   }

@@ -6,20 +6,9 @@
 
 import { breakExpansions, INVISIBLE, whenClause } from '../lib/safe-text.js';
 import { plural } from '../lib/plural.js';
+import { isTaughtRule, type TaughtRule } from '../rules/rule.js';
 
-export interface TaughtRule {
-  id: string;
-  kind: 'taught';
-  pattern: string;
-  trigger: string;
-  action: string;
-  promoted_at: string;
-  confidence_now: number;
-  observations: number;
-  sessions: number;
-  scope: 'global' | 'project';
-  project?: string;
-}
+export { isTaughtRule, type TaughtRule };
 
 export const MAX_RULE_TEXT = 200;
 
@@ -44,11 +33,6 @@ export function safeText(s: unknown, max = MAX_RULE_TEXT): string | undefined {
   return out === '' ? undefined : out;
 }
 
-export function isTaughtRule(r: unknown): r is TaughtRule {
-  const o = r as TaughtRule;
-  return typeof o === 'object' && o !== null && o.kind === 'taught' && typeof o.confidence_now === 'number' && Number.isFinite(o.confidence_now) && typeof o.observations === 'number';
-}
-
 /** `- **[90%, 7x taught]** When <trigger>: <action>`, or undefined when it cannot be shown safely. */
 export function taughtRuleLine(r: TaughtRule): string | undefined {
   if (!isTaughtRule(r)) return undefined;
@@ -56,7 +40,7 @@ export function taughtRuleLine(r: TaughtRule): string | undefined {
   const action = safeText(r.action);
   if (trigger === undefined || action === undefined) return undefined;
   const n = Math.max(0, Math.round(r.observations));
-  return `- **[${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${whenClause(trigger)}: ${action}`;
+  return `- **[score ${Math.round(Math.min(1, Math.max(0, r.confidence_now)) * 100)}%, ${n}x taught]** When ${whenClause(trigger)}: ${action}`;
 }
 
 /** A taught key as it may be shown in backticks: plain text (no backtick), at most 120 characters. */

@@ -6,7 +6,9 @@
 // prompt) for the Stop hook to judge. Otherwise it prints nothing. Always exits 0.
 import { renameSync } from 'node:fs';
 import { join } from 'node:path';
-import { deliveryKey, readRulesForDelivery } from '../exports/delivery.js';
+import { rulesReachingSession } from '../exports/delivery.js';
+import { taughtPurposes, type Reaching } from '../rules/reach.js';
+import { isTaughtRule } from '../rules/rule.js';
 import { keysLoadedIn } from '../exports/injected.js';
 import { reminderText, sessionRulesContext } from '../exports/session-context.js';
 import { loadConfig } from '../lib/config.js';
@@ -18,7 +20,6 @@ import { idToken } from '../lib/tokens.js';
 import { appendLine } from '../lib/append-line.js';
 import { resolveNow, utcDay } from '../lib/clock.js';
 import { logHookError } from '../lib/hook-errors.js';
-import { storeKey } from '../store/keys.js';
 import { readFreshIndex } from '../store/index-read.js';
 import { selectInjection } from '../store/inject.js';
 import { currentProject } from '../store/projects.js';
@@ -65,11 +66,11 @@ runHook('prompt-router', async (home, env) => {
   const rawCwd = scanner.result.top.get('cwd');
   const cwd = typeof rawCwd === 'string' && rawCwd.length > 0 ? rawCwd : undefined;
   const project = currentProject(cwd, env);
-  const rules = readRulesForDelivery(home, project?.id ?? null);
+  const rules = rulesReachingSession(home, project?.id ?? null);
   // A rule already in a CLAUDE.md block this session loads (inject, graduate) is not reminded of,
   // and neither it nor anything else of such a block is added as context: nothing twice.
   const loaded = keysLoadedIn(home, cwd);
-  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(deliveryKey(r))), config)?.shown ?? 0;
+  const shown = sessionRulesContext(rules.filter((r) => !loaded.has(r.key)), config)?.shown ?? 0;
   const parts: string[] = shown > 0 ? [reminderText(shown)] : [];
   const prompt = scanner.result.top.get('prompt');
   if (typeof prompt === 'string' && config.maxInjected > 0) {
@@ -85,17 +86,17 @@ runHook('prompt-router', async (home, env) => {
 });
 
 /** The relevant instincts and facts as context text, logged by id for the turn's feedback. */
-function inject(home: string, env: NodeJS.ProcessEnv, session: string, turn: number, prompt: string, project: string | null, rules: ReturnType<typeof readRulesForDelivery>, loaded: ReadonlySet<string>, config: ReturnType<typeof loadConfig>['config']): string | undefined {
+function inject(home: string, env: NodeJS.ProcessEnv, session: string, turn: number, prompt: string, project: string | null, rules: readonly Reaching[], loaded: ReadonlySet<string>, config: ReturnType<typeof loadConfig>['config']): string | undefined {
   // quick: the folders' stamps, not one stat per file (see readFreshIndex); a stale index adds nothing.
   const index = readFreshIndex(home, { quick: true });
   if (index === undefined) return undefined;
   const now = resolveNow(undefined, env);
+  // Every rule that reaches this session, of every kind, was given at its start: not again.
   const keys = new Set<string>(loaded);
-  for (const r of rules) {
-    if (r.kind === 'taught') keys.add(r.pattern);
-    else if ((r.kind === 'chain' || r.kind === 'error-retry') && typeof r.pattern === 'string') keys.add(storeKey(r.kind, r.pattern));
-  }
-  const picked = selectInjection(index, prompt, { project, rules: keys, nowMs: now.getTime(), config });
+  for (const r of rules) keys.add(r.key);
+  // A command taught here wins over an observed one of the same purpose (rules/reach.ts).
+  const taught = taughtPurposes(rules.map((r) => r.rule).filter(isTaughtRule));
+  const picked = selectInjection(index, prompt, { project, rules: keys, taught, nowMs: now.getTime(), config });
   if (picked.text === '') return undefined;
   // The session and turn, and what was added by id: the Stop hook judges it from the turn's records.
   const line = { ts: now.toISOString(), session, turn, project, instincts: picked.instincts.map((x) => ({ id: x.id, pattern: x.pattern, trigger: x.trigger })), facts: picked.facts.map((f) => f.id) };

@@ -4,7 +4,7 @@
 // end is never seen, and hands any session left unreconciled to a detached worker. Prints the
 // context JSON or nothing; always exits 0.
 import { isAbsolute } from 'node:path';
-import { readRulesForDelivery } from '../exports/delivery.js';
+import { rulesReachingSession } from '../exports/delivery.js';
 import { needsReconciling, readMark, readMarks, transcriptStat, writeMark } from '../claude/sessions.js';
 import { sessionRulesContext } from '../exports/session-context.js';
 import { recordDelivery, sourceToken } from '../claude/deliveries.js';
@@ -64,7 +64,7 @@ runHook('session-start', async (home, env) => {
     }
   }
   // A damaged rules.json gives no rules: say so in hook-errors.log, which doctor reads.
-  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, 'session-start', why) }), config);
+  const context = sessionRulesContext(rulesReachingSession(home, project?.id ?? null, { cwd, onProblem: (why: string) => logHookError(home, 'session-start', why) }), config);
   recordDelivery(home, { session, source: sourceToken(source), at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === undefined) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: context.text } }));

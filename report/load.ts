@@ -1,6 +1,5 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readRules } from '../runs/consolidate-run.js';
 import { ruleEffects } from '../analyzer/effectiveness.js';
 import { loadObservationFile } from '../runs/observation-cache.js';
 import type { RecordTable } from '../analyzer/record-table.js';
@@ -14,7 +13,9 @@ import { readEvents } from '../store/events.js';
 import { inReach, stats as statsOf } from '../store/query.js';
 import { projects as projectsOf } from '../store/service.js';
 import { snapshot, type StoreCtx } from '../store/store.js';
-import { readRulesForDelivery, reaches, type ScopedRule } from '../exports/delivery.js';
+import { readRulesState } from '../rules/read.js';
+import { allRules, rulesFor } from '../rules/reach.js';
+import type { ObservedRule } from '../rules/rule.js';
 import { buildReport, type ReportData } from './model.js';
 
 // The report's edge: the store (through its index), its event log, rules.json, the last
@@ -60,11 +61,11 @@ export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): Rep
   let table = loaded.table;
   // A project with no record of its own: none of the records (index -1 would select those without a project).
   if (project !== null) table = table.projects.includes(project) ? projectTable(table, table.projects.indexOf(project)) : tableFromRecords([]);
-  // readRules refuses a damaged rules.json (the report says so); the delivered rules are read as the SessionStart hook reads them.
-  const observedRules = readRules(ctx.home).rules;
-  const rules = readRulesForDelivery(ctx.home, project ?? undefined);
+  // The strict reader refuses a damaged rules.json (the report says so); what reaches the project is what the SessionStart hook gives (rules/reach.ts).
+  const doc = readRulesState(ctx.home).doc;
+  const rules = project === null ? allRules(doc) : rulesFor(doc, project);
   const projects = projectsOf(ctx).projects.filter((p) => project === null || p.id === project).map((p) => ({ id: p.id, name: p.name, instincts: p.instincts }));
-  const reach = project === null ? observedRules : observedRules.filter((r) => reaches(r as ScopedRule, project));
+  const reach = rules.map((r) => r.rule).filter((r): r is ObservedRule => r.kind !== 'taught');
   return buildReport({
     nowMs,
     project,

@@ -10,7 +10,9 @@ import type { RuleEffect } from '../analyzer/effectiveness.js';
 import type { WindowFigures } from '../analyzer/window-figures.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import type { DeliveredRule, ScopedRule } from '../exports/delivery.js';
+import type { Reaching } from '../rules/reach.js';
+import type { ObservedRule } from '../rules/rule.js';
+import { acrossWords } from '../analyzer/rules-file.js';
 import { deliverable } from '../exports/session-context.js';
 import { analyzerKey, storeKey } from '../store/keys.js';
 import { round4 } from '../store/lifecycle.js';
@@ -144,8 +146,8 @@ export interface ReportInput {
   projects: { id: string; name: string | null; instincts: number }[];
   /** Project id -> label (store/projects.ts projectNames). */
   names: ReadonlyMap<string, string>;
-  /** rules.json's rules, observed and taught, as the SessionStart hook reads them (exports/delivery.ts). */
-  rules: readonly DeliveredRule[];
+  /** rules.json's rules that reach the project (all of them without one), as the SessionStart hook reads them (rules/reach.ts). */
+  rules: readonly Reaching[];
   lastAnalysis: WindowFigures | null;
   effects: RuleEffect[] | null;
   /** The first day the records may cover (retention). */
@@ -171,8 +173,8 @@ function retryRows(names: readonly string[], failed: Int32Array, retried: Int32A
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
 
 /** An observed pattern's claim in words with its rate, or undefined when it was never measured. */
-function claimOf(kind: Rule['kind'], pattern: string, m: { rate?: number | undefined; hits?: number | undefined; opportunities?: number | undefined; sessions: number; details?: Rule['details'] }): string | undefined {
-  return claimSentence({ kind, pattern, rate: m.rate, hits: m.hits, opportunities: m.opportunities, sessions: m.sessions, ...(m.details ? { details: m.details } : {}) } as Rule);
+function claimOf(kind: Rule['kind'], pattern: string, m: { rate?: number | undefined; hits?: number | undefined; opportunities?: number | undefined; sessions: number; details?: Rule['details'] }, across?: { projects?: number | undefined }): string | undefined {
+  return claimSentence({ kind, pattern, rate: m.rate, hits: m.hits, opportunities: m.opportunities, sessions: m.sessions, ...(m.details ? { details: m.details } : {}) } as Rule, across);
 }
 
 /** An observed rule or instinct whose claim was never measured: its seed's words, no percentage. */
@@ -185,17 +187,19 @@ function scopeLabel(x: { scope?: string | undefined; project?: string | undefine
   return x.scope === 'project' && x.project ? (names.get(x.project) ?? x.project) : 'global';
 }
 
-function ruleRow(r: DeliveredRule, config: Config, names: ReadonlyMap<string, string>): RuleRow {
-  const base = { scope: scopeLabel(r, names), promoted_at: r.promoted_at, observations: r.observations, sessions: r.sessions };
+function ruleRow(reaching: Reaching, config: Config, names: ReadonlyMap<string, string>): RuleRow {
+  const r = reaching.rule;
+  const across = reaching.where === 'across' ? { projects: reaching.projects } : undefined;
+  const base = { scope: across !== undefined ? acrossWords(across) : scopeLabel(r, names), promoted_at: r.promoted_at, observations: r.observations, sessions: r.sessions };
   if (r.kind === 'taught') {
-    return { key: r.pattern, kind: 'taught', text: `When ${r.trigger.replace(/^when\s+/i, '')}: ${r.action}`, ...base, last_seen: null, rate: null, hits: null, opportunities: null, delivered: true, forecast: { at: null, basis: 'taught: never archived automatically' } };
+    return { key: r.pattern, kind: 'taught', text: `When ${r.trigger.replace(/^when\s+/i, '')}: ${r.action}`, ...base, last_seen: null, rate: null, hits: null, opportunities: null, delivered: true, forecast: { at: null, basis: 'taught: archived only when you or the evidence contradict it' } };
   }
-  const o = r as ScopedRule;
+  const o = r as ObservedRule;
   const why = whyNotDelivered(ruleFacts(o), config);
   return {
     key: storeKey(o.kind, o.pattern),
     kind: o.kind,
-    text: claimOf(o.kind, o.pattern, o) ?? seedText(o.kind, o.pattern, o.observations),
+    text: claimOf(o.kind, o.pattern, o, across) ?? seedText(o.kind, o.pattern, o.observations),
     ...base,
     last_seen: o.last_seen,
     rate: num(o.rate),
@@ -207,13 +211,13 @@ function ruleRow(r: DeliveredRule, config: Config, names: ReadonlyMap<string, st
   };
 }
 
-function instinctRow(v: InstinctView, rules: ReadonlyMap<string, DeliveredRule>, config: Config): InstinctRow {
+function instinctRow(v: InstinctView, rules: ReadonlyMap<string, Reaching>, config: Config): InstinctRow {
   const k = observedSource(v) ? analyzerKey(v.pattern) : undefined;
-  const claim = k ? claimOf(k.kind, k.key, v) : undefined;
+  const claim = k ? claimOf(k.kind, k.key, v, v.rule?.where === 'across' ? { projects: v.rule.projects } : undefined) : undefined;
   const taught = v.trigger || v.action ? `When ${v.trigger.replace(/^when\s+/i, '')}: ${v.action}` : v.pattern;
-  const rule = rules.get(v.pattern);
+  const rule = rules.get(v.pattern)?.rule;
   const forecast: Forecast =
-    rule && rule.kind !== 'taught' ? ruleForecast(rule as ScopedRule, config) : observedSource(v) ? observedForecast(v.last_seen, config) : { at: null, basis: `${v.source}: never archived automatically (it decays to a score of ${config.taughtFloor} at most)` };
+    rule && rule.kind !== 'taught' ? ruleForecast(rule as ObservedRule, config) : observedSource(v) ? observedForecast(v.last_seen, config) : { at: null, basis: `${v.source}: never archived automatically (it decays to a score of ${config.taughtFloor} at most)` };
   return {
     id: v.id,
     pattern: v.pattern,
@@ -305,13 +309,14 @@ export function buildReport(input: ReportInput): ReportData {
   // Rules in the order the SessionStart hook gives them; those the delivery test holds back after.
   const given = deliverable(input.rules, config);
   const rules = [...given, ...input.rules.filter((r) => !given.includes(r))].map((r) => ruleRow(r, config, input.names));
-  const ruleOf = new Map(input.rules.map((r) => [r.kind === 'taught' ? r.pattern : storeKey(r.kind, r.pattern), r]));
+  const ruleOf = new Map<string, Reaching>();
+  for (const r of input.rules) if (!ruleOf.has(r.key)) ruleOf.set(r.key, r);
   const instincts = input.views
     .map((v) => instinctRow(v, ruleOf, config))
     .sort((a, b) => Number(b.delivered) - Number(a.delivered) || (b.rate ?? b.score) - (a.rate ?? a.score) || b.sessions - a.sessions || (a.id < b.id ? -1 : 1));
 
   const rulesOf = new Map<string, number>();
-  for (const r of input.rules) if (r.scope === 'project' && r.project) rulesOf.set(r.project, (rulesOf.get(r.project) ?? 0) + 1);
+  for (const { rule: r } of input.rules) if (r.scope === 'project' && r.project) rulesOf.set(r.project, (rulesOf.get(r.project) ?? 0) + 1);
   const callsOf = new Map(t.projects.map((p, i) => [p, projectCalls[i]!]));
   const projects = input.projects
     .map((p) => ({ id: p.id, label: input.names.get(p.id) ?? p.name ?? p.id, calls: callsOf.get(p.id) ?? 0, instincts: p.instincts, rules: rulesOf.get(p.id) ?? 0 }))

@@ -7,30 +7,34 @@ import { readDataFile } from '../lib/data-files.js';
 import { assertDataHome, ensurePrivateDir, layout } from '../lib/data-home.js';
 import { acquireLockWaiting } from '../lib/lock.js';
 import { renderInstinct, type InstinctMeta } from '../analyzer/instinct-file.js';
-import { activeRules, consolidate, ruleProblem, type Rule, type RuleDecision } from '../analyzer/promotion.js';
+import type { ProjectAnalyses } from '../analyzer/projects.js';
 import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
 import { renderGeneratedRules } from '../exports/rules-markdown.js';
-import { deliveryKey } from '../exports/delivery.js';
 import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';
-import type { TaughtRule } from '../exports/taught-rules.js';
-import type { ScopedRule } from '../exports/delivery.js';
-import { decideTaught, promotedMap, promotionInput, readTaughtRules, scopeDecisions } from '../store/promote.js';
+import { planRules } from '../rules/plan.js';
+import { readRulesState, RulesStateError, type RulesState } from '../rules/read.js';
+import { promotedKeysOf, ruleKey, ruleProject, type ObservedRule, type TaughtRule } from '../rules/rule.js';
+import { writeRulesDoc } from '../rules/write.js';
+import { decideTaught, promotionInput } from '../store/promote.js';
 import { markPromoted } from '../store/promotion-marks.js';
 import { projectNames } from '../store/projects.js';
+
+export { RulesStateError, type RulesState };
 
 export interface ByeReport {
   analysis: AnalysisReport;
   rulesFile: string;
   rulesFileChanged: boolean;
-  rules: Rule[];
-  changes: { promoted: Rule[]; refreshed: Rule[]; decaying: Rule[]; archived: { rule: Rule; reason: string }[] };
+  /** The observed rules kept: each project's own, and the habits held across projects. */
+  rules: ObservedRule[];
+  changes: { promoted: ObservedRule[]; refreshed: ObservedRule[]; decaying: ObservedRule[]; archived: { rule: ObservedRule; reason: string }[] };
   /** Taught rules (the store's taught and imported instincts at level rule, in 2+ sessions). */
   taught: TaughtRule[];
   taughtChanges: { promoted: TaughtRule[]; archived: { rule: TaughtRule; reason: string }[]; held: { rule: TaughtRule; reason: string }[] };
   /** Patterns eligible for promotion held back by a correction or contradiction (feedback). */
   blocked: string[];
-  /** Observed commands a taught one of the same purpose contradicts (the taught one wins): not promoted, or archived. */
-  overridden: { pattern: string; taught: string }[];
+  /** Observed commands a taught one of the same purpose contradicts in a project (the taught one wins there): not promoted, or archived. */
+  overridden: { pattern: string; taught: string; project: string }[];
   /** Entries of rules.json that are not usable rules: left out, each with what is wrong. */
   skippedRules: string[];
   /** Where the previous rules.json was kept when it held entries that were left out. */
@@ -50,46 +54,10 @@ export function rulesFilePath(home: string, config: Config, env: NodeJS.ProcessE
   return isAbsolute(chosen) ? chosen : resolve(home, chosen);
 }
 
-/** rules.json or the rules file cannot be used as they are; nothing was written. */
-export class RulesStateError extends Error {}
-
-export interface RulesState {
-  rules: Rule[];
-  /** One line per entry left out. */
-  problems: string[];
-  /** The file's bytes, when some entries were left out (kept before rules.json is rewritten). */
-  original?: Buffer;
-}
-
-export function readRules(home: string): RulesState {
-  const path = layout.rulesJson(home);
-  let bytes: Buffer;
-  try {
-    bytes = readDataFile(path);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT') return { rules: [], problems: [] };
-    if (code === 'ELOOP') throw new RulesStateError(`${path} is a symbolic link; homunculus never follows links in its data home: replace it with the file it points to`);
-    if (code === 'EISDIR') throw new RulesStateError(`${path} is a folder, expected homunculus' rules state (a JSON file); move it aside`);
-    throw e;
-  }
-  const text = bytes.toString('utf8');
-  let v: unknown;
-  try {
-    v = JSON.parse(text);
-  } catch (e) {
-    throw new RulesStateError(`${path}: expected JSON (${(e as Error).message}); move it aside to start over`);
-  }
-  const listed = (v as { rules?: unknown } | null)?.rules;
-  if (!Array.isArray(listed)) throw new RulesStateError(`${path}: expected {"rules": [...]}, found ${JSON.stringify(text.slice(0, 40))}; move it aside to start over`);
-  const rules: Rule[] = [];
-  const problems: string[] = [];
-  listed.forEach((r, i) => {
-    const problem = ruleProblem(r);
-    if (problem === undefined) rules.push(r as Rule);
-    else problems.push(`rule ${i + 1}: ${problem}`);
-  });
-  return problems.length ? { rules, problems, original: bytes } : { rules, problems };
+/** rules.json's observed rules, strictly read (rules/read.ts): a file that cannot be used throws RulesStateError. */
+export function readRules(home: string): { rules: ObservedRule[]; problems: string[] } {
+  const state = readRulesState(home);
+  return { rules: state.doc.rules, problems: state.problems };
 }
 
 /**
@@ -117,10 +85,14 @@ export function checkRulesFile(path: string): void {
 }
 
 /**
- * `bye`: analyse, then promote, refresh, decay and archive rules, and rewrite rules.json and the
- * rules file. Holds the analysis lock throughout, waiting up to `lockWaitMs` for another run (the
- * Stop hook's) to finish; `analysis.status` is 'locked' when it never did. Read-only, like the
- * analysis, when `now` is far ahead of the real clock: the report says what would change.
+ * `bye`: read, plan, write. Reads rules.json (strictly: a damaged file stops it with nothing
+ * changed), analyses, plans every rule change in memory from that analysis (rules/plan.ts: each
+ * project's rules from its own evidence, the habits held across projects, what a person taught),
+ * then writes each file once: the instincts marked with what is a rule, the rules file, rules.json
+ * last. Holds the analysis lock throughout, waiting up to `lockWaitMs` for another run (the Stop
+ * hook's) to finish; `analysis.status` is 'locked' when it never did. Read-only, like the
+ * analysis, when `now` is far ahead of the real clock or behind the records: the report says what
+ * would change.
  */
 export function runConsolidation(opts: { home: string; now: Date; config: Config; env: NodeJS.ProcessEnv; lockWaitMs?: number; realNowMs?: number; noPrune?: boolean }): ByeReport {
   const { home, now, config, env } = opts;
@@ -140,11 +112,11 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
   });
   assertDataHome(home);
   if (readOnlyReason !== undefined) {
-    const state = readRules(home);
-    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs });
-    const report = empty(analysis);
+    const state = readRulesState(home);
+    let planned: ByeReport | undefined;
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config))) });
+    const report = { ...(planned ?? empty(analysis)), analysis, rulesFile };
     report.skippedRules = state.problems;
-    decide(report, home, state.rules, now, config, () => {});
     return report;
   }
   checkRulesFile(rulesFile);
@@ -155,13 +127,16 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
   try {
     // rules.json is read inside the lock (another bye may have just rewritten it), and before
     // the analysis writes anything, so a broken one stops the run with nothing changed.
-    const state = readRules(home);
-    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true, ...(opts.noPrune ? { noPrune: true } : {}) });
+    const state = readRulesState(home);
+    // The plan is made from the analysis before it writes the instinct files, so that they are
+    // written once, marked with what is a rule now.
+    let planned: ByeReport | undefined;
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true, ...(opts.noPrune ? { noPrune: true } : {}), plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config))) });
     if (lock.waitedFor) analysis.waitedFor = lock.waitedFor;
-    const report = empty(analysis);
+    const report: ByeReport = { ...(planned ?? empty(analysis)), analysis, rulesFile };
     report.skippedRules = state.problems;
     const archive = (name: string, text: string) => writeFileAtomic(join(layout.archive(home), name), text);
-    decide(report, home, state.rules, now, config, archive);
+    for (const a of report.changes.archived) archive(archiveName(a.rule, now.toISOString()), archivedRuleText(a.rule, a.reason, now.toISOString()));
     if (state.original) {
       // The entries left out are someone's edit: keep the file as it was before rewriting it.
       report.rulesBackup = join(layout.archive(home), `rules.json--${stamp(now.toISOString())}.user.json`);
@@ -174,59 +149,69 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // Markdown file of the user's gets a block; rules-file-write.ts). Inside it, a data file: a
     // link planted at its name is replaced, never followed out. Unchanged content is left alone.
     const names = projectNames(home);
-    for (const r of report.rules as ScopedRule[]) {
-      const name = r.project === undefined ? undefined : names.get(r.project);
-      if (name !== undefined) r.project_name = name;
-    }
     const rulesText = renderGeneratedRules(report.rules, report.taught, names, config);
-    const keys = [...report.rules, ...report.taught].map(deliveryKey);
+    const keys = [...report.rules, ...report.taught].map(ruleKey);
     report.rulesFileChanged = writeRulesFile({ home, path: rulesFile, text: rulesText, keys, nowIso: now.toISOString() });
-    writeFileAtomic(layout.rulesJson(home), `${JSON.stringify(report.taught.length ? { rules: report.rules, taught: report.taught } : { rules: report.rules }, null, 2)}\n`);
-    // The instincts say which of them are rules now.
-    markPromoted({ home, config, now, project: null }, promotedMap(report.rules, report.taught), { lockHeld: true });
+    writeRulesDoc(home, { rules: report.rules, taught: report.taught });
+    // The taught instincts say which of them are rules now (the observed ones were written marked).
+    markPromoted({ home, config, now, project: null }, promotedKeysOf(report.taught), { lockHeld: true, taughtOnly: true });
     return report;
   } finally {
     lock.release();
   }
 }
 
-/** The promotion step's decisions into the report; `archive` writes an archived rule's file. */
-function decide(report: ByeReport, home: string, previous: Rule[], now: Date, config: Config, archive: (name: string, text: string) => void): void {
-  const pa = report.analysis.projects;
-  if (!pa) return;
-  // The store's part: each project's own scores, feedback adjustments, blocked promotions, scope.
+/** Which store keys the plan makes rules (observed and taught), for the instincts' marks. */
+function promotedOf(r: ByeReport): Map<string, string> {
+  return promotedKeysOf([...r.rules, ...r.taught]);
+}
+
+/** The archive file of a rule bye archived: a project's rule names its project (two projects' rules of one key may go at once). */
+function archiveName(r: ObservedRule, nowIso: string): string {
+  const p = ruleProject(r);
+  return `rule-${r.id}${p !== undefined ? `-${p}` : ''}--${stamp(nowIso)}.md`;
+}
+
+function archivedRuleText(rule: ObservedRule, reason: string, nowIso: string): string {
+  const meta: InstinctMeta = {
+    id: rule.id,
+    kind: rule.kind,
+    pattern: rule.pattern,
+    confidence: rule.confidence_now,
+    observations: rule.observations,
+    sessions: rule.sessions,
+    sessions_in_window: 0,
+    first_seen: rule.promoted_at,
+    last_seen: rule.last_seen,
+    state: 'archived-rule',
+    created: rule.promoted_at,
+    final_confidence: rule.confidence_now,
+    archived_at: nowIso,
+    archive_reason: reason,
+  };
+  return renderInstinct(meta, [`- Archived rule: ${nowIso.slice(0, 10)}${ruleProject(rule) ? ` (project ${rule.project})` : ''} (${reason})`]);
+}
+
+/** The plan (pure, rules/plan.ts, with the store's part: promotionInput) as bye's report; nothing written. */
+function plan(home: string, state: RulesState, pa: ProjectAnalyses, now: Date, config: Config): ByeReport {
   const input = promotionInput(home, pa, config);
-  const scoped = scopeDecisions(consolidate(previous, input.patterns, now.getTime(), config), input, config);
-  const decisions: RuleDecision[] = scoped.decisions;
-  report.blocked = scoped.blocked;
-  report.overridden = scoped.overridden;
-  const taught = decideTaught(readTaughtRules(home), input.instincts, now.getTime(), config, input.unreadable);
-  report.taught = taught.rules;
-  report.taughtChanges = { promoted: taught.promoted, archived: taught.archived, held: taught.held };
-  const nowIso = now.toISOString();
-  for (const d of decisions) {
-    if (d.change === 'archived') {
-      const meta: InstinctMeta = {
-        id: d.rule.id,
-        kind: d.rule.kind,
-        pattern: d.rule.pattern,
-        confidence: d.rule.confidence_now,
-        observations: d.rule.observations,
-        sessions: d.rule.sessions,
-        sessions_in_window: 0,
-        first_seen: d.rule.promoted_at,
-        last_seen: d.rule.last_seen,
-        state: 'archived-rule',
-        created: d.rule.promoted_at,
-        final_confidence: d.rule.confidence_now,
-        archived_at: nowIso,
-        archive_reason: d.reason ?? '',
-      };
-      archive(`rule-${d.rule.id}--${stamp(nowIso)}.md`, renderInstinct(meta, [`- Archived rule: ${nowIso.slice(0, 10)} (${d.reason})`]));
-      report.changes.archived.push({ rule: d.rule, reason: d.reason ?? '' });
-    } else if (d.change !== 'unchanged') {
-      report.changes[d.change].push(d.rule);
-    }
+  const p = planRules(state.doc.rules, input.plan, now.getTime(), config);
+  const taught = decideTaught(state.doc.taught, input.instincts, now.getTime(), config, input.unreadable);
+  const report: ByeReport = {
+    analysis: undefined as never,
+    rulesFile: '',
+    rulesFileChanged: false,
+    rules: p.rules,
+    changes: { promoted: [], refreshed: [], decaying: [], archived: [] },
+    taught: taught.rules,
+    taughtChanges: { promoted: taught.promoted, archived: taught.archived, held: taught.held },
+    blocked: [...new Set(p.blocked)],
+    overridden: p.overridden,
+    skippedRules: state.problems,
+  };
+  for (const c of p.changes) {
+    if (c.change === 'archived') report.changes.archived.push({ rule: c.rule, reason: c.reason ?? '' });
+    else report.changes[c.change].push(c.rule);
   }
-  report.rules = activeRules(decisions);
+  return report;
 }

@@ -1,7 +1,7 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { dayOf, protectedDays } from '../analyzer/active-window.js';
-import { readRules, runConsolidation, type ByeReport } from './consolidate-run.js';
+import { runConsolidation, type ByeReport } from './consolidate-run.js';
 import { learnHistory, pruneHistory } from '../analyzer/history.js';
 import { readHistory, writeHistory } from './history-file.js';
 import type { RecordTable } from '../analyzer/record-table.js';
@@ -9,7 +9,9 @@ import { TableBuilder } from '../analyzer/table-builder.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { ruleFacts } from '../analyzer/promotion.js';
 import { projectNames } from '../store/projects.js';
-import { reaches } from '../exports/delivery.js';
+import { readRulesDoc } from '../rules/read.js';
+import { rulesFor } from '../rules/reach.js';
+import type { ObservedRule, RulesDoc } from '../rules/rule.js';
 
 // import-transcripts' learning from the history it read (analyzer/history.ts): each project once
 // over its own span, carried into state/history.json, then bye's promotion, so that a session's
@@ -24,9 +26,10 @@ export interface LearnedProject {
   from: string;
   to: string;
   activeDays: number;
-  /** Patterns tracked (instincts), and the rules its sessions now get (their keys). */
+  /** Patterns tracked (instincts), and the rules its sessions now get (their keys): its own, and habits of the user's other projects. */
   tracked: number;
   rules: string[];
+  across: string[];
 }
 
 export interface HistoryLearning {
@@ -91,13 +94,13 @@ export function learnFromHistory(opts: { home: string; table: RecordTable; added
   const bye = changed || Object.keys(opts.addedByDay).length > 0 ? runConsolidation({ home, now, config, env: opts.env, realNowMs: opts.realNowMs, noPrune: true }) : undefined;
   const names = projectNames(home);
   const projects: LearnedProject[] = [];
+  const doc: RulesDoc = bye !== undefined ? { rules: bye.rules, taught: bye.taught } : readRulesDoc(home);
   for (const [id, l] of learned) {
     const index = t.projects.indexOf(id);
-    // The rules its sessions get that its history taught (a global one only when its history holds it too).
-    const mine = new Set(l.carried.patterns.map((p) => `${p.kind}:${p.key}`));
-    const rules = (bye?.rules ?? rulesNow(home))
-      .filter((r) => worthDelivering(ruleFacts(r), config) && reaches(r, id) && mine.has(`${r.kind}:${r.pattern}`))
-      .map((r) => ruleFacts(r).key);
+    // The rules its sessions get, as the SessionStart hook gives them (rules/reach.ts): its own, then those from other projects.
+    const reaching = rulesFor(doc, id).filter((r) => r.rule.kind !== 'taught' && worthDelivering(ruleFacts(r.rule as ObservedRule), config));
+    const rules = reaching.filter((r) => r.where === 'here').map((r) => r.key);
+    const across = reaching.filter((r) => r.where === 'across').map((r) => r.key);
     projects.push({
       project: id,
       name: names.get(id) ?? id,
@@ -107,17 +110,9 @@ export function learnFromHistory(opts: { home: string; table: RecordTable; added
       activeDays: l.analysis.activeDays,
       tracked: l.carried.patterns.length,
       rules,
+      across,
     });
   }
   projects.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return { projects, retention: { records, days, retentionDays: config.retentionDays, keepWith }, bye };
-}
-
-/** rules.json's rules as they are (a damaged file: none, bye says why). */
-function rulesNow(home: string) {
-  try {
-    return readRules(home).rules;
-  } catch {
-    return [];
-  }
 }

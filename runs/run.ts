@@ -134,6 +134,11 @@ export interface AnalysisOptions {
   budgetRecords?: number;
   /** Prune nothing (import's own run: it says first what the next analysis's retention will remove). */
   noPrune?: boolean;
+  /**
+   * bye's plan, made from this run's analyses before anything is written: it returns which store
+   * keys are rules (key -> promoted_at), so that the instinct files are written once, marked.
+   */
+  plan?: (pa: ProjectAnalyses) => ReadonlyMap<string, string>;
 }
 
 export function emptyReport(now: Date, config: Config, readOnlyReason: string | undefined): AnalysisReport {
@@ -238,7 +243,8 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
   const report = emptyReport(now, config, readOnlyReason(home, nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
+    opts.plan?.(pa);
     return report;
   }
   ensurePrivateDir(home);
@@ -265,7 +271,8 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push(relative(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
-    const w = writeObserved(home, pa, config, nowIso);
+    const promoted = opts.plan?.(pa);
+    const w = writeObserved(home, pa, config, nowIso, promoted);
     report.written = w.written;
     report.unchanged = w.unchanged;
     report.archived = w.archived;

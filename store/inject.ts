@@ -8,6 +8,7 @@ import { claimLine } from '../analyzer/rules-file.js';
 import { analyzerKey } from './keys.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 import { observedSource } from './model.js';
+import { overriddenKey } from '../rules/reach.js';
 
 // What the prompt router adds to a prompt: the instincts and facts relevant to its words that are
 // not rules already (those reached Claude at session start), within a budget. Pure over the
@@ -81,8 +82,13 @@ function hits(prompt: readonly string[], text: string): number {
   return n;
 }
 
-const reaches = (x: { scope: string; project?: string | undefined; source?: string; category?: string; projects?: readonly string[] }, project: string | null) =>
-  x.scope === 'project' ? x.project !== undefined && x.project === project : !(observedSource(x) && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category)) || (project !== null && (x.projects ?? []).includes(project));
+/**
+ * Whether an instinct or fact reaches a prompt of `project`: its project's, or a global one. An
+ * observed global instinct of a project's kind (a command, a fix) states several projects'
+ * evidence together: it is no project's claim, and is not added.
+ */
+const reaches = (x: { scope: string; project?: string | undefined; source?: string; category?: string }, project: string | null) =>
+  x.scope === 'project' ? x.project !== undefined && x.project === project : !(observedSource(x) && x.category !== undefined && PER_PROJECT_CATEGORIES.has(x.category));
 const pct = (x: number) => x.toFixed(2);
 
 /**
@@ -90,18 +96,19 @@ const pct = (x: number) => x.toFixed(2);
  * observed one states its claim with its rate (the one percentage shown beside a claim) and its
  * key, as at session start.
  */
-export function instinctLine(x: { confidence: number; trigger: string; action: string; pattern: string; source?: string; rate?: number | undefined; hits?: number | undefined; opportunities?: number | undefined; sessions?: number }): string {
+export function instinctLine(x: { confidence: number; trigger: string; action: string; pattern: string; source?: string; scope?: string; projects?: readonly string[]; rate?: number | undefined; hits?: number | undefined; opportunities?: number | undefined; sessions?: number }): string {
   const k = observedSource(x) ? analyzerKey(x.pattern) : undefined;
-  // Rebuilt from the key's checked tokens, never from the file's claim text.
-  const claim = k && claimLine({ kind: k.kind, pattern: k.key, rate: x.rate, hits: x.hits, opportunities: x.opportunities, sessions: x.sessions } as Rule);
+  // Rebuilt from the key's checked tokens, never from the file's claim text; a global one says its evidence is from several projects.
+  const across = x.scope === 'global' ? { projects: x.projects?.length || undefined } : undefined;
+  const claim = k && claimLine({ kind: k.kind, pattern: k.key, rate: x.rate, hits: x.hits, opportunities: x.opportunities, sessions: x.sessions } as Rule, across);
   if (claim !== undefined) return `- ${claim}`;
   const trigger = safeText(x.trigger, 160) || safeText(x.pattern, 160);
   const action = safeText(x.action, 240) || safeText(x.pattern, 160);
-  return `- [${pct(x.confidence)}] when ${whenClause(trigger)}: ${action}`;
+  return `- [score ${pct(x.confidence)}] when ${whenClause(trigger)}: ${action}`;
 }
 
 export function factLine(x: { confidence: number; text: string }): string {
-  return `- [${pct(x.confidence)}] ${safeText(x.text, 300)}`;
+  return `- [score ${pct(x.confidence)}] ${safeText(x.text, 300)}`;
 }
 
 interface Candidate<T> {
@@ -124,7 +131,7 @@ function byRank<T extends { id: string }>(a: Candidate<T>, b: Candidate<T>): num
 export function selectInjection(
   index: { instincts: readonly IndexedInstinct[]; facts: readonly IndexedFact[] },
   prompt: string,
-  opts: { project: string | null; rules: ReadonlySet<string>; nowMs: number; config: InjectConfig },
+  opts: { project: string | null; rules: ReadonlySet<string>; taught?: ReadonlyMap<string, string>; nowMs: number; config: InjectConfig },
 ): Injection {
   const c = opts.config;
   const want = [...promptStems(prompt)];
@@ -135,6 +142,8 @@ export function selectInjection(
     if (x.state === 'archived' || x.state === 'evolved' || x.promoted_at !== undefined) continue;
     if (opts.rules.has(x.pattern) || (x.aliases ?? []).some((a) => opts.rules.has(a))) continue;
     if (!reaches(x, opts.project)) continue;
+    // A command taught for this project wins over an observed one of the same purpose.
+    if (observedSource(x) && opts.taught !== undefined && overriddenKey(x.pattern, opts.taught) !== undefined) continue;
     // An observed pattern is added only when it passes the one delivery test.
     if (observedSource(x) && !worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c)) continue;
     const conf = effective(x, opts.nowMs, c);

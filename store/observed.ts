@@ -154,7 +154,7 @@ function handEdited(e: Entry<Instinct>): boolean {
  * Writes the observed instincts of one analysis. The caller holds the analysis lock. Hand edits
  * of observed files are kept in archive/ before the file is rewritten or archived, as before.
  */
-export function writeObserved(home: string, pa: ProjectAnalyses, config: Config, nowIso: string): ObservedWrite {
+export function writeObserved(home: string, pa: ProjectAnalyses, config: Config, nowIso: string, promotedNow?: ReadonlyMap<string, string>): ObservedWrite {
   recoverStore(home);
   migrateLegacy(home, config, nowIso, { lockHeld: true });
   // Every file and event line of this run committed together, or none (store/txn.ts).
@@ -172,7 +172,8 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
   }
   const byKey = new Map<string, Entry<Instinct>>();
   for (const e of existing.values()) byKey.set(e.value!.pattern, e);
-  const promoted = promotedKeys(home);
+  // Which keys are rules: bye's plan when bye runs (written once, marked), else rules.json's.
+  const promoted = promotedNow ?? promotedKeys(home);
   const scoped = scopePatterns(pa, config);
   const out: ObservedWrite = { written: [], unchanged: [], archived: [], keptUserEdits: [], deferred: [], keep: new Map(), scoped };
   const events: StoreEvent[] = [];
@@ -182,8 +183,9 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
     const prevEntry = byKey.get(key);
     let id = prevEntry?.value?.id ?? slugFor(op.p.kind, op.p.key);
     if (prevEntry === undefined) {
-      // A new pattern: at most maxNewInstinctsPerRun a run; its slot must be free of any other file.
-      if (created >= config.maxNewInstinctsPerRun) {
+      // A new pattern: at most maxNewInstinctsPerRun a run (a rule's pattern always: every view
+      // shows a rule through its instinct); its slot must be free of any other file.
+      if (created >= config.maxNewInstinctsPerRun && !promoted.has(key)) {
         out.deferred.push(key);
         continue;
       }

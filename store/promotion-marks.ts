@@ -6,15 +6,18 @@ import type { StoreCtx } from './store.js';
 // Promotion marks: which instincts are rules now (bye's `markPromoted`), and a project's instinct
 // made global (`promoteGlobal` by hand, `promoteIn` for dream too).
 
-/** Marks which instincts are rules now (bye): promoted_at set or cleared, levels updated. */
-export function markPromoted(ctx: StoreCtx, promoted: ReadonlyMap<string, string>, opts: { lockHeld?: boolean } = {}): string[] {
+/**
+ * Marks which instincts are rules now (bye): promoted_at set or cleared, levels updated. With
+ * taughtOnly, the taught and imported ones only (bye writes the observed ones marked already).
+ */
+export function markPromoted(ctx: StoreCtx, promoted: ReadonlyMap<string, string>, opts: { lockHeld?: boolean; taughtOnly?: boolean } = {}): string[] {
   return mutate(
     ctx,
     (m) => {
       const changed: string[] = [];
       for (const e of [...m.instincts]) {
         const x = e.value;
-        if (!x) continue;
+        if (!x || (opts.taughtOnly && observedSource(x))) continue;
         const at = promoted.get(x.pattern);
         if (at === x.promoted_at) continue;
         const y: Instinct = { ...x };

@@ -1,6 +1,5 @@
 import type { Config } from '../lib/config.js';
 import { CATEGORIES } from './keys.js';
-import { DAY_MS } from '../lib/clock.js';
 import type { StoreEvent } from './events.js';
 import type { IndexedFact, IndexedInstinct } from './index-read.js';
 import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js';
@@ -10,6 +9,9 @@ import { haystack, matches, parseQuery } from './search.js';
 import { trendsOver, type Trend } from './trend.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
+import { ruleFacts } from '../analyzer/promotion.js';
+import { reachingByKey, type Reaching, type Where } from '../rules/reach.js';
+import type { ObservedRule, RulesDoc } from '../rules/rule.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
 // statistics and trends. Pure over records, events and `now`.
@@ -19,9 +21,19 @@ export interface ReadCtx {
   nowMs: number;
   /** The current project's id, or null outside any project. */
   project: string | null;
-  /** Store key -> promoted_at for every rule in rules.json. */
-  promoted: ReadonlyMap<string, string>;
+  /** rules.json, as read once for these views (rules/read.ts). */
+  rules: RulesDoc;
   names: ReadonlyMap<string, string>;
+  /** The rules reaching each project (null: outside any), by store key: filled as views ask (rulesOf). */
+  reach?: Map<string | null, Map<string, Reaching>>;
+}
+
+/** The rules that reach a session of `project`, by store key (rules/reach.ts), computed once per project. */
+export function rulesOf(ctx: ReadCtx, project: string | null): Map<string, Reaching> {
+  ctx.reach ??= new Map();
+  let m = ctx.reach.get(project);
+  if (m === undefined) ctx.reach.set(project, (m = reachingByKey(ctx.rules, project)));
+  return m;
 }
 
 export interface InstinctView {
@@ -60,7 +72,14 @@ export interface InstinctView {
    * delivery test (analyzer/deliver.ts); a taught or imported one always (a person said it).
    */
   deliverable: boolean;
-  /** Observed: its claim, as last measured (see Instinct). */
+  /**
+   * The rule with its key that reaches this instinct's project (a global instinct: the current
+   * project): what it states is the one truth of the claim, so an observed instinct's claim
+   * figures (rate, hits, opportunities, sessions) are the rule's. `where`: this project's own
+   * evidence, the user's other projects', or taught; `projects`: across how many.
+   */
+  rule?: { where: Where; projects?: number };
+  /** Observed: its claim, as last measured (see Instinct), or as its rule states it. */
   claim?: string;
   hits?: number;
   opportunities?: number;
@@ -94,7 +113,10 @@ export interface FactView {
 export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
   const c = ctx.config;
   const eff = effective(x, ctx.nowMs, c);
-  const promoted = x.promoted_at !== undefined || ctx.promoted.has(x.pattern);
+  // Whether it is a rule where it applies: its project's (a global instinct: the current project's).
+  const reaching = rulesOf(ctx, x.scope === 'project' ? (x.project ?? null) : ctx.project).get(x.pattern);
+  const promoted = reaching !== undefined;
+  const observedRule = reaching !== undefined && reaching.rule.kind !== 'taught' && observedSource(x) ? (reaching.rule as ObservedRule) : undefined;
   const v: InstinctView = {
     id: x.id,
     pattern: x.pattern,
@@ -122,12 +144,25 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
     inactive: x.inactive,
     promoted,
     blocked: observedSource(x) && (x.adjustment ?? 0) < 0,
-    deliverable: !observedSource(x) || worthDelivering({ key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c),
+    deliverable: !observedSource(x) || worthDelivering(observedRule !== undefined ? ruleFacts(observedRule) : { key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c),
   };
+  if (reaching !== undefined) v.rule = { where: reaching.where, ...(reaching.projects !== undefined ? { projects: reaching.projects } : {}) };
   if (x.claim !== undefined) v.claim = x.claim;
   if (x.hits !== undefined) v.hits = x.hits;
   if (x.opportunities !== undefined) v.opportunities = x.opportunities;
   if (x.rate !== undefined) v.rate = x.rate;
+  if (observedRule !== undefined) {
+    // The rule's figures: what every view states of this claim (rules/reach.ts).
+    if (observedRule.claim !== undefined) v.claim = observedRule.claim;
+    for (const k of ['hits', 'opportunities', 'rate'] as const) {
+      const n = observedRule[k];
+      if (typeof n === 'number') v[k] = n;
+      else delete v[k];
+    }
+    v.sessions = observedRule.sessions;
+    v.observations = observedRule.observations;
+    v.last_seen = observedRule.last_seen > v.last_seen ? observedRule.last_seen : v.last_seen;
+  }
   if (x.project !== undefined) {
     v.project = x.project;
     const name = ctx.names.get(x.project);
@@ -328,43 +363,4 @@ export function status(views: readonly InstinctView[], events: readonly StoreEve
   return [...groups.values()].sort((a, b) => b.instincts.length - a.instincts.length || (a.domain < b.domain ? -1 : 1));
 }
 
-export interface Suggestion {
-  ts: string;
-  project: string | null;
-  patterns: string[];
-}
-
-export interface EffectivenessRow {
-  pattern: string;
-  suggested: number;
-  confirmed: number;
-  rate: number;
-}
-
-/**
- * Per pattern: how often suggest returned it, and how many of those suggestions were followed by
- * a confirmation (an `observe` of it, or a `confirm`) before it was suggested again, within
- * windowDays.
- */
-export function effectiveness(suggestions: readonly Suggestion[], events: readonly StoreEvent[], windowDays: number): EffectivenessRow[] {
-  const confirmations = new Map<string, number[]>();
-  for (const e of events) {
-    if (e.delta <= 0 && !e.reason.startsWith('confirm')) continue;
-    if (!/^(observe|reinforce|confirm|import)/.test(e.reason)) continue;
-    confirmations.set(e.pattern, [...(confirmations.get(e.pattern) ?? []), Date.parse(e.ts)]);
-  }
-  const times = new Map<string, number[]>();
-  for (const s of suggestions) for (const p of s.patterns) times.set(p, [...(times.get(p) ?? []), Date.parse(s.ts)]);
-  const rows: EffectivenessRow[] = [];
-  for (const [pattern, ts] of times) {
-    ts.sort((a, b) => a - b);
-    const conf = confirmations.get(pattern) ?? [];
-    let confirmed = 0;
-    ts.forEach((t, i) => {
-      const until = i + 1 < ts.length ? Math.min(ts[i + 1]!, t + windowDays * DAY_MS) : t + windowDays * DAY_MS;
-      if (conf.some((c) => c >= t && c < until)) confirmed++;
-    });
-    rows.push({ pattern, suggested: ts.length, confirmed, rate: round4(confirmed / ts.length) });
-  }
-  return rows.sort((a, b) => b.suggested - a.suggested || (a.pattern < b.pattern ? -1 : 1));
-}
+export { effectiveness, type EffectivenessRow, type Suggestion } from './suggestion-effects.js';

@@ -1,14 +1,11 @@
-import { readRulesForDelivery } from '../exports/delivery.js';
-import { storeKey } from './keys.js';
+import { readRulesDoc } from '../rules/read.js';
+import { promotedKeysOf } from '../rules/rule.js';
 
-// What is a rule already: rules.json's observed rules (by their analyzer key) and taught ones.
+// What is a rule already, as the store marks its instincts: every rule of rules.json, observed
+// (by its store key) and taught, read through the one reader (rules/).
 
 /** Store key -> promoted_at, for every rule rules.json lists. */
 export function promotedKeys(home: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const r of readRulesForDelivery(home)) {
-    if (r.kind === 'taught') out.set(r.pattern, r.promoted_at);
-    else if ((r.kind === 'chain' || r.kind === 'error-retry') && typeof r.pattern === 'string') out.set(storeKey(r.kind, r.pattern), r.promoted_at);
-  }
-  return out;
+  const doc = readRulesDoc(home);
+  return promotedKeysOf([...doc.rules, ...doc.taught]);
 }

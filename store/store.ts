@@ -10,7 +10,7 @@ import { readIfFile } from './io.js';
 import { projectNames } from './projects.js';
 import { factView, instinctView, type FactView, type InstinctView, type ReadCtx, type Suggestion } from './query.js';
 import { isFormerId } from './keys.js';
-import { promotedKeys } from './rules.js';
+import { readRulesDoc } from '../rules/read.js';
 import { scanFacts, scanInstincts } from './scan.js';
 
 // The store as the CLI and the MCP server see it: what is in it now (from the index when it is
@@ -28,7 +28,7 @@ export interface StoreCtx {
 }
 
 export function readCtx(ctx: StoreCtx): ReadCtx {
-  return { config: ctx.config, nowMs: ctx.now.getTime(), project: ctx.project, promoted: promotedKeys(ctx.home), names: projectNames(ctx.home) };
+  return { config: ctx.config, nowMs: ctx.now.getTime(), project: ctx.project, rules: readRulesDoc(ctx.home), names: projectNames(ctx.home) };
 }
 
 /** The index if it still matches every file, else a fresh scan (which also rewrites the index). */

@@ -3,7 +3,7 @@ import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import { readFreshIndex } from './index-read.js';
 import { compact, instinctView, suggestViews, type InstinctView } from './query.js';
-import { promotedKeys } from './rules.js';
+import { readRulesDoc } from '../rules/read.js';
 
 // `suggest` without YAML, yargs or a scan: the index when it is fresh (else undefined, and the
 // caller takes the full path), the views at `now`, one line appended to the suggestion log.
@@ -17,7 +17,7 @@ export interface SuggestResult {
 export function suggestFromIndex(home: string, config: Config, nowMs: number, project: string | null, opts: { full?: boolean; limit?: number; log?: boolean; quick?: boolean } = {}): SuggestResult | undefined {
   const index = readFreshIndex(home, { quick: opts.quick === true });
   if (index === undefined) return undefined;
-  const ctx = { config, nowMs, project, promoted: promotedKeys(home), names: new Map<string, string>() };
+  const ctx = { config, nowMs, project, rules: readRulesDoc(home), names: new Map<string, string>() };
   return suggestResult(home, index.instincts.map((x) => instinctView(x, ctx)), nowMs, project, opts, config);
 }
 

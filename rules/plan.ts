@@ -1,0 +1,254 @@
+import type { Config } from '../lib/config.js';
+import { shrunkRate } from '../analyzer/claims.js';
+import { whyNotDelivered } from '../analyzer/deliver.js';
+import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
+import { activeRules, consolidate, type RuleChange, type RuleDecision } from '../analyzer/promotion.js';
+import type { ScoredPattern } from '../analyzer/score.js';
+import { patternFacts } from '../analyzer/tracked.js';
+import { ruleProject, type ObservedRule } from './rule.js';
+
+// bye's plan for the observed rules, pure: each project's rules from that project's own evidence
+// (analyzer/promotion.ts consolidate, once per project), then the habits held across projects,
+// derived from the projects' rules. A project's rule states that project's counts and nobody
+// else's; a project whose sessions brought nothing new keeps its rules as they are (a rule fades
+// when its project's sessions no longer bear it out, not while the project is idle); a command a
+// person taught wins in the projects it reaches, and only there. Nothing is written here.
+
+/** The analyzer's key of a pattern (`chain:A->B->C`)... */
+const pkey = (p: { kind: string; key: string }) => `${p.kind}:${p.key}`;
+/** ...and of a rule (its `key` field is the store key: `seq:A->B->C`). */
+const akey = (r: { kind: string; pattern: string }) => `${r.kind}:${r.pattern}`;
+
+/** What one project brings to the plan. */
+export interface ProjectEvidence {
+  /** The project's patterns: its own evidence (feedback adjustments applied). */
+  patterns: readonly ScoredPattern[];
+  /** Analyzer keys (`chain:A->B->C`) tracked in this project: a rule is first an instinct. */
+  tracked: ReadonlySet<string>;
+  /** Whether its sessions brought evidence this run (records in the window): an idle project's rules stand as they are. */
+  active: boolean;
+  /** Analyzer keys of observed commands a taught command reaching this project contradicts -> the taught key. */
+  overridden: ReadonlyMap<string, string>;
+}
+
+export interface PlanInput {
+  projects: ReadonlyMap<string, ProjectEvidence>;
+  /**
+   * Every record together (the analysis of all projects and records without one): what an
+   * earlier version's global rule, which names no project, is measured against while no project
+   * holds it.
+   */
+  all: readonly ScoredPattern[];
+  /** Analyzer keys whose promotion a correction or contradiction holds back (feedback is per key). */
+  blocked: ReadonlySet<string>;
+  /** Project id -> its folder's name, for people. */
+  names: ReadonlyMap<string, string>;
+}
+
+export interface PlannedChange {
+  rule: ObservedRule;
+  change: RuleChange;
+  reason?: string;
+}
+
+export interface RulesPlan {
+  /** The observed rules to keep, most confident first. */
+  rules: ObservedRule[];
+  /** What changed (promoted, refreshed, decaying, archived), in the order decided. */
+  changes: PlannedChange[];
+  /** Patterns whose promotion feedback holds back. */
+  blocked: string[];
+  /** Observed commands a taught one contradicts, per project. */
+  overridden: { pattern: string; taught: string; project: string }[];
+}
+
+export type PlanConfig = Config;
+
+/**
+ * The previous rules by the project they are of: rules of a project as they are; an earlier
+ * version's global rule of a project's command (naming its projects) becomes each listed
+ * project's; an earlier version's global habit becomes the rule of each project that tracks it
+ * (so that its history carries), and stays as the global candidate.
+ */
+function previousByProject(previous: readonly ObservedRule[], input: PlanInput): { byProject: Map<string, ObservedRule[]>; globals: ObservedRule[]; orphans: ObservedRule[] } {
+  const byProject = new Map<string, ObservedRule[]>();
+  const add = (p: string, r: ObservedRule) => byProject.set(p, [...(byProject.get(p) ?? []), r]);
+  const globals: ObservedRule[] = [];
+  const orphans: ObservedRule[] = [];
+  for (const r of previous) {
+    const p = ruleProject(r);
+    if (p !== undefined) {
+      add(p, r);
+      continue;
+    }
+    if (r.scope === 'project') {
+      orphans.push(r);
+      continue;
+    }
+    const formatOne = r.against === undefined;
+    if (PER_PROJECT_KINDS.has(r.kind)) {
+      const listed = Array.isArray(r.projects) ? r.projects : [];
+      if (listed.length === 0) orphans.push(r);
+      for (const id of listed) add(id, asProjectRule(r, id));
+      continue;
+    }
+    globals.push(r);
+    if (formatOne) {
+      for (const [id, ev] of input.projects) if (ev.tracked.has(akey(r)) && !(byProject.get(id) ?? []).some((x) => akey(x) === akey(r))) add(id, asProjectRule(r, id));
+    }
+  }
+  return { byProject, globals, orphans };
+}
+
+function asProjectRule(r: ObservedRule, project: string): ObservedRule {
+  const out: ObservedRule = { ...r, scope: 'project', project };
+  delete out.projects;
+  delete out.against;
+  delete out.project_name;
+  return out;
+}
+
+/** One project's decisions: consolidate over its own evidence, then what only a project's rule needs (tracked, blocked, taught). */
+function planProject(id: string, previous: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan): RuleDecision[] {
+  // An idle project (no session of it in the window, and none carried): its rules stand.
+  if (ev === undefined || (!ev.active && ev.patterns.length === 0)) return previous.map((rule) => ({ rule, change: 'unchanged' as const }));
+  let decisions = consolidate(previous, ev.patterns, nowMs, config);
+  if (!ev.active) {
+    // Evidence carried from history, nothing new: promotions only; the rules it has stand as they are.
+    const before = new Map(previous.map((r) => [akey(r), r]));
+    decisions = decisions.map((d) => (before.has(akey(d.rule)) ? { rule: before.get(akey(d.rule))!, change: 'unchanged' as const } : d));
+  }
+  const kept: RuleDecision[] = [];
+  for (let d of decisions) {
+    const k = akey(d.rule);
+    const taught = ev.overridden.get(k);
+    if (taught !== undefined && d.change !== 'archived') {
+      out.overridden.push({ pattern: d.rule.pattern, taught, project: id });
+      if (d.change === 'promoted') continue;
+      // A rule already given: the person's word wins here, so it goes (in this project only).
+      d = { ...d, change: 'archived', reason: `the taught ${taught} says otherwise in this project` };
+    }
+    if (d.change === 'promoted' && input.blocked.has(k)) {
+      out.blocked.push(d.rule.pattern);
+      continue;
+    }
+    // A rule is first an instinct: tracked in this project.
+    if (d.change === 'promoted' && !ev.tracked.has(k)) continue;
+    const rule: ObservedRule = { ...d.rule, scope: 'project', project: id };
+    const name = input.names.get(id);
+    if (name !== undefined) rule.project_name = name;
+    else delete rule.project_name;
+    kept.push({ ...d, rule });
+  }
+  return kept;
+}
+
+const round = (x: number) => Math.round(x * 1e4) / 1e4;
+
+/** What a rule's rate is shrunk toward: its own prior, else recovered from its rate and counts. */
+function priorOf(r: ObservedRule, weight: number): number {
+  if (typeof r.prior === 'number') return r.prior;
+  if (typeof r.rate !== 'number' || typeof r.hits !== 'number' || typeof r.opportunities !== 'number' || weight <= 0) return 0;
+  return Math.min(1, Math.max(0, (r.rate * (r.opportunities + weight) - r.hits) / weight));
+}
+
+/**
+ * A habit held in universalProjects projects or more, as one global rule: the holders' evidence
+ * together (counts summed, the rate shrunk toward their priors' mean), the holders listed, and the
+ * projects whose own evidence does not hold it (`against`: it is never given there).
+ */
+function globalRule(key: string, holders: readonly ObservedRule[], before: ObservedRule | undefined, input: PlanInput, nowIso: string, config: PlanConfig): ObservedRule {
+  const sum = (f: (r: ObservedRule) => number | undefined) => holders.reduce((n, r) => n + (f(r) ?? 0), 0);
+  const hits = sum((r) => r.hits);
+  const opportunities = sum((r) => r.opportunities);
+  const weightOf = (r: ObservedRule) => Math.max(1, r.opportunities ?? 0);
+  const total = holders.reduce((n, r) => n + weightOf(r), 0);
+  const prior = holders.reduce((n, r) => n + priorOf(r, config.ratePriorWeight) * weightOf(r), 0) / total;
+  const lift = holders.reduce((n, r) => n + (r.lift ?? 0) * weightOf(r), 0) / total;
+  const first = holders[0]!;
+  const projects = holders.map((r) => r.project!).sort();
+  const against: string[] = [];
+  for (const [id, ev] of input.projects) {
+    if (projects.includes(id)) continue;
+    const p = ev.patterns.find((x) => pkey(x) === key);
+    if (p === undefined || p.opportunities === 0) continue;
+    if (whyNotDelivered(patternFacts(p), { ...config, minSessions: 0 }) !== undefined) against.push(id);
+  }
+  const max = (f: (r: ObservedRule) => number) => Math.max(...holders.map(f));
+  const lastSeen = holders.map((r) => r.last_seen).sort().at(-1)!;
+  const rule: ObservedRule = {
+    id: first.id,
+    kind: first.kind,
+    pattern: first.pattern,
+    promoted_at: before?.promoted_at ?? nowIso,
+    confidence_at_promotion: before?.confidence_at_promotion ?? max((r) => r.confidence_now),
+    last_confidence: max((r) => r.last_confidence),
+    last_seen: lastSeen,
+    observations: sum((r) => r.observations),
+    sessions: sum((r) => r.sessions),
+    confidence_now: max((r) => r.confidence_now),
+    ...(first.key !== undefined ? { key: first.key } : {}),
+    ...(first.claim !== undefined ? { claim: first.claim } : {}),
+    hits,
+    opportunities,
+    rate: round(shrunkRate(hits, opportunities, prior, config.ratePriorWeight)),
+    prior: round(prior),
+    lift: Math.round(lift * 100) / 100,
+    scope: 'global',
+    projects,
+    against: against.sort(),
+  };
+  return rule;
+}
+
+/** The plan: each project's rules, then the habits held across projects. */
+export function planRules(previous: readonly ObservedRule[], input: PlanInput, nowMs: number, config: PlanConfig): RulesPlan {
+  const out: RulesPlan = { rules: [], changes: [], blocked: [], overridden: [] };
+  const nowIso = new Date(nowMs).toISOString();
+  const { byProject, globals, orphans } = previousByProject(previous, input);
+  for (const r of orphans) out.changes.push({ rule: r, change: 'archived', reason: "no project holds it: a project's rule must name its project" });
+  const ids = [...new Set([...byProject.keys(), ...input.projects.keys()])].sort();
+  const active: ObservedRule[] = [];
+  for (const id of ids) {
+    for (const d of planProject(id, byProject.get(id) ?? [], input.projects.get(id), input, nowMs, config, out)) {
+      if (d.change !== 'unchanged') out.changes.push({ rule: d.rule, change: d.change, ...(d.reason !== undefined ? { reason: d.reason } : {}) });
+      if (d.change !== 'archived') active.push(d.rule);
+    }
+  }
+  // Habits held in universalProjects projects: one global rule each, for the projects with no evidence of their own.
+  const holders = new Map<string, ObservedRule[]>();
+  for (const r of active) {
+    if (PER_PROJECT_KINDS.has(r.kind)) continue;
+    holders.set(akey(r), [...(holders.get(akey(r)) ?? []), r]);
+  }
+  const globalBefore = new Map(globals.map((r) => [akey(r), r]));
+  const globalNow: ObservedRule[] = [];
+  for (const [k, list] of holders) {
+    if (list.length < config.universalProjects) continue;
+    const before = globalBefore.get(k);
+    const rule = globalRule(k, list, before, input, nowIso, config);
+    globalNow.push(rule);
+    if (before === undefined) out.changes.push({ rule, change: 'promoted' });
+    else if (rule.last_seen > before.last_seen) out.changes.push({ rule, change: 'refreshed' });
+  }
+  const anyActive = [...input.projects.values()].some((ev) => ev.active);
+  for (const [k, r] of globalBefore) {
+    if (globalNow.some((g) => akey(g) === k)) continue;
+    const n = holders.get(k)?.length ?? 0;
+    if (n === 0 && r.against === undefined) {
+      // An earlier version's global rule that no project holds: it stands while nothing happens,
+      // and is measured against every record together, as it was made, while projects work.
+      if (!anyActive) {
+        globalNow.push(r);
+        continue;
+      }
+      const d = consolidate([r], input.all, nowMs, config)[0]!;
+      if (d.change !== 'unchanged') out.changes.push({ rule: d.rule, change: d.change, ...(d.reason !== undefined ? { reason: d.reason } : {}) });
+      if (d.change !== 'archived') globalNow.push(d.rule);
+      continue;
+    }
+    out.changes.push({ rule: r, change: 'archived', reason: n === 0 ? 'no project holds it now' : `it holds in ${n === 1 ? 'one project' : `${n} projects`} now, under universalProjects ${config.universalProjects}: ${n === 1 ? "that project's own rule states it there" : 'each project states its own'}` });
+  }
+  out.rules = activeRules([...active, ...globalNow].map((rule) => ({ rule, change: 'unchanged' as const })));
+  return out;
+}

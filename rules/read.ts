@@ -1,0 +1,127 @@
+import { readDataFile } from '../lib/data-files.js';
+import { layout } from '../lib/data-home.js';
+import { cli } from '../lib/invocation.js';
+import { plural } from '../lib/plural.js';
+import { ruleProblem, type Rule } from '../analyzer/promotion.js';
+import { isTaughtRule, type ObservedRule, type RulesDoc, type TaughtRule } from './rule.js';
+
+// The one reader of rules.json, in two modes. Strict (bye, the report, effectiveness): a file that
+// cannot be used stops the caller with what is wrong (RulesStateError), and each entry left out is
+// named. Lenient (the hooks, the views): whatever entries can be shown, never an exception; a
+// hook must never fail Claude over a damaged file, and `onProblem` hears why less was given.
+// JSON only: the hooks never load the store's YAML.
+
+/** rules.json cannot be used as it is; nothing was written. */
+export class RulesStateError extends Error {}
+
+export interface RulesState {
+  doc: RulesDoc;
+  /** One line per entry left out. */
+  problems: string[];
+  /** The file's bytes, when some entries were left out (kept before rules.json is rewritten). */
+  original?: Buffer;
+}
+
+const empty = (): RulesDoc => ({ rules: [], taught: [] });
+
+function show(v: unknown): string {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+
+/** What is wrong with one taught entry, or undefined when it is a usable rule. */
+export function taughtProblem(r: unknown): string | undefined {
+  if (!isTaughtRule(r)) return `expected a taught rule (kind "taught", a pattern and numbers), found ${show(r)}`;
+  if (!(r.confidence_now >= 0 && r.confidence_now <= 1)) return `"confidence_now" must be a number from 0 to 1, found ${show(r.confidence_now)}`;
+  if (!(Number.isInteger(r.observations) && r.observations >= 0)) return `"observations" must be a whole number, 0 or more, found ${show(r.observations)}`;
+  return undefined;
+}
+
+/** Strict: the rules and taught rules of rules.json, each entry that is not a usable rule left out and named. */
+export function readRulesState(home: string): RulesState {
+  const path = layout.rulesJson(home);
+  let bytes: Buffer;
+  try {
+    bytes = readDataFile(path);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return { doc: empty(), problems: [] };
+    if (code === 'ELOOP') throw new RulesStateError(`${path} is a symbolic link; homunculus never follows links in its data home: replace it with the file it points to`);
+    if (code === 'EISDIR') throw new RulesStateError(`${path} is a folder, expected homunculus' rules state (a JSON file); move it aside`);
+    throw e;
+  }
+  const text = bytes.toString('utf8');
+  let v: unknown;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new RulesStateError(`${path}: expected JSON (${(e as Error).message}); move it aside to start over`);
+  }
+  const listed = (v as { rules?: unknown } | null)?.rules;
+  if (!Array.isArray(listed)) throw new RulesStateError(`${path}: expected {"rules": [...]}, found ${JSON.stringify(text.slice(0, 40))}; move it aside to start over`);
+  const taughtListed = (v as { taught?: unknown }).taught;
+  const doc = empty();
+  const problems: string[] = [];
+  listed.forEach((r, i) => {
+    const problem = ruleProblem(r);
+    if (problem === undefined) doc.rules.push(r as ObservedRule);
+    else problems.push(`rule ${i + 1}: ${problem}`);
+  });
+  if (taughtListed !== undefined && !Array.isArray(taughtListed)) problems.push(`"taught" is not a list: ${show(taughtListed)}`);
+  else {
+    (taughtListed ?? []).forEach((r, i) => {
+      const problem = taughtProblem(r);
+      if (problem === undefined) doc.taught.push(r as TaughtRule);
+      else problems.push(`taught rule ${i + 1}: ${problem}`);
+    });
+  }
+  return problems.length ? { doc, problems, original: bytes } : { doc, problems };
+}
+
+/** A confidence and an observation count that can be shown: within [0, 1], and a count of at least 0 that a run can reach. */
+function showable(confidence: unknown, observations: unknown): boolean {
+  return typeof confidence === 'number' && confidence >= 0 && confidence <= 1 && (observations === undefined || (typeof observations === 'number' && observations >= 0 && observations < 1e12));
+}
+
+/**
+ * Lenient: whatever entries of rules.json can be shown, observed (`rules`) and taught (`taught`);
+ * nothing when there is no usable rules.json, and `onProblem` says why.
+ */
+export function readRulesDoc(home: string, onProblem?: (why: string) => void): RulesDoc {
+  let v: { rules?: unknown; taught?: unknown } | null;
+  try {
+    v = JSON.parse(readDataFile(layout.rulesJson(home)).toString('utf8')) as { rules?: unknown; taught?: unknown } | null;
+  } catch (e) {
+    // Not there: no rules yet. Anything else is a damaged file: say so where doctor looks.
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${(e as Error).message.split('\n')[0]})`}: no rules were given; move it aside and run ${cli('bye')} to rebuild it`);
+    return empty();
+  }
+  const doc = empty();
+  const listed = v?.rules;
+  const taught = v?.taught;
+  let skipped = 0;
+  // Entries that cannot be shown (null, no pattern, a confidence outside [0, 1]) are left out.
+  if (Array.isArray(listed)) {
+    for (const r of listed) {
+      if (typeof r === 'object' && r !== null && typeof (r as Rule).pattern === 'string' && showable((r as Rule).confidence_now, (r as Rule).observations)) doc.rules.push(r as ObservedRule);
+      else skipped++;
+    }
+  }
+  if (Array.isArray(taught)) {
+    for (const r of taught) {
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) doc.taught.push(r);
+      else skipped++;
+    }
+  }
+  if (!Array.isArray(listed) && listed !== undefined) onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli('bye')} to rebuild it`);
+  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, 'entry', 'entries')} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli('bye')} rewrites it from the instincts`);
+  return doc;
+}
+
+/** Why rules.json gives no rules, or some of its entries are left out; undefined when it reads whole (or is not there yet). */
+export function rulesJsonProblem(home: string): string | undefined {
+  let problem: string | undefined;
+  readRulesDoc(home, (why) => (problem = why));
+  return problem;
+}

@@ -1,0 +1,77 @@
+import type { Rule } from '../analyzer/promotion.js';
+import { patternStoreKey } from '../analyzer/claims.js';
+
+// What a rule is, in one place: the shapes rules.json keeps, and the one key of every kind of
+// rule. rules.json holds what was learned and promoted (bye writes it; `observe` adds what a
+// person teaches); every view reads it through this folder (rules/read.ts, rules/reach.ts).
+// Light: the hooks import it.
+
+/** The format bye writes: one entry per claim and project (and per habit held across projects). */
+export const RULES_FORMAT = 2;
+
+/**
+ * An observed rule. Format 2: a rule of one project (`scope: 'project'`, `project`) states that
+ * project's own evidence; a global one (a habit held in universalProjects projects or more) names
+ * the projects it holds in (`projects`), states their evidence together, and is not given where a
+ * project's own evidence does not bear it out (`against`). Format 1 (earlier versions) kept one
+ * entry per pattern, global ones of a project's command naming their projects.
+ */
+export type ObservedRule = Rule & {
+  scope?: 'global' | 'project';
+  project?: string;
+  /** Global: the projects whose own evidence holds it. */
+  projects?: string[];
+  /** Global: projects whose own evidence does not hold it; it is never given there. */
+  against?: string[];
+};
+
+/** A rule a person taught (the store's taught and imported instincts): their words, not a measured claim. */
+export interface TaughtRule {
+  id: string;
+  kind: 'taught';
+  pattern: string;
+  trigger: string;
+  action: string;
+  promoted_at: string;
+  confidence_now: number;
+  observations: number;
+  sessions: number;
+  scope: 'global' | 'project';
+  project?: string;
+}
+
+export type AnyRule = ObservedRule | TaughtRule;
+
+export interface RulesDoc {
+  rules: ObservedRule[];
+  taught: TaughtRule[];
+}
+
+export function isTaughtRule(r: unknown): r is TaughtRule {
+  const o = r as TaughtRule;
+  return typeof o === 'object' && o !== null && o.kind === 'taught' && typeof o.pattern === 'string' && typeof o.confidence_now === 'number' && Number.isFinite(o.confidence_now) && typeof o.observations === 'number';
+}
+
+/** The store key of any rule: `seq:`/`retry:`/`cmd:`/... for observed ones, the taught key as it is. */
+export function ruleKey(r: AnyRule): string {
+  return r.kind === 'taught' ? r.pattern : patternStoreKey(r.kind, r.pattern);
+}
+
+/** The project a rule is of, or undefined for a global one. */
+export function ruleProject(r: { scope?: string; project?: string }): string | undefined {
+  return r.scope === 'project' && typeof r.project === 'string' ? r.project : undefined;
+}
+
+/**
+ * Which store keys are rules, and since when: key -> promoted_at (the earliest, when a key is a
+ * rule in several projects). The one answer to "is this instinct a rule", for every kind.
+ */
+export function promotedKeysOf(rules: Iterable<AnyRule>): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const r of rules) {
+    const k = ruleKey(r);
+    const before = m.get(k);
+    if (before === undefined || r.promoted_at < before) m.set(k, r.promoted_at);
+  }
+  return m;
+}
