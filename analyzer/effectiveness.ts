@@ -22,6 +22,8 @@ export interface Side {
 export interface RuleEffect {
   kind: Rule['kind'];
   pattern: string;
+  /** A project's rule: counted over that project's records only. */
+  project?: string;
   promoted_at: string;
   /** What is counted, in words: `Grep->Read followed by Edit`. */
   measure: string;
@@ -38,6 +40,8 @@ export type EffectConfig = Pick<Config, 'chainDetail' | 'effectMinOpportunities'
 interface Tally {
   rule: Rule;
   split: number;
+  /** A project's rule: the index of its project in the table (-2: none of these records is its project's); undefined: every record. */
+  project: number | undefined;
   counts: Int32Array; // before opportunities, before followed, after opportunities, after followed
 }
 
@@ -52,6 +56,12 @@ function ruleSteps(rule: Rule): string[] | undefined {
   return steps.length === 3 ? steps : undefined;
 }
 
+/** The project a rule is of (rules.json keeps it beside the rule's fields), or undefined for a global one. */
+function projectOf(rule: Rule): string | undefined {
+  const r = rule as Rule & { scope?: unknown; project?: unknown };
+  return r.scope === 'project' && typeof r.project === 'string' ? r.project : undefined;
+}
+
 /** The pure core: the records (any span, e.g. every retained file) and the rules in, one effect per rule out. */
 export function ruleEffects(t: RecordTable, rules: readonly Rule[], nowMs: number, config: EffectConfig): RuleEffect[] {
   const { keyOf, keys } = recordKeys(t, config.chainDetail);
@@ -62,7 +72,8 @@ export function ruleEffects(t: RecordTable, rules: readonly Rule[], nowMs: numbe
   const byFailure = new Map<number, Tally[]>();
   const tallies: Tally[] = [];
   for (const rule of rules) {
-    const tally: Tally = { rule, split: Date.parse(rule.promoted_at), counts: new Int32Array(4) };
+    const of = projectOf(rule);
+    const tally: Tally = { rule, split: Date.parse(rule.promoted_at), project: of === undefined ? undefined : t.projects.indexOf(of) === -1 ? -2 : t.projects.indexOf(of), counts: new Int32Array(4) };
     tallies.push(tally);
     const steps = ruleSteps(rule)?.map((s) => idOf.get(s));
     // A step never seen in these records: the rule has no opportunities at all.
@@ -86,6 +97,7 @@ export function ruleEffects(t: RecordTable, rules: readonly Rule[], nowMs: numbe
       const ts = t.ts[prev]!;
       if (t.ok[prev] !== 1) {
         for (const tally of byFailure.get(keyOf[prev]!) ?? []) {
+          if (tally.project !== undefined && t.project[prev] !== tally.project) continue;
           const o = ts < tally.split ? 0 : 2;
           tally.counts[o]!++;
           if (cur === keyOf[prev]) tally.counts[o + 1]!++;
@@ -93,6 +105,7 @@ export function ruleEffects(t: RecordTable, rules: readonly Rule[], nowMs: numbe
       }
       if (k - a < 2) continue;
       for (const { tally, c } of byPair.get(keyOf[order[k - 2]!]! * K + keyOf[prev]!) ?? []) {
+        if (tally.project !== undefined && t.project[prev] !== tally.project) continue;
         const o = ts < tally.split ? 0 : 2;
         tally.counts[o]!++;
         if (cur === c) tally.counts[o + 1]!++;
@@ -106,9 +119,11 @@ export function ruleEffects(t: RecordTable, rules: readonly Rule[], nowMs: numbe
     const steps = ruleSteps(rule);
     const measure =
       steps === undefined ? rule.pattern : rule.kind === 'chain' ? `${steps[0]}->${steps[1]} followed by ${steps[2]}` : `failed ${steps[0]} retried at once`;
+    const project = projectOf(rule);
     return {
       kind: rule.kind,
       pattern: rule.pattern,
+      ...(project !== undefined ? { project } : {}),
       promoted_at: rule.promoted_at,
       measure,
       before,

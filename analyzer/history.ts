@@ -3,7 +3,10 @@ import type { Config } from '../lib/config.js';
 import { decay } from '../lib/temporal-decay.js';
 import { activeWindowStart, dayOf, lastActiveDays } from './active-window.js';
 import { analyze, type Analysis } from './analyze.js';
-import { isTracked, keepTracked, type TrackConfig } from './tracked.js';
+import { isClaimKind, isTracked, keepTracked, type TrackConfig } from './tracked.js';
+import { shrunkRate } from './claims.js';
+import { minLiftOf } from './deliver.js';
+import { patternStoreKey } from './claims.js';
 import { foldAcrossScopes } from './folding.js';
 import type { ProjectAnalyses } from './projects.js';
 import type { RecordTable } from './record-table.js';
@@ -56,7 +59,12 @@ export function learnHistory(t: RecordTable, importedAtMs: number, config: Confi
     const nowMs = lastTs + 60_000;
     const start = activeWindowStart(days.get(p)!, config.windowDays, nowMs, nowMs - config.windowDays * DAY_MS) ?? nowMs - config.windowDays * DAY_MS;
     const analysis = analyze(t, nowMs, config, p, start);
-    const patterns = analysis.tracked.map((x) => ({ ...x, lastSeen: importedAtMs }));
+    // What is tracked, and every claim that held at least once (a command that succeeded in one
+    // session): the sessions after the import add to it (mergeCarried), so that one session of
+    // history and one of the project's own make two.
+    const tracked = new Set(analysis.tracked);
+    const claims = analysis.patterns.filter((x) => !tracked.has(x) && isClaimKind(x.kind) && x.specific && x.hits > 0 && x.foldedInto === undefined);
+    const patterns = [...analysis.tracked, ...claims].map((x) => ({ ...x, lastSeen: importedAtMs }));
     out.set(t.projects[p]!, {
       analysis,
       carried: { importedAt: new Date(importedAtMs).toISOString(), lastRecord: new Date(lastTs).toISOString(), sessions: analysis.sessionsInWindow, patterns },
@@ -71,28 +79,61 @@ export function historyDays(days: Iterable<number>, config: Pick<Config, 'window
 }
 
 /**
- * Gives each project with too little evidence of its own (fewer than minSessions sessions in its
- * window) the patterns carried from its history, confidence and recency decayed from the import
- * (a pattern the window also holds keeps the stronger of the two), and takes its tracked list
- * again. Returns the projects that were given carried patterns. Mutates `pa.projects`.
+ * One pattern's evidence from history and from the sessions after it, together: the counts add
+ * (the live analysis holds only records after the history's last one: runs/run.ts), the rate is
+ * measured again over both, and it was last seen when the sessions last showed it. Evidence
+ * learned from history is not forgotten because new evidence arrives.
+ */
+export function addEvidence(carried: ScoredPattern, live: ScoredPattern, config: Config): ScoredPattern {
+  const hits = carried.hits + live.hits;
+  const opportunities = carried.opportunities + live.opportunities;
+  const weight = (p: ScoredPattern) => Math.max(1, p.opportunities);
+  const prior = typeof live.prior === 'number' ? (typeof carried.prior === 'number' ? (carried.prior * weight(carried) + live.prior * weight(live)) / (weight(carried) + weight(live)) : live.prior) : carried.prior;
+  const lift = (carried.lift * weight(carried) + live.lift * weight(live)) / (weight(carried) + weight(live));
+  const out: ScoredPattern = {
+    ...live,
+    observations: carried.observations + live.observations,
+    sessions: carried.sessions + live.sessions,
+    sessionsInWindow: carried.sessionsInWindow + live.sessionsInWindow,
+    confidence: Math.max(carried.confidence, live.confidence),
+    hits,
+    opportunities,
+    rate: typeof prior === 'number' ? shrunkRate(hits, opportunities, prior, config.ratePriorWeight) : live.rate,
+    lift,
+    specific: live.specific && carried.specific && lift >= minLiftOf(patternStoreKey(live.kind, live.key), config),
+    firstSeen: Math.min(carried.firstSeen, live.firstSeen),
+    lastSeen: Math.max(carried.lastSeen, live.lastSeen),
+  };
+  if (typeof prior === 'number') out.prior = prior;
+  return out;
+}
+
+/**
+ * Gives each project with history the patterns carried from it, added to what its own sessions
+ * after the history show (addEvidence); a carried pattern its sessions have not shown keeps its
+ * counts, its score decayed from the import. Each project's tracked list is taken again. Returns
+ * the projects given carried patterns. Mutates `pa.projects`.
  */
 export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: number, config: Config): string[] {
   const merged: string[] = [];
   const changed: Analysis[] = [];
   for (const [id, carried] of Object.entries(history.projects)) {
     const live = pa.projects.get(id);
-    if (live !== undefined && live.sessionsInWindow >= config.minSessions) continue;
     const ageDays = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
     const factor = decay(ageDays, config.halfLifeDays);
     const byKey = new Map<string, ScoredPattern>((live?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
     let any = false;
     for (const c of carried.patterns) {
-      const confidence = c.confidence * factor;
-      if (!carriedTracked({ ...c, confidence }, factor, config)) continue;
       const k = `${c.kind}:${c.key}`;
       const mine = byKey.get(k);
-      if (mine !== undefined && mine.confidence >= confidence) continue;
-      byKey.set(k, { ...c, confidence, recency: c.recency * factor });
+      if (mine !== undefined) {
+        byKey.set(k, addEvidence({ ...c, sessionsInWindow: carried.sessions }, mine, config));
+        any = true;
+        continue;
+      }
+      const confidence = c.confidence * factor;
+      if (!carriedTracked({ ...c, confidence }, factor, config)) continue;
+      byKey.set(k, { ...c, confidence, recency: c.recency * factor, sessionsInWindow: carried.sessions + (live?.sessionsInWindow ?? 0) });
       any = true;
     }
     if (!any) continue;

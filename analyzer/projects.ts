@@ -12,6 +12,12 @@ export interface ProjectAnalyses {
   all: Analysis;
   /** Project id -> the analysis of that project's records alone. Records without a project belong to none. */
   projects: Map<string, Analysis>;
+  /**
+   * The records that name no project (an earlier version wrote none; a session without a
+   * folder), alone: their rules are no project's (global). Undefined when there are none, or when
+   * they were not counted apart (a window counted in parts that holds projects too).
+   */
+  unattributed?: Analysis;
 }
 
 /** Project indices (into t.projects) with at least one record in (startMs, endMs]. */
@@ -41,11 +47,12 @@ export function analyzeProjects(t: RecordTable, nowMs: number, config: Config): 
     projects.set(t.projects[[...ids][0]!]!, all);
     return { all, projects };
   }
+  if (ids.size === 0) return unnamed ? { all, projects, unattributed: all } : { all, projects };
   for (const p of [...ids].sort((a, b) => (t.projects[a]! < t.projects[b]! ? -1 : 1))) {
     // Over the whole table, filtered: copying each project's records out (re-interning every
     // string) was a third of a warm Stop hook on a large week.
     projects.set(t.projects[p]!, analyze(t, nowMs, config, p));
   }
   foldAcrossScopes(all, projects.values(), config);
-  return { all, projects };
+  return unnamed ? { all, projects, unattributed: analyze(t, nowMs, config, -1) } : { all, projects };
 }

@@ -29,7 +29,7 @@ export function patternFacts(p: ScoredPattern): DeliveryFacts {
 /** Why a pattern is not tracked, or undefined when it is. */
 export function whyNotTracked(p: ScoredPattern, config: TrackConfig): string | undefined {
   const pct = (v: number) => `${Math.round(v * 100)}%`;
-  const low = `confidence ${pct(p.confidence)} is below minConfidence ${pct(config.minConfidence)}`;
+  const low = `score ${pct(p.confidence)} is below minConfidence ${pct(config.minConfidence)}`;
   const folded = p.foldedInto === undefined ? undefined : `folded into ${p.foldedInto}, which starts the same cycle more often`;
   if (!isClaimKind(p.kind)) return p.confidence < config.minConfidence ? low : folded;
   if (folded !== undefined) return folded;

@@ -18,7 +18,7 @@ export function renderReport(r: AnalysisReport): string {
   lines.push(
     `Analyzed ${plural(r.recordsInWindow, 'tool call')} in ${plural(r.sessionsInWindow, 'session')}, window ${r.windowStart} .. ${r.now} ` +
       `(${plural(r.files.read, 'file')}: ${r.files.cached} cached, ${r.files.appended} appended, ${r.files.parsed} parsed).`,
-    `Patterns tracked: ${r.tracked.length}${r.tracked.length ? ` (strongest: ${r.tracked.slice(0, 3).map((p) => `${p.key} ${pct(p.confidence)}`).join(', ')})` : ''}${r.carried.length ? `, with the history import learned for ${plural(r.carried.length, 'project')} whose window holds too little` : ''}.`,
+    `Patterns tracked: ${r.tracked.length}${r.tracked.length ? ` (strongest by score: ${r.tracked.slice(0, 3).map((p) => `${p.key} ${pct(p.confidence)}`).join(', ')})` : ''}${r.carried.length ? `, with the history import learned for ${plural(r.carried.length, 'project')}` : ''}.`,
     r.readOnly
       ? 'Instincts: none written, none archived (read-only).'
       : `Instincts written: ${r.written.length}, unchanged: ${r.unchanged.length}, archived: ${r.archived.length}${r.archived.length ? ` (${r.archived.map((a) => `${a.pattern}: ${a.reason}`).join('; ')})` : ''}.`,

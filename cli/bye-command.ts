@@ -9,27 +9,37 @@ import { readOnlyNotice, renderReport, reportJson } from './analyze-command.js';
 import { commonOptions, context, printJson } from './context.js';
 import { installHint } from '../lib/invocation.js';
 import { plural } from '../lib/plural.js';
+import { acrossWords } from '../analyzer/rules-file.js';
+import { figure, scoreText } from '../store/figures.js';
+import { safeText } from '../lib/safe-text.js';
+import type { ObservedRule } from '../rules/rule.js';
 
-const pct = (x: number) => `${Math.round(x * 100)}%`;
+const safeName = (s: string) => safeText(s, 80) || s.slice(0, 12);
+
+/** A rule as bye names it: its pattern, and whose it is (a project's, or a habit of several). */
+function ruleName(r: ObservedRule): string {
+  if (r.scope === 'project' && r.project) return `${r.pattern} in ${safeName(r.project_name ?? r.project)}`;
+  return Array.isArray(r.projects) ? `${r.pattern} (${acrossWords({ projects: r.projects.length })})` : r.pattern;
+}
 
 export function renderBye(r: ByeReport): string {
   if (r.analysis.status === 'locked') return renderReport(r.analysis);
   const c = r.changes;
   const ro = r.analysis.readOnly;
   const lines = [renderReport(r.analysis), ''];
-  const list = (xs: { pattern: string; confidence_now: number }[]) => xs.map((x) => `${x.pattern} (${pct(x.confidence_now)})`).join(', ');
+  const list = (xs: readonly ObservedRule[]) => xs.map((x) => `${ruleName(x)} (${figure({ rate: x.rate, confidence: x.confidence_now })})`).join(', ');
   if (r.skippedRules.length) {
     lines.push(`Left out ${plural(r.skippedRules.length, 'unusable entry', 'unusable entries')} of rules.json${r.rulesBackup ? ` (the file as it was is kept at ${r.rulesBackup})` : ''}: ${r.skippedRules.join('; ')}.`);
   }
   if (c.promoted.length) lines.push(`${ro ? 'Would promote' : 'Promoted'} to rules: ${list(c.promoted)}.`);
   if (c.refreshed.length) lines.push(`${ro ? 'Would refresh' : 'Refreshed'} (seen again): ${list(c.refreshed)}.`);
   if (c.decaying.length) lines.push(`Decaying (not seen lately): ${list(c.decaying)}.`);
-  if (c.archived.length) lines.push(`${ro ? 'Would archive' : 'Archived'} rules: ${c.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
+  if (c.archived.length) lines.push(`${ro ? 'Would archive' : 'Archived'} rules: ${c.archived.map((a) => `${ruleName(a.rule)} (${a.reason})`).join('; ')}.`);
   const t = r.taughtChanges;
-  if (t.promoted.length) lines.push(`${ro ? 'Would promote' : 'Promoted'} taught instincts to rules: ${t.promoted.map((x) => `${x.pattern} (${pct(x.confidence_now)})`).join(', ')}.`);
+  if (t.promoted.length) lines.push(`${ro ? 'Would promote' : 'Promoted'} taught instincts to rules: ${t.promoted.map((x) => `${x.pattern} (${scoreText(x.confidence_now)})`).join(', ')}.`);
   if (t.archived.length) lines.push(`${ro ? 'Would archive' : 'Archived'} taught rules: ${t.archived.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
   if (t.held.length) lines.push(`Kept, its file to fix: ${t.held.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
-  if (r.overridden.length) lines.push(`Contradicted by what you taught (the taught one wins, the observed one is not given to Claude): ${r.overridden.map((o) => `${o.pattern} (taught ${o.taught})`).join(', ')}.`);
+  if (r.overridden.length) lines.push(`Contradicted by what you taught (the taught one wins there, the observed one is not given to Claude there): ${r.overridden.map((o) => `${o.pattern} in ${safeName(o.project_name ?? o.project)} (taught ${o.taught})`).join(', ')}.`);
   if (r.blocked.length) lines.push(`Not promoted, held back by a correction or contradiction until new evidence outweighs it: ${r.blocked.join(', ')}.`);
   if (!c.promoted.length && !c.refreshed.length && !c.decaying.length && !c.archived.length && !t.promoted.length && !t.archived.length) lines.push('No rule changed.');
   if (ro) lines.push(`Read-only: no rule changed; ${r.rulesFile} and rules.json were not written.`);

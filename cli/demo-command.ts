@@ -46,9 +46,9 @@ function consolidateAt(home: string, nowIso: string, env: Record<string, string>
   const tracked = r.analysis.tracked;
   say(`  analysed ${plural(r.analysis.recordsInWindow, 'tool call')} in ${plural(r.analysis.sessionsInWindow, 'session')} (window ${r.analysis.windowStart} .. ${r.analysis.now})`);
   say(`  instincts (${tracked.length}):`);
-  for (const p of tracked) say(`    ${p.key.padEnd(24)} ${pct(p.confidence).padStart(4)}  ${plural(p.observations, 'observation')}, ${p.sessions}/${plural(p.sessionsInWindow, 'session')}`);
+  for (const p of tracked) say(`    ${p.key.padEnd(24)} rate ${pct(p.rate).padStart(4)}, score ${pct(p.confidence).padStart(4)}  ${plural(p.observations, 'observation')}, ${p.sessions}/${plural(p.sessionsInWindow, 'session')}`);
   for (const a of r.analysis.archived) say(`  archived instinct: ${a.pattern} (${a.reason})`);
-  for (const p of r.changes.promoted) say(`  promoted to a rule: ${p.pattern} (${pct(p.confidence_now)}, ${p.observations}x seen)`);
+  for (const p of r.changes.promoted) say(`  promoted to a rule: ${p.pattern} (${typeof p.rate === 'number' ? pct(p.rate) : `score ${pct(p.confidence_now)}`}, ${p.observations}x seen)`);
   const lines = readFileSync(r.rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
   say(`  generated-rules.md:${lines.length ? '' : ' no rule yet'}`);
   for (const l of lines) say(`    ${l}`);

@@ -15,6 +15,7 @@ import type { StoreCtx } from '../store/store.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { renderSuggest } from './suggest-fast.js';
+import { figure, rateCell, scoreCell, scoreText } from '../store/figures.js';
 import { plural } from '../lib/plural.js';
 import { lastAnalysisSentence } from '../analyzer/window-figures.js';
 import { cli } from '../lib/invocation.js';
@@ -46,21 +47,25 @@ function out(argv: Common, value: unknown, text: () => string): void {
   else process.stdout.write(`${text()}\n`);
 }
 
-export function instinctLine(v: Pick<InstinctView, 'confidence' | 'level' | 'pattern' | 'source' | 'scope'> & { project_name?: string; project?: string }): string {
+export function instinctLine(v: Pick<InstinctView, 'confidence' | 'rate' | 'level' | 'pattern' | 'source' | 'scope'> & { project_name?: string; project?: string }): string {
   const where = v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`;
-  return `${pct(v.confidence)}  ${v.level.padEnd(9)}  ${v.pattern}  (${v.source}, ${where})`;
+  return `${figure(v).padStart(4)}  ${v.level.padEnd(9)}  ${v.pattern}  (${v.source}, ${where})`;
 }
 
 function factLine(f: FactView): string {
-  return `${pct(f.confidence)}  ${f.id}  ${f.fact}  (${f.scope === 'global' ? 'global' : `project ${f.project_name ?? f.project}`})`;
+  return `${scoreText(f.confidence)}  ${f.id}  ${f.fact}  (${f.scope === 'global' ? 'global' : `project ${f.project_name ?? f.project}`})`;
 }
 
-/** `list`'s table: a header, then one row per instinct, columns aligned; the pattern last (the widest). */
+/**
+ * `list`'s table: a header, then one row per instinct, columns aligned; the pattern last (the
+ * widest). The rate (a claim's, as every view states it) and the score (what ranks) each under
+ * its own heading.
+ */
 export function listTable(views: readonly InstinctView[]): string {
-  const rows = views.map((v) => [pct(v.confidence), v.level, v.source, v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`, v.id, v.pattern]);
-  const header = ['confidence', 'level', 'source', 'scope', 'id', 'pattern'];
+  const rows = views.map((v) => [rateCell(v.rate), scoreCell(v.confidence), v.level, v.source, v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`, v.id, v.pattern]);
+  const header = ['rate', 'score', 'level', 'source', 'scope', 'id', 'pattern'];
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i === 0 ? c.padStart(width[0]!) : i === r.length - 1 ? c : c.padEnd(width[i]!))).join('  ');
+  const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padStart(width[i]!) : i === r.length - 1 ? c : c.padEnd(width[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -91,7 +96,7 @@ const getCommand: CommandModule<object, Common & { ref: string }> = {
         `  when: ${v.trigger}`,
         `  do:   ${v.action}`,
         ...(v.explain ? [`  ${v.explain}`] : []),
-        `  ${v.source}, ${v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`}, ${v.domain}; confidence ${pct(v.confidence).trim()}, level ${v.level}, state ${v.state}${v.blocked ? ' (held back from promotion by feedback)' : ''}`,
+        `  ${v.source}, ${v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`}, ${v.domain}; ${v.rate !== undefined ? `rate ${pct(v.rate).trim()}${v.hits !== undefined && v.opportunities !== undefined ? ` (${v.hits} of ${v.opportunities})` : ''}, ` : ''}${scoreText(v.confidence)}, level ${v.level}, state ${v.state}${v.blocked ? ' (held back from promotion by feedback)' : ''}`,
         `  ${plural(v.observations, 'observation')}${v.sessions > 0 ? ` in ${plural(v.sessions, 'session')}` : ' (no session recorded)'}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
         ...(r.aliases.length ? [`  aliases: ${r.aliases.join(', ')}`] : []),
         ...(r.evidence.length ? ['  evidence:', ...r.evidence.map((e) => `    - ${e}`)] : []),
@@ -146,7 +151,7 @@ const trendingCommand: CommandModule<object, Common & { days?: number; limit?: n
   builder: (y) => y.options({ ...commonOptions, ...daysOption, ...limitOption }),
   handler: (argv) => {
     const r = run(() => svc.trending(storeCtx(argv), argv.days, argv.limit));
-    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${trendCell(x)}  ${pct(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
+    out(argv, r, () => (r.rows.length ? `${r.basis === 'last_seen' ? `No change logged in the last ${plural(r.days, 'day')}; most recently seen:\n` : ''}${r.rows.map((x) => `${trendCell(x)}  ${scoreText(x.confidence)}  ${x.pattern}`).join('\n')}` : 'No instincts yet.'));
   },
 };
 
@@ -186,7 +191,7 @@ const observeCommand: CommandModule<object, Common & { pattern: string; trigger?
         ...(argv.global ? { scope: 'global' as const } : {}),
       }),
     );
-    out(argv, r, () => `${r.created ? 'Taught' : r.confirmed_observed ? 'Confirmed (observed)' : 'Reinforced'} ${r.pattern} (${r.id}): ${pct(r.confidence).trim()}, ${r.level}${r.merged_into ? ` (merged into ${r.merged_into})` : ''}${r.contradictions.length ? `; contradicts ${r.contradictions.map((c) => c.pattern).join(', ')}` : ''}${r.evicted.length ? `; evicted ${r.evicted.join(', ')}` : ''}`);
+    out(argv, r, () => `${r.created ? 'Taught' : r.confirmed_observed ? 'Confirmed (observed)' : 'Reinforced'} ${r.pattern} (${r.id}): ${scoreText(r.confidence)}, ${r.level}${r.merged_into ? ` (merged into ${r.merged_into})` : ''}${r.contradictions.length ? `; contradicts ${r.contradictions.map((c) => c.pattern).join(', ')}` : ''}${r.evicted.length ? `; evicted ${r.evicted.join(', ')}` : ''}`);
   },
 };
 
@@ -196,7 +201,7 @@ const feedbackCommand: CommandModule<object, Common & { ref: string; kind: Feedb
   builder: (y) => y.options({ ...commonOptions, session: { type: 'string' } }).positional('ref', { type: 'string', demandOption: true }).positional('kind', { choices: FEEDBACK_KINDS, demandOption: true }) as never,
   handler: (argv) => {
     const r = run(() => feedback(storeCtx(argv, true), argv.ref, argv.kind));
-    out(argv, r, () => `${r.kind}: ${r.pattern} ${r.delta >= 0 ? '+' : ''}${r.delta.toFixed(4)} -> ${pct(r.confidence).trim()} (${r.level})${r.blocks_promotion ? '; held back from promotion until new evidence outweighs it' : ''}`);
+    out(argv, r, () => `${r.kind}: ${r.pattern} ${r.delta >= 0 ? '+' : ''}${r.delta.toFixed(4)} -> ${scoreText(r.confidence)} (${r.level})${r.blocks_promotion ? '; held back from promotion until new evidence outweighs it' : ''}`);
   },
 };
 
@@ -226,7 +231,7 @@ const pruneCommand: CommandModule<object, Common & { apply: boolean }> = {
   builder: (y) => y.options({ ...commonOptions, apply: { type: 'boolean', default: false, describe: 'archive the ones to remove' } }),
   handler: (argv) => {
     const r = run(() => prune(storeCtx(argv), argv.apply));
-    out(argv, r, () => (r.candidates.length ? r.candidates.map((c) => `${c.category.padEnd(6)}  ${pct(c.confidence)}  ${c.pattern}  (${c.reason})`).join('\n') : 'Nothing to prune.') + (argv.apply ? `\nRemoved ${r.removed.length}.` : r.candidates.some((c) => c.category === 'remove') ? '\nDry run: nothing removed (--apply to archive the ones to remove).' : ''));
+    out(argv, r, () => (r.candidates.length ? r.candidates.map((c) => `${c.category.padEnd(6)}  ${scoreText(c.confidence)}  ${c.pattern}  (${c.reason})`).join('\n') : 'Nothing to prune.') + (argv.apply ? `\nRemoved ${r.removed.length}.` : r.candidates.some((c) => c.category === 'remove') ? '\nDry run: nothing removed (--apply to archive the ones to remove).' : ''));
   },
 };
 
@@ -249,7 +254,7 @@ const factsCommand: CommandModule<object, Common & { action: string; args: strin
     if (argv.action === 'add') {
       if (!argv.args.length) throw new CliError(`facts add needs the statement, e.g. ${cli('facts add the test database listens on 3306')}`);
       const r = run(() => writeFact(storeCtx(argv, true), { fact: argv.args.join(' '), ...(argv.global ? { scope: 'global' as const } : {}), ...(argv.domain ? { domain: argv.domain } : {}) }));
-      return out(argv, r, () => `${r.created ? 'Added' : 'Reinforced'} fact ${r.id}: ${pct(r.confidence).trim()}`);
+      return out(argv, r, () => `${r.created ? 'Added' : 'Reinforced'} fact ${r.id}: ${scoreText(r.confidence)}`);
     }
     if (argv.action === 'rm') {
       if (argv.args.length !== 1) throw new CliError('facts rm needs one fact id (see facts list)');
@@ -298,7 +303,7 @@ const statusCommand: CommandModule<object, Common & { days?: number }> = {
     const figures = r.lastAnalysis ? lastAnalysisSentence(r.lastAnalysis) : 'No analysis yet.';
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${pct(i.confidence)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${figure(i).padStart(4)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
         : `Nothing learned here yet.\n${figures}`,
     );
   },

@@ -3,16 +3,15 @@ import { ConfigError, loadConfig } from '../lib/config.js';
 import { resolveDataHome } from '../lib/data-home.js';
 import { currentProject } from '../store/projects.js';
 import { suggestFromIndex } from '../store/suggest-fast.js';
+import { figure } from '../store/figures.js';
 
 // `homunculus suggest` without yargs: loading yargs alone costs about 0.3 s, several times the
 // whole answer. Only the plain forms are taken here (--json, --full, --limit, --home, --now);
 // anything else, or a store whose index is not fresh, goes the full way (cli/main.ts), which
 // prints exactly the same.
 
-const pct = (x: number) => `${Math.round(x * 100)}%`.padStart(4);
-
-export function renderSuggest(r: { suggestions: { pattern: string; confidence: number; level: string }[] }): string {
-  return r.suggestions.length ? r.suggestions.map((s) => `${pct(s.confidence)}  ${s.level.padEnd(9)}  ${s.pattern}`).join('\n') : 'Nothing to suggest yet (no mature instinct here).';
+export function renderSuggest(r: { suggestions: { pattern: string; confidence: number; rate?: number; level: string }[] }): string {
+  return r.suggestions.length ? r.suggestions.map((s) => `${figure(s).padStart(4)}  ${s.level.padEnd(9)}  ${s.pattern}`).join('\n') : 'Nothing to suggest yet (no mature instinct here).';
 }
 
 interface Flags {

@@ -1,4 +1,5 @@
 import { safeText } from '../lib/safe-text.js';
+import { plural } from '../lib/plural.js';
 
 // Renderers from learned rules to the text other agents read: a Markdown block for CLAUDE.md and
 // AGENTS.md, .cursorrules and .cursor/rules/*.mdc, .windsurfrules. Pure, deterministic templates:
@@ -46,12 +47,13 @@ const KEY_SAFE = /^[a-z]+:[A-Za-z0-9_.:+@=(),> /-]{1,200}$/;
 
 /**
  * One bullet, readable by a person and read back by `homunculus import claude-md`:
- * `- <text> `<key>` (<category>; <domain>; <scope>; confidence 0.9500; 30 observations): <explain>`
+ * `- <text> `<key>` (<category>; <domain>; <scope>; score 0.9500; 30 observations): <explain>`. The
+ * text of an observed rule states its claim with its rate (the one percentage); the score ranks.
  */
 export function ruleBullet(r: ExportRule): string | undefined {
   if (!KEY_SAFE.test(r.key) || !Number.isFinite(r.confidence) || !Number.isFinite(r.observations)) return undefined;
   const scope = r.scope === 'project' && r.project ? `project ${safeText(r.project, 40)}` : 'global';
-  const meta = [safeText(r.category, 40), safeText(r.domain, 40), scope, `confidence ${r.confidence.toFixed(4)}`, `${Math.round(r.observations)} observations`].join('; ');
+  const meta = [safeText(r.category, 40), safeText(r.domain, 40), scope, `score ${r.confidence.toFixed(4)}`, plural(Math.round(r.observations), 'observation')].join('; ');
   const explain = safeText(r.explain ?? '');
   return `- ${safeText(r.text)} \`${r.key}\` (${meta})${explain ? `: ${explain}` : ''}`;
 }

@@ -21,9 +21,14 @@ export interface ExportFilter {
 
 export const CATEGORY_OF_PREFIX: Record<string, string> = PREFIXES;
 
-/** Rule-level or approved, not archived, and passing the one delivery test (InstinctView.deliverable). */
-export function isExportable(v: Pick<InstinctView, 'level' | 'state' | 'deliverable'>): boolean {
+/**
+ * What the exports carry: an observed pattern when it is a rule where it applies (rules/reach.ts:
+ * what the SessionStart hook gives, with the same figures), a taught or imported one at rule
+ * level or approved; never archived, never what the one delivery test rejects.
+ */
+export function isExportable(v: Pick<InstinctView, 'level' | 'state' | 'deliverable' | 'promoted' | 'source'>): boolean {
   if (v.state === 'archived' || !v.deliverable) return false;
+  if (observedSource(v)) return v.promoted;
   return v.level === 'rule' || v.level === 'universal' || v.state === 'approved';
 }
 
@@ -38,7 +43,7 @@ export function ruleText(v: Pick<InstinctView, 'trigger' | 'action' | 'pattern'>
 /** An observed instinct's claim with its rate, rebuilt from its key's tokens; undefined for a taught one or one never measured. */
 function observedClaim(v: InstinctView): string | undefined {
   const k = observedSource(v) ? analyzerKey(v.pattern) : undefined;
-  return k && claimSentence({ kind: k.kind, pattern: k.key, rate: v.rate, hits: v.hits, opportunities: v.opportunities, sessions: v.sessions });
+  return k && claimSentence({ kind: k.kind, pattern: k.key, rate: v.rate, hits: v.hits, opportunities: v.opportunities, sessions: v.sessions }, v.rule?.where === 'across' || (v.rule === undefined && v.scope === 'global') ? { projects: v.rule?.projects ?? (v.projects.length || undefined) } : undefined);
 }
 
 export function toExportRule(v: InstinctView): ExportRule {
@@ -53,7 +58,8 @@ export function toExportRule(v: InstinctView): ExportRule {
     observations: v.observations,
     ...(claim !== undefined && v.rate !== undefined ? { rate: v.rate } : {}),
     text: claim ?? ruleText(v),
-    ...(v.explain ? { explain: v.explain } : {}),
+    // An observed rule's claim states its figures; its instinct's explanation (the window's counts) would state others.
+    ...(v.explain && claim === undefined ? { explain: v.explain } : {}),
   };
 }
 

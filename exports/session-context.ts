@@ -24,6 +24,7 @@ export const SECTION_HEADS = {
   taught: 'What you taught:',
   here: "This project's sessions:",
   across: 'Your other projects (not yet seen here):',
+  sessions: 'Your sessions (no project recorded):',
 } as const;
 
 /** The line a rule is given as, or undefined when it cannot be shown safely. */
@@ -32,13 +33,13 @@ export function deliveredLine(r: Reaching): string | undefined {
   return claimLine(r.rule, r.where === 'across' ? { projects: r.projects } : undefined);
 }
 
-/** Taught rules first (a person said them), then this project's own, then those from other projects: each that passes the delivery test, most useful first. */
+/** Taught rules first (a person said them), then this project's own, then those from other projects or no project: each that passes the delivery test, most useful first. */
 export function deliverable(rules: readonly Reaching[], config: DeliveryConfig): Reaching[] {
-  const observed = (where: 'here' | 'across') =>
+  const observed = (where: 'here' | 'across' | 'sessions') =>
     rules
       .filter((r) => r.where === where && r.rule.kind !== 'taught' && worthDelivering(ruleFacts(r.rule as ObservedRule), config))
       .sort((a, b) => byUsefulness(ruleFacts(a.rule as ObservedRule), ruleFacts(b.rule as ObservedRule)));
-  return [...rules.filter((r) => r.where === 'taught'), ...observed('here'), ...observed('across')];
+  return [...rules.filter((r) => r.where === 'taught'), ...observed('here'), ...observed('across'), ...observed('sessions')];
 }
 
 /**
@@ -64,7 +65,7 @@ export function sessionRulesContext(rules: readonly Reaching[], config: ContextC
   }
   if (shown === 0) return undefined;
   const text = [SESSION_CONTEXT_HEAD];
-  for (const where of ['taught', 'here', 'across'] as const) {
+  for (const where of ['taught', 'here', 'across', 'sessions'] as const) {
     const list = sections.get(where);
     if (list !== undefined) text.push(SECTION_HEADS[where], ...list);
   }

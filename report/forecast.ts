@@ -35,7 +35,8 @@ export function ruleForecast(rule: Pick<Rule, 'last_confidence' | 'last_seen'>, 
   const crossing = crossingDays === 0 ? `was under demoteBelow ${score(c.demoteBelow)}` : `falls under demoteBelow ${score(c.demoteBelow)} on ${new Date(seen + crossingDays * DAY_MS).toISOString().slice(0, 10)} (half-life ${c.halfLifeDays} days)`;
   const why = crossingDays >= c.windowDays ? `its score decays from ${score(rule.last_confidence)} under demoteBelow ${score(c.demoteBelow)} (half-life ${c.halfLifeDays} days)` : `leaves the ${c.windowDays}-day window, at the latest: its pattern in the window holds it up until then; its score when last seen, ${score(rule.last_confidence)}, ${crossing}`;
   // The first millisecond after the crossing: a bye at exactly the crossing still sees the threshold.
-  return { at: new Date(Math.floor(at) + 1).toISOString(), basis: why };
+  // A rule fades by its project's work, not by the calendar: while the project is idle, it stands.
+  return { at: new Date(Math.floor(at) + 1).toISOString(), basis: `if its project works without it: ${why}; while the project is idle, it stands` };
 }
 
 /** An observed instinct: archived by the first analysis after its pattern has left the window. */

@@ -10,7 +10,8 @@ import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import { readLastAnalysis } from '../store/last-analysis.js';
 import { readEvents } from '../store/events.js';
-import { inReach, stats as statsOf } from '../store/query.js';
+import { inReach, knownProjects, stats as statsOf } from '../store/query.js';
+import { readProjects } from '../store/projects.js';
 import { projects as projectsOf } from '../store/service.js';
 import { snapshot, type StoreCtx } from '../store/store.js';
 import { readRulesState } from '../rules/read.js';
@@ -56,14 +57,15 @@ export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): Rep
   const project = opts.onlyProject ? ctx.project : null;
   const views = project === null ? snap.instincts : snap.instincts.filter((v) => inReach(v, project));
   const facts = project === null ? snap.facts : snap.facts.filter((f) => f.scope === 'global' || f.project === project);
-  const stats = { project: ctx.project, ...statsOf(views, facts, readEvents(ctx.home).length, snap.problems.length) };
+  // The strict reader refuses a damaged rules.json (the report says so); what reaches the project is what the SessionStart hook gives (rules/reach.ts).
+  const doc = readRulesState(ctx.home).doc;
+  const rules = project === null ? allRules(doc) : rulesFor(doc, project);
+  const known = knownProjects(readProjects(ctx.home).map((p) => p.id), snap.instincts, doc);
+  const stats = { project: ctx.project, ...statsOf(views, facts, readEvents(ctx.home).length, snap.problems.length, { rules: rules.length, projects: project === null ? known.size : 1 }) };
   const loaded = loadRecords(ctx.home, nowMs, ctx.config);
   let table = loaded.table;
   // A project with no record of its own: none of the records (index -1 would select those without a project).
   if (project !== null) table = table.projects.includes(project) ? projectTable(table, table.projects.indexOf(project)) : tableFromRecords([]);
-  // The strict reader refuses a damaged rules.json (the report says so); what reaches the project is what the SessionStart hook gives (rules/reach.ts).
-  const doc = readRulesState(ctx.home).doc;
-  const rules = project === null ? allRules(doc) : rulesFor(doc, project);
   const projects = projectsOf(ctx).projects.filter((p) => project === null || p.id === project).map((p) => ({ id: p.id, name: p.name, instincts: p.instincts }));
   const reach = rules.map((r) => r.rule).filter((r): r is ObservedRule => r.kind !== 'taught');
   return buildReport({

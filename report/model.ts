@@ -190,7 +190,7 @@ function scopeLabel(x: { scope?: string | undefined; project?: string | undefine
 function ruleRow(reaching: Reaching, config: Config, names: ReadonlyMap<string, string>): RuleRow {
   const r = reaching.rule;
   const across = reaching.where === 'across' ? { projects: reaching.projects } : undefined;
-  const base = { scope: across !== undefined ? acrossWords(across) : scopeLabel(r, names), promoted_at: r.promoted_at, observations: r.observations, sessions: r.sessions };
+  const base = { scope: across !== undefined ? acrossWords(across) : reaching.where === 'sessions' ? 'sessions with no project recorded' : scopeLabel(r, names), promoted_at: r.promoted_at, observations: r.observations, sessions: r.sessions };
   if (r.kind === 'taught') {
     return { key: r.pattern, kind: 'taught', text: `When ${r.trigger.replace(/^when\s+/i, '')}: ${r.action}`, ...base, last_seen: null, rate: null, hits: null, opportunities: null, delivered: true, forecast: { at: null, basis: 'taught: archived only when you or the evidence contradict it' } };
   }

@@ -39,6 +39,11 @@ export interface PlanInput {
    * holds it.
    */
   all: readonly ScoredPattern[];
+  /**
+   * The records that name no project, counted apart (analyzer/projects.ts): their rules are no
+   * project's, global ones that name no project, as an earlier version made them all.
+   */
+  unattributed?: ProjectEvidence;
   /** Analyzer keys whose promotion a correction or contradiction holds back (feedback is per key). */
   blocked: ReadonlySet<string>;
   /** Project id -> its folder's name, for people. */
@@ -59,7 +64,7 @@ export interface RulesPlan {
   /** Patterns whose promotion feedback holds back. */
   blocked: string[];
   /** Observed commands a taught one contradicts, per project. */
-  overridden: { pattern: string; taught: string; project: string }[];
+  overridden: { pattern: string; taught: string; project: string; project_name?: string }[];
 }
 
 export type PlanConfig = Config;
@@ -108,8 +113,12 @@ function asProjectRule(r: ObservedRule, project: string): ObservedRule {
   return out;
 }
 
-/** One project's decisions: consolidate over its own evidence, then what only a project's rule needs (tracked, blocked, taught). */
-function planProject(id: string, previous: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan): RuleDecision[] {
+/**
+ * One project's decisions: consolidate over its own evidence, then what only a project's rule
+ * needs (tracked, blocked, taught). `id` null: the records that name no project, whose rules are
+ * global ones naming none.
+ */
+function planProject(id: string | null, previous: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan): RuleDecision[] {
   // An idle project (no session of it in the window, and none carried): its rules stand.
   if (ev === undefined || (!ev.active && ev.patterns.length === 0)) return previous.map((rule) => ({ rule, change: 'unchanged' as const }));
   let decisions = consolidate(previous, ev.patterns, nowMs, config);
@@ -123,7 +132,8 @@ function planProject(id: string, previous: readonly ObservedRule[], ev: ProjectE
     const k = akey(d.rule);
     const taught = ev.overridden.get(k);
     if (taught !== undefined && d.change !== 'archived') {
-      out.overridden.push({ pattern: d.rule.pattern, taught, project: id });
+      const name = id === null ? undefined : input.names.get(id);
+      if (id !== null) out.overridden.push({ pattern: d.rule.pattern, taught, project: id, ...(name !== undefined ? { project_name: name } : {}) });
       if (d.change === 'promoted') continue;
       // A rule already given: the person's word wins here, so it goes (in this project only).
       d = { ...d, change: 'archived', reason: `the taught ${taught} says otherwise in this project` };
@@ -134,6 +144,12 @@ function planProject(id: string, previous: readonly ObservedRule[], ev: ProjectE
     }
     // A rule is first an instinct: tracked in this project.
     if (d.change === 'promoted' && !ev.tracked.has(k)) continue;
+    if (id === null) {
+      const rule: ObservedRule = { ...d.rule, scope: 'global' };
+      delete rule.project;
+      kept.push({ ...d, rule });
+      continue;
+    }
     const rule: ObservedRule = { ...d.rule, scope: 'project', project: id };
     const name = input.names.get(id);
     if (name !== undefined) rule.project_name = name;
@@ -232,6 +248,15 @@ export function planRules(previous: readonly ObservedRule[], input: PlanInput, n
     else if (rule.last_seen > before.last_seen) out.changes.push({ rule, change: 'refreshed' });
   }
   const anyActive = [...input.projects.values()].some((ev) => ev.active);
+  if (input.unattributed !== undefined) {
+    // The records that name no project: their rules are the global ones that name none.
+    const legacy = [...globalBefore.values()].filter((r) => r.against === undefined && !globalNow.some((g) => akey(g) === akey(r)));
+    for (const r of legacy) globalBefore.delete(akey(r));
+    for (const d of planProject(null, legacy, input.unattributed, input, nowMs, config, out)) {
+      if (d.change !== 'unchanged') out.changes.push({ rule: d.rule, change: d.change, ...(d.reason !== undefined ? { reason: d.reason } : {}) });
+      if (d.change !== 'archived' && !globalNow.some((g) => akey(g) === akey(d.rule))) globalNow.push(d.rule);
+    }
+  }
   for (const [k, r] of globalBefore) {
     if (globalNow.some((g) => akey(g) === k)) continue;
     const n = holders.get(k)?.length ?? 0;
@@ -247,6 +272,8 @@ export function planRules(previous: readonly ObservedRule[], input: PlanInput, n
       if (d.change !== 'archived') globalNow.push(d.rule);
       continue;
     }
+    // An earlier version's global rule that projects hold carries on as their rules (its promotion kept): not an archive.
+    if (n > 0 && r.against === undefined) continue;
     out.changes.push({ rule: r, change: 'archived', reason: n === 0 ? 'no project holds it now' : `it holds in ${n === 1 ? 'one project' : `${n} projects`} now, under universalProjects ${config.universalProjects}: ${n === 1 ? "that project's own rule states it there" : 'each project states its own'}` });
   }
   out.rules = activeRules([...active, ...globalNow].map((rule) => ({ rule, change: 'unchanged' as const })));

@@ -11,7 +11,13 @@ import { isTaughtRule, ruleKey, ruleProject, type AnyRule, type ObservedRule, ty
 // person taught reaches its scope, and a taught command wins over an observed one of the same
 // purpose in that scope (and only there).
 
-export type Where = 'here' | 'across' | 'taught';
+/**
+ * Whose evidence a rule states where it is given: this project's own (`here`), the user's other
+ * projects' (`across`: a habit held in several), sessions that named no project (`sessions`:
+ * records of an earlier version, or of a session without a folder, whose projects are unknown),
+ * or a person's word (`taught`).
+ */
+export type Where = 'here' | 'across' | 'sessions' | 'taught';
 
 export interface Reaching {
   rule: AnyRule;
@@ -42,7 +48,7 @@ function observedReach(r: ObservedRule, project: string | null, own: ReadonlySet
     return listed.length === 1 ? { where: 'here' } : { where: 'across', projects: listed.length };
   }
   if (project !== null && (own.has(ruleKey(r)) || (Array.isArray(r.against) && r.against.includes(project)))) return undefined;
-  return { where: 'across', ...(listed !== undefined ? { projects: listed.length } : {}) };
+  return listed !== undefined ? { where: 'across', projects: listed.length } : { where: 'sessions' };
 }
 
 /**
@@ -97,7 +103,8 @@ export function allRules(doc: RulesDoc): Reaching[] {
   const out: Reaching[] = doc.taught.map((t) => ({ rule: t, key: t.pattern, where: 'taught' as const }));
   for (const r of doc.rules) {
     const listed = Array.isArray(r.projects) ? r.projects.length : undefined;
-    out.push({ rule: r, key: ruleKey(r), where: ruleProject(r) !== undefined || listed === 1 ? 'here' : 'across', ...(ruleProject(r) === undefined && listed !== undefined ? { projects: listed } : {}) });
+    const where: Where = ruleProject(r) !== undefined || listed === 1 ? 'here' : listed !== undefined ? 'across' : 'sessions';
+    out.push({ rule: r, key: ruleKey(r), where, ...(where === 'across' ? { projects: listed } : {}) });
   }
   return out;
 }

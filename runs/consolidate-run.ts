@@ -34,7 +34,7 @@ export interface ByeReport {
   /** Patterns eligible for promotion held back by a correction or contradiction (feedback). */
   blocked: string[];
   /** Observed commands a taught one of the same purpose contradicts in a project (the taught one wins there): not promoted, or archived. */
-  overridden: { pattern: string; taught: string; project: string }[];
+  overridden: { pattern: string; taught: string; project: string; project_name?: string }[];
   /** Entries of rules.json that are not usable rules: left out, each with what is wrong. */
   skippedRules: string[];
   /** Where the previous rules.json was kept when it held entries that were left out. */

@@ -78,6 +78,7 @@ function mergeAnalyses(shards: readonly Shard[], day0: number, nDays: number, no
     for (const [name, c] of s.projects) if ((c === 'all' ? s.all : c).calls > 0) names.add(name);
   }
   const projects = new Map<string, Analysis>();
+  if (names.size === 0) return unnamed ? { all, projects, unattributed: all } : { all, projects };
   if (names.size === 1 && !unnamed) projects.set([...names][0]!, all);
   else {
     for (const name of [...names].sort()) {

@@ -22,7 +22,7 @@ import { readHistory } from './history-file.js';
 import { loadObservationFile } from './observation-cache.js';
 import { analyzeWindowFiles } from './parts-cache.js';
 import { prune, pruneArchive, removeTempFiles } from './retention.js';
-import { extendSparseProjects, olderPresence, windowPresence } from './sparse-projects.js';
+import { afterHistory, extendSparseProjects, olderPresence, windowPresence } from './sparse-projects.js';
 import { bytesOf, observationFiles, windowFiles, type WindowFile } from './window-files.js';
 
 // The analyzer's edges: read observation files (through the cache), run the pure core over all
@@ -194,8 +194,10 @@ function readAndAnalyze(home: string, nowMs: number, config: Config, report: Ana
   const presence = olderPresence(older, !report.readOnly);
   for (const [day, ids] of windowPresence(pa)) presence.set(day, new Set([...(presence.get(day) ?? []), ...ids]));
   report.extended = extendSparseProjects(everyFile, presence, pa, nowMs, config, !report.readOnly);
-  // Projects still short of evidence are given what was learned from their history (import).
-  report.carried = mergeCarried(pa, readHistory(home), nowMs, config);
+  // Projects with history (import) add to it what their sessions after it show.
+  const history = readHistory(home);
+  afterHistory(everyFile, pa, history, nowMs, config, !report.readOnly);
+  report.carried = mergeCarried(pa, history, nowMs, config);
   checkDeadline(deadline, 'reaching back for sparse projects');
   if (!report.readOnly && !noPrune) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
   const a = pa.all;

@@ -1,9 +1,10 @@
-import { DAY_MS } from '../lib/clock.js';
+import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { activeWindowStart, dayOf, lastActiveDays } from '../analyzer/active-window.js';
 import { analyze, type Analysis } from '../analyzer/analyze.js';
 import { foldAcrossScopes } from '../analyzer/folding.js';
 import type { ProjectAnalyses } from '../analyzer/projects.js';
+import type { HistoryState } from '../analyzer/history.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
 import { cachedProjects, loadObservationFile } from './observation-cache.js';
 import type { WindowFile } from './window-files.js';
@@ -76,6 +77,37 @@ export function extendSparseProjects(files: readonly WindowFile[], presence: Rea
     pa.projects.set(id, extended);
     changed.push(extended);
     out.push({ project: id, windowStart: new Date(start + 1).toISOString(), sessions: extended.sessionsInWindow });
+  }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
+  return out;
+}
+
+/**
+ * A project with history (state/history.json, learned by import) is measured, from its own
+ * records, only after the history's last record: what the history holds is carried and added to
+ * that (analyzer/history.ts mergeCarried), never counted twice. A project whose window reaches
+ * back into its history is analysed again from that record on (or has no analysis of its own
+ * when nothing came after). Returns the projects analysed again.
+ */
+export function afterHistory(files: readonly WindowFile[], pa: ProjectAnalyses, history: HistoryState, nowMs: number, config: Config, writes: boolean): string[] {
+  const out: string[] = [];
+  const changed: Analysis[] = [];
+  for (const [id, carried] of Object.entries(history.projects)) {
+    const a = pa.projects.get(id);
+    const last = Date.parse(carried.lastRecord);
+    if (a === undefined || !(last > a.windowStartMs)) continue;
+    const builder = new TableBuilder();
+    const firstDay = utcDay(last);
+    for (const f of files) if (f.day >= firstDay) builder.addTable(loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table);
+    const t = builder.build();
+    const index = t.projects.indexOf(id);
+    const after = index === -1 ? undefined : analyze(t, nowMs, config, index, last);
+    if (after === undefined || after.sessionsInWindow === 0) pa.projects.delete(id);
+    else {
+      pa.projects.set(id, after);
+      changed.push(after);
+    }
+    out.push(id);
   }
   if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
   return out;

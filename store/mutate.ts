@@ -11,6 +11,9 @@ import { decayed, finishLevelState } from './lifecycle.js';
 import { migrateLegacy } from './migrate.js';
 import { DOMAIN, MAX_SESSION_IDS, type Fact, type Instinct, type Scope, type Source, observedSource } from './model.js';
 import { promotedKeys } from './rules.js';
+import { readRulesState } from '../rules/read.js';
+import { writeRulesDoc } from '../rules/write.js';
+import { decideTaught } from './taught-decisions.js';
 import { classifyEntry, scanFacts, scanInstincts, type Entry } from './scan.js';
 import { readAliases, type StoreCtx } from './store.js';
 import { recoverStore, StoreTxn, unchanged } from './txn.js';
@@ -54,7 +57,38 @@ export interface Mut {
   promoted?: Map<string, string>;
 }
 
-export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: boolean } = {}): T {
+/**
+ * The taught and imported instincts as the rules decision reads them, as one string: a change
+ * whose staged files leave it unchanged does not touch rules.json. Computed before the change
+ * (the entries read) and after (the entries as staged).
+ */
+function taughtState(entries: readonly Entry<Instinct>[]): string {
+  return JSON.stringify(entries.flatMap((e) => (e.value && !observedSource(e.value) ? [[e.value.id, e.value.pattern, e.value.confidence, e.value.observations, e.value.sessions, e.value.state, e.value.scope, e.value.project ?? null, e.value.trigger, e.value.action, e.value.last_seen]] : [])).sort());
+}
+
+/**
+ * rules.json's taught rules, decided again from the instincts as they are now (store/taught-decisions.ts);
+ * written through the one writer only when they changed, and never over a rules.json that does not
+ * read whole (bye reports that, and keeps the user's file).
+ */
+function syncTaughtRules(ctx: StoreCtx, instincts: readonly Instinct[]): void {
+  let state: ReturnType<typeof readRulesState>;
+  try {
+    state = readRulesState(ctx.home);
+  } catch {
+    return;
+  }
+  if (state.problems.length > 0) return;
+  const taught = decideTaught(state.doc.taught, instincts, ctx.now.getTime(), ctx.config).rules;
+  if (JSON.stringify(taught) === JSON.stringify(state.doc.taught)) return;
+  try {
+    writeRulesDoc(ctx.home, { rules: state.doc.rules, taught });
+  } catch {
+    // The change itself is committed; the next change of the store, or bye, writes the rules again.
+  }
+}
+
+export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: boolean; syncTaught?: boolean } = {}): T {
   const nowIso = ctx.now.toISOString();
   return withStoreLock(
     ctx.home,
@@ -67,9 +101,12 @@ export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: b
       for (const e of instincts) if (observedSource(e.value)) classifyEntry(e);
       const facts = scanFacts(ctx.home, { classify: false });
       const m: Mut = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
+      const taughtBefore = taughtState(m.instincts);
       // A step that throws (a refused change) leaves nothing written: the change is only staged.
       const result = fn(m);
       commit(m);
+      // What a person taught is a rule at once: rules.json's taught list follows every change of it.
+      if (taughtState(m.instincts) !== taughtBefore || opts.syncTaught) syncTaughtRules(ctx, live(m));
       try {
         // The files read above that this change did not write are not read again.
         writeIndex(ctx.home, { instincts: unchanged(instincts, layout.instincts(ctx.home), m.txn), facts: unchanged(facts, layout.facts(ctx.home), m.txn) });

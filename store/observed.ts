@@ -61,6 +61,27 @@ function whyNotTracked(x: Instinct, config: Config, patternOf: Map<string, Score
 }
 
 /**
+ * A feedback adjustment after an analysis whose pattern was last seen at `lastSeen`: it survives
+ * adjustmentAnalyses (3) analyses that bring new evidence; the next one outweighs it (expired).
+ * Pure: bye's plan asks it before the analysis writes the instincts.
+ */
+export function adjustmentAfter(prev: Pick<Instinct, 'adjustment' | 'adjustment_runs' | 'adjustment_at' | 'last_seen'> | undefined, lastSeen: string, config: Pick<Config, 'adjustmentAnalyses'>): { adjustment: number | undefined; runs: number | undefined; expired: boolean } {
+  let adjustment = prev?.adjustment;
+  let runs = prev?.adjustment_runs;
+  let expired = false;
+  const newEvidence = prev === undefined || lastSeen > prev.last_seen;
+  if (adjustment !== undefined && prev?.adjustment_at !== undefined && newEvidence && lastSeen > prev.adjustment_at) {
+    runs = (runs ?? config.adjustmentAnalyses) - 1;
+    if (runs < 0) {
+      adjustment = undefined;
+      runs = undefined;
+      expired = true;
+    }
+  }
+  return { adjustment, runs, expired };
+}
+
+/**
  * The instinct for one scoped pattern. The analyzer's statistics come from its own metaFor (so
  * whatever it adds to them lands in the file); feedback counters, evidence and creation carry
  * over; an adjustment from feedback is worn down by analyses that bring new evidence.
@@ -71,19 +92,7 @@ export function observedInstinct(op: ObservedPattern, id: string, prev: Instinct
   const meta = metaFor(p, prevMeta, nowIso);
   const { id: _id, kind: _kind, pattern: _pattern, confidence: score, observations, sessions, first_seen, last_seen, state: _state, created, ...stats } = meta;
   const extra: Record<string, unknown> = { ...stats };
-  let adjustment = prev?.adjustment;
-  let runs = prev?.adjustment_runs;
-  let expired = false;
-  const newEvidence = prev === undefined || last_seen > prev.last_seen;
-  if (adjustment !== undefined && prev?.adjustment_at !== undefined && newEvidence && last_seen > prev.adjustment_at) {
-    // It survives adjustmentAnalyses (3) analyses that bring new evidence; the next one outweighs it.
-    runs = (runs ?? config.adjustmentAnalyses) - 1;
-    if (runs < 0) {
-      adjustment = undefined;
-      runs = undefined;
-      expired = true;
-    }
-  }
+  const { adjustment, runs, expired } = adjustmentAfter(prev, last_seen, config);
   const confidence = clamp(score + (adjustment ?? 0), config);
   const x: Instinct = {
     id,

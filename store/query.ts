@@ -10,7 +10,8 @@ import { trendsOver, type Trend } from './trend.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 import { ruleFacts } from '../analyzer/promotion.js';
-import { reachingByKey, type Reaching, type Where } from '../rules/reach.js';
+import { overriddenKey, reachingByKey, taughtPurposes, type Reaching, type Where } from '../rules/reach.js';
+import { isTaughtRule } from '../rules/rule.js';
 import type { ObservedRule, RulesDoc } from '../rules/rule.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
@@ -26,6 +27,16 @@ export interface ReadCtx {
   names: ReadonlyMap<string, string>;
   /** The rules reaching each project (null: outside any), by store key: filled as views ask (rulesOf). */
   reach?: Map<string | null, Map<string, Reaching>>;
+  /** The commands taught for each project, by purpose (rules/reach.ts taughtPurposes): filled as views ask. */
+  taught?: Map<string | null, Map<string, string>>;
+}
+
+/** The commands a person taught that reach `project`, by purpose: they win over observed ones there. */
+function taughtOf(ctx: ReadCtx, project: string | null): Map<string, string> {
+  ctx.taught ??= new Map();
+  let m = ctx.taught.get(project);
+  if (m === undefined) ctx.taught.set(project, (m = taughtPurposes([...rulesOf(ctx, project).values()].map((r) => r.rule).filter(isTaughtRule))));
+  return m;
 }
 
 /** The rules that reach a session of `project`, by store key (rules/reach.ts), computed once per project. */
@@ -79,6 +90,8 @@ export interface InstinctView {
    * evidence, the user's other projects', or taught; `projects`: across how many.
    */
   rule?: { where: Where; projects?: number };
+  /** Observed: the taught key that wins over it where it applies (a command taught for the same purpose): it is not given there. */
+  overridden?: string;
   /** Observed: its claim, as last measured (see Instinct), or as its rule states it. */
   claim?: string;
   hits?: number;
@@ -114,7 +127,9 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
   const c = ctx.config;
   const eff = effective(x, ctx.nowMs, c);
   // Whether it is a rule where it applies: its project's (a global instinct: the current project's).
-  const reaching = rulesOf(ctx, x.scope === 'project' ? (x.project ?? null) : ctx.project).get(x.pattern);
+  const where = x.scope === 'project' ? (x.project ?? null) : ctx.project;
+  const reaching = rulesOf(ctx, where).get(x.pattern);
+  const overridden = observedSource(x) ? overriddenKey(x.pattern, taughtOf(ctx, where)) : undefined;
   const promoted = reaching !== undefined;
   const observedRule = reaching !== undefined && reaching.rule.kind !== 'taught' && observedSource(x) ? (reaching.rule as ObservedRule) : undefined;
   const v: InstinctView = {
@@ -144,8 +159,9 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
     inactive: x.inactive,
     promoted,
     blocked: observedSource(x) && (x.adjustment ?? 0) < 0,
-    deliverable: !observedSource(x) || worthDelivering(observedRule !== undefined ? ruleFacts(observedRule) : { key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c),
+    deliverable: !observedSource(x) || (overridden === undefined && worthDelivering(observedRule !== undefined ? ruleFacts(observedRule) : { key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c)),
   };
+  if (overridden !== undefined) v.overridden = overridden;
   if (reaching !== undefined) v.rule = { where: reaching.where, ...(reaching.projects !== undefined ? { projects: reaching.projects } : {}) };
   if (x.claim !== undefined) v.claim = x.claim;
   if (x.hits !== undefined) v.hits = x.hits;
@@ -269,8 +285,8 @@ export function suggestViews(views: readonly InstinctView[], project: string | n
   return views.filter((v) => v.deliverable && inReach(v, project) && LEVEL_RANK[v.level] >= LEVEL_RANK.mature && v.state !== 'evolved' && v.state !== 'archived').sort(byConfidence).slice(0, limit);
 }
 
-export function compact(v: InstinctView): { pattern: string; confidence: number; level: Level } {
-  return { pattern: v.pattern, confidence: round4(v.confidence), level: v.level };
+export function compact(v: InstinctView): { pattern: string; confidence: number; rate?: number; level: Level } {
+  return { pattern: v.pattern, confidence: round4(v.confidence), ...(v.rate !== undefined && observedSource(v) ? { rate: v.rate } : {}), level: v.level };
 }
 
 export interface Stats {
@@ -287,23 +303,41 @@ export interface Stats {
   problems: number;
 }
 
-export function stats(views: readonly InstinctView[], facts: readonly FactView[], events: number, problems: number): Stats {
+/**
+ * The projects homunculus knows: those the registry names (every project a hook or an import
+ * saw), and any an instinct or a rule names. The one count of projects every view states.
+ */
+export function knownProjects(registry: Iterable<string>, views: readonly Pick<InstinctView, 'project' | 'projects'>[], rules: RulesDoc): Set<string> {
+  const out = new Set<string>(registry);
+  for (const v of views) {
+    if (v.project) out.add(v.project);
+    for (const p of v.projects) out.add(p);
+  }
+  for (const r of [...rules.rules, ...rules.taught]) {
+    if (r.scope === 'project' && typeof r.project === 'string') out.add(r.project);
+    if ('projects' in r && Array.isArray(r.projects)) for (const p of r.projects) out.add(p);
+  }
+  return out;
+}
+
+/**
+ * Counts of the store: instincts by level, source, category, scope and state; `rules`, the rules
+ * of rules.json (taught ones included); `projects`, the projects homunculus knows (knownProjects).
+ */
+export function stats(views: readonly InstinctView[], facts: readonly FactView[], events: number, problems: number, known: { rules: number; projects: number }): Stats {
   const levels = Object.fromEntries(LEVELS.map((l) => [l, 0])) as Record<Level, number>;
   const sources: Record<Source, number> = { observed: 0, user_correction: 0, taught: 0, imported: 0 };
   const categories: Record<string, number> = Object.fromEntries(CATEGORIES.map((c) => [c, 0]));
   const states: Record<string, number> = { active: 0, approved: 0, decaying: 0, stale: 0, evolved: 0, archived: 0 };
   const scopes = { global: 0, project: 0 };
-  const projects = new Set<string>();
   for (const v of views) {
     levels[v.level]++;
     sources[v.source]++;
     categories[v.category] = (categories[v.category] ?? 0) + 1;
     states[v.state] = (states[v.state] ?? 0) + 1;
     scopes[v.scope]++;
-    for (const p of v.projects) projects.add(p);
-    if (v.project) projects.add(v.project);
   }
-  return { total: views.length, levels, sources, categories, scopes, states, facts: facts.length, projects: projects.size, rules: views.filter((v) => v.promoted).length, events, problems };
+  return { total: views.length, levels, sources, categories, scopes, states, facts: facts.length, projects: known.projects, rules: known.rules, events, problems };
 }
 
 export type { Trend } from './trend.js';
@@ -348,7 +382,7 @@ export function history(events: readonly StoreEvent[], id: string): HistoryRow[]
 
 export interface StatusGroup {
   domain: string;
-  instincts: { id: string; pattern: string; confidence: number; level: Level; trend: Trend }[];
+  instincts: { id: string; pattern: string; confidence: number; rate?: number; level: Level; trend: Trend }[];
 }
 
 /** status: in reach of the project and passing the delivery test, grouped by domain (largest group first), each with its trend over `days`. */
@@ -358,7 +392,7 @@ export function status(views: readonly InstinctView[], events: readonly StoreEve
   for (const v of views.filter((x) => x.deliverable && inReach(x, project)).sort(byConfidence)) {
     let g = groups.get(v.domain);
     if (g === undefined) groups.set(v.domain, (g = { domain: v.domain, instincts: [] }));
-    g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), level: v.level, trend: trends.get(v.id).trend });
+    g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), ...(v.rate !== undefined && observedSource(v) ? { rate: v.rate } : {}), level: v.level, trend: trends.get(v.id).trend });
   }
   return [...groups.values()].sort((a, b) => b.instincts.length - a.instincts.length || (a.domain < b.domain ? -1 : 1));
 }

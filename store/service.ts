@@ -7,7 +7,7 @@ import { readEvents } from './events.js';
 import { readIfFile } from './io.js';
 import { round4 } from './lifecycle.js';
 import { currentProject, readProjects, touchProject } from './projects.js';
-import { effectiveness as effectivenessRows, filterViews, knownScope, LIST_SCOPES, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
+import { effectiveness as effectivenessRows, filterViews, knownProjects, knownScope, LIST_SCOPES, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
 import { StoreError } from './mutate.js';
 import { parseQuery } from './search.js';
 import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './store.js';
@@ -70,7 +70,8 @@ export function suggest(ctx: StoreCtx, opts: { full?: boolean; limit?: number; l
 
 export function stats(ctx: StoreCtx) {
   const s = snapshot(ctx);
-  return { project: ctx.project, ...statsOf(s.instincts, s.facts, readEvents(ctx.home).length, s.problems.length), lastAnalysis: readLastAnalysis(ctx.home) };
+  const known = { rules: s.ctx.rules.rules.length + s.ctx.rules.taught.length, projects: knownProjects(readProjects(ctx.home).map((p) => p.id), s.instincts, s.ctx.rules).size };
+  return { project: ctx.project, ...statsOf(s.instincts, s.facts, readEvents(ctx.home).length, s.problems.length, known), lastAnalysis: readLastAnalysis(ctx.home) };
 }
 
 /** The period of a trend when none is given: the analysis window (config windowDays), the one place it is set. */
@@ -102,7 +103,7 @@ export function effectiveness(ctx: StoreCtx) {
 export function projects(ctx: StoreCtx) {
   const s = snapshot(ctx);
   const registry = readProjects(ctx.home);
-  const ids = new Set([...registry.map((p) => p.id), ...s.instincts.flatMap((v) => (v.project ? [v.project, ...v.projects] : v.projects))]);
+  const ids = knownProjects(registry.map((p) => p.id), s.instincts, s.ctx.rules);
   return {
     current: ctx.project,
     projects: [...ids].sort().map((id) => {

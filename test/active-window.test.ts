@@ -6,8 +6,9 @@ import { runCli, sandbox } from './helpers.js';
 import { cliJson } from './store-helpers.js';
 
 // A project's habits over its own activity (issue 29, 5): a project used every eight days learns
-// from its last windowDays active days; decay and demotion stay on calendar time; retention
-// keeps what such a window holds, and lets go once the project has faded.
+// from its last windowDays active days; its rules stand while it is left alone (they fade by its
+// work, not by the calendar: issue 37); retention keeps what such a window holds, and lets go of
+// the records once the project has been left past it.
 
 const DAY = 86_400_000;
 // Dates well before today's: a clock ahead of the real one makes a run read-only (it prunes nothing).
@@ -53,15 +54,16 @@ describe('a project used every eight days', () => {
     expect(bye.changes.promoted).toEqual([expect.objectContaining({ pattern: 'Grep->Read->Edit', sessions: 4 })]);
   });
 
-  it('keeps its old days past retention while it is used, and its rule decays on calendar time once it is left alone', async () => {
+  it('keeps its old days past retention while it is used, and its rule stands, at its rate, while it is left alone', async () => {
     // Day 36: the project was last used 12 days ago; day 0 is 36 days old, past retentionDays (30), inside its window.
-    const r = await cliJson<{ analysis: { extended: unknown[]; pruned: { observations: string[] } } }>(['bye', '--now', at(36)], env);
+    const r = await cliJson<{ analysis: { extended: unknown[]; pruned: { observations: string[] } }; changes: { decaying: unknown[]; archived: unknown[] } }>(['bye', '--now', at(36)], env);
     expect(r.analysis.extended).toEqual([]); // not used in the calendar window: nothing reached back for
     expect(r.analysis.pruned.observations).toEqual([]);
     expect(existsSync(join(obs, `${new Date(d(0) * DAY).toISOString().slice(0, 10)}.jsonl`))).toBe(true);
     const md = readFileSync(join(s.root, 'rules.md'), 'utf8');
-    // 95% at its last sighting (day 24, 09:17), twelve days of a 7-day half-life later.
-    expect(md).toMatch(/- \*\*\[2\d%, \d+x seen\]\*\* Frequent tool chain: Grep->Read->Edit/);
+    // Twelve days after its last sighting, nothing happened in the project: the rule stands, at its rate.
+    expect(md).toMatch(/- \*\*\[89%, 24x seen\]\*\* Frequent tool chain: Grep->Read->Edit/);
+    expect(r.changes.decaying.concat(r.changes.archived)).toEqual([]);
     // Day 60: the project has not been used since day 24, past retention: its days go.
     const late = await runCli(['analyze', '--now', at(60), '--json'], env);
     expect(JSON.parse(late.stdout as string).pruned.observations).toHaveLength(4);

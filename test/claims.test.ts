@@ -6,8 +6,9 @@ import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { claimLine } from '../analyzer/rules-file.js';
 import type { Rule } from '../analyzer/promotion.js';
-import { sessionRulesContext } from '../exports/session-context.js';
-import type { DeliveredRule } from '../exports/delivery.js';
+import { SECTION_HEADS, sessionRulesContext } from '../exports/session-context.js';
+import type { Reaching } from '../rules/reach.js';
+import type { TaughtRule } from '../rules/rule.js';
 import type { Config } from '../lib/config.js';
 
 // Claims: what each pattern predicts, counted in the window, and its shrunk rate; the one delivery
@@ -134,23 +135,42 @@ describe('the session context: claims in plain words, keys in backticks, within 
     observations: 30, sessions: 4, confidence_now: 0.95, hits: 38, opportunities: 45, rate: 0.84, lift: 9, ...over,
   });
 
+  /** A rule as it reaches a session: this project's own (`here`), or from other projects (`across`). */
+  const here = (r: Rule): Reaching => ({ rule: r, key: `seq:${r.pattern}`, where: 'here' });
+  const across = (r: Rule, projects?: number): Reaching => ({ rule: r, key: `seq:${r.pattern}`, where: 'across', ...(projects !== undefined ? { projects } : {}) });
+
   it('every line states its claim and rate and ends with its key; a rejected rule is left out', () => {
-    const ctx = sessionRulesContext([rule('Grep->Read->Edit'), rule('Read->Read->Read', { lift: 40 }), rule('Bash->Read->Edit', { rate: 0.2 })] as DeliveredRule[], config)!;
+    const ctx = sessionRulesContext([here(rule('Grep->Read->Edit')), here(rule('Read->Read->Read', { lift: 40 })), here(rule('Bash->Read->Edit', { rate: 0.2 }))], config)!;
     expect(ctx.shown).toBe(1);
-    expect(ctx.text.split('\n').slice(1)).toEqual(['- After Grep then Read, Edit comes next (84%; 38 of 45 times in 4 sessions) `seq:Grep->Read->Edit`']);
+    expect(ctx.text.split('\n').slice(1)).toEqual([SECTION_HEADS.here, '- After Grep then Read, Edit comes next (84%; 38 of 45 times in 4 sessions) `seq:Grep->Read->Edit`']);
     expect(ctx.text).not.toMatch(/95%/);
   });
 
+  it('each section says whose evidence its lines state: taught, this project, the user\'s other projects ("in N of your projects")', () => {
+    const taught: TaughtRule = { id: 'pref-pkg-pnpm', kind: 'taught', pattern: 'pref:pkg=pnpm', trigger: 'installing packages', action: 'use pnpm', promoted_at: '2026-11-01T00:00:00.000Z', confidence_now: 0.3, observations: 1, sessions: 1, scope: 'project', project: 'aaaaaaaaaaaa' };
+    const ctx = sessionRulesContext([across(rule('Read->Edit->Bash'), 3), here(rule('Grep->Read->Edit')), { rule: taught, key: taught.pattern, where: 'taught' }, across(rule('Glob->Read->Edit'))], config)!;
+    expect(ctx.shown).toBe(4);
+    expect(ctx.text.split('\n').slice(1)).toEqual([
+      SECTION_HEADS.taught,
+      '- When installing packages: use pnpm (taught; 1 time in 1 session) `pref:pkg=pnpm`',
+      SECTION_HEADS.here,
+      '- After Grep then Read, Edit comes next (84%; 38 of 45 times in 4 sessions) `seq:Grep->Read->Edit`',
+      SECTION_HEADS.across,
+      '- After Glob then Read, Edit comes next (84%; 38 of 45 times in 4 sessions; across your projects) `seq:Glob->Read->Edit`',
+      '- After Read then Edit, Bash comes next (84%; 38 of 45 times in 4 sessions; in 3 of your projects) `seq:Read->Edit->Bash`',
+    ]);
+  });
+
   it('nothing rather than filler: no rule passes, no context', () => {
-    expect(sessionRulesContext([rule('Read->Read->Read')] as DeliveredRule[], config)).toBeUndefined();
+    expect(sessionRulesContext([here(rule('Read->Read->Read'))], config)).toBeUndefined();
   });
 
   it('at most maxSessionRules items and maxSessionChars characters', () => {
     const tools = ['Grep', 'Read', 'Edit', 'Write', 'Glob', 'LS', 'Task', 'WebFetch', 'TodoWrite', 'MultiEdit', 'NotebookEdit', 'WebSearch'];
     const many = tools.map((t, i) => rule(`${t}->${tools[(i + 1) % tools.length]}->${tools[(i + 2) % tools.length]}`));
-    const ctx = sessionRulesContext(many as DeliveredRule[], config)!;
+    const ctx = sessionRulesContext(many.map(here), config)!;
     expect(ctx.shown).toBe(8);
-    const small = sessionRulesContext(many as DeliveredRule[], { ...config, maxSessionChars: 400 })!;
+    const small = sessionRulesContext(many.map(here), { ...config, maxSessionChars: 400 })!;
     expect(small.text.length).toBeLessThanOrEqual(400);
     expect(small.shown).toBeGreaterThan(0);
     expect(small.shown).toBeLessThan(8);

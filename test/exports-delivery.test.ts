@@ -9,7 +9,9 @@ import { cliJson } from './store-helpers.js';
 
 describe('no rule twice in one session', () => {
   const s = sandbox();
-  const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z' };
+  // The release's records are of one project (/home/dev/work/shop): its rule is that project's, and
+  // reaches that project's sessions (Claude Code names the project; the folder is the session's cwd).
+  const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z', CLAUDE_PROJECT_DIR: '/home/dev/work/shop' };
   const nested = join(s.project, 'packages', 'app');
   beforeAll(async () => {
     cpSync(join(FIXTURES, 'release-0.1.0-home'), s.data, { recursive: true });
@@ -55,7 +57,7 @@ describe('no rule twice in one session', () => {
 
   it('an AGENTS.md block (which Claude Code does not load) does not hold a rule back', async () => {
     const t = sandbox();
-    const tenv = { HOME: t.home, HOMUNCULUS_HOME: t.data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z' };
+    const tenv = { HOME: t.home, HOMUNCULUS_HOME: t.data, HOMUNCULUS_NOW: '2026-11-08T19:00:00Z', CLAUDE_PROJECT_DIR: '/home/dev/work/shop' };
     cpSync(join(FIXTURES, 'release-0.1.0-home'), t.data, { recursive: true });
     mkdirSync(t.project, { recursive: true });
     await cliJson(['bye'], tenv, t.project);

@@ -47,7 +47,7 @@ describe('list and export say where the instincts are', () => {
     const { env, a } = await twoProjects();
     const r = await runCli(['list'], env, { cwd: a });
     const lines = (r.stdout as string).split('\n');
-    expect(lines[0]).toMatch(/^confidence {2}level +source +scope +id +pattern$/);
+    expect(lines[0]).toMatch(/^rate {2}score {2}level +source +scope +id +pattern$/);
     expect(lines).toHaveLength(3);
     // Each column starts where its header does.
     for (const h of ['level', 'source', 'scope', 'id', 'pattern']) {
@@ -55,7 +55,8 @@ describe('list and export say where the instincts are', () => {
       for (const row of lines.slice(1)) expect(row[at - 1]).toBe(' ');
       for (const row of lines.slice(1)) expect(row[at]).not.toBe(' ');
     }
-    expect(lines[1]).toMatch(/^ +95% {2}rule +taught +project alpha +pref-pkg-pnpm-[0-9a-f]{8} +pref:pkg=pnpm$/);
+    // A taught instinct makes no measured claim: no rate, its score under the score heading.
+    expect(lines[1]).toMatch(/^ +- {2} +95% {2}rule +taught +project alpha +pref-pkg-pnpm-[0-9a-f]{8} +pref:pkg=pnpm$/);
   });
 
   it('list --scope bogus is refused in one line, exit 2; a scope with nothing says where the instincts are', async () => {
@@ -78,14 +79,19 @@ describe('list and export say where the instincts are', () => {
     expect(nope.exitCode).toBe(2);
     expect(nope.stderr).toBe('homunculus: unknown format "nope": expected one of claude-md, agents-md, cursorrules, cursor-mdc, windsurfrules, json, or skill');
     expect((await runCli(['export', 'claude-md', '--scope', 'bogus'], env, { cwd: a })).stderr).toContain('unknown scope "bogus"');
-    // In alpha the rule is exported; in beta there is none, and it says where the one rule is.
+    // In alpha its rule is exported; in beta, alpha's is not (what a person taught for every project is, at once).
     expect((await runCli(['export', 'claude-md'], env, { cwd: a })).stdout).toContain('`pref:pkg=pnpm`');
     const there = await runCli(['export', 'claude-md'], env, { cwd: b });
     expect(there.exitCode).toBe(0);
-    expect(there.stdout).toContain('_No rules yet._');
-    expect(there.stderr).toBe('No rules for this project; 1 rule in other projects: --scope all');
-    expect(JSON.parse((await runCli(['export', 'claude-md', '--json'], env, { cwd: b })).stdout as string)).toMatchObject({ rules: 0, hint: 'No rules for this project; 1 rule in other projects: --scope all' });
+    expect(there.stdout).not.toContain('pref:pkg=pnpm');
+    expect(there.stdout).toContain('`seq:Grep->Read->Edit`');
     expect((await runCli(['export', 'claude-md', '--scope', 'all'], env, { cwd: b })).stdout).toContain('`pref:pkg=pnpm`');
+    // A folder with nothing of its own, and no global rule: it says where the rules are.
+    await runCli(['forget', 'seq:Grep->Read->Edit'], env, { cwd: b });
+    const none = await runCli(['export', 'claude-md'], env, { cwd: b });
+    expect(none.stdout).toContain('_No rules yet._');
+    expect(none.stderr).toBe('No rules for this project; 1 rule in other projects: --scope all');
+    expect(JSON.parse((await runCli(['export', 'claude-md', '--json'], env, { cwd: b })).stdout as string)).toMatchObject({ rules: 0, hint: 'No rules for this project; 1 rule in other projects: --scope all' });
   });
 });
 
@@ -170,7 +176,8 @@ describe('counts in words: one plural helper', () => {
       expect((await runCli(args, env, { cwd: project })).exitCode).toBe(0);
     }
     const stats = await runCli(['stats'], env, { cwd: project });
-    expect((stats.stdout as string).split('\n')[0]).toBe('1 instinct, 1 fact, 0 rules, 1 project, 2 events');
+    // What a person taught is a rule at once.
+    expect((stats.stdout as string).split('\n')[0]).toBe('1 instinct, 1 fact, 1 rule, 1 project, 2 events');
     const status = await runCli(['status'], env, { cwd: project });
     expect(status.stdout).toMatch(/trends over 7 days\n[\s\S]*\n1 fact\.$/);
     expect(status.stdout).not.toMatch(/\b1 facts\b/);
@@ -210,7 +217,7 @@ describe("the README's worked example and demo agree", () => {
       from = i + 1;
     }
     // The sentence before the block names the same figures.
-    expect(readme.slice(at, at + 200)).toMatch(/Bash\(grep\)->Read->Edit 84% after four sessions \(no rule\), then Grep->Read->Edit 95%/);
+    expect(readme.slice(at, at + 200)).toMatch(/Bash\(grep\)->Read->Edit a score of 84% after four sessions \(no rule\), then Grep->Read->Edit a score\nof 95% and a rule after seven, stated at its rate, 90%/);
   });
 });
 

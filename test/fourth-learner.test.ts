@@ -135,7 +135,7 @@ describe('a fourth learner: one file and one line in the list', () => {
     expect(rule).toMatchObject({ kind: 'opener', key: 'opener:Bash(docker compose up)', hits: 4, opportunities: 4 });
     expect(DELIVERY['opener']?.rank).toBe(1.5);
     expect(byUsefulness({ key: 'opener:x', sessions: 2, rate: 0.6 }, { key: 'cmd:test=npm test', sessions: 2, rate: 0.9 })).toBeLessThan(0);
-    const context = sessionRulesContext(rules.map((r) => ({ ...r, scope: 'global' as const })), config as never);
+    const context = sessionRulesContext(rules.map((r) => ({ rule: { ...r, scope: 'project' as const, project: 'aaaaaaaaaaaa' }, key: r.key!, where: 'here' as const })), config as never);
     expect(context?.text).toMatch(/- Sessions here start with Bash\(docker compose up\) \(\d+%; 4 of 4 sessions\) `opener:Bash\(docker compose up\)`/);
   });
 
@@ -151,6 +151,6 @@ describe('a fourth learner: one file and one line in the list', () => {
   it('exports read its lines back and select it by category, and stats count its category', () => {
     expect(KEY_PREFIXES['opener']).toBe('opener');
     expect(CATEGORY_OF_PREFIX['opener']).toBe('opener');
-    expect(stats([], [], 0, 0).categories).toHaveProperty('opener', 0);
+    expect(stats([], [], 0, 0, { rules: 0, projects: 0 }).categories).toHaveProperty('opener', 0);
   });
 });

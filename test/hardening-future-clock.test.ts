@@ -78,10 +78,12 @@ describe('future clock: read-only, byte for byte', () => {
         const j = JSON.parse(r.stdout as string);
         expect(j.analysis.readOnly).toBe(true);
         expect(j.rulesFileChanged).toBe(false);
-        expect(j.changes.archived.map((a: { rule: { pattern: string } }) => a.rule.pattern)).toEqual(['Grep->Read->Edit']);
+        // Nothing happened between the records and 2062: a rule fades by its projects' work, not by the calendar, so none would change.
+        expect(j.changes.archived).toEqual([]);
+        expect(j.rules.map((x: { pattern: string }) => x.pattern)).toEqual(['Grep->Read->Edit']);
       } else {
         expect(r.stdout).toContain('Read-only run:');
-        expect(r.stdout).toContain('Would archive rules: Grep->Read->Edit');
+        expect(r.stdout).toContain('No rule changed.');
         expect(r.stdout).toContain('Read-only: no rule changed');
       }
       expect(snapshot(root)).toEqual(before);

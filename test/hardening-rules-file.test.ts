@@ -21,8 +21,12 @@ function home() {
   return { ...s, env: { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW } };
 }
 
+/**
+ * A session of the release's project (/home/dev/work/shop, as Claude Code names it), its folder
+ * `cwd` (which CLAUDE.md files it loads): the release's rule is that project's.
+ */
 async function sessionStart(s: { root: string; home: string; data: string }, cwd: string, sid: string): Promise<string> {
-  const r = await execa('node', [join(DIST, 'hooks', 'session-start.js')], { input: JSON.stringify({ session_id: sid, hook_event_name: 'SessionStart', source: 'startup', cwd, transcript_path: join(s.root, `${sid}.jsonl`) }), env: cleanEnv({ HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW }), extendEnv: false, reject: false });
+  const r = await execa('node', [join(DIST, 'hooks', 'session-start.js')], { input: JSON.stringify({ session_id: sid, hook_event_name: 'SessionStart', source: 'startup', cwd, transcript_path: join(s.root, `${sid}.jsonl`) }), env: cleanEnv({ HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOW, CLAUDE_PROJECT_DIR: '/home/dev/work/shop' }), extendEnv: false, reject: false });
   expect(r.exitCode).toBe(0);
   return r.stdout;
 }

@@ -304,10 +304,10 @@ describe('demo', () => {
     mkdirSync(box.home, { recursive: true });
     const dataBefore = listFiles(join(ROOT, 'homunculus'));
     const r = await execa('node', [join(ROOT, 'dist', 'cli', 'homunculus.js'), 'demo'], { env: cleanEnv({ HOME: box.home, TMPDIR: box.root }), extendEnv: false, cwd: box.home });
-    expect(r.stdout).toContain('Bash(grep)->Read->Edit    84%  14 observations, 4/4 sessions');
+    expect(r.stdout).toContain('Bash(grep)->Read->Edit   rate  82%, score  84%  14 observations, 4/4 sessions');
     expect(r.stdout).toContain('generated-rules.md: no rule yet');
     expect(r.stdout).toContain('archived instinct: Bash(grep)->Read->Edit');
-    expect(r.stdout).toContain('- **[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)');
+    expect(r.stdout).toContain('- **[90%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)');
     const top = readdirSync(box.root).filter((f) => f !== 'home');
     expect(top).toHaveLength(1);
     expect(top[0]).toMatch(/^homunculus-demo-/);
@@ -323,7 +323,7 @@ describe('demo', () => {
     expect(out.steps).toHaveLength(2);
     expect(out.steps[0].rules).toEqual([]);
     expect(out.steps[1].archived).toContain('Bash(grep)->Read->Edit');
-    expect(out.steps[1].rules.join('\n')).toContain('**[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)');
+    expect(out.steps[1].rules.join('\n')).toContain('**[90%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x)');
     expect(out.recorded[0] + out.recorded[1]).toBeGreaterThan(0);
     expect(readFileSync(out.rulesFile, 'utf8')).toContain('Grep->Read->Edit');
   }, 120_000);

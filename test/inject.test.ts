@@ -45,8 +45,8 @@ describe('selectInjection (relevance and budget)', () => {
     const r = selectInjection(index, 'please fix the failing tests', opts({ rules: new Set(['pref:test=rule']) }));
     expect(r.instincts.map((x) => x.id)).toEqual(['cov', 'vitest']);
     expect(r.facts.map((f) => f.id)).toEqual(['db']);
-    expect(r.text).toContain('## Learned behaviours\n- [0.80] when checking coverage: add --coverage\n- [0.70] when running the tests: use vitest run');
-    expect(r.text).toContain('## Project knowledge\n- [0.60] the test database listens on 3306');
+    expect(r.text).toContain('## Learned behaviours\n- [score 0.80] when checking coverage: add --coverage\n- [score 0.70] when running the tests: use vitest run');
+    expect(r.text).toContain('## Project knowledge\n- [score 0.60] the test database listens on 3306');
     expect(r.instincts.find((x) => x.id === 'vitest')?.trigger).toBe(true);
     expect(r.instincts.find((x) => x.id === 'cov')?.trigger).toBe(false);
   });
@@ -54,8 +54,8 @@ describe('selectInjection (relevance and budget)', () => {
   it('matches on the key and the explanation too, and nothing for unrelated words', () => {
     const r = selectInjection(index, 'search the codebase before editing', opts());
     expect(r.instincts.map((x) => x.id)).toEqual(['seq']);
-    // An observed pattern states its claim and rate, as at session start.
-    expect(r.text).toContain('- After Grep then Read, Edit comes next (84%; 30 of 34 times in 4 sessions) `seq:Grep->Read->Edit`');
+    // An observed pattern states its claim and rate, as at session start; a global one says its evidence is from the user's projects, not this one.
+    expect(r.text).toContain('- After Grep then Read, Edit comes next (84%; 30 of 34 times in 4 sessions; across your projects) `seq:Grep->Read->Edit`');
     expect(selectInjection(index, 'what a lovely day', opts()).text).toBe('');
     expect(promptStems('Running THE tests, testing')).toEqual(new Set(['runn', 'test']));
   });
@@ -106,8 +106,8 @@ describe('the UserPromptSubmit hook adds relevant context on every forcedEvalEve
     expect(r.exitCode).toBe(0);
     const ctx = contextOf(r.stdout);
     expect(ctx).toMatch(/^homunculus: re-check your approach against the 1 learned item /);
-    expect(ctx).toContain('## Learned behaviours\n- [0.70] when running the tests: use vitest run');
-    expect(ctx).toContain('## Project knowledge\n- [0.60] the test database listens on 3306');
+    expect(ctx).toContain('## Learned behaviours\n- [score 0.70] when running the tests: use vitest run');
+    expect(ctx).toContain('## Project knowledge\n- [score 0.60] the test database listens on 3306');
     expect(ctx).not.toContain('already a rule');
     expect(ctx).not.toContain('friday');
     const log = readJsonl(join(s.data, 'state', 'injections', `${NOW.slice(0, 10)}.jsonl`));

@@ -131,7 +131,9 @@ describe('the real wiring: installed commands run through sh -c', () => {
       }
       const out = JSON.parse(r.stdout as string);
       expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
+      // An earlier version's rules name no project: their section says whose sessions they come from.
       expect(out.hookSpecificOutput.additionalContext.split('\n').slice(1)).toEqual([
+        'Your sessions (no project recorded):',
         '- After Bash fails, it is run again next (68%; 21 of 30 times in 3 sessions) `retry:Bash`',
         '- After Grep then Read, Edit comes next (84%; 30 of 34 times in 4 sessions) `seq:Grep->Read->Edit`',
       ]);

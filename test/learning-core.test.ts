@@ -184,7 +184,8 @@ describe('specific patterns: lift', () => {
 
   it('rule text names the command of a detailed error-retry, and still validates every word', () => {
     const rule = (pattern: string): Rule => ({ id: 'x', kind: 'error-retry', pattern, promoted_at: '', confidence_at_promotion: 0.95, last_confidence: 0.95, last_seen: '', observations: 12, sessions: 5, confidence_now: 0.95 });
-    expect(ruleLine(rule('Bash(npm test) error-retry'))).toBe('- **[95%, 12x seen]** Bash(npm test) error-retry pairs detected (12x). Consider pre-validation.');
+    expect(ruleLine(rule('Bash(npm test) error-retry'))).toBe('- **[score 95%, 12x seen]** Bash(npm test) error-retry pairs detected (12x). Consider pre-validation.');
+    expect(ruleLine({ ...rule('Bash(npm test) error-retry'), rate: 0.8 })).toBe('- **[80%, 12x seen]** Bash(npm test) error-retry pairs detected (12x). Consider pre-validation.');
     expect(safeSteps(rule('Bash(npm test; rm) error-retry'))).toBeUndefined();
     expect(safeSteps(rule('Bash(npm test)->Read error-retry'))).toBeUndefined();
   });

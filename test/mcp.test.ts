@@ -77,10 +77,12 @@ describe('the MCP server over stdio', () => {
     expect((await ok('observe', { pattern: 'pref:pkg = pnpm', session: 'm2' })).confidence).toBe(0.4);
     const id = taught['id'] as string;
     const consolidated = await ok('consolidate');
+    // The observed chain is promoted; what was taught was a rule the moment it was taught.
     expect(consolidated['promoted']).toMatchObject({ rule: 1 });
-    expect(consolidated['rules']).toBe(1);
+    expect(consolidated['rules']).toBe(2);
     const sugg = await ok('suggest');
-    expect((sugg['suggestions'] as unknown[])[0]).toEqual({ pattern: 'seq:Grep->Read->Edit', confidence: 0.95, level: 'rule' });
+    // The claim's rate (what every view states of it) beside its score.
+    expect((sugg['suggestions'] as unknown[])[0]).toEqual({ pattern: 'seq:Grep->Read->Edit', confidence: 0.95, rate: expect.any(Number), level: 'rule' });
     expect(((await ok('suggest', { full: true }))['suggestions'] as unknown[])[0]).toMatchObject({ pattern: 'seq:Grep->Read->Edit', scope: 'project', project: P, trigger: 'after Grep, then Read', action: 'Edit next' });
     expect(((await ok('list_instincts'))['instincts'] as unknown[]).length).toBeGreaterThanOrEqual(2);
     expect((await ok('get_instinct', { id }))['instinct']).toMatchObject({ pattern: 'pref:pkg=pnpm', observations: 2, sessions: 2 });
@@ -88,7 +90,8 @@ describe('the MCP server over stdio', () => {
     expect(found).toEqual(expect.arrayContaining(['pref:pkg=pnpm', 'seq:Grep->Read->Edit']));
     expect(((await ok('search_instincts', { query: 'pnpm NOT grep' }))['instincts'] as { pattern: string }[]).map((v) => v.pattern)).toEqual(['pref:pkg=pnpm']);
     expect(((await ok('search_instincts', { query: 'seq:Grep->Read' }))['mode'])).toBe('substring');
-    expect((await ok('stats'))['levels']).toMatchObject({ rule: 1 });
+    expect((await ok('stats'))['levels']).toMatchObject({ rule: 2 });
+    expect((await ok('stats'))['rules']).toBe(2);
     expect((await ok('trending', { days: 7 }))['basis']).toBe('events');
     const h = await ok('history', { pattern: 'pref:pkg=pnpm' });
     expect(h['sum']).toBe(0.4);

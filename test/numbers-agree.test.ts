@@ -58,13 +58,16 @@ describe('every command states the same numbers of one data home', () => {
     const tracked: number = analyzed.tracked.length;
     expect(tracked).toBeGreaterThan(0);
     expect(analyzed.patternsTracked).toBe(tracked);
-    const figures = { now: NOW, windowDays: WINDOW_DAYS, recordsInWindow: CALLS, sessionsInWindow: SESSIONS, patternsTracked: tracked };
+    const run = { now: NOW, windowDays: WINDOW_DAYS, recordsInWindow: CALLS, sessionsInWindow: SESSIONS, patternsTracked: tracked };
+    const figures = { ...run, carriedProjects: 2 };
 
     const bye = await json(['bye']);
-    expect(bye.analysis).toMatchObject(figures);
+    expect(bye.analysis).toMatchObject(run);
+    expect(bye.analysis.carried).toHaveLength(2);
 
     const summary = readFileSync(join(s.data, 'daily-summary.md'), 'utf8');
-    expect(summary.split('\n')[2]).toMatch(new RegExp(`\\. ${CALLS} tool calls in ${SESSIONS} sessions; ${tracked} patterns tracked\\.$`));
+    // The import learned each project's history (its records are in the window too, and counted once: runs/sparse-projects.ts afterHistory).
+    expect(summary.split('\n')[2]).toMatch(new RegExp(`\\. ${CALLS} tool calls in ${SESSIONS} sessions; ${tracked} patterns tracked \\(with the history import learned for 2 projects\\)\\.$`));
     const perDay = (label: string) => [...summary.matchAll(new RegExp(`^- ${label}: (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
     expect(perDay('Tool calls')).toBe(CALLS);
 
@@ -81,7 +84,7 @@ describe('every command states the same numbers of one data home', () => {
     const status = await json(['status']);
     expect(status).toMatchObject({ days: WINDOW_DAYS, lastAnalysis: figures });
     const text = await runCli(['status'], env, { cwd: s.root });
-    expect(text.stdout).toContain(`trends over ${WINDOW_DAYS} days\nLast analysis (as of 2026-10-20 12:00Z, over its ${WINDOW_DAYS}-day window): ${CALLS} tool calls in ${SESSIONS} sessions; ${tracked} patterns tracked.`);
+    expect(text.stdout).toContain(`trends over ${WINDOW_DAYS} days\nLast analysis (as of 2026-10-20 12:00Z, over its ${WINDOW_DAYS}-day window): ${CALLS} tool calls in ${SESSIONS} sessions; ${tracked} patterns tracked (with the history import learned for 2 projects).`);
 
     // Every instinct was created in the period: new, its creation no change; none rose.
     const trending = await json(['trending', '--limit', '1000']);

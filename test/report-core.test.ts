@@ -5,12 +5,14 @@ import type { Rule } from '../analyzer/promotion.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { loadConfig } from '../lib/config.js';
 import type { InstinctView, Stats } from '../store/query.js';
-import type { DeliveredRule, ScopedRule } from '../exports/delivery.js';
+import type { Reaching } from '../rules/reach.js';
+import type { ObservedRule } from '../rules/rule.js';
 import { renderReport } from '../report/html.js';
 import { buildReport, type ReportData, type ReportInput } from '../report/model.js';
 import { projectId } from '../observer/project-id.js';
 import { listFiles, ROOT, runCli, sandbox } from './helpers.js';
 import { writeWeek } from './report-fixture.js';
+import { sessionLines } from './hardening-helpers.js';
 
 const DEFAULTS = loadConfig('/nonexistent-home', {}, ROOT).config;
 
@@ -18,7 +20,7 @@ const DAY0 = Date.parse('2026-11-01T12:00:00Z');
 const at = (days: number) => new Date(DAY0 + days * 86_400_000).toISOString();
 
 describe('report: decay forecast', () => {
-  it("a rule's forecast is the moment bye archives it: kept by a bye a minute before, archived by a bye at it", async () => {
+  it("a rule's forecast is the moment bye archives it once its sessions work without it: kept by a bye a minute before, archived by a bye at it", async () => {
     const { root, data } = sandbox();
     mkdirSync(data, { recursive: true });
     // The rule of bye.test.ts's decay timeline: 90%, last seen at day 0, archived by the bye of day 13.
@@ -32,6 +34,10 @@ describe('report: decay forecast', () => {
     expect(forecast.slice(0, 10)).toBe('2026-11-14');
     expect(readFileSync(join(root, 'r.html'), 'utf8')).toContain(`${forecast.slice(0, 16).replace('T', ' ')}Z`);
     const rulesListed = () => (JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')) as { rules: Rule[] }).rules.length;
+    // Sessions go on without its pattern (an idle data home keeps its rules: test/bye.test.ts).
+    const day = forecast.slice(0, 10);
+    mkdirSync(join(data, 'observations'), { recursive: true });
+    writeFileSync(join(data, 'observations', `${day}.jsonl`), `${sessionLines(`${day}T00:00:00Z`, ['w1', 'w2'], 2, ['Bash', 'Write']).join('\n')}\n`);
     const before = await runCli(['bye', '--now', new Date(Date.parse(forecast) - 60_000).toISOString()], env);
     expect(before.exitCode, String(before.stderr)).toBe(0);
     expect(rulesListed()).toBe(1);
@@ -78,11 +84,13 @@ function input(): ReportInput {
 }
 
 /** An observed rule as rules.json keeps it, with its claim measured. */
-function rule(i: number, over: Partial<ScopedRule> = {}): ScopedRule {
+function rule(i: number, over: Partial<ObservedRule> = {}): ObservedRule {
   const steps = [`T${i}a`, `T${i}b`, `T${i}c`];
   return { id: `chain-t${i}`, kind: 'chain', pattern: steps.join('->'), promoted_at: at(2), confidence_at_promotion: 0.93, last_confidence: 0.93, last_seen: at(6), observations: 40, sessions: 5, confidence_now: 0.93, key: `seq:${steps.join('->')}`, claim: '', hits: 30 + (i % 7), opportunities: 40, rate: round4((30 + (i % 7) + 5 * 0.1) / 45), lift: 8, ...over };
 }
 const round4 = (x: number) => Math.round(x * 1e4) / 1e4;
+/** A rule as it reaches the report: an earlier version's global one, of sessions that named no project. */
+const reach = (r: ObservedRule): Reaching => ({ rule: r, key: r.key!, where: 'sessions' });
 
 describe('report: the pure core', () => {
   it('escapes every name and text that comes from data', () => {
@@ -137,13 +145,14 @@ describe('report: the pure core', () => {
   });
 
   it('what Claude is given comes first: each rule as its claim, the rate the one percentage beside it; held-back ones last, with why', () => {
-    const rules: DeliveredRule[] = [rule(1), rule(2, { rate: 0.2 }), rule(3, { scope: 'project', project: 'a1b2c3d4e5f6' })];
+    // As the report reads them for all projects (rules/reach.ts allRules): a project's own, and two of no recorded project.
+    const rules: Reaching[] = [reach(rule(1)), reach(rule(2, { rate: 0.2 })), { ...reach(rule(3, { scope: 'project', project: 'a1b2c3d4e5f6' })), where: 'here' }];
     const d = buildReport({ ...input(), rules, names: new Map([['a1b2c3d4e5f6', 'shop']]) });
     // Most useful first (the same order as the SessionStart hook): the higher rate first.
     expect(d.rules.map((r) => [r.key, r.delivered, r.scope])).toEqual([
       ['seq:T3a->T3b->T3c', true, 'shop'],
-      ['seq:T1a->T1b->T1c', true, 'global'],
-      ['seq:T2a->T2b->T2c', false, 'global'],
+      ['seq:T1a->T1b->T1c', true, 'sessions with no project recorded'],
+      ['seq:T2a->T2b->T2c', false, 'sessions with no project recorded'],
     ]);
     expect(d.rules[1]!.text).toBe('After T1a then T1b, T1c comes next (70%; 31 of 40 times in 5 sessions)');
     expect(d.rules[2]!.held).toBe('it held 20% of the time, under minRate 50%');
@@ -186,7 +195,7 @@ describe('report: the pure core', () => {
     for (let i = 0; i < days; i++) records.push({ ts: NOW - i * 86_400_000, tool: i % 3 ? `mcp__server_${i % 500}__tool_with_a_long_name_${i}` : 'Bash', ok: i % 5 !== 0, session: `s${i >> 2}`, detail: i % 3 ? undefined : `cmd${i % 2000}` });
     const views = Array.from({ length: 1000 }, (_, i) => view({ id: `pref-${i}`, pattern: `pref:${'p'.repeat(150)}${i}`, trigger: longText(i), action: longText(i), confidence: 0.3 + (i % 60) / 100 }));
     const facts = Array.from({ length: 1000 }, (_, i) => ({ id: `fact-${i}`, fact: longText(i), domain: 'workflow', scope: 'global' as const, source: 'taught' as const, confidence: 0.5, stored_confidence: 0.5, observations: 1, state: 'active' as const, sessions: 1, first_seen: at(1), last_seen: at(1), confirmed: 0, contradicted: 0, corrected: 0 }));
-    const rules = Array.from({ length: 400 }, (_, i) => rule(i));
+    const rules = Array.from({ length: 400 }, (_, i) => reach(rule(i)));
     const projects = Array.from({ length: 500 }, (_, i) => ({ id: i.toString(16).padStart(12, '0'), name: `project-with-a-long-folder-name-${i}`, instincts: i }));
     const d = buildReport({ ...input(), table: tableFromRecords(records), views, facts, rules, projects, firstDay: '2016-01-01' });
     expect(d.days.length).toBeGreaterThan(3600);

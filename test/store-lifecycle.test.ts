@@ -188,6 +188,6 @@ describe('taught text reaches the rules only through the renderer', () => {
     const line = taughtRuleLine({ id: 'x', kind: 'taught', pattern: 'pref:x', trigger: 'a\n# Heading <!--', action: '`x` --> [l](javascript:y)', promoted_at: '', confidence_now: 0.9, observations: 7, sessions: 2, scope: 'global' })!;
     expect(line.split('\n')).toHaveLength(1);
     expect(line.slice(line.indexOf(']** ') + 4)).not.toMatch(/<!--|-->|`|\[|\]|javascript:/);
-    expect(line).toBe('- **[90%, 7x taught]** When a # Heading !-: x - l (javascript :y)');
+    expect(line).toBe('- **[score 90%, 7x taught]** When a # Heading !-: x - l (javascript :y)');
   });
 });

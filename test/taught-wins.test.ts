@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, sandbox } from './helpers.js';
+import { projectId } from '../observer/project-id.js';
 import { bash, writeTranscripts } from './transcript-writer.js';
 
 // Issue 31, 2: an observed command never overrides a taught one. Where a person taught
@@ -30,11 +31,11 @@ describe('a taught command wins over an observed one of the same purpose', () =>
     const bye = await runCli(['bye', '--home', s.data, '--json', ...now], env);
     expect(bye.exitCode, bye.stderr as string).toBe(0);
     const r = JSON.parse(bye.stdout as string) as { overridden: { pattern: string; taught: string }[]; changes: { archived: { rule: { pattern: string }; reason: string }[] } };
-    expect(r.overridden).toEqual([{ pattern: 'cmd:test=npm test', taught: 'cmd:test=pnpm test' }]);
-    expect(r.changes.archived).toEqual([expect.objectContaining({ rule: expect.objectContaining({ pattern: 'cmd:test=npm test' }), reason: 'the taught cmd:test=pnpm test says otherwise' })]);
+    expect(r.overridden).toEqual([{ pattern: 'cmd:test=npm test', taught: 'cmd:test=pnpm test', project: projectId('/home/dev/shop'), project_name: 'shop' }]);
+    expect(r.changes.archived).toEqual([expect.objectContaining({ rule: expect.objectContaining({ pattern: 'cmd:test=npm test' }), reason: 'the taught cmd:test=pnpm test says otherwise in this project' })]);
     expect(rulesOf()).not.toContain('cmd:test=npm test');
     const text = await runCli(['bye', '--home', s.data, ...now], env);
-    expect(text.stdout).toContain('Contradicted by what you taught (the taught one wins, the observed one is not given to Claude): cmd:test=npm test (taught cmd:test=pnpm test).');
+    expect(text.stdout).toContain('Contradicted by what you taught (the taught one wins there, the observed one is not given to Claude there): cmd:test=npm test in shop (taught cmd:test=pnpm test).');
     expect(rulesOf()).not.toContain('cmd:test=npm test');
   });
 });

@@ -51,9 +51,11 @@ describe('judge (pure)', () => {
 describe('the Stop hook judges each turn the prompt router added instincts to', () => {
   const s = sandbox();
   const env = { HOMUNCULUS_HOME: s.data, CLAUDE_PROJECT_DIR: s.project };
-  const chain = { id: 'seq-grep-read-edit', pattern: 'seq:Grep->Read->Edit', trigger: 'searching the code for a change', action: 'Grep, then Read, then Edit', confidence: 0.6, domain: 'workflow' };
-  const glob = { id: 'seq-glob-read-write', pattern: 'seq:Glob->Read->Write', trigger: 'adding a new file', action: 'Glob, then Read, then Write', confidence: 0.6, domain: 'workflow' };
-  const vitest = { id: 'pref-runner-vitest', pattern: 'pref:runner=vitest', trigger: 'running the tests', action: 'use vitest run', confidence: 0.6, domain: 'testing' };
+  // Imported instincts: the router adds them where a prompt calls for them (what a person taught
+  // here is a rule at once, given at the session's start, and not added again).
+  const chain = { id: 'seq-grep-read-edit', pattern: 'seq:Grep->Read->Edit', trigger: 'searching the code for a change', action: 'Grep, then Read, then Edit', confidence: 0.6, domain: 'workflow', source: 'imported' as const };
+  const glob = { id: 'seq-glob-read-write', pattern: 'seq:Glob->Read->Write', trigger: 'adding a new file', action: 'Glob, then Read, then Write', confidence: 0.6, domain: 'workflow', source: 'imported' as const };
+  const vitest = { id: 'pref-runner-vitest', pattern: 'pref:runner=vitest', trigger: 'running the tests', action: 'use vitest run', confidence: 0.6, domain: 'testing', source: 'imported' as const };
 
   beforeAll(async () => {
     mkdirSync(s.project, { recursive: true });
@@ -127,7 +129,7 @@ describe('the Stop hook judges each turn the prompt router added instincts to', 
     expect(readJsonl(join(s.data, 'state', 'injections', `${at(0).slice(0, 10)}.judged.jsonl`))).toHaveLength(4);
   });
 
-  it('a taught instinct: the prompt met its trigger and the turn succeeded', async () => {
+  it('an imported instinct of words (no steps to check): the prompt met its trigger and the turn succeeded', async () => {
     await turn('turn-taught', 'running the tests is slow', (d) => {
       record(d, 'turn-taught', 10, 'Bash');
       record(d, 'turn-taught', 20, 'Read');

@@ -66,8 +66,8 @@ describe('the worked example, end to end through the hook and the CLI', () => {
   it('bye after s7: exactly the Grep->Read->Edit rule, and no Bash(grep)->Read->Edit rule', () => {
     const rules = readFileSync(rulesFile, 'utf8').split('\n').filter((l) => l.startsWith('- '));
     // Every call of the example is in one project (/home/dev/work/shop): the rule is that project's.
-    expect(rules).toEqual(['- **[95%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x) (project 8a55a34c0b31)']);
-    expect(byeAfterS7).toContain('Promoted to rules: Grep->Read->Edit (95%).');
+    expect(rules).toEqual(['- **[90%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x) (project 8a55a34c0b31)']);
+    expect(byeAfterS7).toContain('Promoted to rules: Grep->Read->Edit in 8a55a34c0b31 (90%).');
     expectGolden('generated-rules.md', readFileSync(rulesFile, 'utf8'));
     const state = JSON.parse(readFileSync(join(box.data, 'rules.json'), 'utf8'));
     expect(state.rules[0]).toMatchObject({ pattern: 'Grep->Read->Edit', promoted_at: '2026-11-08T19:00:00.000Z', confidence_at_promotion: 0.95, confidence_now: 0.95, last_seen: '2026-11-08T18:26:00.000Z' });
@@ -99,7 +99,7 @@ describe('the worked example, end to end through the hook and the CLI', () => {
   it('after s7: the old Bash(grep)->Read->Edit instinct is archived, with when and why', () => {
     expect(afterS7.tracked.find((p) => p.key === BRE)).toBeUndefined();
     const archived = afterS7.archived.find((a) => a.pattern === BRE)!;
-    expect(archived.reason).toBe('confidence 7% is below minConfidence 50%');
+    expect(archived.reason).toBe('score 7% is below minConfidence 50%');
     expect(existsSync(join(box.data, 'instincts', `${slugFor('chain', BRE)}.md`))).toBe(false);
     const files = readdirSync(join(box.data, 'archive'));
     expect(files).toEqual([`${slugFor('chain', BRE)}--20261108T190000Z.md`]);

@@ -3990,10 +3990,10 @@ var require_resolve_block_map = __commonJS({
       let offset = bm.offset;
       let commentEnd = null;
       for (const collItem of bm.items) {
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const keyProps = resolveProps.resolveProps(start, {
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: bm.indent,
@@ -4007,7 +4007,7 @@ var require_resolve_block_map = __commonJS({
             else if ("indent" in key && key.indent !== bm.indent)
               onError(offset, "BAD_INDENT", startColMsg);
           }
-          if (!keyProps.anchor && !keyProps.tag && !sep5) {
+          if (!keyProps.anchor && !keyProps.tag && !sep4) {
             commentEnd = keyProps.end;
             if (keyProps.comment) {
               if (map.comment)
@@ -4031,7 +4031,7 @@ var require_resolve_block_map = __commonJS({
         ctx.atKey = false;
         if (utilMapIncludes.mapIncludes(ctx, map.items, keyNode))
           onError(keyStart, "DUPLICATE_KEY", "Map keys must be unique");
-        const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+        const valueProps = resolveProps.resolveProps(sep4 ?? [], {
           indicator: "map-value-ind",
           next: value,
           offset: keyNode.range[2],
@@ -4047,7 +4047,7 @@ var require_resolve_block_map = __commonJS({
             if (ctx.options.strict && keyProps.start < valueProps.found.offset - 1024)
               onError(keyNode.range, "KEY_OVER_1024_CHARS", "The : indicator must be at most 1024 chars after the start of an implicit block mapping key");
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep5, null, valueProps, onError);
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : composeEmptyNode(ctx, offset, sep4, null, valueProps, onError);
           if (ctx.schema.compat)
             utilFlowIndentCheck.flowIndentCheck(bm.indent, value, onError);
           offset = valueNode.range[2];
@@ -4138,7 +4138,7 @@ var require_resolve_end = __commonJS({
       let comment = "";
       if (end) {
         let hasSpace = false;
-        let sep5 = "";
+        let sep4 = "";
         for (const token of end) {
           const { source, type } = token;
           switch (type) {
@@ -4152,13 +4152,13 @@ var require_resolve_end = __commonJS({
               if (!comment)
                 comment = cb;
               else
-                comment += sep5 + cb;
-              sep5 = "";
+                comment += sep4 + cb;
+              sep4 = "";
               break;
             }
             case "newline":
               if (comment)
-                sep5 += source;
+                sep4 += source;
               hasSpace = true;
               break;
             default:
@@ -4201,18 +4201,18 @@ var require_resolve_flow_collection = __commonJS({
       let offset = fc.offset + fc.start.source.length;
       for (let i = 0; i < fc.items.length; ++i) {
         const collItem = fc.items[i];
-        const { start, key, sep: sep5, value } = collItem;
+        const { start, key, sep: sep4, value } = collItem;
         const props = resolveProps.resolveProps(start, {
           flow: fcName,
           indicator: "explicit-key-ind",
-          next: key ?? sep5?.[0],
+          next: key ?? sep4?.[0],
           offset,
           onError,
           parentIndent: fc.indent,
           startOnNewline: false
         });
         if (!props.found) {
-          if (!props.anchor && !props.tag && !sep5 && !value) {
+          if (!props.anchor && !props.tag && !sep4 && !value) {
             if (i === 0 && props.comma)
               onError(props.comma, "UNEXPECTED_TOKEN", `Unexpected , in ${fcName}`);
             else if (i < fc.items.length - 1)
@@ -4266,8 +4266,8 @@ var require_resolve_flow_collection = __commonJS({
             }
           }
         }
-        if (!isMap && !sep5 && !props.found) {
-          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep5, null, props, onError);
+        if (!isMap && !sep4 && !props.found) {
+          const valueNode = value ? composeNode(ctx, value, props, onError) : composeEmptyNode(ctx, props.end, sep4, null, props, onError);
           coll.items.push(valueNode);
           offset = valueNode.range[2];
           if (isBlock(value))
@@ -4279,7 +4279,7 @@ var require_resolve_flow_collection = __commonJS({
           if (isBlock(key))
             onError(keyNode.range, "BLOCK_IN_FLOW", blockMsg);
           ctx.atKey = false;
-          const valueProps = resolveProps.resolveProps(sep5 ?? [], {
+          const valueProps = resolveProps.resolveProps(sep4 ?? [], {
             flow: fcName,
             indicator: "map-value-ind",
             next: value,
@@ -4290,8 +4290,8 @@ var require_resolve_flow_collection = __commonJS({
           });
           if (valueProps.found) {
             if (!isMap && !props.found && ctx.options.strict) {
-              if (sep5)
-                for (const st of sep5) {
+              if (sep4)
+                for (const st of sep4) {
                   if (st === valueProps.found)
                     break;
                   if (st.type === "newline") {
@@ -4308,7 +4308,7 @@ var require_resolve_flow_collection = __commonJS({
             else
               onError(valueProps.start, "MISSING_CHAR", `Missing , or : between ${fcName} items`);
           }
-          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep5, null, valueProps, onError) : null;
+          const valueNode = value ? composeNode(ctx, value, valueProps, onError) : valueProps.found ? composeEmptyNode(ctx, valueProps.end, sep4, null, valueProps, onError) : null;
           if (valueNode) {
             if (isBlock(value))
               onError(valueNode.range, "BLOCK_IN_FLOW", blockMsg);
@@ -4488,7 +4488,7 @@ var require_resolve_block_scalar = __commonJS({
           chompStart = i + 1;
       }
       let value = "";
-      let sep5 = "";
+      let sep4 = "";
       let prevMoreIndented = false;
       for (let i = 0; i < contentStart; ++i)
         value += lines[i][0].slice(trimIndent) + "\n";
@@ -4505,24 +4505,24 @@ var require_resolve_block_scalar = __commonJS({
           indent = "";
         }
         if (type === Scalar.Scalar.BLOCK_LITERAL) {
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
         } else if (indent.length > trimIndent || content[0] === "	") {
-          if (sep5 === " ")
-            sep5 = "\n";
-          else if (!prevMoreIndented && sep5 === "\n")
-            sep5 = "\n\n";
-          value += sep5 + indent.slice(trimIndent) + content;
-          sep5 = "\n";
+          if (sep4 === " ")
+            sep4 = "\n";
+          else if (!prevMoreIndented && sep4 === "\n")
+            sep4 = "\n\n";
+          value += sep4 + indent.slice(trimIndent) + content;
+          sep4 = "\n";
           prevMoreIndented = true;
         } else if (content === "") {
-          if (sep5 === "\n")
+          if (sep4 === "\n")
             value += "\n";
           else
-            sep5 = "\n";
+            sep4 = "\n";
         } else {
-          value += sep5 + content;
-          sep5 = " ";
+          value += sep4 + content;
+          sep4 = " ";
           prevMoreIndented = false;
         }
       }
@@ -4705,25 +4705,25 @@ var require_resolve_flow_scalar = __commonJS({
         trimBoth = /^[ \t]+|[ \t]+$/g;
       }
       let res = match[1].replace(trimEnd, "");
-      let sep5 = " ";
+      let sep4 = " ";
       let pos = line.lastIndex;
       while (match = line.exec(source)) {
         const lm = match[1].replace(trimBoth, "");
         if (lm === "") {
-          if (sep5 === "\n")
-            res += sep5;
+          if (sep4 === "\n")
+            res += sep4;
           else
-            sep5 = "\n";
+            sep4 = "\n";
         } else {
-          res += sep5 + lm;
-          sep5 = " ";
+          res += sep4 + lm;
+          sep4 = " ";
         }
         pos = line.lastIndex;
       }
       const last = /[ \t]*(.*)/sy;
       last.lastIndex = pos;
       match = last.exec(source);
-      return res + sep5 + (match?.[1] ?? "");
+      return res + sep4 + (match?.[1] ?? "");
     }
     function doubleQuotedValue(source, onError) {
       let res = "";
@@ -5533,14 +5533,14 @@ var require_cst_stringify = __commonJS({
         }
       }
     }
-    function stringifyItem({ start, key, sep: sep5, value }) {
+    function stringifyItem({ start, key, sep: sep4, value }) {
       let res = "";
       for (const st of start)
         res += st.source;
       if (key)
         res += stringifyToken(key);
-      if (sep5)
-        for (const st of sep5)
+      if (sep4)
+        for (const st of sep4)
           res += st.source;
       if (value)
         res += stringifyToken(value);
@@ -6707,18 +6707,18 @@ var require_parser = __commonJS({
         if (this.type === "map-value-ind") {
           const prev = getPrevProps(this.peek(2));
           const start = getFirstKeyStartProps(prev);
-          let sep5;
+          let sep4;
           if (scalar.end) {
-            sep5 = scalar.end;
-            sep5.push(this.sourceToken);
+            sep4 = scalar.end;
+            sep4.push(this.sourceToken);
             delete scalar.end;
           } else
-            sep5 = [this.sourceToken];
+            sep4 = [this.sourceToken];
           const map = {
             type: "block-map",
             offset: scalar.offset,
             indent: scalar.indent,
-            items: [{ start, key: scalar, sep: sep5 }]
+            items: [{ start, key: scalar, sep: sep4 }]
           };
           this.onKeyLine = true;
           this.stack[this.stack.length - 1] = map;
@@ -6871,15 +6871,15 @@ var require_parser = __commonJS({
                 } else if (isFlowToken(it.key) && !includesToken(it.sep, "newline")) {
                   const start2 = getFirstKeyStartProps(it.start);
                   const key = it.key;
-                  const sep5 = it.sep;
-                  sep5.push(this.sourceToken);
+                  const sep4 = it.sep;
+                  sep4.push(this.sourceToken);
                   delete it.key;
                   delete it.sep;
                   this.stack.push({
                     type: "block-map",
                     offset: this.offset,
                     indent: this.indent,
-                    items: [{ start: start2, key, sep: sep5 }]
+                    items: [{ start: start2, key, sep: sep4 }]
                   });
                 } else if (start.length > 0) {
                   it.sep = it.sep.concat(start, this.sourceToken);
@@ -7073,13 +7073,13 @@ var require_parser = __commonJS({
             const prev = getPrevProps(parent);
             const start = getFirstKeyStartProps(prev);
             fixFlowSeqItems(fc);
-            const sep5 = fc.end.splice(1, fc.end.length);
-            sep5.push(this.sourceToken);
+            const sep4 = fc.end.splice(1, fc.end.length);
+            sep4.push(this.sourceToken);
             const map = {
               type: "block-map",
               offset: fc.offset,
               indent: fc.indent,
-              items: [{ start, key: fc, sep: sep5 }]
+              items: [{ start, key: fc, sep: sep4 }]
             };
             this.onKeyLine = true;
             this.stack[this.stack.length - 1] = map;
@@ -7359,11 +7359,11 @@ var require_dist = __commonJS({
 
 // runs/reconcile.ts
 var import_node_fs27 = require("node:fs");
-var import_node_path21 = require("node:path");
+var import_node_path20 = require("node:path");
 
 // runs/logged-run.ts
-var import_node_fs22 = require("node:fs");
-var import_node_path18 = require("node:path");
+var import_node_fs21 = require("node:fs");
+var import_node_path17 = require("node:path");
 
 // lib/analysis-log.ts
 var import_node_fs4 = require("node:fs");
@@ -7795,8 +7795,8 @@ function readOnlyReason(home, nowMs, realMs = Date.now()) {
 }
 
 // runs/run.ts
-var import_node_fs21 = require("node:fs");
-var import_node_path17 = require("node:path");
+var import_node_fs20 = require("node:fs");
+var import_node_path16 = require("node:path");
 
 // lib/lock.ts
 var import_node_fs7 = require("node:fs");
@@ -8020,8 +8020,8 @@ function renderDailySummary(a, events, figures) {
 }
 
 // lib/temporal-decay.ts
-function decay(ageDays, halfLifeDays) {
-  return Math.pow(0.5, Math.max(0, ageDays) / halfLifeDays);
+function decay(ageDays2, halfLifeDays) {
+  return Math.pow(0.5, Math.max(0, ageDays2) / halfLifeDays);
 }
 
 // analyzer/streams.ts
@@ -9262,6 +9262,7 @@ function scoreKind(patterns, c, config, claimOf) {
       hits: claim.hits,
       opportunities: claim.opportunities,
       rate: shrunkRate(claim.hits, claim.opportunities, claim.prior, config.ratePriorWeight),
+      prior: claim.prior,
       firstSeen: p.first,
       lastSeen: p.last,
       ...details !== void 0 ? { details } : {}
@@ -9281,7 +9282,7 @@ function patternFacts(p) {
 }
 function whyNotTracked(p, config) {
   const pct3 = (v) => `${Math.round(v * 100)}%`;
-  const low = `confidence ${pct3(p.confidence)} is below minConfidence ${pct3(config.minConfidence)}`;
+  const low = `score ${pct3(p.confidence)} is below minConfidence ${pct3(config.minConfidence)}`;
   const folded = p.foldedInto === void 0 ? void 0 : `folded into ${p.foldedInto}, which starts the same cycle more often`;
   if (!isClaimKind(p.kind)) return p.confidence < config.minConfidence ? low : folded;
   if (folded !== void 0) return folded;
@@ -9481,28 +9482,54 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
 
 // analyzer/history.ts
 var emptyHistory = () => ({ version: 1, projects: {} });
+function addEvidence(carried, live2, config) {
+  const hits = carried.hits + live2.hits;
+  const opportunities = carried.opportunities + live2.opportunities;
+  const weight = (p) => Math.max(1, p.opportunities);
+  const prior = typeof live2.prior === "number" ? typeof carried.prior === "number" ? (carried.prior * weight(carried) + live2.prior * weight(live2)) / (weight(carried) + weight(live2)) : live2.prior : carried.prior;
+  const lift = (carried.lift * weight(carried) + live2.lift * weight(live2)) / (weight(carried) + weight(live2));
+  const out = {
+    ...live2,
+    observations: carried.observations + live2.observations,
+    sessions: carried.sessions + live2.sessions,
+    sessionsInWindow: carried.sessionsInWindow + live2.sessionsInWindow,
+    confidence: Math.max(carried.confidence, live2.confidence),
+    hits,
+    opportunities,
+    rate: typeof prior === "number" ? shrunkRate(hits, opportunities, prior, config.ratePriorWeight) : live2.rate,
+    lift,
+    specific: live2.specific && carried.specific && lift >= minLiftOf(patternStoreKey(live2.kind, live2.key), config),
+    firstSeen: Math.min(carried.firstSeen, live2.firstSeen),
+    lastSeen: Math.max(carried.lastSeen, live2.lastSeen)
+  };
+  if (typeof prior === "number") out.prior = prior;
+  return out;
+}
 function mergeCarried(pa, history, nowMs, config) {
   const merged = [];
   const changed = [];
   for (const [id, carried] of Object.entries(history.projects)) {
-    const live = pa.projects.get(id);
-    if (live !== void 0 && live.sessionsInWindow >= config.minSessions) continue;
-    const ageDays = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
-    const factor = decay(ageDays, config.halfLifeDays);
-    const byKey2 = new Map((live?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
+    const live2 = pa.projects.get(id);
+    const ageDays2 = Math.max(0, (nowMs - Date.parse(carried.importedAt)) / DAY_MS);
+    const factor = decay(ageDays2, config.halfLifeDays);
+    const byKey2 = new Map((live2?.patterns ?? []).map((p) => [`${p.kind}:${p.key}`, p]));
     let any = false;
     for (const c of carried.patterns) {
-      const confidence = c.confidence * factor;
-      if (!carriedTracked({ ...c, confidence }, factor, config)) continue;
       const k = `${c.kind}:${c.key}`;
       const mine = byKey2.get(k);
-      if (mine !== void 0 && mine.confidence >= confidence) continue;
-      byKey2.set(k, { ...c, confidence, recency: c.recency * factor });
+      if (mine !== void 0) {
+        byKey2.set(k, addEvidence({ ...c, sessionsInWindow: carried.sessions }, mine, config));
+        any = true;
+        continue;
+      }
+      const confidence = c.confidence * factor;
+      if (!carriedTracked({ ...c, confidence }, factor, config)) continue;
+      byKey2.set(k, { ...c, confidence, recency: c.recency * factor, sessionsInWindow: carried.sessions + (live2?.sessionsInWindow ?? 0) });
       any = true;
     }
     if (!any) continue;
     const patterns = [...byKey2.values()].sort(byStrength);
-    const a = live ? { ...live, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
+    const a = live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
     a.tracked = keepTracked(patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
     pa.projects.set(id, a);
     changed.push(a);
@@ -9536,11 +9563,12 @@ function analyzeProjects(t, nowMs, config) {
     projects.set(t.projects[[...ids2][0]], all);
     return { all, projects };
   }
+  if (ids2.size === 0) return unnamed ? { all, projects, unattributed: all } : { all, projects };
   for (const p of [...ids2].sort((a, b) => t.projects[a] < t.projects[b] ? -1 : 1)) {
     projects.set(t.projects[p], analyze(t, nowMs, config, p));
   }
   foldAcrossScopes(all, projects.values(), config);
-  return { all, projects };
+  return unnamed ? { all, projects, unattributed: analyze(t, nowMs, config, -1) } : { all, projects };
 }
 
 // analyzer/table-builder.ts
@@ -9773,8 +9801,8 @@ var TableBuilder = class {
       streams: t.streams.map((name, s) => {
         if (keep !== void 0 && keep[s] === 0) return -1;
         const session = t.sessions[t.streamSession[s]];
-        const sep5 = name.indexOf("\0");
-        return this.streamId(session, sep5 === -1 ? void 0 : name.slice(sep5 + 1));
+        const sep4 = name.indexOf("\0");
+        return this.streamId(session, sep4 === -1 ? void 0 : name.slice(sep4 + 1));
       }),
       tools: t.tools.map((v) => this.tools.id(v)),
       details: t.details.map((v) => this.details.id(v)),
@@ -9869,7 +9897,7 @@ var TableBuilder = class {
 };
 
 // store/observed.ts
-var import_node_path11 = require("node:path");
+var import_node_path10 = require("node:path");
 
 // lib/short-id.ts
 var MAX_ID_LENGTH = 60;
@@ -9988,6 +10016,10 @@ var KINDS2 = {
 };
 function kindInfo(kind) {
   return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
+}
+function safeSteps(rule) {
+  const info = kindInfo(rule.kind);
+  return info === void 0 || typeof rule.pattern !== "string" ? void 0 : info.tokens(rule.pattern);
 }
 function kindOfStoreKey(storeKey2) {
   if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
@@ -10544,7 +10576,7 @@ function keepUserVersion(home, id, text, nowIso, txn) {
 }
 
 // store/migrate.ts
-var import_node_path10 = require("node:path");
+var import_node_path9 = require("node:path");
 
 // store/io.ts
 var import_node_fs9 = require("node:fs");
@@ -10640,277 +10672,165 @@ function cli(args) {
   return `${invocation().command} ${args}`;
 }
 
-// exports/injected.ts
-var import_node_os2 = require("node:os");
-var import_node_path7 = require("node:path");
-
-// lib/regular-file.ts
-var import_node_fs11 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs11.constants;
-var MAX_READ_BYTES = 64 * 1024 * 1024;
-function fileKind(st) {
-  if (st.isFIFO()) return "a FIFO";
-  if (st.isDirectory()) return "a folder";
-  if (st.isSocket()) return "a socket";
-  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
-  if (st.isSymbolicLink()) return "a symbolic link";
-  return st.isFile() ? "a file" : "not a file";
+// analyzer/promotion.ts
+var PROJECT = /^[0-9a-f]{12}$/;
+function show(v) {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 }
-function fail(path, code, message) {
-  const e = new Error(message);
-  e.code = code;
-  e.path = path;
-  return e;
-}
-function openRegular(path, opts = {}) {
-  let fd;
-  try {
-    fd = (0, import_node_fs11.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
-  } catch (e) {
-    const err = e;
-    if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
-    throw e;
+function ruleProblem(r) {
+  if (typeof r !== "object" || r === null || Array.isArray(r)) return `expected a rule object, found ${show(r)}`;
+  const o = r;
+  if (typeof o["id"] !== "string" || !SLUG.test(o["id"])) return `"id" must be a slug like chain-grep-read-edit, found ${show(o["id"])}`;
+  if (kindInfo(o["kind"]) === void 0) return `"kind" must be one of ${Object.keys(KINDS2).map((k) => `"${k}"`).join(", ")}, found ${show(o["kind"])}`;
+  if (typeof o["pattern"] !== "string" || safeSteps({ kind: o["kind"], pattern: o["pattern"] }) === void 0) return `"pattern" must be a ${o["kind"]} of tool names and command words, found ${show(o["pattern"])}`;
+  for (const k of ["promoted_at", "last_seen"]) {
+    if (typeof o[k] !== "string" || Number.isNaN(isoToMs(o[k]))) return `"${k}" must be an ISO 8601 time, found ${show(o[k])}`;
   }
-  let st;
-  try {
-    st = (0, import_node_fs11.fstatSync)(fd);
-  } catch (e) {
-    (0, import_node_fs11.closeSync)(fd);
-    throw e;
+  for (const k of ["confidence_at_promotion", "last_confidence", "confidence_now"]) {
+    const v = o[k];
+    if (typeof v !== "number" || !(v >= 0 && v <= 1)) return `"${k}" must be a number from 0 to 1, found ${show(v)}`;
   }
-  if (!st.isFile()) {
-    (0, import_node_fs11.closeSync)(fd);
-    throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  for (const k of ["observations", "sessions"]) {
+    const v = o[k];
+    if (typeof v !== "number" || !Number.isInteger(v) || v < 0) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
   }
-  return { fd, size: st.size };
-}
-function readBounded(fd, size, path, maxBytes) {
-  if (size > maxBytes) throw tooLarge(path, size, maxBytes);
-  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
-  let len = 0;
-  for (; ; ) {
-    if (len === buf.length) {
-      if (len > maxBytes) throw tooLarge(path, len, maxBytes);
-      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
-      buf.copy(bigger, 0, 0, len);
-      buf = bigger;
-    }
-    const n = (0, import_node_fs11.readSync)(fd, buf, len, buf.length - len, len);
-    if (n === 0) break;
-    len += n;
+  for (const k of ["hits", "opportunities"]) {
+    const v = o[k];
+    if (v !== void 0 && (typeof v !== "number" || !Number.isInteger(v) || v < 0)) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
   }
-  if (len > maxBytes) throw tooLarge(path, len, maxBytes);
-  return buf.subarray(0, len);
-}
-function tooLarge(path, size, maxBytes) {
-  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
-  return fail(path, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
-}
-function readRegular(path, opts = {}) {
-  const { fd, size } = openRegular(path, opts);
-  try {
-    return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
-  } finally {
-    (0, import_node_fs11.closeSync)(fd);
+  if (typeof o["hits"] === "number" && typeof o["opportunities"] === "number" && o["hits"] > o["opportunities"]) return `"hits" (${o["hits"]}) must not exceed "opportunities" (${o["opportunities"]})`;
+  for (const k of ["rate", "prior"]) {
+    if (o[k] !== void 0 && (typeof o[k] !== "number" || !(o[k] >= 0 && o[k] <= 1))) return `"${k}" must be a number from 0 to 1, found ${show(o[k])}`;
   }
-}
-function readRegularText(path, opts = {}) {
-  return readRegular(path, opts).toString("utf8");
-}
-function readRegularTextIfPresent(path, opts = {}) {
-  try {
-    return readRegularText(path, opts);
-  } catch (e) {
-    const code = e.code;
-    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
-    throw e;
+  if (o["lift"] !== void 0 && (typeof o["lift"] !== "number" || !(o["lift"] >= 0) || !Number.isFinite(o["lift"]))) return `"lift" must be a number, 0 or more, found ${show(o["lift"])}`;
+  for (const k of ["key", "claim", "project_name"]) {
+    if (o[k] !== void 0 && typeof o[k] !== "string") return `"${k}" must be a string, found ${show(o[k])}`;
   }
-}
-function readRegularHead(path, bytes, opts = {}) {
-  const { fd } = openRegular(path, opts);
-  try {
-    const buf = Buffer.alloc(bytes);
-    let len = 0;
-    for (; ; ) {
-      const n = (0, import_node_fs11.readSync)(fd, buf, len, bytes - len, len);
-      if (n === 0 || (len += n) === bytes) break;
-    }
-    return buf.subarray(0, len);
-  } finally {
-    (0, import_node_fs11.closeSync)(fd);
+  if (o["scope"] !== void 0 && o["scope"] !== "global" && o["scope"] !== "project") return `"scope" must be "global" or "project", found ${show(o["scope"])}`;
+  if (o["project"] !== void 0 && (typeof o["project"] !== "string" || !PROJECT.test(o["project"]))) return `"project" must be a project id (12 hex digits), found ${show(o["project"])}`;
+  if (o["scope"] === "project" && o["project"] === void 0) return '"scope" is "project" but no "project" is named';
+  for (const k of ["projects", "against"]) {
+    const v = o[k];
+    if (v !== void 0 && (!Array.isArray(v) || !v.every((p) => typeof p === "string" && PROJECT.test(p)))) return `"${k}" must be a list of project ids (12 hex digits), found ${show(v)}`;
   }
-}
-function readFailure(e) {
-  const err = e;
-  if (err.code === "ENOTREG" || err.code === "EFBIG" || err.code === "ELOOP" && err.syscall === void 0) return err.message;
-  if (err.code === "EISDIR") return "expected a regular file, found a folder";
-  return err.code ?? err.message;
-}
-
-// exports/marker-block.ts
-var START = "<!-- homunculus:start -->";
-var END = "<!-- homunculus:end -->";
-var LEGACY = [["<!-- instinct:start -->", "<!-- instinct:end -->"]];
-var GUIDELINES = ["<!-- homunculus:guidelines:start -->", "<!-- homunculus:guidelines:end -->"];
-var RULES_FILE_BLOCK = ["<!-- homunculus:rules-file:start -->", "<!-- homunculus:rules-file:end -->"];
-var GENERATED_RULES_PREFIX = "<!-- Generated by homunculus";
-function isGeneratedRules(text) {
-  return text.startsWith(GENERATED_RULES_PREFIX);
-}
-function span(text, start, end) {
-  let fence;
-  let open;
-  for (let at = 0; at <= text.length; ) {
-    const nl = text.indexOf("\n", at);
-    const lineEnd = nl === -1 ? text.length : nl;
-    const contentEnd = lineEnd > at && text[lineEnd - 1] === "\r" ? lineEnd - 1 : lineEnd;
-    const line = text.slice(at, contentEnd).replace(/^\uFEFF/, "");
-    const fenceMark = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fenceMark !== void 0 && (fence === void 0 || fenceMark[0] === fence[0] && fenceMark.length >= fence.length)) fence = fence === void 0 ? fenceMark : void 0;
-    else if (fence === void 0) {
-      const t = line.trim();
-      if (t === start) open = { from: at + (text.startsWith("\uFEFF", at) ? 1 : 0), bodyFrom: contentEnd };
-      else if (t === end && open !== void 0) return { from: open.from, to: contentEnd, bodyFrom: open.bodyFrom, bodyTo: at };
-    }
-    if (nl === -1) break;
-    at = nl + 1;
-  }
-  return void 0;
-}
-function blockBody(text, markers) {
-  for (const [s, e] of markers ? [markers] : [[START, END], ...LEGACY]) {
-    const at = span(text, s, e);
-    if (at) return text.slice(at.bodyFrom, at.bodyTo).replace(/^\r?\n/, "").replace(/\r?\n$/, "");
-  }
+  if (o["details"] !== void 0 && (typeof o["details"] !== "object" || o["details"] === null || Array.isArray(o["details"]))) return `"details" must be an object, found ${show(o["details"])}`;
   return void 0;
 }
 
-// exports/injected.ts
-function injectedPath(home) {
-  return (0, import_node_path7.join)(home, "state", "injected.json");
-}
-function readInjected(home) {
-  try {
-    const v = JSON.parse(readDataFile(injectedPath(home)).toString("utf8"));
-    if (v?.version === 1 && typeof v.files === "object" && v.files !== null) return v;
-  } catch {
-  }
-  return { version: 1, files: {} };
-}
-function loadedBy(record, cwd, userHome2) {
-  const file = record.replace(/#[a-z-]+$/, "");
-  const name = (0, import_node_path7.basename)(file);
-  if (file === (0, import_node_path7.join)(userHome2, ".claude", "CLAUDE.md")) return true;
-  if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
-  let dir = (0, import_node_path7.dirname)(file);
-  if ((0, import_node_path7.basename)(dir) === ".claude") dir = (0, import_node_path7.dirname)(dir);
-  const c = (0, import_node_path7.resolve)(cwd);
-  return c === dir || c.startsWith(dir.endsWith(import_node_path7.sep) ? dir : dir + import_node_path7.sep);
-}
-function memoryText(file) {
-  try {
-    return readRegularText(file);
-  } catch {
-    return void 0;
-  }
-}
-function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
-  const out = /* @__PURE__ */ new Set();
-  for (const [record, f] of Object.entries(readInjected(home).files)) {
-    if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome2)) continue;
-    const text = memoryText(record.replace(/#[a-z-]+$/, ""));
-    if (text === void 0) continue;
-    const rulesFile = record.endsWith("#rules-file");
-    const body = blockBody(text, record.endsWith("#guidelines") ? GUIDELINES : rulesFile ? RULES_FILE_BLOCK : void 0) ?? (rulesFile && isGeneratedRules(text) ? text : void 0);
-    if (body === void 0) continue;
-    if (typeof f.hash === "string") {
-      if (fnv1a64Hex(body) === f.hash) {
-        for (const k of f.keys) if (typeof k === "string") out.add(k);
-      }
-      continue;
-    }
-    for (const k of f.keys) if (typeof k === "string" && body.includes(`\`${k}\``)) out.add(k);
-  }
-  return out;
-}
-
-// lib/safe-text.ts
-var MAX = 300;
-var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-function breakExpansions(s) {
-  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
-}
-function safeText(input, max = MAX) {
-  if (typeof input !== "string") return "";
-  let s = breakExpansions(
-    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
-    // line breaks and other controls
-  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
-  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
-  return s;
-}
-
-// exports/taught-rules.ts
+// rules/rule.ts
+var RULES_FORMAT = 2;
 function isTaughtRule(r) {
   const o = r;
-  return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
+  return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.pattern === "string" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
+}
+function ruleKey(r) {
+  return r.kind === "taught" ? r.pattern : patternStoreKey(r.kind, r.pattern);
+}
+function promotedKeysOf(rules) {
+  const m = /* @__PURE__ */ new Map();
+  for (const r of rules) {
+    const k = ruleKey(r);
+    const before = m.get(k);
+    if (before === void 0 || r.promoted_at < before) m.set(k, r.promoted_at);
+  }
+  return m;
 }
 
-// exports/delivery.ts
-function reaches(r, project) {
-  if (r.scope === "project") return typeof r.project === "string" && r.project === project;
-  if (r.kind !== void 0 && PER_PROJECT_KINDS.has(r.kind)) return Array.isArray(r.projects) && typeof project === "string" && r.projects.includes(project);
-  return true;
+// rules/read.ts
+var RulesStateError = class extends Error {
+};
+var empty = () => ({ rules: [], taught: [] });
+function show2(v) {
+  const s = JSON.stringify(v) ?? String(v);
+  return s.length > 40 ? `${s.slice(0, 37)}...` : s;
+}
+function taughtProblem(r) {
+  if (!isTaughtRule(r)) return `expected a taught rule (kind "taught", a pattern and numbers), found ${show2(r)}`;
+  if (!(r.confidence_now >= 0 && r.confidence_now <= 1)) return `"confidence_now" must be a number from 0 to 1, found ${show2(r.confidence_now)}`;
+  if (!(Number.isInteger(r.observations) && r.observations >= 0)) return `"observations" must be a whole number, 0 or more, found ${show2(r.observations)}`;
+  return void 0;
+}
+function readRulesState(home) {
+  const path = layout.rulesJson(home);
+  let bytes;
+  try {
+    bytes = readDataFile(path);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT") return { doc: empty(), problems: [] };
+    if (code === "ELOOP") throw new RulesStateError(`${path} is a symbolic link; homunculus never follows links in its data home: replace it with the file it points to`);
+    if (code === "EISDIR") throw new RulesStateError(`${path} is a folder, expected homunculus' rules state (a JSON file); move it aside`);
+    throw e;
+  }
+  const text = bytes.toString("utf8");
+  let v;
+  try {
+    v = JSON.parse(text);
+  } catch (e) {
+    throw new RulesStateError(`${path}: expected JSON (${e.message}); move it aside to start over`);
+  }
+  const listed = v?.rules;
+  if (!Array.isArray(listed)) throw new RulesStateError(`${path}: expected {"rules": [...]}, found ${JSON.stringify(text.slice(0, 40))}; move it aside to start over`);
+  const taughtListed = v.taught;
+  const doc = empty();
+  const problems = [];
+  listed.forEach((r, i) => {
+    const problem = ruleProblem(r);
+    if (problem === void 0) doc.rules.push(r);
+    else problems.push(`rule ${i + 1}: ${problem}`);
+  });
+  if (taughtListed !== void 0 && !Array.isArray(taughtListed)) problems.push(`"taught" is not a list: ${show2(taughtListed)}`);
+  else {
+    (taughtListed ?? []).forEach((r, i) => {
+      const problem = taughtProblem(r);
+      if (problem === void 0) doc.taught.push(r);
+      else problems.push(`taught rule ${i + 1}: ${problem}`);
+    });
+  }
+  return problems.length ? { doc, problems, original: bytes } : { doc, problems };
 }
 function showable(confidence, observations) {
   return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
 }
-function readRulesForDelivery(home, project, opts = {}) {
-  let doc;
+function readRulesDoc(home, onProblem) {
+  let v;
   try {
-    doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
+    v = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch (e) {
     const code = e.code;
-    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-    return [];
+    if (code !== "ENOENT") onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+    return empty();
   }
-  const listed = doc?.rules;
-  const taught = doc?.taught;
-  const out = [];
+  const doc = empty();
+  const listed = v?.rules;
+  const taught = v?.taught;
   let skipped = 0;
   if (Array.isArray(listed)) {
     for (const r of listed) {
-      if (typeof r === "object" && r !== null && showable(r.confidence_now, r.observations)) out.push(r);
+      if (typeof r === "object" && r !== null && typeof r.pattern === "string" && showable(r.confidence_now, r.observations)) doc.rules.push(r);
       else skipped++;
     }
   }
   if (Array.isArray(taught)) {
     for (const r of taught) {
-      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) out.push(r);
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) doc.taught.push(r);
       else skipped++;
     }
   }
-  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
-  const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
-  return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
-}
-function deliveryKey(r) {
-  return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
+  if (!Array.isArray(listed) && listed !== void 0) onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
+  return doc;
 }
 
 // store/rules.ts
 function promotedKeys(home) {
-  const out = /* @__PURE__ */ new Map();
-  for (const r of readRulesForDelivery(home)) {
-    if (r.kind === "taught") out.set(r.pattern, r.promoted_at);
-    else if ((r.kind === "chain" || r.kind === "error-retry") && typeof r.pattern === "string") out.set(storeKey(r.kind, r.pattern), r.promoted_at);
-  }
-  return out;
+  const doc = readRulesDoc(home);
+  return promotedKeysOf([...doc.rules, ...doc.taught]);
 }
 
 // store/scan.ts
-var import_node_path8 = require("node:path");
+var import_node_path7 = require("node:path");
 
 // store/text.ts
 function stepsOf(kind, key) {
@@ -11002,7 +10922,7 @@ function scanInstincts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path8.join)(dir, f);
+    const path = (0, import_node_path7.join)(dir, f);
     const stamp2 = fileStamp(path);
     const prior = opts.reuse?.get(f);
     if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
@@ -11045,7 +10965,7 @@ function scanFacts(home, opts = {}) {
   const out = [];
   for (const f of listDir(dir)) {
     if (!f.endsWith(".md")) continue;
-    const path = (0, import_node_path8.join)(dir, f);
+    const path = (0, import_node_path7.join)(dir, f);
     const stamp2 = fileStamp(path);
     const prior = opts.reuse?.get(f);
     if (prior !== void 0 && prior.stamp !== void 0 && prior.stamp === stamp2) {
@@ -11072,8 +10992,8 @@ function scanFacts(home, opts = {}) {
 }
 
 // store/txn.ts
-var import_node_fs12 = require("node:fs");
-var import_node_path9 = require("node:path");
+var import_node_fs11 = require("node:fs");
+var import_node_path8 = require("node:path");
 var counter2 = 0;
 var STORE_DIRS = ["instincts", "facts", "archive"];
 var STORE_FILES = ["aliases.json", "store.json"];
@@ -11109,13 +11029,13 @@ var StoreTxn = class {
     this.staged.set(path, text);
   }
   remove(path) {
-    if (this.staged.get(path) !== void 0 && !(0, import_node_fs12.existsSync)(path)) this.staged.delete(path);
+    if (this.staged.get(path) !== void 0 && !(0, import_node_fs11.existsSync)(path)) this.staged.delete(path);
     else this.staged.set(path, null);
   }
   /** Whether a name is in use: on disk, or by this change. */
   taken(path) {
     const s = this.staged.get(path);
-    return s === void 0 ? (0, import_node_fs12.existsSync)(path) : s !== null;
+    return s === void 0 ? (0, import_node_fs11.existsSync)(path) : s !== null;
   }
   /** Commits what is staged with these events (see the top of this file); a failure leaves the store as it was. */
   commit(events) {
@@ -11133,12 +11053,12 @@ var StoreTxn = class {
     let journal;
     const made = [];
     const folder = (dir) => {
-      if (!(0, import_node_fs12.existsSync)(dir)) made.push(dir);
+      if (!(0, import_node_fs11.existsSync)(dir)) made.push(dir);
       ensurePrivateDir(dir);
     };
     try {
       for (const [path, text] of writes) {
-        folder((0, import_node_path9.dirname)(path));
+        folder((0, import_node_path8.dirname)(path));
         const tmp = `${path}.${process.pid}.${++counter2}.tmp`;
         writeNewFile(tmp, Buffer.from(text), PRIVATE_FILE);
         moves.push([tmp, path]);
@@ -11148,7 +11068,7 @@ var StoreTxn = class {
       writeFileAtomic(journalPath, `${JSON.stringify(journal)}
 `, { skipIfSame: false });
     } catch (e) {
-      for (const [tmp] of moves) (0, import_node_fs12.rmSync)(tmp, { force: true });
+      for (const [tmp] of moves) (0, import_node_fs11.rmSync)(tmp, { force: true });
       removeFolders(made);
       throw e;
     }
@@ -11167,35 +11087,35 @@ var StoreTxn = class {
 function removeFolders(dirs) {
   for (const d of [...new Set(dirs)].reverse()) {
     try {
-      (0, import_node_fs12.rmdirSync)(d);
+      (0, import_node_fs11.rmdirSync)(d);
     } catch {
     }
   }
 }
 function sizeOf(path) {
   try {
-    return (0, import_node_fs12.lstatSync)(path).size;
+    return (0, import_node_fs11.lstatSync)(path).size;
   } catch {
     return 0;
   }
 }
 function isFolder2(path) {
   try {
-    return (0, import_node_fs12.lstatSync)(path).isDirectory();
+    return (0, import_node_fs11.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
 }
 function rel(home, path) {
-  return (0, import_node_path9.relative)(home, path).split(import_node_path9.sep).join("/");
+  return (0, import_node_path8.relative)(home, path).split(import_node_path8.sep).join("/");
 }
 function inHome(home, p, tmpOf) {
   const bad = () => new DataHomeError(`${layout.storeJournal(home)} names ${JSON.stringify(p)?.slice(0, 80)}, not a file of the store; move the journal aside`);
-  if (typeof p !== "string" || p === "" || (0, import_node_path9.isAbsolute)(p) || (0, import_node_path9.normalize)(p) !== p.split("/").join(import_node_path9.sep) || p.split("/").includes("..")) throw bad();
+  if (typeof p !== "string" || p === "" || (0, import_node_path8.isAbsolute)(p) || (0, import_node_path8.normalize)(p) !== p.split("/").join(import_node_path8.sep) || p.split("/").includes("..")) throw bad();
   const parts = p.split("/");
   const ok = tmpOf !== void 0 ? p.startsWith(`${tmpOf}.`) && /^\.\d+\.\d+\.tmp$/.test(p.slice(tmpOf.length)) : parts.length === 2 && STORE_DIRS.includes(parts[0]) || parts.length === 1 && STORE_FILES.includes(p);
   if (!ok) throw bad();
-  return (0, import_node_path9.join)(home, ...parts);
+  return (0, import_node_path8.join)(home, ...parts);
 }
 function readJournal(home) {
   let text;
@@ -11226,40 +11146,40 @@ function linesIn(home, j) {
   if (j.lines === "") return true;
   let fd;
   try {
-    fd = (0, import_node_fs12.openSync)(layout.events(home), READ_NOFOLLOW);
+    fd = (0, import_node_fs11.openSync)(layout.events(home), READ_NOFOLLOW);
   } catch {
     return false;
   }
   try {
     const want = Buffer.from(j.lines);
-    const size = (0, import_node_fs12.fstatSync)(fd).size;
+    const size = (0, import_node_fs11.fstatSync)(fd).size;
     const got = Buffer.alloc(Math.max(0, Math.min(size - j.at, want.length + 1)));
-    (0, import_node_fs12.readSync)(fd, got, 0, got.length, j.at);
+    (0, import_node_fs11.readSync)(fd, got, 0, got.length, j.at);
     return got.equals(want) || got[0] === 10 && got.subarray(1).equals(want);
   } finally {
-    (0, import_node_fs12.closeSync)(fd);
+    (0, import_node_fs11.closeSync)(fd);
   }
 }
 function apply(home, j) {
   for (const [tmp, path] of j.moves) {
-    const t = (0, import_node_path9.join)(home, tmp);
-    if ((0, import_node_fs12.existsSync)(t)) (0, import_node_fs12.renameSync)(t, (0, import_node_path9.join)(home, path));
+    const t = (0, import_node_path8.join)(home, tmp);
+    if ((0, import_node_fs11.existsSync)(t)) (0, import_node_fs11.renameSync)(t, (0, import_node_path8.join)(home, path));
   }
-  for (const r of j.removes) (0, import_node_fs12.rmSync)((0, import_node_path9.join)(home, r), { force: true });
-  (0, import_node_fs12.rmSync)(layout.storeJournal(home), { force: true });
+  for (const r of j.removes) (0, import_node_fs11.rmSync)((0, import_node_path8.join)(home, r), { force: true });
+  (0, import_node_fs11.rmSync)(layout.storeJournal(home), { force: true });
 }
 function undo(home, j) {
   try {
-    const fd = (0, import_node_fs12.openSync)(layout.events(home), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_NOFOLLOW | import_node_fs12.constants.O_NONBLOCK);
+    const fd = (0, import_node_fs11.openSync)(layout.events(home), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_NOFOLLOW | import_node_fs11.constants.O_NONBLOCK);
     try {
-      if ((0, import_node_fs12.fstatSync)(fd).size > j.at) (0, import_node_fs12.ftruncateSync)(fd, j.at);
+      if ((0, import_node_fs11.fstatSync)(fd).size > j.at) (0, import_node_fs11.ftruncateSync)(fd, j.at);
     } finally {
-      (0, import_node_fs12.closeSync)(fd);
+      (0, import_node_fs11.closeSync)(fd);
     }
   } catch {
   }
-  for (const [tmp] of j.moves) (0, import_node_fs12.rmSync)((0, import_node_path9.join)(home, tmp), { force: true });
-  (0, import_node_fs12.rmSync)(layout.storeJournal(home), { force: true });
+  for (const [tmp] of j.moves) (0, import_node_fs11.rmSync)((0, import_node_path8.join)(home, tmp), { force: true });
+  (0, import_node_fs11.rmSync)(layout.storeJournal(home), { force: true });
 }
 function recoverStore(home) {
   const j = readJournal(home);
@@ -11273,7 +11193,7 @@ function recoverStore(home) {
 }
 function unchanged(entries, dir, txn) {
   const out = /* @__PURE__ */ new Map();
-  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path9.join)(dir, e.file))) out.set(e.file, e);
+  for (const e of entries) if (e.stamp !== void 0 && !txn.touched.has((0, import_node_path8.join)(dir, e.file))) out.set(e.file, e);
   return out;
 }
 
@@ -11306,7 +11226,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
         if (at !== void 0) x.promoted_at = at;
         finishLevelState(x, at !== void 0, Date.parse(nowIso), config);
         if (!e.pristine) report.keptUserEdits.push(keepUserVersion(home, x.id, e.text, nowIso, txn));
-        txn.write((0, import_node_path10.join)(layout.instincts(home), e.file), renderInstinct2(x));
+        txn.write((0, import_node_path9.join)(layout.instincts(home), e.file), renderInstinct2(x));
         events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
         report.migrated.push(x.id);
       }
@@ -11352,13 +11272,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs13.lstatSync)(path);
+      const st = (0, import_node_fs12.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -11410,17 +11330,12 @@ function whyNotTracked2(x, config, patternOf) {
   if (why !== void 0) return { reason: why, confidence: p.confidence };
   return { reason: `not among the ${config.maxInstincts} most confident patterns`, confidence: p.confidence };
 }
-function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
-  const p = op.p;
-  const prevMeta = prev ? { first_seen: prev.first_seen, created: prev.created } : void 0;
-  const meta = metaFor(p, prevMeta, nowIso);
-  const { id: _id, kind: _kind, pattern: _pattern, confidence: score, observations, sessions, first_seen, last_seen, state: _state, created, ...stats } = meta;
-  const extra = { ...stats };
+function adjustmentAfter(prev, lastSeen, config) {
   let adjustment = prev?.adjustment;
   let runs = prev?.adjustment_runs;
   let expired = false;
-  const newEvidence = prev === void 0 || last_seen > prev.last_seen;
-  if (adjustment !== void 0 && prev?.adjustment_at !== void 0 && newEvidence && last_seen > prev.adjustment_at) {
+  const newEvidence = prev === void 0 || lastSeen > prev.last_seen;
+  if (adjustment !== void 0 && prev?.adjustment_at !== void 0 && newEvidence && lastSeen > prev.adjustment_at) {
     runs = (runs ?? config.adjustmentAnalyses) - 1;
     if (runs < 0) {
       adjustment = void 0;
@@ -11428,6 +11343,15 @@ function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
       expired = true;
     }
   }
+  return { adjustment, runs, expired };
+}
+function observedInstinct(op, id, prev, promotedAt, nowIso, config) {
+  const p = op.p;
+  const prevMeta = prev ? { first_seen: prev.first_seen, created: prev.created } : void 0;
+  const meta = metaFor(p, prevMeta, nowIso);
+  const { id: _id, kind: _kind, pattern: _pattern, confidence: score, observations, sessions, first_seen, last_seen, state: _state, created, ...stats } = meta;
+  const extra = { ...stats };
+  const { adjustment, runs, expired } = adjustmentAfter(prev, last_seen, config);
   const confidence = clamp(score + (adjustment ?? 0), config);
   const x = {
     id,
@@ -11484,7 +11408,7 @@ function handEdited(e) {
   if (x === void 0 || e.legacy) return false;
   return (x.tail ?? "").trim() !== "" || x.body.split("\n").some((l) => !GENERATED_LINE.test(l));
 }
-function writeObserved(home, pa, config, nowIso) {
+function writeObserved(home, pa, config, nowIso, promotedNow) {
   recoverStore(home);
   migrateLegacy(home, config, nowIso, { lockHeld: true });
   const txn = new StoreTxn(home);
@@ -11501,7 +11425,7 @@ function writeObserved(home, pa, config, nowIso) {
   }
   const byKey2 = /* @__PURE__ */ new Map();
   for (const e of existing.values()) byKey2.set(e.value.pattern, e);
-  const promoted = promotedKeys(home);
+  const promoted = promotedNow ?? promotedKeys(home);
   const scoped = scopePatterns(pa, config);
   const out = { written: [], unchanged: [], archived: [], keptUserEdits: [], deferred: [], keep: /* @__PURE__ */ new Map(), scoped };
   const events = [];
@@ -11511,7 +11435,7 @@ function writeObserved(home, pa, config, nowIso) {
     const prevEntry = byKey2.get(key);
     let id = prevEntry?.value?.id ?? slugFor(op.p.kind, op.p.key);
     if (prevEntry === void 0) {
-      if (created >= config.maxNewInstinctsPerRun) {
+      if (created >= config.maxNewInstinctsPerRun && !promoted.has(key)) {
         out.deferred.push(key);
         continue;
       }
@@ -11532,7 +11456,7 @@ function writeObserved(home, pa, config, nowIso) {
     if (prevEntry?.legacy) events.push(event(nowIso, x, prev.confidence, "migrated from the first release"));
     const delta = x.confidence - (prev?.confidence ?? 0);
     if (Math.abs(delta) > 0) events.push(event(nowIso, x, delta, expired ? "analysis; the feedback adjustment is outweighed by new evidence" : prev ? "analysis" : "analysis: new instinct"));
-    const changed = txn.write((0, import_node_path11.join)(instDir, `${id}.md`), text);
+    const changed = txn.write((0, import_node_path10.join)(instDir, `${id}.md`), text);
     (changed ? out.written : out.unchanged).push(id);
   }
   let patternOf;
@@ -11548,8 +11472,8 @@ function writeObserved(home, pa, config, nowIso) {
       extra: { ...x.extra, final_confidence: round4(confidence), archived_at: nowIso, archive_reason: reason },
       evidence: withEvidence(x.evidence, `Archived: ${nowIso.slice(0, 10)} (${reason})`)
     };
-    txn.create((0, import_node_path11.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
-    txn.remove((0, import_node_path11.join)(instDir, `${id}.md`));
+    txn.create((0, import_node_path10.join)(archDir, `${id}--${stamp(nowIso)}.md`), renderInstinct2(archived));
+    txn.remove((0, import_node_path10.join)(instDir, `${id}.md`));
     if (e.legacy) events.push(event(nowIso, x, x.confidence, "migrated from the first release"));
     events.push(event(nowIso, x, -x.confidence, `archived: ${reason}`));
     out.archived.push({ id, pattern: analyzerKey(x.pattern)?.key ?? x.pattern, reason, confidence });
@@ -11582,10 +11506,10 @@ function readHistory(home) {
 }
 
 // runs/observation-cache.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 
 // runs/observation-file.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var TOOL = "[A-Za-z0-9_.:-]{1,128}";
 var WORD = "[A-Za-z0-9._:+@-]{1,40}";
 var CANONICAL = new RegExp(
@@ -11686,7 +11610,7 @@ function readLines(fd, offset, into, counts) {
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }
-    const n = (0, import_node_fs14.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
+    const n = (0, import_node_fs13.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
     if (n === 0) return pos;
     filled += n;
     const lastNl = buf.lastIndexOf(10, filled - 1);
@@ -11795,7 +11719,7 @@ function bytesAt(fd, pos, len) {
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
-    const n = (0, import_node_fs15.readSync)(fd, buf, got, len - got, pos + got);
+    const n = (0, import_node_fs14.readSync)(fd, buf, got, len - got, pos + got);
     if (n === 0) break;
     got += n;
   }
@@ -11807,15 +11731,15 @@ function edges(fd, offset) {
 function openObservationFile(path) {
   let fd;
   try {
-    fd = (0, import_node_fs15.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs14.openSync)(path, READ_NOFOLLOW);
   } catch (e) {
     if (e.code === "ELOOP") {
       throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
     }
     throw e;
   }
-  if (!(0, import_node_fs15.fstatSync)(fd).isFile()) {
-    (0, import_node_fs15.closeSync)(fd);
+  if (!(0, import_node_fs14.fstatSync)(fd).isFile()) {
+    (0, import_node_fs14.closeSync)(fd);
     throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
   }
   return fd;
@@ -11825,11 +11749,11 @@ function loadObservationFile(path, cachePath, opts = {}) {
   try {
     return load(fd, path, cachePath, opts.writeCache !== false);
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
 function load(fd, path, cachePath, writeCache2) {
-  const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+  const st = (0, import_node_fs14.fstatSync)(fd, { bigint: true });
   let cached2;
   if (cachePath !== void 0) {
     try {
@@ -11870,7 +11794,7 @@ function load(fd, path, cachePath, writeCache2) {
   }
   const table2 = builder.build();
   const all = { ...counts, duplicates: before + builder.duplicates };
-  const after = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+  const after = (0, import_node_fs14.fstatSync)(fd, { bigint: true });
   const whole2 = Number(after.size) === offset;
   const key = { ino: String(after.ino), size: whole2 ? offset : -1, mtimeNs: whole2 ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache2) {
@@ -11884,48 +11808,48 @@ function load(fd, path, cachePath, writeCache2) {
 function compareFile(path, state) {
   let fd;
   try {
-    fd = (0, import_node_fs15.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs14.openSync)(path, READ_NOFOLLOW);
   } catch {
     return "other";
   }
   try {
-    const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+    const st = (0, import_node_fs14.fstatSync)(fd, { bigint: true });
     if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return "other";
     const { head, tail } = edges(fd, state.offset);
     if (head !== state.head || tail !== state.tail) return "other";
     if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return "same";
     return Number(st.size) > state.offset ? "grown" : "other";
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
 function cachedProjects(path, cachePath) {
   let fd;
   try {
-    fd = (0, import_node_fs15.openSync)(cachePath, READ_NOFOLLOW);
+    fd = (0, import_node_fs14.openSync)(cachePath, READ_NOFOLLOW);
   } catch {
     return void 0;
   }
   try {
     const len = Buffer.alloc(4);
-    if ((0, import_node_fs15.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
+    if ((0, import_node_fs14.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
     const hl = len.readUInt32LE(0);
     const json = Buffer.alloc(hl);
-    if ((0, import_node_fs15.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
-    const h = checkedHeader(json, Number((0, import_node_fs15.fstatSync)(fd).size));
+    if ((0, import_node_fs14.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
+    const h = checkedHeader(json, Number((0, import_node_fs14.fstatSync)(fd).size));
     if (h === void 0 || !Array.isArray(h.projects)) return void 0;
-    const st = (0, import_node_fs15.lstatSync)(path, { bigint: true });
+    const st = (0, import_node_fs14.lstatSync)(path, { bigint: true });
     return String(st.ino) === h.ino && Number(st.size) === h.size && String(st.mtimeNs) === h.mtimeNs ? h.projects : void 0;
   } catch {
     return void 0;
   } finally {
-    (0, import_node_fs15.closeSync)(fd);
+    (0, import_node_fs14.closeSync)(fd);
   }
 }
 
 // runs/parts-cache.ts
-var import_node_fs18 = require("node:fs");
-var import_node_path14 = require("node:path");
+var import_node_fs17 = require("node:fs");
+var import_node_path13 = require("node:path");
 
 // analyzer/parts.ts
 function plainPattern(p, day0) {
@@ -12057,7 +11981,7 @@ function mergeParts(parts, day0, nDays) {
 }
 
 // runs/parts-files.ts
-var import_node_path12 = require("node:path");
+var import_node_path11 = require("node:path");
 var VERSION2 = 5;
 var INDEX = "parts.json";
 var firstAfterOf = (sh) => sh.firstAfter === void 0 ? sh.minTs : sh.firstAfter;
@@ -12066,7 +11990,7 @@ function sameRecordsInWindow(sh, windowStartMs) {
   const firstAfter = firstAfterOf(sh);
   return (lastBefore === null || lastBefore <= windowStartMs) && (firstAfter === null || firstAfter > windowStartMs);
 }
-var shardPath = (cacheDir, day) => (0, import_node_path12.join)(cacheDir, `parts-${day}.json`);
+var shardPath = (cacheDir, day) => (0, import_node_path11.join)(cacheDir, `parts-${day}.json`);
 function readJson(path) {
   try {
     return JSON.parse(readDataFile(path).toString("utf8"));
@@ -12075,7 +11999,7 @@ function readJson(path) {
   }
 }
 function readIndex(cacheDir, config) {
-  const x = readJson((0, import_node_path12.join)(cacheDir, INDEX));
+  const x = readJson((0, import_node_path11.join)(cacheDir, INDEX));
   if (x === void 0 || x.version !== VERSION2 || x.halfLifeDays !== config.halfLifeDays || x.chainDetail !== config.chainDetail) return void 0;
   if (typeof x.files !== "object" || x.files === null || typeof x.shards !== "object" || x.shards === null) return void 0;
   return x;
@@ -12106,7 +12030,7 @@ function shardJson(gen, c) {
 }
 var BASE = "parts-base.json";
 function readBase(cacheDir, reusable) {
-  const x = readJson((0, import_node_path12.join)(cacheDir, BASE));
+  const x = readJson((0, import_node_path11.join)(cacheDir, BASE));
   if (x === void 0 || x.version !== VERSION2 || typeof x.members !== "object" || x.members === null || typeof x.projects !== "object" || x.projects === null) return void 0;
   const members = Object.entries(x.members);
   if (members.length < 2 || members.some(([k, gen]) => reusable(k) !== gen)) return void 0;
@@ -12123,7 +12047,7 @@ function writeBase(cacheDir, members, shards, day0, nDays) {
   }
   const file = { version: VERSION2, members: Object.fromEntries(members), unnamed: shards.some((s) => s.unnamed), all: toPlainPart(mergeParts(shards.map((s) => s.all), day0, nDays)), projects };
   try {
-    writeFileAtomic((0, import_node_path12.join)(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false, cache: true });
+    writeFileAtomic((0, import_node_path11.join)(cacheDir, BASE), JSON.stringify(file), { skipIfSame: false, cache: true });
   } catch {
   }
 }
@@ -12317,12 +12241,12 @@ function countingUnits(a, budget) {
 }
 
 // runs/cached-slices.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 var SLICE_RECORDS = 65536;
 var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
 function readExactly(fd, into, pos, path) {
   for (let got = 0; got < into.length; ) {
-    const n = (0, import_node_fs16.readSync)(fd, into, got, into.length - got, pos + got);
+    const n = (0, import_node_fs15.readSync)(fd, into, got, into.length - got, pos + got);
     if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
     got += n;
   }
@@ -12352,12 +12276,12 @@ var CachedSlices = class _CachedSlices {
   static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
     let fd;
     try {
-      fd = (0, import_node_fs16.openSync)(cachePath, READ_NOFOLLOW);
+      fd = (0, import_node_fs15.openSync)(cachePath, READ_NOFOLLOW);
     } catch {
       return void 0;
     }
     try {
-      const st = (0, import_node_fs16.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
       const size = Number(st.size);
       if (!st.isFile() || size < 4) return void 0;
       const len = Buffer.alloc(4);
@@ -12370,7 +12294,7 @@ var CachedSlices = class _CachedSlices {
       if (h === void 0 || !sameState(h, state)) return void 0;
       return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
     } finally {
-      (0, import_node_fs16.closeSync)(fd);
+      (0, import_node_fs15.closeSync)(fd);
     }
   }
   /**
@@ -12381,12 +12305,12 @@ var CachedSlices = class _CachedSlices {
   forEach(each) {
     let fd;
     try {
-      fd = (0, import_node_fs16.openSync)(this.path, READ_NOFOLLOW);
+      fd = (0, import_node_fs15.openSync)(this.path, READ_NOFOLLOW);
     } catch {
       return false;
     }
     try {
-      const st = (0, import_node_fs16.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
       if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
       const n = this.length;
       const cap = Math.min(n, this.sliceRecords);
@@ -12408,7 +12332,7 @@ var CachedSlices = class _CachedSlices {
       }
       return true;
     } finally {
-      (0, import_node_fs16.closeSync)(fd);
+      (0, import_node_fs15.closeSync)(fd);
     }
   }
 };
@@ -12578,8 +12502,8 @@ function countShards(chosen, tables, { units, unitOf, lastPiece }, ids2, opts, d
 }
 
 // runs/window-files.ts
-var import_node_fs17 = require("node:fs");
-var import_node_path13 = require("node:path");
+var import_node_fs16 = require("node:fs");
+var import_node_path12 = require("node:path");
 var WindowTables = class {
   constructor(writes, counts, check) {
     this.writes = writes;
@@ -12609,7 +12533,7 @@ var WindowTables = class {
 var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs17.readdirSync)(dir).sort();
+    return (0, import_node_fs16.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
@@ -12617,7 +12541,7 @@ function listDir2(dir) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs17.lstatSync)(path).size;
+    return (0, import_node_fs16.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -12628,7 +12552,7 @@ function observationFiles(home) {
   const out = [];
   for (const f of listDir2(obsDir)) {
     const m = OBSERVATION_FILE2.exec(f);
-    if (m) out.push({ day: m[1], path: (0, import_node_path13.join)(obsDir, f), cachePath: (0, import_node_path13.join)(cacheDir, `${m[1]}.bin`) });
+    if (m) out.push({ day: m[1], path: (0, import_node_path12.join)(obsDir, f), cachePath: (0, import_node_path12.join)(cacheDir, `${m[1]}.bin`) });
   }
   return out;
 }
@@ -12667,6 +12591,7 @@ function mergeAnalyses(shards, day0, nDays, nowMs, config) {
     for (const [name, c] of s.projects) if ((c === "all" ? s.all : c).calls > 0) names.add(name);
   }
   const projects = /* @__PURE__ */ new Map();
+  if (names.size === 0) return unnamed ? { all, projects, unattributed: all } : { all, projects };
   if (names.size === 1 && !unnamed) projects.set([...names][0], all);
   else {
     for (const name of [...names].sort()) {
@@ -12696,7 +12621,7 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
   }
   for (const day of cached2.keys()) next.shards[day] = index.shards[day];
   for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
-  for (const day of recount) if (!meta.has(ids2.id(day))) (0, import_node_fs18.rmSync)(shardPath(cacheDir, day), { force: true });
+  for (const day of recount) if (!meta.has(ids2.id(day))) (0, import_node_fs17.rmSync)(shardPath(cacheDir, day), { force: true });
   for (const [g, m] of meta) {
     const day = ids2.keys[g];
     const stable = m.maxTs <= nowMs;
@@ -12704,7 +12629,7 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
     next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
     const path = shardPath(cacheDir, day);
     if (!stable) {
-      (0, import_node_fs18.rmSync)(path, { force: true });
+      (0, import_node_fs17.rmSync)(path, { force: true });
       continue;
     }
     try {
@@ -12713,32 +12638,32 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
     }
   }
   try {
-    writeFileAtomic((0, import_node_path14.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
+    writeFileAtomic((0, import_node_path13.join)(cacheDir, INDEX), JSON.stringify(next), { skipIfSame: false, cache: true });
   } catch {
   }
   const settled = [...cached2.keys()].filter((k) => {
     const after = firstAfterOf(next.shards[k]);
     return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
   });
-  if (everything) (0, import_node_fs18.rmSync)((0, import_node_path14.join)(cacheDir, BASE), { force: true });
+  if (everything) (0, import_node_fs17.rmSync)((0, import_node_path13.join)(cacheDir, BASE), { force: true });
   else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
     const members = [...base?.members ?? [], ...settled].sort();
     if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached2.get(k))], day0, nDays);
-    else (0, import_node_fs18.rmSync)((0, import_node_path14.join)(cacheDir, BASE), { force: true });
+    else (0, import_node_fs17.rmSync)((0, import_node_path13.join)(cacheDir, BASE), { force: true });
   }
-  for (const f of (0, import_node_fs18.readdirSync)(cacheDir)) {
+  for (const f of (0, import_node_fs17.readdirSync)(cacheDir)) {
     const m = /^parts-(.+)\.json$/.exec(f);
-    if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs18.rmSync)((0, import_node_path14.join)(cacheDir, f), { force: true });
+    if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs17.rmSync)((0, import_node_path13.join)(cacheDir, f), { force: true });
   }
 }
 
 // runs/retention.ts
-var import_node_fs20 = require("node:fs");
-var import_node_path16 = require("node:path");
-
-// store/turn-feedback.ts
 var import_node_fs19 = require("node:fs");
 var import_node_path15 = require("node:path");
+
+// store/turn-feedback.ts
+var import_node_fs18 = require("node:fs");
+var import_node_path14 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
 }
@@ -12884,11 +12809,11 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   for (const f of listDir(dir)) {
     const m = DAY_FILE.exec(f);
     if (m === null || m[1] >= pruneBefore) continue;
-    if (!pruneDataFile((0, import_node_path15.join)(dir, f))) leftAlone.push((0, import_node_path15.join)(dir, f));
+    if (!pruneDataFile((0, import_node_path14.join)(dir, f))) leftAlone.push((0, import_node_path14.join)(dir, f));
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs19.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      if ((0, import_node_fs18.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
@@ -12903,7 +12828,7 @@ function markJudged(home, entries) {
     if (keys === void 0) byDay.set(day, keys = []);
     keys.push(JSON.stringify(turnKey(e)));
   }
-  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path15.join)("state", "injections")]);
+  if (byDay.size > 0) assertDataHome(home, ["state", (0, import_node_path14.join)("state", "injections")]);
   for (const [day, keys] of byDay) appendLine(layout.injectionsJudged(home, day), keys.join("\n"));
 }
 function judgePending(home, nowMs, session) {
@@ -12923,16 +12848,16 @@ function judgePending(home, nowMs, session) {
 var ARCHIVE_FILE = /^([a-z0-9-]+)--(\d{8}T\d{6}Z)\.md$/;
 function removeTempFiles(dirs) {
   const leftAlone = [];
-  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path16.join)(dir, f))) leftAlone.push((0, import_node_path16.join)(dir, f));
+  for (const dir of dirs) for (const f of listDir2(dir)) if (f.endsWith(".tmp") && !pruneDataFile((0, import_node_path15.join)(dir, f))) leftAlone.push((0, import_node_path15.join)(dir, f));
   return leftAlone;
 }
 function pruneHookState(home, retentionDays) {
   const cutoff = Date.now() - retentionDays * DAY_MS;
   for (const dir of [layout.streams(home), layout.promptCounts(home), layout.sessions(home)]) {
     for (const f of listDir2(dir)) {
-      const path = (0, import_node_path16.join)(dir, f);
+      const path = (0, import_node_path15.join)(dir, f);
       try {
-        if ((0, import_node_fs20.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs20.rmSync)(path, { force: true });
+        if ((0, import_node_fs19.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs19.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -12945,7 +12870,7 @@ function prune(home, files, keep, nowMs, config, report) {
   const pruneBefore = utcDay(nowMs - config.retentionDays * DAY_MS);
   const remove = (path) => {
     if (pruneDataFile(path)) return true;
-    (report.notPruned ??= []).push((0, import_node_path16.relative)(home, path));
+    (report.notPruned ??= []).push((0, import_node_path15.relative)(home, path));
     return false;
   };
   const kept = /* @__PURE__ */ new Set();
@@ -12959,10 +12884,10 @@ function prune(home, files, keep, nowMs, config, report) {
   }
   const cacheDir = layout.cache(home);
   for (const f of listDir2(cacheDir)) {
-    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path16.join)(cacheDir, f));
+    if (f.endsWith(".bin") && !kept.has(f.slice(0, -4))) remove((0, import_node_path15.join)(cacheDir, f));
   }
   pruneHookState(home, config.retentionDays);
-  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path16.relative)(home, f));
+  for (const f of pruneInjections(home, pruneBefore, Date.now())) (report.notPruned ??= []).push((0, import_node_path15.relative)(home, f));
 }
 function pruneArchive(home, nowMs, config, report) {
   const archDir = layout.archive(home);
@@ -12972,8 +12897,8 @@ function pruneArchive(home, nowMs, config, report) {
     if (!m) continue;
     const at = stampMs(m[2]);
     if (nowMs - at > config.archivePruneDays * DAY_MS) {
-      if (pruneDataFile((0, import_node_path16.join)(archDir, f))) report.pruned.archive.push(f);
-      else (report.notPruned ??= []).push((0, import_node_path16.relative)(home, (0, import_node_path16.join)(archDir, f)));
+      if (pruneDataFile((0, import_node_path15.join)(archDir, f))) report.pruned.archive.push(f);
+      else (report.notPruned ??= []).push((0, import_node_path15.relative)(home, (0, import_node_path15.join)(archDir, f)));
     } else {
       archived.set(utcDay(at), [...archived.get(utcDay(at)) ?? [], m[1]]);
     }
@@ -13033,6 +12958,29 @@ function extendSparseProjects(files, presence, pa, nowMs, config, writes) {
     pa.projects.set(id, extended);
     changed.push(extended);
     out.push({ project: id, windowStart: new Date(start + 1).toISOString(), sessions: extended.sessionsInWindow });
+  }
+  if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
+  return out;
+}
+function afterHistory(files, pa, history, nowMs, config, writes) {
+  const out = [];
+  const changed = [];
+  for (const [id, carried] of Object.entries(history.projects)) {
+    const a = pa.projects.get(id);
+    const last = Date.parse(carried.lastRecord);
+    if (a === void 0 || !(last > a.windowStartMs)) continue;
+    const builder = new TableBuilder();
+    const firstDay = utcDay(last);
+    for (const f of files) if (f.day >= firstDay) builder.addTable(loadObservationFile(f.path, f.cachePath, { writeCache: writes }).table);
+    const t = builder.build();
+    const index = t.projects.indexOf(id);
+    const after = index === -1 ? void 0 : analyze(t, nowMs, config, index, last);
+    if (after === void 0 || after.sessionsInWindow === 0) pa.projects.delete(id);
+    else {
+      pa.projects.set(id, after);
+      changed.push(after);
+    }
+    out.push(id);
   }
   if (changed.length > 0) foldAcrossScopes(pa.all, changed, config);
   return out;
@@ -13109,7 +13057,9 @@ function readAndAnalyze(home, nowMs, config, report, keepAnalysis, deadline, par
   const presence = olderPresence(older, !report.readOnly);
   for (const [day, ids2] of windowPresence(pa)) presence.set(day, /* @__PURE__ */ new Set([...presence.get(day) ?? [], ...ids2]));
   report.extended = extendSparseProjects(everyFile, presence, pa, nowMs, config, !report.readOnly);
-  report.carried = mergeCarried(pa, readHistory(home), nowMs, config);
+  const history = readHistory(home);
+  afterHistory(everyFile, pa, history, nowMs, config, !report.readOnly);
+  report.carried = mergeCarried(pa, history, nowMs, config);
   checkDeadline(deadline, "reaching back for sparse projects");
   if (!report.readOnly && !noPrune) prune(home, everyFile, protectedDays(presence, config.windowDays, dayOf(nowMs - config.retentionDays * DAY_MS), dayOf(nowMs)), nowMs, config, report);
   const a = pa.all;
@@ -13136,14 +13086,15 @@ function runAnalysis(opts) {
   const report = emptyReport(now, config, readOnlyReason(home, nowMs, opts.realNowMs));
   const partsFrom = opts.partsFromBytes ?? config.partsFromMiB * 1048576;
   if (report.readOnly) {
-    readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
+    const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, true);
+    opts.plan?.(pa);
     return report;
   }
   ensurePrivateDir(home);
   const names = dataHomeNames();
-  if ((0, import_node_fs21.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+  if ((0, import_node_fs20.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
     try {
-      (0, import_node_fs21.chmodSync)(home, 448);
+      (0, import_node_fs20.chmodSync)(home, 448);
     } catch {
     }
   }
@@ -13156,10 +13107,11 @@ function runAnalysis(opts) {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     recoverStore(home);
-    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path17.relative)(home, f));
+    for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push((0, import_node_path16.relative)(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);
     const a = pa.all;
-    const w = writeObserved(home, pa, config, nowIso);
+    const promoted = opts.plan?.(pa);
+    const w = writeObserved(home, pa, config, nowIso, promoted);
     report.written = w.written;
     report.unchanged = w.unchanged;
     report.archived = w.archived;
@@ -13179,7 +13131,7 @@ function runAnalysis(opts) {
 
 // runs/logged-run.ts
 var OBSERVATION_FILE3 = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
-var gatePath = (home) => (0, import_node_path18.join)(layout.state(home), "analysis-gate.json");
+var gatePath = (home) => (0, import_node_path17.join)(layout.state(home), "analysis-gate.json");
 function readGate(home) {
   try {
     const v = JSON.parse(readDataFile(gatePath(home)).toString("utf8"));
@@ -13192,13 +13144,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs22.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
+    files = (0, import_node_fs21.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs22.lstatSync)((0, import_node_path18.join)(layout.observations(home), f));
+      const st = (0, import_node_fs21.lstatSync)((0, import_node_path17.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -13214,19 +13166,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs22.openSync)((0, import_node_path18.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs21.openSync)((0, import_node_path17.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs22.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs21.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs22.closeSync)(fd);
+      (0, import_node_fs21.closeSync)(fd);
     }
   }
   return n;
@@ -13297,12 +13249,75 @@ function safeLog(home, e) {
   }
 }
 
+// rules/write.ts
+function rulesJsonText(doc) {
+  return `${JSON.stringify({ version: RULES_FORMAT, rules: doc.rules, ...doc.taught.length ? { taught: doc.taught } : {} }, null, 2)}
+`;
+}
+function writeRulesDoc(home, doc) {
+  return writeFileAtomic(layout.rulesJson(home), rulesJsonText(doc));
+}
+
+// store/taught-decisions.ts
+function decideTaught(previous, instincts, nowMs, config, unreadable = /* @__PURE__ */ new Map()) {
+  const nowIso = new Date(nowMs).toISOString();
+  const byPattern = new Map(instincts.filter((x) => !observedSource(x)).map((x) => [x.pattern, x]));
+  const out = { rules: [], promoted: [], archived: [], held: [] };
+  const seen = /* @__PURE__ */ new Set();
+  const pct3 = (x) => `${Math.round(x * 100)}%`;
+  for (const old of previous) {
+    seen.add(old.pattern);
+    const x = byPattern.get(old.pattern);
+    if (x === void 0) {
+      const problem = unreadable.get(old.id);
+      if (problem !== void 0) {
+        out.rules.push(old);
+        out.held.push({ rule: old, reason: `instincts/${old.id}.md does not read (${problem}): kept as it was until the file is fixed` });
+      } else out.archived.push({ rule: old, reason: "its taught instinct was removed" });
+      continue;
+    }
+    const eff = effective(x, nowMs, config);
+    const rule = { ...toRule(x, old.promoted_at), confidence_now: round4(eff) };
+    if (eff < config.demoteBelow) out.archived.push({ rule, reason: `confidence ${pct3(eff)} fell below demoteBelow ${pct3(config.demoteBelow)}` });
+    else out.rules.push(rule);
+  }
+  for (const x of byPattern.values()) {
+    if (seen.has(x.pattern)) continue;
+    const eff = effective(x, nowMs, config);
+    if (x.state === "archived" || eff < config.demoteBelow) continue;
+    const level = levelOf({ source: x.source, confidence: eff, observations: x.observations, projects: x.projects.length, promoted: false }, config);
+    const proven = (level === "rule" || level === "universal") && eff >= config.ruleConfidence && x.observations >= config.ruleObservations && x.sessions >= config.minSessions;
+    if (x.source === "taught" || proven) {
+      const rule = { ...toRule(x, nowIso), confidence_now: round4(eff) };
+      out.rules.push(rule);
+      out.promoted.push(rule);
+    }
+  }
+  out.rules.sort((a, b) => b.confidence_now - a.confidence_now || (a.pattern < b.pattern ? -1 : 1));
+  return out;
+}
+function toRule(x, promotedAt) {
+  return {
+    id: x.id,
+    kind: "taught",
+    pattern: x.pattern,
+    trigger: x.trigger,
+    action: x.action,
+    promoted_at: promotedAt,
+    confidence_now: x.confidence,
+    observations: x.observations,
+    sessions: x.sessions,
+    scope: x.scope,
+    ...x.project !== void 0 ? { project: x.project } : {}
+  };
+}
+
 // observer/project-id.ts
-var import_node_fs23 = require("node:fs");
-var import_node_path19 = require("node:path");
+var import_node_fs22 = require("node:fs");
+var import_node_path18 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs23.statSync)(path);
+    (0, import_node_fs22.statSync)(path);
     return true;
   } catch {
     return false;
@@ -13310,11 +13325,11 @@ function isPresent(path) {
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
 function rulesFor(path) {
-  if (process.platform === "win32") return { p: import_node_path19.win32, native: true };
-  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path19.win32, native: false } : { p: import_node_path19.posix, native: true };
+  if (process.platform === "win32") return { p: import_node_path18.win32, native: true };
+  return WINDOWS_ABSOLUTE.test(path) ? { p: import_node_path18.win32, native: false } : { p: import_node_path18.posix, native: true };
 }
 function canonical(p, path) {
-  return p === import_node_path19.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
+  return p === import_node_path18.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
 function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
@@ -13334,6 +13349,22 @@ function projectName(root) {
 }
 function projectId(root) {
   return fnv1a64Hex(root).slice(0, 12);
+}
+
+// lib/safe-text.ts
+var MAX = 300;
+var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function breakExpansions(s) {
+  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
+}
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
 }
 
 // store/projects.ts
@@ -13374,6 +13405,24 @@ function aliasesPath(home) {
 }
 
 // store/mutate.ts
+function taughtState(entries) {
+  return JSON.stringify(entries.flatMap((e) => e.value && !observedSource(e.value) ? [[e.value.id, e.value.pattern, e.value.confidence, e.value.observations, e.value.sessions, e.value.state, e.value.scope, e.value.project ?? null, e.value.trigger, e.value.action, e.value.last_seen]] : []).sort());
+}
+function syncTaughtRules(ctx, instincts) {
+  let state;
+  try {
+    state = readRulesState(ctx.home);
+  } catch {
+    return;
+  }
+  if (state.problems.length > 0) return;
+  const taught = decideTaught(state.doc.taught, instincts, ctx.now.getTime(), ctx.config).rules;
+  if (JSON.stringify(taught) === JSON.stringify(state.doc.taught)) return;
+  try {
+    writeRulesDoc(ctx.home, { rules: state.doc.rules, taught });
+  } catch {
+  }
+}
 function mutate(ctx, fn, opts = {}) {
   const nowIso = ctx.now.toISOString();
   return withStoreLock(
@@ -13385,8 +13434,10 @@ function mutate(ctx, fn, opts = {}) {
       for (const e of instincts) if (observedSource(e.value)) classifyEntry(e);
       const facts = scanFacts(ctx.home, { classify: false });
       const m = { ctx, nowIso, nowMs: ctx.now.getTime(), instincts, facts, events: [], aliases: readAliases(ctx.home), aliasesChanged: false, txn: new StoreTxn(ctx.home) };
+      const taughtBefore = taughtState(m.instincts);
       const result = fn(m);
       commit(m);
+      if (taughtState(m.instincts) !== taughtBefore || opts.syncTaught) syncTaughtRules(ctx, live(m));
       try {
         writeIndex(ctx.home, { instincts: unchanged(instincts, layout.instincts(ctx.home), m.txn), facts: unchanged(facts, layout.facts(ctx.home), m.txn) });
       } catch {
@@ -13404,6 +13455,9 @@ function commit(m) {
   m.events = [];
 }
 var norm = (k) => k.toLowerCase();
+function live(m) {
+  return m.instincts.filter((e) => e.value).map((e) => e.value);
+}
 function indexOf(m) {
   const ix = m.index;
   if (ix && ix.of === m.instincts && ix.length === m.instincts.length) return ix;
@@ -13419,7 +13473,7 @@ function indexOf(m) {
 function entryOf(m, id) {
   return indexOf(m).byId.get(id);
 }
-function resolve3(m, ref) {
+function resolve2(m, ref) {
   const byId = entryOf(m, ref);
   if (byId) return byId;
   let key;
@@ -13531,7 +13585,7 @@ function turnFeedback(ctx, items, facts = []) {
     const applied = [];
     const skipped = [];
     for (const it of items) {
-      const entry = entryOf(m, it.id) ?? resolve3(m, it.pattern);
+      const entry = entryOf(m, it.id) ?? resolve2(m, it.pattern);
       if (!entry?.value) {
         skipped.push(it.id);
         continue;
@@ -13577,10 +13631,10 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 }
 
 // claude/sessions.ts
-var import_node_fs24 = require("node:fs");
-var import_node_path20 = require("node:path");
+var import_node_fs23 = require("node:fs");
+var import_node_path19 = require("node:path");
 var sessionsDir = layout.sessions;
-var markPath = (home, session) => (0, import_node_path20.join)(sessionsDir(home), `${idFileStem(session)}.json`);
+var markPath = (home, session) => (0, import_node_path19.join)(sessionsDir(home), `${idFileStem(session)}.json`);
 function isMark(v) {
   const m = v;
   return typeof m === "object" && m !== null && typeof m.session === "string" && typeof m.transcript === "string" && typeof m.started === "string";
@@ -13588,14 +13642,14 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs24.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs23.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
   const out = [];
   for (const f of names) {
     try {
-      const v = JSON.parse(readDataFile((0, import_node_path20.join)(sessionsDir(home), f)).toString("utf8"));
+      const v = JSON.parse(readDataFile((0, import_node_path19.join)(sessionsDir(home), f)).toString("utf8"));
       if (isMark(v)) out.push(v);
     } catch {
     }
@@ -13603,16 +13657,16 @@ function readMarks(home) {
   return out;
 }
 function writeMark(home, mark) {
-  assertDataHome(home, ["state", (0, import_node_path20.join)("state", "sessions")]);
+  assertDataHome(home, ["state", (0, import_node_path19.join)("state", "sessions")]);
   ensurePrivateDir(sessionsDir(home));
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs24.renameSync)(tmp, path);
+  (0, import_node_fs23.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs24.statSync)(path);
+    const st = (0, import_node_fs23.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -13636,6 +13690,109 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
   if (mark.ended !== void 0) return true;
   if (mark.pid !== void 0) return !alive2(mark.pid);
   return st === void 0 || realNowMs - st.mtimeMs > IDLE_OVER_MS;
+}
+
+// lib/regular-file.ts
+var import_node_fs24 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs24.constants;
+var MAX_READ_BYTES = 64 * 1024 * 1024;
+function fileKind(st) {
+  if (st.isFIFO()) return "a FIFO";
+  if (st.isDirectory()) return "a folder";
+  if (st.isSocket()) return "a socket";
+  if (st.isCharacterDevice() || st.isBlockDevice()) return "a device";
+  if (st.isSymbolicLink()) return "a symbolic link";
+  return st.isFile() ? "a file" : "not a file";
+}
+function fail(path, code, message) {
+  const e = new Error(message);
+  e.code = code;
+  e.path = path;
+  return e;
+}
+function openRegular(path, opts = {}) {
+  let fd;
+  try {
+    fd = (0, import_node_fs24.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+  } catch (e) {
+    const err = e;
+    if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
+    throw e;
+  }
+  let st;
+  try {
+    st = (0, import_node_fs24.fstatSync)(fd);
+  } catch (e) {
+    (0, import_node_fs24.closeSync)(fd);
+    throw e;
+  }
+  if (!st.isFile()) {
+    (0, import_node_fs24.closeSync)(fd);
+    throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
+  }
+  return { fd, size: st.size };
+}
+function readBounded(fd, size, path, maxBytes) {
+  if (size > maxBytes) throw tooLarge(path, size, maxBytes);
+  let buf = Buffer.allocUnsafe(Math.max(size, 4096) + 1);
+  let len = 0;
+  for (; ; ) {
+    if (len === buf.length) {
+      if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+      const bigger = Buffer.allocUnsafe(Math.min(buf.length * 2, maxBytes + 1));
+      buf.copy(bigger, 0, 0, len);
+      buf = bigger;
+    }
+    const n = (0, import_node_fs24.readSync)(fd, buf, len, buf.length - len, len);
+    if (n === 0) break;
+    len += n;
+  }
+  if (len > maxBytes) throw tooLarge(path, len, maxBytes);
+  return buf.subarray(0, len);
+}
+function tooLarge(path, size, maxBytes) {
+  const mib = (n) => `${(n / 1048576).toFixed(1)} MiB`;
+  return fail(path, "EFBIG", `expected at most ${mib(maxBytes)}, found ${mib(size)}`);
+}
+function readRegular(path, opts = {}) {
+  const { fd, size } = openRegular(path, opts);
+  try {
+    return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
+  } finally {
+    (0, import_node_fs24.closeSync)(fd);
+  }
+}
+function readRegularText(path, opts = {}) {
+  return readRegular(path, opts).toString("utf8");
+}
+function readRegularTextIfPresent(path, opts = {}) {
+  try {
+    return readRegularText(path, opts);
+  } catch (e) {
+    const code = e.code;
+    if (code === "ENOENT" || code === "ENOTDIR") return void 0;
+    throw e;
+  }
+}
+function readRegularHead(path, bytes, opts = {}) {
+  const { fd } = openRegular(path, opts);
+  try {
+    const buf = Buffer.alloc(bytes);
+    let len = 0;
+    for (; ; ) {
+      const n = (0, import_node_fs24.readSync)(fd, buf, len, bytes - len, len);
+      if (n === 0 || (len += n) === bytes) break;
+    }
+    return buf.subarray(0, len);
+  } finally {
+    (0, import_node_fs24.closeSync)(fd);
+  }
+}
+function readFailure(e) {
+  const err = e;
+  if (err.code === "ENOTREG" || err.code === "EFBIG" || err.code === "ELOOP" && err.syscall === void 0) return err.message;
+  if (err.code === "EISDIR") return "expected a regular file, found a folder";
+  return err.code ?? err.message;
 }
 
 // observer/command-words.ts
@@ -14588,12 +14745,12 @@ function scanOptions(words2, k, table2, via = []) {
   }
   return { kind: "operand", at: k };
 }
-function basename3(word) {
+function basename2(word) {
   const slash = word.lastIndexOf("/");
   return slash === -1 ? word : word.slice(slash + 1);
 }
 function packageName(spec) {
-  const name = basename3(spec);
+  const name = basename2(spec);
   const end = name.slice(1).search(/[@=<>~![]/);
   return end === -1 ? name : name.slice(0, end + 1);
 }
@@ -14617,7 +14774,7 @@ function commandAt(words2, k, depth, isPackage = false) {
   const w = words2[k];
   if (w === void 0) return { noop: void 0 };
   if (!w.plain) return { work: void 0 };
-  const program = isPackage ? packageName(w.text) : basename3(w.text);
+  const program = isPackage ? packageName(w.text) : basename2(w.text);
   if (!isPackage && w.text.includes("/") && !SYSTEM_BIN.test(w.text) && !knownProgram(program) && !scriptWord(program)) return { work: LOCAL_SCRIPT };
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
@@ -15076,10 +15233,10 @@ async function importTranscriptFiles(opts) {
 var LIVE_MARGIN_MS = 6e4;
 var SETTLE_MS = 3e3;
 function transcriptFilesOf(transcript) {
-  const sub = (0, import_node_path21.join)((0, import_node_path21.dirname)(transcript), transcript.slice((0, import_node_path21.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
+  const sub = (0, import_node_path20.join)((0, import_node_path20.dirname)(transcript), transcript.slice((0, import_node_path20.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs27.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path21.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs27.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path20.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -15121,7 +15278,7 @@ async function pass(o, report) {
   return { added, closed };
 }
 async function reconcile(o) {
-  const lock = acquireLockWaiting((0, import_node_path21.join)(layout.state(o.home), "reconcile.lock"), 6e4);
+  const lock = acquireLockWaiting((0, import_node_path20.join)(layout.state(o.home), "reconcile.lock"), 6e4);
   if ("heldBy" in lock) return "busy";
   const report = { sessions: [], added: 0 };
   let closed = 0;
@@ -15161,7 +15318,7 @@ async function reconcile(o) {
 }
 
 // lib/config.ts
-var import_node_path22 = require("node:path");
+var import_node_path21 = require("node:path");
 var ConfigError = class extends Error {
 };
 var fraction = (v) => v >= 0 && v <= 1;
@@ -15247,7 +15404,7 @@ var RULES = {
   rulesFile: { type: "string", allowed: "a non-empty file path", check: (v) => v.trim().length > 0 }
 };
 var CONFIG_KEYS = Object.keys(RULES);
-function show(v) {
+function show3(v) {
   const s = JSON.stringify(v) ?? String(v);
   return s.length > 60 ? `${s.slice(0, 57)}...` : s;
 }
@@ -15257,16 +15414,16 @@ function typeOk(rule, v) {
   return typeof v === rule.type;
 }
 function validateOverrides(raw, origin) {
-  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [`${origin}: expected a JSON object of settings, found ${show(raw)}`];
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return [`${origin}: expected a JSON object of settings, found ${show3(raw)}`];
   const problems = [];
   for (const [key, value] of Object.entries(raw)) {
     const rule = Object.hasOwn(RULES, key) ? RULES[key] : void 0;
     if (rule === void 0) {
-      problems.push(`${origin}: unknown key "${key}" (value ${show(value)}); known keys: ${CONFIG_KEYS.join(", ")}`);
+      problems.push(`${origin}: unknown key "${key}" (value ${show3(value)}); known keys: ${CONFIG_KEYS.join(", ")}`);
     } else if (!typeOk(rule, value)) {
-      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)} (${Array.isArray(value) ? "array" : value === null ? "null" : typeof value})`);
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show3(value)} (${Array.isArray(value) ? "array" : value === null ? "null" : typeof value})`);
     } else if (!rule.check(value)) {
-      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show(value)}`);
+      problems.push(`${origin}: "${key}" must be ${rule.allowed}, found ${show3(value)}`);
     }
   }
   return problems;
@@ -15307,8 +15464,8 @@ function readOptionalJson(path) {
 }
 function loadConfig(home, env, root = packageRoot(), opts = {}) {
   const layers = [
-    [(0, import_node_path22.join)(root, "config", "defaults.json"), readJson2((0, import_node_path22.join)(root, "config", "defaults.json"))],
-    [(0, import_node_path22.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path22.join)(root, "config", "decay-config.json"))]
+    [(0, import_node_path21.join)(root, "config", "defaults.json"), readJson2((0, import_node_path21.join)(root, "config", "defaults.json"))],
+    [(0, import_node_path21.join)(root, "config", "decay-config.json"), readJson2((0, import_node_path21.join)(root, "config", "decay-config.json"))]
   ];
   const userPath = env["HOMUNCULUS_CONFIG"] ? env["HOMUNCULUS_CONFIG"] : layout.config(home);
   const user = opts.defaultsOnly ? void 0 : env["HOMUNCULUS_CONFIG"] ? readJson2(userPath) : readOptionalJson(userPath);

@@ -266,6 +266,18 @@ function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
+// lib/clock.ts
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
+
+// lib/tokens.ts
+var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
+var ID = /^[A-Za-z0-9_-]{1,128}$/;
+var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
+function idToken(value) {
+  return typeof value === "string" && ID.test(value) ? value : void 0;
+}
+
 // analyzer/claims.ts
 function stepWords(step) {
   const m = /^Bash\((.+)\)$/.exec(step);
@@ -279,14 +291,6 @@ function retryClaimText(step) {
 }
 function patternStoreKey(kind, key) {
   return kind === "chain" ? `seq:${key}` : kind === "error-retry" ? `retry:${key.replace(/ error-retry$/, "")}` : key;
-}
-
-// lib/tokens.ts
-var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
-var ID = /^[A-Za-z0-9_-]{1,128}$/;
-var DETAIL_PART = /^[A-Za-z0-9._:+@-]{1,40}$/;
-function idToken(value) {
-  return typeof value === "string" && ID.test(value) ? value : void 0;
 }
 
 // analyzer/key-tokens.ts
@@ -305,10 +309,6 @@ function isTestStep(step) {
   const m = /^Bash\((.*)\)$/.exec(step);
   return m !== null && m[1].split(" ").some((w) => TEST_WORDS.has(w));
 }
-
-// lib/clock.ts
-var FUTURE_TOLERANCE_MS = 5 * 6e4;
-var PAST_TOLERANCE_MS = 5 * 6e4;
 
 // analyzer/counted.ts
 var SCALE = 2 ** 31;
@@ -927,12 +927,146 @@ function safeSteps(rule) {
 var PER_PROJECT_KINDS = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.kind));
 var PER_PROJECT_CATEGORIES = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.category));
 
-// store/keys.ts
-var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", combo: "combo", ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, m.category])) };
-var CATEGORIES = Object.values(PREFIXES);
-var PREFIX_OF = Object.fromEntries(Object.entries(PREFIXES).map(([p, c]) => [c, p]));
-function storeKey(kind, key) {
-  return patternStoreKey(kind, key);
+// analyzer/deliver.ts
+var KINDS2 = {
+  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
+};
+function prefixOf(key) {
+  const i = key.indexOf(":");
+  return i === -1 ? "" : key.slice(0, i);
+}
+function oneStepRepeated(key) {
+  if (!key.startsWith("seq:")) return false;
+  const steps = key.slice(4).split("->");
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+var pct = (x) => `${Math.round(x * 100)}%`;
+function whyNotDelivered(x, c) {
+  const kind = KINDS2[prefixOf(x.key)];
+  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
+  return void 0;
+}
+function worthDelivering(x, c) {
+  return whyNotDelivered(x, c) === void 0;
+}
+function generic(key) {
+  return key.startsWith("seq:") && !key.includes("(");
+}
+function byUsefulness(a, b) {
+  const ra = (KINDS2[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
+  const rb = (KINDS2[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
+  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+
+// analyzer/promotion.ts
+function ruleFacts(r) {
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
+}
+
+// rules/rule.ts
+function isTaughtRule(r) {
+  const o = r;
+  return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.pattern === "string" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
+}
+function ruleKey(r) {
+  return r.kind === "taught" ? r.pattern : patternStoreKey(r.kind, r.pattern);
+}
+function ruleProject(r) {
+  return r.scope === "project" && typeof r.project === "string" ? r.project : void 0;
+}
+
+// rules/read.ts
+var empty = () => ({ rules: [], taught: [] });
+function showable(confidence, observations) {
+  return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
+}
+function readRulesDoc(home, onProblem) {
+  let v;
+  try {
+    v = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
+  } catch (e) {
+    const code = e.code;
+    if (code !== "ENOENT") onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+    return empty();
+  }
+  const doc = empty();
+  const listed = v?.rules;
+  const taught = v?.taught;
+  let skipped = 0;
+  if (Array.isArray(listed)) {
+    for (const r of listed) {
+      if (typeof r === "object" && r !== null && typeof r.pattern === "string" && showable(r.confidence_now, r.observations)) doc.rules.push(r);
+      else skipped++;
+    }
+  }
+  if (Array.isArray(taught)) {
+    for (const r of taught) {
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) doc.taught.push(r);
+      else skipped++;
+    }
+  }
+  if (!Array.isArray(listed) && listed !== void 0) onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
+  return doc;
+}
+
+// rules/reach.ts
+function taughtReaches(t, project) {
+  return t.scope !== "project" || project !== null && t.project === project;
+}
+function observedReach(r, project, own) {
+  const of = ruleProject(r);
+  if (of !== void 0) return project !== null && of === project ? { where: "here" } : void 0;
+  if (r.scope === "project") return void 0;
+  const listed = Array.isArray(r.projects) ? r.projects.filter((p) => typeof p === "string") : void 0;
+  if (PER_PROJECT_KINDS.has(r.kind)) {
+    if (project === null || listed === void 0 || !listed.includes(project)) return void 0;
+    return listed.length === 1 ? { where: "here" } : { where: "across", projects: listed.length };
+  }
+  if (project !== null && (own.has(ruleKey(r)) || Array.isArray(r.against) && r.against.includes(project))) return void 0;
+  return listed !== void 0 ? { where: "across", projects: listed.length } : { where: "sessions" };
+}
+function taughtPurposes(taught) {
+  const out = /* @__PURE__ */ new Map();
+  for (const t of [...taught].sort((a, b) => (a.scope === "project" ? 1 : 0) - (b.scope === "project" ? 1 : 0))) {
+    const c = commandParts(t.pattern);
+    if (c !== void 0) out.set(c.purpose, c.detail);
+  }
+  return out;
+}
+function overriddenKey(key, taught) {
+  if (taught.size === 0) return void 0;
+  const c = commandParts(key);
+  if (c === void 0) return void 0;
+  const detail = taught.get(c.purpose);
+  return detail !== void 0 && detail !== c.detail ? `cmd:${c.purpose}=${detail}` : void 0;
+}
+function overriddenBy(r, taught) {
+  return r.kind === "taught" ? void 0 : overriddenKey(ruleKey(r), taught);
+}
+function rulesFor(doc, project) {
+  const taught = doc.taught.filter((t) => isTaughtRule(t) && taughtReaches(t, project));
+  const purposes = taughtPurposes(taught);
+  const own = /* @__PURE__ */ new Set();
+  if (project !== null) {
+    for (const r of doc.rules) if (ruleProject(r) === project) own.add(ruleKey(r));
+  }
+  const out = taught.map((t) => ({ rule: t, key: t.pattern, where: "taught" }));
+  for (const r of doc.rules) {
+    const reach = observedReach(r, project, own);
+    if (reach === void 0 || overriddenBy(r, purposes) !== void 0) continue;
+    out.push({ rule: r, key: ruleKey(r), ...reach });
+  }
+  return out;
 }
 
 // exports/injected.ts
@@ -1140,89 +1274,11 @@ function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
   return out;
 }
 
-// lib/safe-text.ts
-var MAX = 300;
-var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
-function breakExpansions(s) {
-  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
-}
-function safeText(input, max = MAX) {
-  if (typeof input !== "string") return "";
-  let s = breakExpansions(
-    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
-    // line breaks and other controls
-  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
-  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
-  return s;
-}
-function whenClause(trigger) {
-  return trigger.replace(/^\s*when\s+/i, "");
-}
-
-// exports/taught-rules.ts
-var MAX_RULE_TEXT = 200;
-function safeText2(s, max = MAX_RULE_TEXT) {
-  if (typeof s !== "string") return void 0;
-  const out = breakExpansions(s.replace(INVISIBLE, "")).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
-  return out === "" ? void 0 : out;
-}
-function isTaughtRule(r) {
-  const o = r;
-  return typeof o === "object" && o !== null && o.kind === "taught" && typeof o.confidence_now === "number" && Number.isFinite(o.confidence_now) && typeof o.observations === "number";
-}
-var shownKey = (pattern) => safeText2(pattern, 120);
-function taughtClaimLine(r) {
-  if (!isTaughtRule(r)) return void 0;
-  const trigger = safeText2(r.trigger);
-  const action = safeText2(r.action);
-  const key = shownKey(r.pattern);
-  if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
-  const n = Math.max(0, Math.round(r.observations));
-  const s = Math.max(0, Math.round(r.sessions));
-  return `When ${whenClause(trigger)}: ${action} (taught; ${plural(n, "time")}${s > 0 ? ` in ${plural(s, "session")}` : ""}) \`${key}\``;
-}
-
 // exports/delivery.ts
-function reaches(r, project) {
-  if (r.scope === "project") return typeof r.project === "string" && r.project === project;
-  if (r.kind !== void 0 && PER_PROJECT_KINDS.has(r.kind)) return Array.isArray(r.projects) && typeof project === "string" && r.projects.includes(project);
-  return true;
-}
-function showable(confidence, observations) {
-  return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
-}
-function readRulesForDelivery(home, project, opts = {}) {
-  let doc;
-  try {
-    doc = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
-  } catch (e) {
-    const code = e.code;
-    if (code !== "ENOENT") opts.onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-    return [];
-  }
-  const listed = doc?.rules;
-  const taught = doc?.taught;
-  const out = [];
-  let skipped = 0;
-  if (Array.isArray(listed)) {
-    for (const r of listed) {
-      if (typeof r === "object" && r !== null && showable(r.confidence_now, r.observations)) out.push(r);
-      else skipped++;
-    }
-  }
-  if (Array.isArray(taught)) {
-    for (const r of taught) {
-      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) out.push(r);
-      else skipped++;
-    }
-  }
-  if (!Array.isArray(listed) && listed !== void 0) opts.onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-  if (skipped > 0) opts.onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
+function rulesReachingSession(home, project, opts = {}) {
+  const reaching = rulesFor(readRulesDoc(home, opts.onProblem), project);
   const loaded = opts.cwd === void 0 ? /* @__PURE__ */ new Set() : keysLoadedIn(home, typeof opts.cwd === "string" && opts.cwd.length > 0 ? opts.cwd : void 0);
-  return out.filter((r) => (project === void 0 || reaches(r, project)) && !(loaded.size > 0 && loaded.has(deliveryKey(r)))).sort((a, b) => b.confidence_now - a.confidence_now);
-}
-function deliveryKey(r) {
-  return r.kind === "taught" ? r.pattern : storeKey(r.kind, r.pattern);
+  return loaded.size === 0 ? reaching : reaching.filter((r) => !loaded.has(r.key));
 }
 
 // claude/sessions.ts
@@ -1281,69 +1337,16 @@ function needsReconciling(mark, st) {
 }
 var IDLE_OVER_MS = 10 * 6e4;
 
-// analyzer/deliver.ts
-var KINDS2 = {
-  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
-  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
-  seq: { minLift: (c) => c.minLift, rank: 4 }
-};
-function prefixOf(key) {
-  const i = key.indexOf(":");
-  return i === -1 ? "" : key.slice(0, i);
-}
-function oneStepRepeated(key) {
-  if (!key.startsWith("seq:")) return false;
-  const steps = key.slice(4).split("->");
-  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
-}
-var pct = (x) => `${Math.round(x * 100)}%`;
-function whyNotDelivered(x, c) {
-  const kind = KINDS2[prefixOf(x.key)];
-  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
-  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
-  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
-  const minLift = kind.minLift(c);
-  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
-  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
-  return void 0;
-}
-function worthDelivering(x, c) {
-  return whyNotDelivered(x, c) === void 0;
-}
-function generic(key) {
-  return key.startsWith("seq:") && !key.includes("(");
-}
-function byUsefulness(a, b) {
-  const ra = (KINDS2[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
-  const rb = (KINDS2[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
-  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-function withinBudget(head, lines, maxItems, maxChars) {
-  const out = [];
-  let size = head.length;
-  for (const line of lines) {
-    if (out.length >= maxItems) break;
-    if (size + 1 + line.length > maxChars) continue;
-    out.push(line);
-    size += 1 + line.length;
-  }
-  return out;
-}
-
-// analyzer/promotion.ts
-function ruleFacts(r) {
-  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
-}
-
 // analyzer/rules-file.ts
 var count = (v) => typeof v === "number" && Number.isInteger(v) && v >= 0 && v < 1e12;
-function claimLine(rule) {
-  const sentence = claimSentence(rule);
+function claimLine(rule, across) {
+  const sentence = claimSentence(rule, across);
   return sentence === void 0 ? void 0 : `${sentence} \`${kindInfo(rule.kind).storeKey(rule.pattern)}\``;
 }
-function claimSentence(rule) {
+function acrossWords(a) {
+  return typeof a.projects === "number" && Number.isInteger(a.projects) && a.projects > 0 ? `in ${a.projects} of your projects` : "across your projects";
+}
+function claimSentence(rule, across) {
   const info = kindInfo(rule.kind);
   const steps = safeSteps(rule);
   const { rate, hits, opportunities, sessions } = rule;
@@ -1351,27 +1354,86 @@ function claimSentence(rule) {
   const details = typeof rule.details === "object" && rule.details !== null ? rule.details : void 0;
   const lead = info.lead?.(steps, details) ?? "";
   const text = lead === "" ? info.claim(steps) : `${lead}${info.claim(steps)}`;
-  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits, opportunities, sessions)}${info.tail?.(steps, details) ?? ""})`;
+  return `${text[0].toUpperCase()}${text.slice(1)} (${Math.round(rate * 100)}%; ${info.counts(hits, opportunities, sessions)}${across ? `; ${acrossWords(across)}` : ""}${info.tail?.(steps, details) ?? ""})`;
+}
+
+// lib/safe-text.ts
+var MAX = 300;
+var INVISIBLE = /[\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+function breakExpansions(s) {
+  return s.replace(/@(?=[^\s@])/g, "@ ").replace(/\$(?=[A-Za-z0-9_{])/g, "$ ");
+}
+function safeText(input, max = MAX) {
+  if (typeof input !== "string") return "";
+  let s = breakExpansions(
+    input.replace(INVISIBLE, "").replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ")
+    // line breaks and other controls
+  ).replace(/!?\[([^\]]*)\]\(/g, "$1 (").replace(/<!--|-->/g, " ").replace(/</g, "\u2039").replace(/`+/g, "'").replace(/javascript\s*:/gi, "javascript ").replace(/\s+/g, " ").trim();
+  if (s.length > max) s = `${s.slice(0, max - 1).trimEnd()}\u2026`;
+  return s;
+}
+function whenClause(trigger) {
+  return trigger.replace(/^\s*when\s+/i, "");
+}
+
+// exports/taught-rules.ts
+var MAX_RULE_TEXT = 200;
+function safeText2(s, max = MAX_RULE_TEXT) {
+  if (typeof s !== "string") return void 0;
+  const out = breakExpansions(s.replace(INVISIBLE, "")).replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, " ").replace(/[<>`[\]{}|\\&$~]/g, " ").replace(/\b([a-z][a-z0-9+.-]{1,20}):(?=\S)/gi, (m, scheme) => /^(javascript|vbscript|data|file)$/i.test(scheme) ? `${scheme} :` : m).replace(/-{2,}/g, "-").replace(/\s+/g, " ").trim().slice(0, max).trim();
+  return out === "" ? void 0 : out;
+}
+var shownKey = (pattern) => safeText2(pattern, 120);
+function taughtClaimLine(r) {
+  if (!isTaughtRule(r)) return void 0;
+  const trigger = safeText2(r.trigger);
+  const action = safeText2(r.action);
+  const key = shownKey(r.pattern);
+  if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
+  const n = Math.max(0, Math.round(r.observations));
+  const s = Math.max(0, Math.round(r.sessions));
+  return `When ${whenClause(trigger)}: ${action} (taught; ${plural(n, "time")}${s > 0 ? ` in ${plural(s, "session")}` : ""}) \`${key}\``;
 }
 
 // exports/session-context.ts
-var SESSION_CONTEXT_HEAD = "homunculus: what your past sessions in this project show, most useful first (each line ends with its key, for feedback). Apply what fits the task:";
+var SESSION_CONTEXT_HEAD = "homunculus: what your past sessions show, most useful first (each line ends with its key, for feedback). Apply what fits the task.";
+var SECTION_HEADS = {
+  taught: "What you taught:",
+  here: "This project's sessions:",
+  across: "Your other projects (not yet seen here):",
+  sessions: "Your sessions (no project recorded):"
+};
 function deliveredLine(r) {
-  return r.kind === "taught" ? taughtClaimLine(r) : claimLine(r);
+  if (r.rule.kind === "taught") return taughtClaimLine(r.rule);
+  return claimLine(r.rule, r.where === "across" ? { projects: r.projects } : void 0);
 }
 function deliverable(rules, config) {
-  const taught = rules.filter((r) => r.kind === "taught");
-  const observed = rules.filter((r) => r.kind !== "taught" && worthDelivering(ruleFacts(r), config));
-  return [...taught, ...observed.sort((a, b) => byUsefulness(ruleFacts(a), ruleFacts(b)))];
+  const observed = (where) => rules.filter((r) => r.where === where && r.rule.kind !== "taught" && worthDelivering(ruleFacts(r.rule), config)).sort((a, b) => byUsefulness(ruleFacts(a.rule), ruleFacts(b.rule)));
+  return [...rules.filter((r) => r.where === "taught"), ...observed("here"), ...observed("across"), ...observed("sessions")];
 }
 function sessionRulesContext(rules, config) {
-  const lines = [];
+  const sections = /* @__PURE__ */ new Map();
+  let size = SESSION_CONTEXT_HEAD.length;
+  let shown = 0;
   for (const r of deliverable(rules, config)) {
+    if (shown >= config.maxSessionRules) break;
     const line = deliveredLine(r);
-    if (line !== void 0) lines.push(`- ${line}`);
+    if (line === void 0) continue;
+    const list = sections.get(r.where);
+    const add = 1 + 2 + line.length + (list === void 0 ? 1 + SECTION_HEADS[r.where].length : 0);
+    if (size + add > config.maxSessionChars) continue;
+    if (list === void 0) sections.set(r.where, [`- ${line}`]);
+    else list.push(`- ${line}`);
+    size += add;
+    shown++;
   }
-  const kept = withinBudget(SESSION_CONTEXT_HEAD, lines, config.maxSessionRules, config.maxSessionChars);
-  return kept.length === 0 ? void 0 : { text: [SESSION_CONTEXT_HEAD, ...kept].join("\n"), shown: kept.length };
+  if (shown === 0) return void 0;
+  const text = [SESSION_CONTEXT_HEAD];
+  for (const where of ["taught", "here", "across", "sessions"]) {
+    const list = sections.get(where);
+    if (list !== void 0) text.push(SECTION_HEADS[where], ...list);
+  }
+  return { text: text.join("\n"), shown };
 }
 
 // claude/deliveries.ts
@@ -1942,7 +2004,7 @@ function isPresent(path2) {
   }
 }
 var WINDOWS_ABSOLUTE = /^(?:[A-Za-z]:[\\/]|\\\\[^\\/]+[\\/][^\\/]+)/;
-function rulesFor(path2) {
+function rulesFor2(path2) {
   if (process.platform === "win32") return { p: import_node_path9.win32, native: true };
   return WINDOWS_ABSOLUTE.test(path2) ? { p: import_node_path9.win32, native: false } : { p: import_node_path9.posix, native: true };
 }
@@ -1953,7 +2015,7 @@ function projectRoot(cwd, env, exists = isPresent) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
   const given = fromEnv || cwd;
   if (!given) return void 0;
-  const { p, native } = rulesFor(given);
+  const { p, native } = rulesFor2(given);
   const start = canonical(p, p.resolve(given));
   if (fromEnv || !native) return start;
   for (let dir = start; ; dir = p.dirname(dir)) {
@@ -1962,7 +2024,7 @@ function projectRoot(cwd, env, exists = isPresent) {
   }
 }
 function projectName(root) {
-  const { p } = rulesFor(root);
+  const { p } = rulesFor2(root);
   return p.basename(root) || root;
 }
 function projectId(root) {
@@ -2050,7 +2112,7 @@ runHook("session-start", async (home, env) => {
     } catch {
     }
   }
-  const context = sessionRulesContext(readRulesForDelivery(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, "session-start", why) }), config);
+  const context = sessionRulesContext(rulesReachingSession(home, project?.id ?? null, { cwd, onProblem: (why) => logHookError(home, "session-start", why) }), config);
   recordDelivery(home, { session, source: sourceToken(source), at: nowIso, rules: context?.shown ?? 0, chars: context?.text.length ?? 0 });
   if (context === void 0) return;
   process.stdout.write(JSON.stringify({ hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: context.text } }));
