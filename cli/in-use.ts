@@ -103,16 +103,15 @@ export function whereInUse(opts: { home?: string | undefined; projectDir: string
     config = loadConfig(dataHome, env, undefined, { defaultsOnly: true }).config;
   }
   const rulesFile = rulesFilePath(dataHome, config, env);
-  const settings = SCOPES.map((scope) => {
-    const path = claudePaths(scope, projectDir, env).settings;
-    return {
-      scope,
-      path,
-      exists: existsSync(path),
-      hooks: [...new Set(installed.found.filter((f) => f.scope === scope).map((f) => f.event))],
-      plugin: installed.plugin.filter((p) => p.scope === scope).map((p) => p.key),
-    };
-  });
+  const paths = SCOPES.map((scope) => ({ scope, path: claudePaths(scope, projectDir, env).settings }));
+  // In the home folder the project's settings file is the user's: listed once.
+  const settings = paths.filter((p, i) => paths.findIndex((q) => q.path === p.path) === i).map(({ scope, path }) => ({
+    scope,
+    path,
+    exists: existsSync(path),
+    hooks: [...new Set(installed.found.filter((f) => f.scope === scope).map((f) => f.event))],
+    plugin: installed.plugin.filter((p) => p.scope === scope).map((p) => p.key),
+  }));
   let oldCloneData: string | undefined;
   try {
     oldCloneData = legacyCheckoutData(packageRoot());

@@ -65,6 +65,18 @@ describe('homunculus where', () => {
     expect(json.where.dataHome).toBe(b.data);
   });
 
+  it("from the home folder, whose .claude/settings.json is the user's: one file, read once (no duplicates)", async () => {
+    const b = setup();
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    const w = await where(b.env, ['--project', b.home]);
+    expect(w.settings.map((s) => [s.scope, s.path])).toEqual([
+      ['user', join(b.home, '.claude', 'settings.json')],
+      ['local', join(b.home, '.claude', 'settings.local.json')],
+    ]);
+    const d = JSON.parse((await runCli(['doctor', '--json', '--project', b.home], b.env)).stdout as string) as { checks: { name: string; ok: boolean; detail: string }[] };
+    expect(d.checks.find((c) => c.name === 'duplicates')).toMatchObject({ ok: true, detail: 'each hook registered once' });
+  });
+
   it('a config.json that does not read: where still answers, and says what is wrong with it', async () => {
     const b = setup();
     mkdirSync(b.data, { recursive: true });
