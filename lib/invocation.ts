@@ -50,10 +50,14 @@ function realpathOr(path: string): string | undefined {
   }
 }
 
-/** The first `homunculus` on PATH, as a real path. */
+/**
+ * The first `homunculus` on PATH, as a real path. `node_modules/.bin` folders are skipped: npx and
+ * npm scripts put them on PATH for their run only, so a project's copy is not on the user's PATH.
+ */
 function onPath(env: NodeJS.ProcessEnv): string | undefined {
   for (const dir of (env['PATH'] ?? '').split(delimiter)) {
     if (!dir.startsWith('/')) continue; // a relative PATH entry depends on where the user stands
+    if (/\/node_modules\/\.bin\/?$/.test(dir)) continue;
     const real = realpathOr(join(dir, 'homunculus'));
     if (real !== undefined) return real;
   }
