@@ -2,7 +2,7 @@
 // and config files, the settings files that hold homunculus. A clone keeps its data where the
 // README says (the XDG data folder), and doctor finds what an earlier version left in the clone.
 import { execa } from 'execa';
-import { cpSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { setup } from './install-helpers.js';
@@ -111,5 +111,17 @@ describe('homunculus where', () => {
     cpSync(join(clone, 'homunculus'), data, { recursive: true });
     rmSync(join(clone, 'homunculus'), { recursive: true });
     expect((JSON.parse((await run(['where', '--json'])).stdout) as Where).oldCloneData).toBeUndefined();
+  });
+
+  it('README and docs/data-layout.md state the rule where gives: a clone too keeps its data in ~/.local/share/homunculus', () => {
+    for (const file of ['README.md', join('docs', 'data-layout.md')]) {
+      const text = readFileSync(join(ROOT, file), 'utf8').replace(/\s+/g, ' ');
+      expect(text, file).toContain('~/.local/share/homunculus');
+      expect(text, file).toMatch(/a clone (included|all use it|too)|and a clone all use it/);
+      expect(text, file).not.toMatch(/`homunculus\/` in a (git )?(checkout|clone)/);
+      expect(text, file).toContain('$XDG_DATA_HOME/homunculus');
+      expect(text, file).toContain('HOMUNCULUS_HOME');
+      expect(text, file).toContain('homunculus where');
+    }
   });
 });
