@@ -1,5 +1,6 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { PACKAGE_NAME } from '../lib/package-name.js';
 import { checkWritable, writeUserFile } from '../lib/user-file.js';
 import { readRegularText, readRegularTextIfPresent } from '../lib/regular-file.js';
 import { claudePaths, type Scope } from './paths.js';
@@ -194,10 +195,10 @@ export function projectHookRoot(projectDir: string, root: string): HookRoot {
     return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel) ? rel.split(sep).join('/') : rel === '' ? '.' : undefined;
   };
   const own = inside(root);
-  const rel = own ?? (existsSync(join(projectDir, 'node_modules', 'homunculus', 'dist', 'hooks', 'observe.js')) ? 'node_modules/homunculus' : undefined);
+  const rel = own ?? (existsSync(join(projectDir, 'node_modules', PACKAGE_NAME, 'dist', 'hooks', 'observe.js')) ? `node_modules/${PACKAGE_NAME}` : undefined);
   if (rel === undefined) {
     throw new InstallError(
-      `--scope project writes .claude/settings.json, which is committed, so its hooks must find homunculus inside the project: add it (npm install --save-dev homunculus) and install again, or use --scope local (this machine only) or the Claude Code plugin; nothing was written`,
+      `--scope project writes .claude/settings.json, which is committed, so its hooks must find homunculus inside the project: add it (npm install --save-dev ${PACKAGE_NAME}) and install again, or use --scope local (this machine only) or the Claude Code plugin; nothing was written`,
     );
   }
   if (/["`$\\\n']/.test(rel)) throw new InstallError(`cannot install: the path ${rel} inside the project contains a character a command line cannot quote safely`);
@@ -208,7 +209,7 @@ export function projectHookRoot(projectDir: string, root: string): HookRoot {
 export function checkNotNpxCache(root: string): void {
   if (root.split(sep).includes('_npx')) {
     throw new InstallError(
-      `homunculus is running from npx's temporary cache (${root}), which npm cleans: hooks pointing there would stop working. Install it for good first (npm install -g homunculus, then homunculus install), add it to the project (npm install --save-dev homunculus, then npx homunculus install --scope project), or install the Claude Code plugin; nothing was written`,
+      `homunculus is running from npx's temporary cache (${root}), which npm cleans: hooks pointing there would stop working. Install it for good first (npm install -g ${PACKAGE_NAME}, then homunculus install), add it to the project (npm install --save-dev ${PACKAGE_NAME}, then npx homunculus install --scope project), or install the Claude Code plugin; nothing was written`,
     );
   }
 }

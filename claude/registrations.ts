@@ -19,9 +19,12 @@ export interface Registrations {
 
 export function registrations(projectDir: string, env: NodeJS.ProcessEnv): Registrations {
   const out: Registrations = { hooks: [], plugin: [], problems: [] };
+  const read = new Set<string>();
   for (const scope of SCOPES) {
     const path = claudePaths(scope, projectDir, env).settings;
-    if (!existsSync(path)) continue;
+    // In the home folder, the project's .claude/settings.json is the user's: one file, read once.
+    if (read.has(path) || !existsSync(path)) continue;
+    read.add(path);
     try {
       const doc = parseSettingsDoc(readRegularText(path), path);
       out.hooks.push(...ourEntries(doc).map((e) => ({ scope, path, ...e })));

@@ -12,7 +12,8 @@ import { installCommand, uninstallCommand } from './install-command.js';
 import { mcpCommand } from './mcp-command.js';
 import { reportCommand } from './report-command.js';
 import { storeCommands } from './store-commands.js';
+import { whereCommand } from './where-command.js';
 
 // Each subcommand lives in its own module under cli/; this is the list.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export const commands: CommandModule<any, any>[] = [analyzeCommand, byeCommand, configCommand, installCommand, uninstallCommand, doctorCommand, importCommand, demoCommand, effectivenessCommand, ...storeCommands, ...inloopCommands, ...exportCommands, mcpCommand, reportCommand];
+export const commands: CommandModule<any, any>[] = [analyzeCommand, byeCommand, configCommand, installCommand, uninstallCommand, doctorCommand, importCommand, demoCommand, effectivenessCommand, ...storeCommands, ...inloopCommands, ...exportCommands, mcpCommand, reportCommand, whereCommand];

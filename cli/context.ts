@@ -6,7 +6,7 @@ import { CliError } from './errors.js';
 
 /** Options every data command shares. */
 export const commonOptions = {
-  home: { type: 'string', describe: 'data home (default: HOMUNCULUS_HOME, else homunculus/ or ~/.local/share/homunculus)' },
+  home: { type: 'string', describe: 'data home (default: HOMUNCULUS_HOME, else $XDG_DATA_HOME/homunculus, ~/.local/share/homunculus)' },
   now: { type: 'string', describe: 'the current time, ISO 8601 (default: HOMUNCULUS_NOW, else the clock)' },
   json: { type: 'boolean', default: false, describe: 'print JSON for machines' },
 } as const;

@@ -6,11 +6,10 @@ import { claudePaths, SCOPES } from '../claude/paths.js';
 import { lastDelivery } from '../claude/deliveries.js';
 import { readInstallRecords } from '../claude/install-record.js';
 import { rulesJsonProblem } from '../rules/read.js';
-import { locatorsOf, scriptOf, type Locators } from '../claude/installer.js';
-import { registrations } from '../claude/registrations.js';
+import { scriptOf } from '../claude/installer.js';
 import { readAnalysisLog } from '../lib/analysis-log.js';
 import { cli, installHint, invocation } from '../lib/invocation.js';
-import { layout, resolveDataHome } from '../lib/data-home.js';
+import { layout } from '../lib/data-home.js';
 import { readDataFile } from '../lib/data-files.js';
 import { disagreements, type Disagreement } from '../store/consistency.js';
 import { readEvents } from '../store/events.js';
@@ -21,15 +20,11 @@ import { scanFacts, scanInstincts } from '../store/scan.js';
 import { storeContext } from '../store/service.js';
 import { pendingChange } from '../store/txn.js';
 import { commonOptions, context, printJson } from './context.js';
+import { hookLocators, installedEntries, whereInUse, whereLine, type Check, type Installed, type Where } from './in-use.js';
 import { CliError } from './errors.js';
 import { plural } from '../lib/plural.js';
 
-export interface Check {
-  name: string;
-  ok: boolean;
-  detail: string;
-  fix?: string;
-}
+export type { Check } from './in-use.js';
 
 const EVENTS = ['PostToolUse', 'PostToolUseFailure', 'Stop', 'UserPromptSubmit', 'SessionStart', 'SessionEnd'];
 
@@ -85,50 +80,6 @@ export function storeCheck(home: string): Check {
     ...(ds.length ? [`${ds.length} whose events do not add up to the confidence stored: ${ds.slice(0, 5).map((d) => `${d.id} (events ${round4(d.logged)}, file ${d.stored})`).join(', ')}${ds.length > 5 ? ', ...' : ''}`] : []),
   ];
   return { name: 'store', ok: parts.length === 0, detail: parts.length ? parts.join('; ') : 'every confidence is the sum of its events', fix };
-}
-
-export interface Installed {
-  found: { scope: string; event: string; command: string }[];
-  installedScopes: string[];
-  /** The plugin enabled (`homunculus@<marketplace>`), and where. */
-  plugin: { scope: string; path: string; key: string }[];
-  problems: Check[];
-}
-
-/** homunculus' hook entries in every settings file that applies to the project, and the plugin enabled in any. */
-export function installedEntries(projectDir: string, env: NodeJS.ProcessEnv): Installed {
-  const r = registrations(projectDir, env);
-  return {
-    found: r.hooks.map(({ scope, event, command }) => ({ scope, event, command })),
-    installedScopes: [...new Set(r.hooks.map((h) => h.scope))],
-    plugin: r.plugin,
-    problems: r.problems.map((p) => ({ name: `settings (${p.scope})`, ok: false, detail: p.message, fix: `repair ${p.path} (the line and column are above)` })),
-  };
-}
-
-/**
- * The data home (and other locating settings) the installed hooks really use: what their commands
- * carry, else the default of the installation their script belongs to.
- */
-export function hookLocators(found: Installed['found'], env: NodeJS.ProcessEnv, projectDir: string): { homes: string[]; locators: Locators } {
-  const homes = new Set<string>();
-  let locators: Locators = {};
-  for (const f of found) {
-    const loc = locatorsOf(f.command);
-    const script = scriptOf(f.command, projectDir);
-    // What the command carries, else what Claude Code's environment would give it, else the default.
-    let home = loc.HOMUNCULUS_HOME ?? (env['HOMUNCULUS_HOME'] ? resolve(env['HOMUNCULUS_HOME']) : undefined);
-    if (home === undefined && script !== undefined) {
-      try {
-        home = resolveDataHome({ ...env, HOMUNCULUS_HOME: undefined }, dirname(dirname(dirname(script))));
-      } catch {
-        home = undefined;
-      }
-    }
-    if (home !== undefined) homes.add(home);
-    locators = { ...loc, ...locators };
-  }
-  return { homes: [...homes], locators };
 }
 
 /**
@@ -216,7 +167,7 @@ export function installedSince(home: string, installed: Installed, projectDir: s
   return times.sort()[0];
 }
 
-export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.ProcessEnv; rulesFile: string; installed: Installed; homes: string[] }): Check[] {
+export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.ProcessEnv; rulesFile: string; installed: Installed; homes: string[]; where?: Where }): Check[] {
   const { home, projectDir, env } = opts;
   const checks: Check[] = [];
   const major = Number(process.versions.node.split('.')[0]);
@@ -270,6 +221,10 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
     writable = false;
   }
   checks.push({ name: 'data home', ok: writable, detail: `${home}${existsSync(home) ? '' : ' (not created yet)'}${writable ? ' is writable' : ' is not writable'}${opts.homes.length ? ' (the one the installed hooks use)' : ''}`, fix: `chmod u+w ${home}, or set HOMUNCULUS_HOME to a writable folder` });
+  const old = opts.where?.oldCloneData;
+  if (old !== undefined) {
+    checks.push({ name: 'old clone data', ok: false, detail: `${old} holds what this clone recorded and learned before a clone's data home became ${home}; the hooks no longer write there`, fix: existsSync(home) ? `keep using it: set HOMUNCULUS_HOME=${old} and install again (or move what you want to keep into ${home})` : `mkdir -p ${dirname(home)} && mv ${old} ${home}` });
+  }
   checks.push(storeCheck(home));
   if (opts.homes.length > 1) {
     checks.push({ name: 'data homes', ok: false, detail: `the installed hooks write to ${opts.homes.length} different data homes: ${opts.homes.join(', ')}`, fix: 'install again from one place (it replaces every entry), or uninstall the extra scope' });
@@ -337,9 +292,10 @@ export const doctorCommand: CommandModule<object, { home?: string; project?: str
     const projectDir = resolve(argv.project ?? process.cwd());
     const installed = installedEntries(projectDir, process.env);
     // Inspect what the installed hooks use (their carried settings), unless told otherwise.
-    const { homes, locators } = hookLocators(installed.found, process.env, projectDir);
+    const where = whereInUse({ home: argv.home, projectDir, env: process.env, installed });
+    const { homes, locators } = hookLocators(installed.found, process.env);
     const env = { ...process.env, ...locators };
-    const ctx = context({ home: argv.home ?? (homes.length === 1 ? homes[0] : undefined) }, env);
+    const ctx = context({ home: where.dataHome }, env);
     let mended: string | undefined;
     if (argv.fix && ctx.homeExists) {
       try {
@@ -350,10 +306,11 @@ export const doctorCommand: CommandModule<object, { home?: string; project?: str
         throw e;
       }
     }
-    const checks = runChecks({ home: ctx.home, projectDir, env, rulesFile: rulesFilePath(ctx.home, ctx.config, env), installed, homes });
+    const checks = runChecks({ home: ctx.home, projectDir, env, rulesFile: rulesFilePath(ctx.home, ctx.config, env), installed, homes, where });
     const healthy = checks.every((c) => c.ok);
-    if (argv.json) printJson({ healthy, checks, ...(mended !== undefined ? { mended } : {}) });
+    if (argv.json) printJson({ healthy, where, checks, ...(mended !== undefined ? { mended } : {}) });
     else {
+      process.stdout.write(`${whereLine(where)}\n`);
       if (mended !== undefined) process.stdout.write(`${mended}\n`);
       for (const c of checks) {
         process.stdout.write(`${c.ok ? 'ok  ' : 'FAIL'} ${c.name}: ${c.detail}\n`);

@@ -1,4 +1,5 @@
 import yargs, { type Arguments, type Argv, type MiddlewareFunction } from 'yargs';
+import { PACKAGE_NAME } from '../lib/package-name.js';
 import { CliError } from './errors.js';
 import { reportFailure } from './fail.js';
 import { commands } from './commands.js';
@@ -7,7 +8,7 @@ import { checkOptionValues, type DeclaredOptions } from './option-values.js';
 export function buildParser(rawArgs: string[]): Argv {
   let parser = yargs(rawArgs)
     .scriptName('homunculus')
-    .usage('$0 <command> [options]\n\nA continuous-learning loop for Claude Code.')
+    .usage(`$0 <command> [options]\n\nA continuous-learning loop for Claude Code (the npm package ${PACKAGE_NAME}).`)
     .strict()
     .demandCommand(1, 'Name a command; see --help.')
     .recommendCommands()

@@ -22,7 +22,7 @@ async function startServer(home: string | undefined): Promise<void> {
 export const mcpCommand: CommandModule<object, { home?: string }> = {
   command: 'mcp',
   describe: 'run the MCP server on stdio (Claude Code starts it: homunculus install and the plugin register it)',
-  builder: (y) => y.options({ home: { type: 'string', describe: 'data home (default: HOMUNCULUS_HOME, else homunculus/ or ~/.local/share/homunculus)' } }),
+  builder: (y) => y.options({ home: { type: 'string', describe: 'data home (default: HOMUNCULUS_HOME, else $XDG_DATA_HOME/homunculus, ~/.local/share/homunculus)' } }),
   handler: async (argv) => {
     await startServer(argv.home);
   },

@@ -1,4 +1,4 @@
-import { accessSync, constants, existsSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
+import { accessSync, constants, existsSync, lstatSync, mkdirSync, readdirSync, realpathSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { dirname, isAbsolute, join, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,17 +19,15 @@ export function packageRoot(): string {
 }
 
 /**
- * Where observations, instincts and state live. `HOMUNCULUS_HOME` wins; a git checkout of the
- * project keeps data in its own `homunculus/` folder (git-ignored); anything else (an npm install,
- * npx, the Claude Code plugin, whose folder is replaced on every update) uses the XDG data folder,
- * so that an upgrade never wipes what was learned and the plugin and the CLI share one data home.
+ * Where observations, instincts and state live: `HOMUNCULUS_HOME` when set, else the XDG data
+ * folder (`$XDG_DATA_HOME/homunculus`, `~/.local/share/homunculus`), however homunculus was
+ * installed (npm, a project's node_modules, the plugin, a clone), so that an upgrade never wipes
+ * what was learned and every copy shares one data home. (A clone used to keep it in its own
+ * `homunculus/` folder: `legacyCheckoutData` finds what was left there.)
  */
-export function resolveDataHome(env: NodeJS.ProcessEnv, pkgRoot?: string): string {
+export function resolveDataHome(env: NodeJS.ProcessEnv): string {
   const fromEnv = env['HOMUNCULUS_HOME'];
   if (fromEnv) return resolve(fromEnv);
-  // Only now look for the package (stat calls): the hooks run with HOMUNCULUS_HOME set as often as not.
-  pkgRoot ??= packageRoot();
-  if (isCheckout(pkgRoot)) return join(pkgRoot, 'homunculus');
   const xdg = env['XDG_DATA_HOME'];
   return join(xdg && xdg.startsWith('/') ? xdg : join(userHome(env), '.local', 'share'), 'homunculus');
 }
@@ -55,6 +53,20 @@ export function userHome(env: NodeJS.ProcessEnv): string {
 /** A git work tree of the project itself (not a copy under node_modules, npx's cache or a plugin cache). */
 export function isCheckout(pkgRoot: string): boolean {
   return !pkgRoot.split(sep).includes('node_modules') && existsSync(join(pkgRoot, '.git'));
+}
+
+/**
+ * The data an earlier version kept in a clone's own `homunculus/` folder, when `pkgRoot` is a
+ * clone and that folder holds more than its README: doctor says to move it. Undefined otherwise.
+ */
+export function legacyCheckoutData(pkgRoot: string): string | undefined {
+  if (!isCheckout(pkgRoot)) return undefined;
+  const dir = join(pkgRoot, 'homunculus');
+  try {
+    return readdirSync(dir).some((f) => f !== 'README.md') ? dir : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The data home's layout, in one place. */

@@ -1,6 +1,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { basename, delimiter, dirname, join, sep } from 'node:path';
 import { packageRoot } from './data-home.js';
+import { PACKAGE_NAME } from './package-name.js';
 
 // How this copy of homunculus is run, so that every hint, doctor's fixes and demo's "Next:" name
 // the command a user can type: `homunculus` when the bin on PATH is this copy, `npx homunculus`
@@ -49,10 +50,14 @@ function realpathOr(path: string): string | undefined {
   }
 }
 
-/** The first `homunculus` on PATH, as a real path. */
+/**
+ * The first `homunculus` on PATH, as a real path. `node_modules/.bin` folders are skipped: npx and
+ * npm scripts put them on PATH for their run only, so a project's copy is not on the user's PATH.
+ */
 function onPath(env: NodeJS.ProcessEnv): string | undefined {
   for (const dir of (env['PATH'] ?? '').split(delimiter)) {
     if (!dir.startsWith('/')) continue; // a relative PATH entry depends on where the user stands
+    if (/\/node_modules\/\.bin\/?$/.test(dir)) continue;
     const real = realpathOr(join(dir, 'homunculus'));
     if (real !== undefined) return real;
   }
@@ -80,7 +85,7 @@ export function cli(args: string): string {
  */
 export function installHint(args = 'install'): string {
   const inv = invocation();
-  if (inv.kind === 'npx') return `npm install -g homunculus, then homunculus ${args}`;
+  if (inv.kind === 'npx') return `npm install -g ${PACKAGE_NAME}, then homunculus ${args}`;
   if (inv.kind === 'plugin') return 'enable the homunculus plugin in Claude Code (/plugin), which registers the hooks';
   return cli(args);
 }

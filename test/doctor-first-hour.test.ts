@@ -92,7 +92,7 @@ describe('hints name the command as this installation runs it', () => {
     const npx = copy(join(b.root, '.npm', '_npx', '1a2b3c', 'node_modules', 'homunculus'));
     const run = async (cli: string) => JSON.parse((await execa('node', [cli, 'doctor', '--json', '--project', b.project], { env: cleanEnv(b.env), extendEnv: false, reject: false })).stdout) as Doctor;
     expect(check(await run(dep), 'hooks').fix).toBe('npx homunculus install (add --scope project|local for a project)');
-    expect(check(await run(npx), 'hooks').fix).toBe('npm install -g homunculus, then homunculus install (add --scope project|local for a project)');
+    expect(check(await run(npx), 'hooks').fix).toBe('npm install -g homunculus-claude-code, then homunculus install (add --scope project|local for a project)');
   });
 
   it("the plugin's bundle: its own command line, and demo's Next names /homunculus:bye", async () => {

@@ -11,9 +11,9 @@ export function setup() {
   const box = sandbox();
   mkdirSync(box.home, { recursive: true });
   mkdirSync(box.project, { recursive: true });
-  // The project has homunculus as a dependency, as a project-scope install requires.
+  // The project has homunculus (the npm package homunculus-claude-code) as a dependency, as a project-scope install requires.
   mkdirSync(join(box.project, 'node_modules'), { recursive: true });
-  symlinkSync(ROOT, join(box.project, 'node_modules', 'homunculus'));
+  symlinkSync(ROOT, join(box.project, 'node_modules', 'homunculus-claude-code'));
   const env: Record<string, string> = { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_RULES_FILE: join(box.root, 'generated-rules.md') };
   return { ...box, env };
 }

@@ -109,7 +109,7 @@ describe('a refused install or uninstall writes nothing', () => {
     const r = await execa('node', [join(copy, 'dist', 'cli', 'homunculus.js'), 'install'], { env: cleanEnv(b.env), extendEnv: false, reject: false });
     expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("homunculus is running from npx's temporary cache");
-    expect(r.stderr).toContain('npm install -g homunculus');
+    expect(r.stderr).toContain('npm install -g homunculus-claude-code, then homunculus install');
     expect(listFiles(b.home)).toEqual(before);
   });
 
@@ -119,7 +119,7 @@ describe('a refused install or uninstall writes nothing', () => {
     mkdirSync(bare);
     const r = await runCli(['install', '--scope', 'project', '--project', bare], b.env);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toContain('npm install --save-dev homunculus');
+    expect(r.stderr).toContain('npm install --save-dev homunculus-claude-code)');
     expect(existsSync(join(bare, '.claude'))).toBe(false);
     const h = await runCli(['install', '--scope', 'project', '--project', b.project, '--home', join(b.root, 'd')], b.env);
     expect(h.exitCode).toBe(2);

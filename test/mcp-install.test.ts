@@ -38,7 +38,7 @@ describe('install registers the MCP server', () => {
     const b = setup();
     expect((await runCli(['install', '--scope', 'project', '--project', b.project], b.env)).exitCode).toBe(0);
     const mcp = JSON.parse(readFileSync(join(b.project, '.mcp.json'), 'utf8'));
-    expect(mcp.mcpServers.homunculus).toEqual({ type: 'stdio', command: 'node', args: ['${CLAUDE_PROJECT_DIR:-.}/node_modules/homunculus/dist/cli/homunculus.js', 'mcp'] });
+    expect(mcp.mcpServers.homunculus).toEqual({ type: 'stdio', command: 'node', args: ['${CLAUDE_PROJECT_DIR:-.}/node_modules/homunculus-claude-code/dist/cli/homunculus.js', 'mcp'] });
     const c = setup();
     expect((await runCli(['install', '--scope', 'local', '--project', c.project], c.env)).exitCode).toBe(0);
     expect(JSON.parse(readFileSync(join(c.home, '.claude.json'), 'utf8')).projects[c.project].mcpServers.homunculus.args[1]).toBe('mcp');

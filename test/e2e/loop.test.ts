@@ -34,7 +34,7 @@ function seeded(): Sandbox {
   const s: Sandbox = sandbox();
   writeFileSync(join(s.data, 'rules.json'), `${JSON.stringify(RULES, null, 2)}\n`);
   mkdirSync(join(s.project, 'node_modules'), { recursive: true });
-  symlinkSync(ROOT, join(s.project, 'node_modules', 'homunculus'));
+  symlinkSync(ROOT, join(s.project, 'node_modules', 'homunculus-claude-code'));
   return s;
 }
 
