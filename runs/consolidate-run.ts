@@ -12,6 +12,7 @@ import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
 import { renderGeneratedRules } from '../exports/rules-markdown.js';
 import { deliveryKey } from '../exports/delivery.js';
 import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';
+import { rulesForFile } from './shared-rules-file.js';
 import type { TaughtRule } from '../exports/taught-rules.js';
 import type { ScopedRule } from '../exports/delivery.js';
 import { decideTaught, promotedMap, promotionInput, readTaughtRules, scopeDecisions } from '../store/promote.js';
@@ -178,8 +179,10 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
       const name = r.project === undefined ? undefined : names.get(r.project);
       if (name !== undefined) r.project_name = name;
     }
-    const rulesText = renderGeneratedRules(report.rules, report.taught, names, config);
-    const keys = [...report.rules, ...report.taught].map(deliveryKey);
+    // A rules file every session may load holds the global rules only (runs/shared-rules-file.ts).
+    const inFile = rulesForFile(home, rulesFile, report.rules as ScopedRule[], report.taught);
+    const rulesText = renderGeneratedRules(inFile.rules, inFile.taught, names, config);
+    const keys = [...inFile.rules, ...inFile.taught].map(deliveryKey);
     report.rulesFileChanged = writeRulesFile({ home, path: rulesFile, text: rulesText, keys, nowIso: now.toISOString() });
     writeFileAtomic(layout.rulesJson(home), `${JSON.stringify(report.taught.length ? { rules: report.rules, taught: report.taught } : { rules: report.rules }, null, 2)}\n`);
     // The instincts say which of them are rules now.
