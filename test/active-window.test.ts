@@ -37,7 +37,8 @@ function sessionRecords(start: number, session: string, project: string, times: 
 describe('a project used every eight days', () => {
   const s = sandbox();
   const obs = join(s.data, 'observations');
-  const env = { HOMUNCULUS_HOME: s.data, HOMUNCULUS_RULES_FILE: join(s.root, 'rules.md') };
+  // The data home's rules file: one outside it holds the global rules only, and this habit is the project's.
+  const env = { HOMUNCULUS_HOME: s.data };
   mkdirSync(obs, { recursive: true });
   for (const n of [0, 8, 16, 24]) {
     const day = new Date(d(n) * DAY).toISOString().slice(0, 10);
@@ -59,7 +60,7 @@ describe('a project used every eight days', () => {
     expect(r.analysis.extended).toEqual([]); // not used in the calendar window: nothing reached back for
     expect(r.analysis.pruned.observations).toEqual([]);
     expect(existsSync(join(obs, `${new Date(d(0) * DAY).toISOString().slice(0, 10)}.jsonl`))).toBe(true);
-    const md = readFileSync(join(s.root, 'rules.md'), 'utf8');
+    const md = readFileSync(join(s.data, 'generated-rules.md'), 'utf8');
     // 95% at its last sighting (day 24, 09:17), twelve days of a 7-day half-life later.
     expect(md).toMatch(/- \*\*\[2\d%, \d+x seen\]\*\* Frequent tool chain: Grep->Read->Edit/);
     // Day 60: the project has not been used since day 24, past retention: its days go.
