@@ -2,11 +2,11 @@ import { cutLongStrings } from '../lib/json-cut.js';
 import { readLines } from '../lib/line-reader.js';
 import { readRegularHead } from '../lib/regular-file.js';
 import { ObservationSink } from '../observer/observation-sink.js';
-import { REJECTED_MARK } from '../observer/observation.js';
+import { INTERRUPTED_MARK, REJECTED_MARK } from '../observer/observation.js';
 import { nameProjects } from '../store/projects.js';
 import type { TableBuilder } from '../analyzer/table-builder.js';
 import { CallTally } from '../analyzer/sessions.js';
-import { agentTypeFromMeta, LineMarks, newCounts, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
+import { agentTypeFromMeta, LineMarks, newCounts, resultText, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';
 
 // Transcripts into observation records: the import command's core, also run by the reconciliation
 // worker at the end of a session. No yargs, no glob library: the worker is bundled small.
@@ -57,9 +57,16 @@ const CUT_STRINGS_FROM = 128;
  * a tool result's content is most of a transcript's bytes, and JSON.parse of it was most of an
  * import's time and of its garbage. Exactly what JSON.parse of the whole line gives the pairer
  * (lib/json-cut.ts says why); a string it cannot vouch for sends the whole line to JSON.parse.
+ * But for a failed result's words, which say whether the user stopped the call: parseLine reads
+ * the whole line when they were emptied and the line holds a stop's words.
  */
 export function lineText(buf: Buffer, start: number, end: number): string {
-  return (end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : undefined) ?? buf.toString('utf8', start, end);
+  return cutLine(buf, start, end) ?? buf.toString('utf8', start, end);
+}
+
+/** The line with its long strings emptied, or undefined when it is read whole (short, or a string json-cut cannot vouch for). */
+function cutLine(buf: Buffer, start: number, end: number): string | undefined {
+  return end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : undefined;
 }
 
 function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts, pairer: TranscriptPairer, marks: LineMarks): void {
@@ -72,7 +79,11 @@ function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts
   }
   let line: unknown;
   try {
-    line = JSON.parse(lineText(buf, start, end));
+    const cut = cutLine(buf, start, end);
+    line = JSON.parse(cut ?? buf.toString('utf8', start, end));
+    // A failed result emptied by the cut may begin with Claude Code's words for a stopped call
+    // (a declined call's are long): that line is read whole, so the stop is read where it stands.
+    if (cut !== undefined && emptiedFailure(line) && mayHoldStop(buf, start, end)) line = JSON.parse(buf.toString('utf8', start, end));
   } catch {
     skip(counts, 'malformed lines (not JSON, truncated, binary)');
     return;
@@ -81,15 +92,22 @@ function parseLine(buf: Buffer, start: number, end: number, counts: ImportCounts
     skip(counts, 'malformed lines (not JSON, truncated, binary)');
     return;
   }
-  pairer.line(line as Record<string, unknown>, { rejected: declined(buf, start, end) });
+  pairer.line(line as Record<string, unknown>);
 }
 
-const DECLINED = Buffer.from(REJECTED_MARK);
+const STOP_MARKS = [Buffer.from(REJECTED_MARK), Buffer.from(INTERRUPTED_MARK)];
 
-/** The raw line holds Claude Code's words for a declined tool use (ASCII: found in the bytes, undecoded). */
-function declined(buf: Buffer, start: number, end: number): boolean {
-  const at = buf.indexOf(DECLINED, start);
-  return at !== -1 && at + DECLINED.length <= end;
+/** The raw line holds Claude Code's words for a stopped call somewhere (ASCII: found in the bytes, undecoded). */
+function mayHoldStop(buf: Buffer, start: number, end: number): boolean {
+  const raw = buf.subarray(start, end);
+  return STOP_MARKS.some((m) => raw.indexOf(m) !== -1);
+}
+
+/** A line with a failed tool_result whose words were emptied by the cut. */
+function emptiedFailure(line: unknown): boolean {
+  const content = (line as { message?: { content?: unknown } } | null)?.message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b) => typeof b === 'object' && b !== null && (b as Record<string, unknown>)['type'] === 'tool_result' && (b as Record<string, unknown>)['is_error'] === true && resultText((b as Record<string, unknown>)['content']) === '');
 }
 
 /** The paired calls kept for learning from history (analyzer/history.ts): every one, whatever --since says, each tool-use id once. */

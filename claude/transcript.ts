@@ -1,5 +1,5 @@
 import { bashDetail } from '../observer/bash-detail.js';
-import { INTERRUPTED_MARK, REJECTED_MARK, type Observation, type StopToken } from '../observer/observation.js';
+import { stopOfResult, type Observation } from '../observer/observation.js';
 import { projectId, projectName, projectRoot } from '../observer/project-id.js';
 import { currentToolName } from '../observer/tool-names.js';
 import { agentTypeToken, idToken, toolToken } from '../lib/tokens.js';
@@ -131,11 +131,7 @@ export class TranscriptPairer {
     return root ? idToken(`sc-${root}`.slice(0, 40)) ?? null : null;
   }
 
-  /**
-   * `hints.rejected`: the raw line holds Claude Code's words for a tool use the user declined
-   * (the tool_result's content, too long to be kept through json-cut, says so).
-   */
-  line(line: Line, hints: { rejected?: boolean } = {}): void {
+  line(line: Line): void {
     const type = line['type'];
     const agentId = this.agentOf(line);
     if (type !== 'assistant' && type !== 'user') {
@@ -198,7 +194,7 @@ export class TranscriptPairer {
         if (call.agentId !== undefined && this.agentType !== undefined) o.agent = this.agentType;
         if (call.agentId !== undefined) o.agentId = call.agentId;
         // The user stopped it: interrupted, or declined at the prompt (a token only, never the text).
-        const stop = ok ? undefined : stopOf(b['content'], hints.rejected === true);
+        const stop = ok ? undefined : stopOfResult(resultText(b['content']));
         if (stop !== undefined) o.stop = stop;
         this.prev.set(stream, [call.tool, prev[0]]);
         this.counts.calls++;
@@ -215,16 +211,11 @@ export class TranscriptPairer {
   }
 }
 
-/** Whether a failed tool_result says the user stopped the call (its content, a string or text blocks, begins with Claude Code's words). */
-function stopOf(content: unknown, lineRejected: boolean): StopToken | undefined {
-  const texts = typeof content === 'string' ? [content] : Array.isArray(content) ? content.map((c) => (typeof c === 'object' && c !== null ? (c as Record<string, unknown>)['text'] : undefined)) : [];
-  for (const t of texts) {
-    if (typeof t !== 'string') continue;
-    if (t.startsWith(INTERRUPTED_MARK)) return 'interrupt';
-    if (t.includes(REJECTED_MARK)) return 'reject';
-  }
-  // The declined call's words are long, and emptied before parsing: the raw line said so.
-  return lineRejected && texts.every((t) => t === '' || t === undefined) ? 'reject' : undefined;
+/** Where a tool_result's words begin: its content, a string, or its first text block. */
+export function resultText(content: unknown): unknown {
+  if (typeof content === 'string') return content;
+  const first: unknown = Array.isArray(content) ? content[0] : undefined;
+  return typeof first === 'object' && first !== null ? (first as Record<string, unknown>)['text'] : undefined;
 }
 
 const SUBAGENT_FILE = /[\\/]subagents[\\/]agent-[^\\/]+\.jsonl$/;

@@ -76,8 +76,9 @@ export const demoCommand: CommandModule<object, { json: boolean }> = {
   handler: async (argv) => {
     const dir = mkdtempSync(join(tmpdir(), 'homunculus-demo-'));
     const home = join(dir, 'data');
-    const rulesFile = join(dir, 'generated-rules.md');
-    const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', HOME: dir, HOMUNCULUS_HOME: home, HOMUNCULUS_RULES_FILE: rulesFile };
+    // The rules file in the demo's data home (as by default): one outside it holds the global rules only, and the example's rule is its project's.
+    const rulesFile = join(home, 'generated-rules.md');
+    const env: Record<string, string> = { PATH: process.env['PATH'] ?? '', HOME: dir, HOMUNCULUS_HOME: home };
     const say = argv.json ? () => {} : (s: string) => process.stdout.write(`${s}\n`);
     say('homunculus demo: a user whose workflow changes from Bash(grep)->Read->Edit (grep through Bash) to Grep->Read->Edit.');
     say(`Everything happens in ${dir}; nothing else is touched.\n`);

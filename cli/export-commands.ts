@@ -156,13 +156,18 @@ export const injectCommand: CommandModule<object, Common & { file: string; forma
   },
 };
 
-export const importRulesCommand: CommandModule<object, Common & { kind: string; file: string }> = {
+export const importRulesCommand: CommandModule<object, Common & { kind: string; file: string; global: boolean }> = {
   command: 'import <kind> <file>',
-  describe: 'import rules: json (a file from `export json`) or claude-md (the bullets of a homunculus block, or hand-written `pref:…` bullets)',
-  builder: (y: Argv) => y.positional('kind', { choices: ['json', 'claude-md'], demandOption: true }).positional('file', { type: 'string', demandOption: true }).options(commonOptions) as never,
+  describe: "import rules: json (a file from `export json`) or claude-md (the bullets of a homunculus block, or hand-written `pref:…` bullets: this project's, at the taught starting confidence)",
+  builder: (y: Argv) =>
+    y
+      .positional('kind', { choices: ['json', 'claude-md'], demandOption: true })
+      .positional('file', { type: 'string', demandOption: true })
+      .options({ ...commonOptions, global: { type: 'boolean', default: false, describe: "claude-md: make the file's rules global (every project); without it they are this project's" } }) as never,
   handler: (argv) => {
     const ctx = storeCtx(argv as Common);
     if (argv.kind === 'json') {
+      if (argv.global) throw new CliError('import json --global: a json file from `export json` keeps the scope of each row; --global is for import claude-md', 2);
       const r = run(() => ex.importJson(ctx, argv.file));
       if (argv.json) printJson(r);
       else
@@ -174,12 +179,12 @@ export const importRulesCommand: CommandModule<object, Common & { kind: string; 
         );
       return;
     }
-    const r = run(() => ex.importClaudeMd(ctx, argv.file));
+    const r = run(() => ex.importClaudeMd(ctx, argv.file, { global: argv.global }));
     if (argv.json) printJson(r);
     else
       process.stdout.write(
         [
-          `Imported from ${r.file}: ${r.imported.length} new, ${r.merged.length} merged into known instincts, ${r.skipped.length} skipped`,
+          `Imported from ${r.file} ${r.scope === 'global' ? 'as global rules' : `into this project${r.project !== undefined ? ` (${r.project})` : ''}`}: ${r.imported.length} new, ${r.merged.length} merged into known instincts, ${r.skipped.length} skipped`,
           ...r.imported.map((x) => `  imported ${x.key} (line ${x.line})`),
           ...r.merged.map((x) => `  merged ${x.key} into ${x.id} (line ${x.line})`),
           ...r.skipped.map((s) => `  skipped line ${s.line}${s.key ? ` ${s.key}` : ''}: ${s.why}`),

@@ -201,6 +201,9 @@ export function importJson(ctx: StoreCtx, file: string): ShareImportResult & { f
 
 export interface MdImportResult {
   file: string;
+  /** Where the rules went: this project (its name), or global by the user's --global. */
+  scope: 'global' | 'project';
+  project?: string;
   imported: { key: string; id: string; line: number }[];
   merged: { key: string; id: string; line: number }[];
   skipped: { line: number; key?: string; why: string }[];
@@ -214,8 +217,12 @@ function splitRuleText(lead: string, explain: string | undefined, key: string): 
   return { trigger: `the situation ${key} names`, action: words || `follow ${key}`, ...(explain && explain !== words ? { explain } : {}) };
 }
 
-/** `import claude-md <file>`: the bullets of a homunculus block (or hand-written keyed bullets), through the store's import. */
-export function importClaudeMd(ctx: StoreCtx, file: string): MdImportResult {
+/**
+ * `import claude-md <file>`: the bullets of a homunculus block (or hand-written keyed bullets),
+ * through the store's import: into this project at the taught starting confidence whatever the
+ * bullets say of scope and confidence; global only with the user's own `--global` (`opts.global`).
+ */
+export function importClaudeMd(ctx: StoreCtx, file: string, opts: { global?: boolean } = {}): MdImportResult {
   const path = resolve(file);
   let text: string;
   try {
@@ -234,18 +241,17 @@ export function importClaudeMd(ctx: StoreCtx, file: string): MdImportResult {
       pattern: r.key,
       ...parts,
       ...(r.domain !== undefined && /^[a-z0-9][a-z0-9-]{0,39}$/.test(r.domain) ? { domain: r.domain } : {}),
-      ...(r.scope === 'global' ? { scope: 'global' as const } : {}),
-      ...(r.confidence !== undefined ? { confidence: r.confidence } : {}),
     };
   });
   let out;
   try {
-    out = importPatterns(ctx, rows, basename(path));
+    out = importPatterns(ctx, rows, basename(path), { global: opts.global === true });
   } catch (e) {
     if (e instanceof StoreError) throw new ExportError(e.message, { cause: e });
     throw e;
   }
-  const result: MdImportResult = { file: path, imported: [], merged: [], skipped: parsed.skipped.map((x) => ({ line: x.line, why: x.why })) };
+  const where = opts.global === true ? { scope: 'global' as const } : { scope: 'project' as const, ...(ctx.projectName !== undefined ? { project: ctx.projectName } : {}) };
+  const result: MdImportResult = { file: path, ...where, imported: [], merged: [], skipped: parsed.skipped.map((x) => ({ line: x.line, why: x.why })) };
   const skippedRows = new Map(out.skipped.map((x) => [x.row, x.reason]));
   // created and reinforced each list ids in row order, every row that was not skipped in one of
   // them; a new instinct's id is made from its key, which tells the two apart.

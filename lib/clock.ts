@@ -90,6 +90,19 @@ export function pastClockReason(nowMs: number, newestMs: number): string | undef
   return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW, or the clock) is ${spanOf(newestMs - nowMs)} before the newest record (${new Date(newestMs).toISOString()}), more than 5 minutes`;
 }
 
+/**
+ * Why no run may delete, archive or write because the system clock itself is behind: the data
+ * home's records were last written (their files' modification times, stamped by the system's
+ * clock when they were written) more than 5 minutes after the clock's time now. The clock was
+ * set back, and with no --now every run takes its time: what was just seen looks unseen, and a
+ * run would archive what was learned, and a later one with the right clock delete the copies.
+ * Undefined when it may.
+ */
+export function clockBehindReason(realMs: number, lastWriteMs: number): string | undefined {
+  if (!(lastWriteMs - realMs > PAST_TOLERANCE_MS)) return undefined;
+  return `the system clock (${new Date(realMs).toISOString()}) is ${spanOf(lastWriteMs - realMs)} before the data home's last write (${new Date(lastWriteMs).toISOString()}), more than 5 minutes: it was set back`;
+}
+
 /** `YYYY-MM-DD` of an instant, in UTC: the name of its observation file. */
 export function utcDay(ms: number): string {
   return new Date(ms).toISOString().slice(0, 10);

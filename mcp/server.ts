@@ -141,7 +141,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
   tool('find_duplicates', 'Pairs of instincts with similar keys (order matters: seq:A->B is not seq:B->A) and taught instincts that contradict each other.', {}, () => svc.duplicates(ctx()));
   tool(
     'import_patterns',
-    'Import instincts (and facts: rows with "fact") from another tool or machine. Each row reinforces like observe; a given confidence raises, never lowers. At most 10 new instincts and 3 new facts per call.',
+    'Import instincts (and facts: rows with "fact") from another tool or machine, into the current project at the taught starting confidence. Each row reinforces like observe. A key must be one homunculus could learn (cmd:test=npm test; pref:pkg=pnpm); "scope": "global" is refused (only the user makes a rule global). At most 10 new instincts and 3 new facts per call.',
     {
       patterns: z
         .array(
@@ -152,8 +152,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
             action: z.string().max(500).optional(),
             explain: z.string().max(2000).optional(),
             domain: z.string().max(40).optional(),
-            confidence: z.number().min(0).max(1).optional(),
-            scope,
+            scope: z.enum(['project', 'global']).optional().describe('"project" (the default); "global" is refused'),
           }),
         )
         .max(500),
@@ -262,7 +261,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
   );
   tool(
     'import_claude_md',
-    "Read rules back from a Markdown file: the bullets of a homunculus block, or hand-written bullets with a key in backticks (`pref:pkg=pnpm` use pnpm (0.8)). Each becomes an imported instinct or reinforces a known one; the answer lists imported, merged and skipped (with why).",
+    "Read rules back from a Markdown file: the bullets of a homunculus block, or hand-written bullets with a key in backticks (`pref:pkg=pnpm` use pnpm). Each becomes an imported instinct of the current project at the taught starting confidence (what a bullet says of scope or confidence is not taken), or reinforces a known one; the answer lists imported, merged and skipped (with why).",
     { file: z.string().min(1).max(1000).describe('the Markdown file, e.g. CLAUDE.md') },
     (a) => ex.importClaudeMd(ctx(), userPath(a.file, MARKDOWN, 'file')),
   );

@@ -221,12 +221,41 @@ function commandAt(words: readonly Word[], k: number, depth: number, isPackage =
   return alone.work === undefined ? alone : { work: both };
 }
 
+/**
+ * A package as a registry names it (`jest`, `@scope/name@1.2`, `black==24.1`, `ruff[extra]`):
+ * no repository (`github:acme/x`, `acme/x`, `git+https://…`), URL, path or tarball, whose words
+ * name the user's or a stranger's code and are data.
+ */
+const REGISTRY_SPEC = /^(?:@[A-Za-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*(?:[@=<>~![][^/\\:#]*)?$/;
+const ARCHIVE = /\.(?:tgz|tar|gz|bz2|xz|zip|whl|egg|gem|jar)$/i;
+const registrySpec = (text: string) => REGISTRY_SPEC.test(text) && !ARCHIVE.test(text);
+
+/** Every spec a package runner was given (its program, and the values of `specs` options) is a registry's name. */
+function registrySpecs(words: readonly Word[], from: number, at: number, spec: RunnerSpec): boolean {
+  if (!words[at]!.plain || !registrySpec(words[at]!.text)) return false;
+  if (spec.specs === undefined) return true;
+  const specs = spec.specs.split(' ');
+  for (let j = from; j < at; j++) {
+    const t = words[j]!.text;
+    const eq = t.indexOf('=');
+    let value: Word | string | undefined;
+    if (specs.includes(t)) value = words[j + 1];
+    else if (t.startsWith('--') && eq !== -1 && specs.includes(t.slice(0, eq))) value = t.slice(eq + 1);
+    else if (/^-[A-Za-z]./.test(t) && specs.includes(t.slice(0, 2))) value = t.slice(2);
+    if (value === undefined) continue;
+    if (typeof value === 'string' ? !registrySpec(value) : !value.plain || !registrySpec(value.text)) return false;
+  }
+  return true;
+}
+
 /** A wrapper at words[k] (`timeout 60 pytest`, `uv run pytest`): the command it runs, if certain. */
 function wrapped(words: readonly Word[], k: number, spec: RunnerSpec, depth: number): Outcome | undefined {
   const scan = scanOptions(words, k + 1, spec);
   if (scan.kind === 'unsure' || scan.kind === 'via') return undefined;
   const at = scan.at + (spec.operands ?? 0);
   if (at >= words.length) return undefined;
+  // A package runner of anything but a registry's package: the runner alone.
+  if (spec.packages === true && !registrySpecs(words, k + 1, at, spec)) return undefined;
   return commandAt(words, at, depth, spec.packages === true);
 }
 

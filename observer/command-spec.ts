@@ -42,6 +42,8 @@ export interface RunnerSpec extends OptionTable {
   operands?: number;
   /** The program is a package spec (`@scope/name@1.2`, `name==1.2`): keep the bare name. */
   packages?: boolean;
+  /** Options whose value says where the program comes from (`npx -p SPEC`, `uvx --from SPEC`): checked as the program's spec is. */
+  specs?: string;
 }
 
 export interface ViaSpec extends OptionTable {

@@ -66,7 +66,7 @@ export function devClis(): Record<string, CliSpec> {
       values: '--username --password --config-dir --config-option',
       flags: '--non-interactive --no-auth-cache --trust-server-cert --force-interactive --password-from-stdin -q --quiet -h --help --version',
     },
-    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: 'run run-script rum urn', runs: { exec: { values: '-p --package -w --workspace', flags: '-y --yes --no --ws --workspaces', packages: true }, x: { values: '-p --package', flags: '-y --yes --no', packages: true } } },
+    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: 'run run-script rum urn', runs: { exec: { values: '-p --package -w --workspace', flags: '-y --yes --no --ws --workspaces', packages: true, specs: '-p --package' }, x: { values: '-p --package', flags: '-y --yes --no', packages: true, specs: '-p --package' } } },
     pnpm: {
       values:
         '-C --dir --filter -F --filter-prod --reporter --loglevel --store-dir --registry --virtual-store-dir --modules-dir --test-pattern ' +
@@ -83,7 +83,7 @@ export function devClis(): Record<string, CliSpec> {
           'add install i update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove ' +
           'audit list ls outdated why licenses exec dlx create init publish pack root bin store server env setup config get set test t start restart doctor',
       },
-      runs: { exec: { flags: '-r --recursive --parallel --no-bail --report-summary' }, dlx: { values: '--package --allow-build', flags: '-s --silent', packages: true } },
+      runs: { exec: { flags: '-r --recursive --parallel --no-bail --report-summary' }, dlx: { values: '--package --allow-build', flags: '-s --silent', packages: true, specs: '--package' } },
     },
     yarn: {
       values:
@@ -100,12 +100,12 @@ export function devClis(): Record<string, CliSpec> {
           'add audit autoclean bin cache check config create dlx exec generate-lock-entry global help import info init install licenses link list login logout ' +
           'node outdated owner pack policies publish remove tag team test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces set plugin constraints dedupe npm up explain rebuild patch start',
       },
-      runs: { dlx: { values: '-p --package', flags: '-q --quiet', packages: true }, exec: {} },
+      runs: { dlx: { values: '-p --package', flags: '-q --quiet', packages: true, specs: '-p --package' }, exec: {} },
     },
     bun: {
       values: '--cwd -c --config --env-file -r --preload --tsconfig-override --main-fields --extension-order',
       flags: '--watch --hot --silent --bun -b --smol -v --version -h --help --revision --no-install -i --prefer-offline --prefer-latest',
-      runs: { x: { values: '-p --package', flags: '--bun -b', packages: true } },
+      runs: { x: { values: '-p --package', flags: '--bun -b', packages: true, specs: '-p --package' } },
       scripts: 'run',
       // `bun acme-export.ts` runs a file: its name is not a subcommand.
       only: 'run test x add a remove rm install i update upgrade outdated link unlink pm build init create c publish patch patch-commit audit info exec repl why',
@@ -195,7 +195,7 @@ export function devClis(): Record<string, CliSpec> {
     },
     pipx: {
       flags: '-h --help --version -v --verbose -q --quiet',
-      runs: { run: { values: '--spec --python --pip-args --index-url', flags: '--no-cache --verbose -q --quiet --system-site-packages', packages: true } },
+      runs: { run: { values: '--spec --python --pip-args --index-url', flags: '--no-cache --verbose -q --quiet --system-site-packages', packages: true, specs: '--spec' } },
     },
     tox: {
       values: '-e -c --conf --root --workdir -x --override',

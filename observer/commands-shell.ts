@@ -42,13 +42,16 @@ export function shellTables(): { NO_OPS: ReadonlySet<string>; PREFIX_WORDS: Read
     ionice: { values: '-c -n -p -P -u --class --classdata', flags: '-t --ignore' },
     watch: { values: '-n --interval', flags: '-t -b -e -g -c -x -p --no-title --beep --errexit --chgexit --color --exec --precise', optional: '-d --differences' },
     // Package runners: what they run is the command.
-    npx: { values: '-p --package', flags: '-y --yes --no -q --quiet --ignore-existing', packages: true },
-    pnpx: { values: '-p --package', flags: '-y --yes --no -q --quiet', packages: true },
-    bunx: { values: '-p --package', flags: '--bun -b', packages: true },
+    // A spec that is not a registry's name (a `github:` or git repository, a URL, a tarball, a
+    // path) names the user's or a stranger's code: the runner alone is recorded (bash-detail.ts).
+    npx: { values: '-p --package', flags: '-y --yes --no -q --quiet --ignore-existing', packages: true, specs: '-p --package' },
+    pnpx: { values: '-p --package', flags: '-y --yes --no -q --quiet', packages: true, specs: '-p --package' },
+    bunx: { values: '-p --package', flags: '--bun -b', packages: true, specs: '-p --package' },
     uvx: {
       values: '--from --with --with-editable --with-requirements -p --python --index --default-index --index-url',
       flags: '--isolated -q -v --quiet --verbose --offline -n --no-cache',
       packages: true,
+      specs: '--from',
     },
   };
 

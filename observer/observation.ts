@@ -50,9 +50,29 @@ export interface ToolCall {
 
 export class PayloadError extends Error {}
 
-/** Only the fact is kept, never the text: a rejection's error says so in its first words. */
-function rejected(error: unknown): boolean {
-  return typeof error === 'string' && error.slice(0, 120).includes(REJECTED_MARK);
+/** A declined call's result, as Claude Code writes it (1.0 to 2.1): these words, then one of two endings. */
+const REJECTED_HEAD = `${REJECTED_MARK}. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). `;
+const REJECTED_STOP = 'STOP what you are doing and wait for the user to tell you how to proceed.';
+const REJECTED_SAID = 'To tell you how to proceed, the user said:\n';
+/** An interrupted Bash call's result since 2.0: its exit code, then the words, and nothing else. */
+const INTERRUPTED_BASH = /^Exit code \d{1,3}\n\[Request interrupted by user for tool use\]$/;
+
+/**
+ * The user's stop, read only from the shape of result Claude Code writes for a stopped call (the
+ * hook's `error`, a transcript's tool_result, the same on every path): the whole result is its
+ * words (`Error: ` before them at most), and a declined call's words are the whole sentence with
+ * one of its two endings. The same words in a command's output (a failed Bash call's result
+ * begins `Exit code N`, or with its own output) are output, never a stop. Only the fact is kept.
+ */
+export function stopOfResult(result: unknown): StopToken | undefined {
+  if (typeof result !== 'string') return undefined;
+  const r = result.startsWith('Error: ') ? result.slice(7) : result;
+  if (r.startsWith(REJECTED_HEAD)) {
+    const end = r.slice(REJECTED_HEAD.length);
+    return end === REJECTED_STOP || end.startsWith(REJECTED_SAID) ? 'reject' : undefined;
+  }
+  if (r === INTERRUPTED_MARK || r.startsWith(`${INTERRUPTED_MARK}\n`) || INTERRUPTED_BASH.test(r)) return 'interrupt';
+  return undefined;
 }
 
 function durationMs(value: unknown): number | null {
@@ -77,7 +97,7 @@ export function toolCallFromPayload(p: ScannedPayload, commandWords?: ReadonlySe
   // An interrupt is the user's correction: kept as a token, for the turn's feedback (store/turn-feedback.ts).
   const interrupted = p.top.get('is_interrupt') === true || p.nested.get('tool_response.interrupted') === true;
   const failed = event === 'PostToolUseFailure' || interrupted;
-  // (A rejection comes as a failure: PostToolUseFailure with the mark in its error.)
+  // (A rejection comes as a failure: PostToolUseFailure whose error is Claude Code's words.)
   const cwd = p.top.get('cwd');
   return {
     event: event as ObservedEvent,
@@ -90,7 +110,7 @@ export function toolCallFromPayload(p: ScannedPayload, commandWords?: ReadonlySe
     agent: agentId === undefined ? undefined : agentTypeToken(p.top.get('agent_type')),
     agentId,
     cwd: typeof cwd === 'string' && cwd.length > 0 ? cwd : undefined,
-    stop: interrupted ? 'interrupt' : rejected(p.top.get('error')) ? 'reject' : undefined,
+    stop: interrupted ? 'interrupt' : failed ? stopOfResult(p.top.get('error')) : undefined,
   };
 }
 

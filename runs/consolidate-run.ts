@@ -16,6 +16,7 @@ import { readRulesState, RulesStateError, type RulesState } from '../rules/read.
 import { promotedKeysOf, ruleKey, ruleProject, type ObservedRule, type TaughtRule } from '../rules/rule.js';
 import { writeRulesDoc } from '../rules/write.js';
 import { decideTaught, promotionInput } from '../store/promote.js';
+import { rulesForFile } from './shared-rules-file.js';
 import { markPromoted } from '../store/promotion-marks.js';
 import { projectNames } from '../store/projects.js';
 
@@ -149,8 +150,10 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // Markdown file of the user's gets a block; rules-file-write.ts). Inside it, a data file: a
     // link planted at its name is replaced, never followed out. Unchanged content is left alone.
     const names = projectNames(home);
-    const rulesText = renderGeneratedRules(report.rules, report.taught, names, config);
-    const keys = [...report.rules, ...report.taught].map(ruleKey);
+    // A rules file every session may load holds the rules every session is given only (runs/shared-rules-file.ts).
+    const inFile = rulesForFile(home, rulesFile, report.rules, report.taught);
+    const rulesText = renderGeneratedRules(inFile.rules, inFile.taught, names, config);
+    const keys = [...inFile.rules, ...inFile.taught].map(ruleKey);
     report.rulesFileChanged = writeRulesFile({ home, path: rulesFile, text: rulesText, keys, nowIso: now.toISOString() });
     writeRulesDoc(home, { rules: report.rules, taught: report.taught });
     // The taught instincts say which of them are rules now (the observed ones were written marked).

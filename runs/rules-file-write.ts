@@ -24,7 +24,7 @@ const MARKDOWN = /\.(md|markdown)$/i;
 export type RulesFileMode = 'whole' | 'block';
 
 /** Inside the data home the rules file is a data file: a link planted at its name is replaced, never followed. */
-function inDataHome(home: string, path: string): boolean {
+export function inDataHome(home: string, path: string): boolean {
   return isWithin(home, path) && path !== home;
 }
 

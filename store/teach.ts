@@ -1,7 +1,7 @@
 import { event } from './events.js';
 import { withEvidence, oneLine } from './frontmatter.js';
 import { categoryOf, idFor, validId, type Category } from './keys.js';
-import { clamp, reinforced } from './lifecycle.js';
+import { reinforced } from './lifecycle.js';
 import { MAX_EXPLAIN, MAX_TEXT, zeroFeedback, type Instinct, type Scope, observedSource } from './model.js';
 import { addProject, addSession, archiveInstinct, domainOf, enforceInstinctCap, entryOf, key, latest, live, mutate, norm, resolve, resolveRef, save, settleDecay, StoreError, text, type Mut } from './mutate.js';
 import { applyFeedback, feedbackIn } from './feedback.js';
@@ -25,8 +25,6 @@ export interface TeachInput {
   scope?: Scope;
   source?: 'taught' | 'imported';
   imported_from?: string;
-  /** Import only: a confidence that raises the instinct's, never lowers it. */
-  confidence?: number;
 }
 
 export interface TeachResult {
@@ -119,11 +117,6 @@ export function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'import
     x.last_seen = latest(x.last_seen, m.nowIso);
     addSession(x, m.ctx.session);
     addProject(x, m.ctx.project, c.universalProjects);
-    if (input.source === 'imported' && typeof input.confidence === 'number' && input.confidence > x.confidence) {
-      const raised = clamp(input.confidence, c);
-      m.events.push(event(m.nowIso, ref, raised - x.confidence, `import: confidence ${raised} given`));
-      x.confidence = raised;
-    }
     x.evidence = withEvidence(x.evidence, `${m.nowIso.slice(0, 16)}Z: ${input.source === 'imported' ? 'imported' : 'observed'} again${m.ctx.session ? ` in session ${m.ctx.session}` : ''}${m.ctx.project ? ` (project ${m.ctx.project})` : ''}${merged && norm(pattern) !== norm(x.pattern) ? ` as ${pattern}` : ''}`);
     save(m, entry, x);
     const contradictions = findContradictions(m, entryOf(m, x.id)!.value!);
@@ -136,7 +129,7 @@ export function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'import
   const global = input.scope === 'global' || m.ctx.project === null;
   let id = idFor('', pattern);
   for (let n = 2; m.instincts.some((e) => e.file === `${id}.md`); n++) id = `${idFor('', pattern)}-${n}`;
-  let confidence = c.taughtStart;
+  const confidence = c.taughtStart;
   const x: Instinct = {
     id,
     pattern,
@@ -168,11 +161,6 @@ export function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'import
   addSession(x, m.ctx.session);
   const ref = { id, pattern, ...(x.project ? { project: x.project } : {}), source: x.source };
   m.events.push(event(m.nowIso, ref, confidence, `observe: new ${input.source} instinct`));
-  if (input.source === 'imported' && typeof input.confidence === 'number' && input.confidence > confidence) {
-    const raised = clamp(input.confidence, c);
-    m.events.push(event(m.nowIso, ref, raised - confidence, `import: confidence ${raised} given`));
-    x.confidence = confidence = raised;
-  }
   save(m, undefined, x);
   const evicted = enforceInstinctCap(m, x.scope, x.project, x.id);
   const contradictions = findContradictions(m, entryOf(m, x.id)!.value!);

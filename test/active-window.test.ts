@@ -38,7 +38,8 @@ function sessionRecords(start: number, session: string, project: string, times: 
 describe('a project used every eight days', () => {
   const s = sandbox();
   const obs = join(s.data, 'observations');
-  const env = { HOMUNCULUS_HOME: s.data, HOMUNCULUS_RULES_FILE: join(s.root, 'rules.md') };
+  // The data home's rules file: one outside it holds the global rules only, and this habit is the project's.
+  const env = { HOMUNCULUS_HOME: s.data };
   mkdirSync(obs, { recursive: true });
   for (const n of [0, 8, 16, 24]) {
     const day = new Date(d(n) * DAY).toISOString().slice(0, 10);
@@ -60,7 +61,7 @@ describe('a project used every eight days', () => {
     expect(r.analysis.extended).toEqual([]); // not used in the calendar window: nothing reached back for
     expect(r.analysis.pruned.observations).toEqual([]);
     expect(existsSync(join(obs, `${new Date(d(0) * DAY).toISOString().slice(0, 10)}.jsonl`))).toBe(true);
-    const md = readFileSync(join(s.root, 'rules.md'), 'utf8');
+    const md = readFileSync(join(s.data, 'generated-rules.md'), 'utf8');
     // Twelve days after its last sighting, nothing happened in the project: the rule stands, at its rate.
     expect(md).toMatch(/- \*\*\[89%, 24x seen\]\*\* Frequent tool chain: Grep->Read->Edit/);
     expect(r.changes.decaying.concat(r.changes.archived)).toEqual([]);

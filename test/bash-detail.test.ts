@@ -287,3 +287,47 @@ describe('bashDetail: a file run by its path is the user\'s, and its name stays 
     expect(bashDetail(command)).toBe(want);
   });
 });
+
+describe('bashDetail: a package runner of a repository, a URL, a path or a tarball is the runner alone', () => {
+  it.each([
+    ['npx github:acme/deploy-secrets', 'npx'],
+    ['npx acme/deploy-secrets --prod', 'npx'],
+    ['npx git+https://github.com/acme/internal-tool.git', 'npx'],
+    ['npx git+ssh://git@github.com/acme/internal-tool.git', 'npx'],
+    ['npx git@github.com:acme/internal-tool.git', 'npx'],
+    ['npx https://example.com/acme-internal-1.0.tgz', 'npx'],
+    ['npx ./vendor/acme-cli-2.1.0.tgz', 'npx'],
+    ['npx acme-cli-2.1.0.tgz', 'npx'],
+    ['npx file:../acme-cli', 'npx'],
+    ['npx gitlab:acme/ops-cli', 'npx'],
+    ['npx -y github:acme/ops-cli#main deploy', 'npx'],
+    ['npx -p github:acme/ops-cli ops deploy', 'npx'],
+    ['npx --package=git+https://x.example/acme/ops.git ops', 'npx'],
+    ['npx tool@github:acme/ops-cli', 'npx'],
+    ['pnpx bitbucket:acme/ops-cli', 'pnpx'],
+    ['pnpm dlx github:acme/ops-cli', 'pnpm dlx'],
+    ['pnpm dlx --package=github:acme/ops-cli ops', 'pnpm dlx'],
+    ['yarn dlx https://x.example/acme-ops.tgz', 'yarn dlx'],
+    ['bunx github:acme/ops-cli#v2', 'bunx'],
+    ['bun x github:acme/ops-cli', 'bun x'],
+    ['npm exec github:acme/ops-cli', 'npm exec'],
+    ['npm x -- git+https://x.example/acme/ops.git', 'npm x'],
+    ['uvx git+https://github.com/acme/ops-tool', 'uvx'],
+    ['uvx --from git+https://github.com/acme/ops-tool ops', 'uvx'],
+    ['uvx https://x.example/acme_ops-1.0-py3-none-any.whl', 'uvx'],
+    ['pipx run --spec git+https://github.com/acme/ops-tool ops', 'pipx run'],
+    ['pipx run ./acme_ops-1.0.tar.gz', 'pipx run'],
+    ['cd app && npx github:acme/ops-cli && npm test', 'npx'],
+    // A registry's package is looked through as before.
+    ['npx jest --ci', 'jest'],
+    ['npx -y create-vite@latest app', 'create-vite'],
+    ['npx -p @angular/cli ng build', 'ng build'],
+    ['pnpm dlx @biomejs/biome@1.9 check .', 'biome'],
+    ['bunx --bun vite build', 'vite'],
+    ['uvx ruff==0.6.0 check', 'ruff'],
+    ['uvx --from ruff ruff check', 'ruff'],
+    ['pipx run black', 'black'],
+  ])('%j -> %j', (command, want) => {
+    expect(bashDetail(command)).toBe(want);
+  });
+});

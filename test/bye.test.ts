@@ -97,8 +97,9 @@ describe('bye: prompt injection', () => {
         }
       }
     }
-    const rulesFile = join(root, 'rules.md');
-    const r = await runCli(['bye', '--now', '2026-11-08T12:00:00Z'], { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: rulesFile });
+    // The data home's rules file, which holds every rule (one outside it, the global ones only).
+    const rulesFile = join(data, 'generated-rules.md');
+    const r = await runCli(['bye', '--now', '2026-11-08T12:00:00Z'], { HOMUNCULUS_HOME: data });
     expect(r.exitCode, r.stderr as string).toBe(0);
     const text = readFileSync(rulesFile, 'utf8');
     const lines = ruleLines(text);

@@ -22,16 +22,18 @@ describe('import claude-md', () => {
     const t = sandbox();
     const tenv = { HOME: t.home, HOMUNCULUS_HOME: t.data, HOMUNCULUS_NOW: NOW };
     const r = await cliJson<MdResult>(['import', 'claude-md', file], tenv, t.root);
-    expect(r.imported.map((x) => x.key)).toEqual(['pref:pkg=pnpm', 'seq:Grep->Read->Edit', 'fix:lint-before-commit']);
+    expect(r.imported.map((x) => x.key)).toEqual(['pref:pkg=pnpm', 'seq:Grep->Read->Edit']);
     expect(r.merged).toEqual([]);
-    expect(r.skipped).toEqual([]);
+    // A fix: key that is not a fix the learner could make (issue 38, 1) is refused, with why.
+    expect(r.skipped).toEqual([expect.objectContaining({ key: 'fix:lint-before-commit', why: 'not a key homunculus learns: fix: keys are two Bash steps, like fix:Bash(npm test)->Bash(npm install)' })]);
     const list = await cliJson<ListResult>(['list', '--scope', 'all'], tenv, t.root);
     const pnpm = list.instincts.find((v) => v.pattern === 'pref:pkg=pnpm')!;
-    expect(pnpm).toMatchObject({ trigger: 'installing packages', action: 'use pnpm, not npm', explain: 'the lockfile is pnpm-lock.yaml', domain: 'tool-preference', source: 'imported', confidence: 0.9 });
+    // The words come back; the scope and confidence the block states do not (this project's, at the taught start).
+    expect(pnpm).toMatchObject({ trigger: 'installing packages', action: 'use pnpm, not npm', explain: 'the lockfile is pnpm-lock.yaml', domain: 'tool-preference', source: 'imported', confidence: 0.3, scope: 'project' });
     // Again: each is known now, and merged (reinforced) rather than created twice.
     const again = await cliJson<MdResult>(['import', 'claude-md', file], tenv, t.root);
     expect(again.imported).toEqual([]);
-    expect(again.merged.map((x) => x.key)).toEqual(['pref:pkg=pnpm', 'seq:Grep->Read->Edit', 'fix:lint-before-commit']);
+    expect(again.merged.map((x) => x.key)).toEqual(['pref:pkg=pnpm', 'seq:Grep->Read->Edit']);
   });
 
   it('takes hand-written keyed bullets with a confidence, skips unknown prefixes with why, and keeps text harmless', async () => {
@@ -51,11 +53,14 @@ describe('import claude-md', () => {
       ].join('\r\n'),
     );
     const r = await cliJson<MdResult>(['import', 'claude-md', file], env, s.root);
-    expect(r.imported.map((x) => [x.key, x.line])).toEqual([['pref:shell=zsh', 3], ['fix:lint-first', 4], ['combo:a+b', 6]]);
-    expect(r.skipped).toEqual([{ line: 5, why: 'unknown key prefix (expected one of seq, retry, pref, combo, fix, cmd, ask)' }]);
+    expect(r.imported.map((x) => [x.key, x.line])).toEqual([['pref:shell=zsh', 3], ['combo:a+b', 6]]);
+    expect(r.skipped).toEqual([
+      { line: 4, key: 'fix:lint-first', why: 'not a key homunculus learns: fix: keys are two Bash steps, like fix:Bash(npm test)->Bash(npm install)' },
+      { line: 5, why: 'unknown key prefix (expected one of seq, retry, pref, combo, fix, cmd, ask)' },
+    ]);
     const list = await cliJson<ListResult>(['list', '--scope', 'all'], env, s.root);
-    expect(list.instincts.find((v) => v.pattern === 'pref:shell=zsh')).toMatchObject({ action: 'use zsh for scripts', confidence: 0.8, source: 'imported' });
-    expect(list.instincts.find((v) => v.pattern === 'fix:lint-first')).toMatchObject({ action: 'Always run the linter before committing', confidence: 0.8 });
+    // A confidence written in the file is not taken: the taught start.
+    expect(list.instincts.find((v) => v.pattern === 'pref:shell=zsh')).toMatchObject({ action: 'use zsh for scripts', confidence: 0.3, source: 'imported' });
     // Rendered again, the hostile words are plain text.
     const out = await cliJson<{ text: string }>(['export', 'claude-md', '--scope', 'all'], env, s.root);
     expect(out.text).not.toMatch(/<script|`rm/);

@@ -11,6 +11,7 @@ import { RULES_HEADER } from '../analyzer/rules-file.js';
 import { GENERATED_RULES_PREFIX } from '../exports/marker-block.js';
 import { cleanEnv, DIST, FIXTURES, runCli, sandbox } from './helpers.js';
 import { snapshot } from './hardening-helpers.js';
+import { bash, writeTranscripts } from './transcript-writer.js';
 
 const NOW = '2026-11-08T19:00:00Z';
 
@@ -118,4 +119,58 @@ describe("a Markdown file of the user's gets a block", () => {
     expect(await sessionStart(s, s.root, 'b2')).toContain('Grep->Read->Edit');
     expect(existsSync(join(s.data, 'state', 'injected.json'))).toBe(true);
   });
+});
+
+// Issue 38, 4: a rules file every session may load (outside the data home: ~/.claude/CLAUDE.md)
+// holds the global rules only; a project's rules and its folder name never go there, and reach
+// that project's sessions through the SessionStart hook.
+describe('a rules file outside the data home holds the global rules only', () => {
+  const NOV = '2026-11-06T00:00:00Z';
+  const PROJECTS = { acme: '/home/dev/acme-payments', blog: '/home/dev/blog-site', lab: '/home/dev/lab-notebooks' };
+
+  async function threeProjects() {
+    const s = sandbox();
+    const projects = join(s.root, 'projects');
+    const work = (test: string) => [{ tool: 'Grep' }, { tool: 'Read' }, { tool: 'Edit' }, bash(test), { tool: 'Grep' }, { tool: 'Read' }, { tool: 'Edit' }, bash(test)];
+    // acme and blog run `npm test` (a command held in two projects), lab `pytest`.
+    const sessions = Object.entries(PROJECTS).flatMap(([name, cwd], k) => [2, 3, 4, 5].map((d) => ({ id: `${name}${d}`, cwd, start: `2026-11-0${d}T1${k}:00:00Z`, calls: work(name === 'lab' ? 'pytest' : 'npm test') })));
+    writeTranscripts(projects, sessions);
+    const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOV };
+    const r = await runCli(['import-transcripts', projects, '--since', '2026-11-01', '--no-learn'], env);
+    expect(r.exitCode, r.stderr as string).toBe(0);
+    return { ...s, env };
+  }
+
+  const start = async (s: { root: string; home: string; data: string }, cwd: string, sid: string) => {
+    const r = await execa('node', [join(DIST, 'hooks', 'session-start.js')], { input: JSON.stringify({ session_id: sid, hook_event_name: 'SessionStart', source: 'startup', cwd, transcript_path: join(s.root, `${sid}.jsonl`) }), env: cleanEnv({ HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: NOV }), extendEnv: false, reject: false });
+    expect(r.exitCode).toBe(0);
+    return r.stdout;
+  };
+
+  it('~/.claude/CLAUDE.md gets the global chain, never a command, a project\'s chain or a folder name; each project still gets its own', async () => {
+    const s = await threeProjects();
+    const file = join(s.home, '.claude', 'CLAUDE.md');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, '# Mine\n');
+    const r = await runCli(['bye', '--json'], { ...s.env, HOMUNCULUS_RULES_FILE: file });
+    expect(r.exitCode, r.stderr as string).toBe(0);
+    const rules = (JSON.parse(readFileSync(join(s.data, 'rules.json'), 'utf8')) as { rules: { pattern: string; scope?: string; kind: string }[] }).rules;
+    // rules.json holds them all: a global chain, commands (one held in two projects), a project's chain.
+    expect(rules.map((x) => x.pattern)).toEqual(expect.arrayContaining(['Grep->Read->Edit', 'cmd:test=npm test', 'cmd:test=pytest', 'Read->Edit->Bash(pytest)']));
+    const text = readFileSync(file, 'utf8');
+    expect(text).toContain('`seq:Grep->Read->Edit`');
+    expect(text).not.toMatch(/cmd:|pytest|\(project |acme|blog|lab-notebooks/);
+    // Only the rules in the file are left out of the SessionStart context; each project gets its own.
+    const acme = await start(s, PROJECTS.acme, 'x1');
+    expect(acme).toContain('`npm test`');
+    expect(acme).not.toContain('Grep->Read->Edit');
+    const lab = await start(s, PROJECTS.lab, 'x2');
+    expect(lab).toContain('`pytest`');
+    expect(lab).not.toContain('`npm test`');
+    // In the data home (no session loads it), generated-rules.md keeps every rule, with its project.
+    expect((await runCli(['bye'], s.env)).exitCode).toBe(0);
+    const all = readFileSync(join(s.data, 'generated-rules.md'), 'utf8');
+    expect(all).toContain('`cmd:test=pytest`');
+    expect(all).toContain('(project lab-notebooks)');
+  }, 60_000);
 });

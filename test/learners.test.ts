@@ -94,6 +94,15 @@ describe('the project\'s commands', () => {
     expect([...p.keys()].filter((k) => k.startsWith('cmd:') && k.includes('ls'))).toEqual([]);
   });
 
+  it.each(['local-script', 'python3', 'node', 'bash', 'npx', 'pnpm dlx'])('%s (a placeholder or an interpreter alone) is never a command, whatever it ran', (detail) => {
+    const runs = ['a', 'b', 'c', 'd'].flatMap((id, k) => session(`x${id}`, NOW - (400 - k * 100) * MIN, [bash(detail), 'Edit', bash(detail), bash('pnpm test')]));
+    const q = byKey(runs);
+    expect([...q.keys()].filter((k) => k.startsWith('cmd:'))).toEqual(['cmd:test=pnpm test']);
+    // A key of one (from an earlier version, or written by hand) has no words: its line is never written.
+    expect(claimLine({ kind: 'command', pattern: `cmd:other=${detail}`, rate: 1, hits: 4, opportunities: 4, sessions: 4 } as never)).toBeUndefined();
+    expect(claimLine({ kind: 'command', pattern: 'cmd:test=pnpm test', rate: 1, hits: 4, opportunities: 4, sessions: 4 } as never)).toBeDefined();
+  });
+
   it('the purpose table: the longest entry wins; anything else is other or inspection', () => {
     expect(purposeOf('npm run build')).toBe('build');
     expect(purposeOf('npm run test:unit')).toBeUndefined();

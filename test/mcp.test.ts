@@ -107,16 +107,17 @@ describe('the MCP server over stdio', () => {
     expect(await ok('alias_pattern', { from: 'pref:pm=pnpm', to: 'pref:pkg=pnpm' })).toMatchObject({ to: 'pref:pkg=pnpm' });
     expect((await ok('observe', { pattern: 'pref:pm=pnpm' }))['id']).toBe(id); // the alias leads to it
     expect((await ok('find_duplicates'))['duplicates']).toEqual([{ a: 'chain-grep-read-edit', b: longer['id'], a_pattern: 'seq:Grep->Read->Edit', b_pattern: 'seq:Grep->Read->Edit->Bash', similarity: 0.8571 }]);
-    const imported = await ok('import_patterns', { patterns: [{ pattern: 'fix:missing-import', trigger: 'a module is not found', action: 'add the import', confidence: 0.6 }, { fact: 'CI runs on Node 20' }, { pattern: 'nope' }], source: 'another machine' });
-    expect(imported).toMatchObject({ created: [expect.stringMatching(/^fix-missing-import/)], facts: [expect.any(String)], skipped: [{ row: 3 }] });
-    expect((await ok('get_instinct', { id: 'fix:missing-import' }))['instinct']).toMatchObject({ confidence: 0.6, source: 'imported' });
+    const imported = await ok('import_patterns', { patterns: [{ pattern: 'pref:imports=absolute', trigger: 'a module is not found', action: 'add the import', confidence: 0.6 }, { fact: 'CI runs on Node 20' }, { pattern: 'nope' }], source: 'another machine' });
+    expect(imported).toMatchObject({ created: [expect.stringMatching(/^pref-imports-absolute/)], facts: [expect.any(String)], skipped: [{ row: 3 }] });
+    // A model's confidence is not taken: the taught start, in this project.
+    expect((await ok('get_instinct', { id: 'pref:imports=absolute' }))['instinct']).toMatchObject({ confidence: 0.3, source: 'imported', scope: 'project' });
     const fact = await ok('fact_write', { fact: 'the test database listens on 3306' });
     expect(((await ok('fact_list'))['facts'] as unknown[]).length).toBe(2);
     expect((await ok('fact_read', { id: fact['id'] as string }))['fact']).toMatchObject({ fact: 'the test database listens on 3306' });
     await ok('fact_delete', { id: fact['id'] as string });
     const merged = await ok('instinct_merge', { from: other['id'] as string, into: id });
     expect(merged['into']).toBe(id);
-    await ok('instinct_delete', { id: 'fix:missing-import' });
+    await ok('instinct_delete', { id: 'pref:imports=absolute' });
     expect(await ok('housekeep')).toMatchObject({ merged: [], orphanAliases: [] });
     expect(await ok('gc')).toMatchObject({ decayed: [], merged: [], evicted: [], removed: [] });
   });

@@ -5,8 +5,9 @@
 // run read-only (analyze, bye, the Stop hook) or refused (gc, prune --apply, dream, graduate), as
 // a time far ahead of the real clock does (test/hardening-future-clock.test.ts).
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCli, sandbox } from './helpers.js';
+import { FIXTURES, runCli, sandbox } from './helpers.js';
 import { hookErrors, livedInHome, PAST, runStop, snapshot } from './hardening-helpers.js';
 
 const YEARS_AGO = '2023-01-01T00:00:00Z';
@@ -79,4 +80,47 @@ describe('a clock set back', () => {
     const gc = await runCli(['gc'], { ...env, HOMUNCULUS_NOW: '2026-11-08T18:56:00Z' }, { cwd: root });
     expect(gc.exitCode, gc.stderr as string).toBe(0);
   });
+});
+
+// Issue 38, 3: the system clock itself set back (no --now, no HOMUNCULUS_NOW): the records were
+// written after the clock's time, by the files' own times. Every path reads only, as above; the
+// Stop hook archives nothing (so nothing is deleted later, when the clock is right again).
+describe('a system clock set back', () => {
+  const setBack = (to: string) => ({ NODE_OPTIONS: `--import=${pathToFileURL(join(FIXTURES, 'clock-set-back.mjs')).href}`, CLOCK_SET_BACK_TO: to });
+  const REASON = (to: string) => new RegExp(`the system clock \\(${to.slice(0, 16)}:\\d\\d\\.\\d{3}Z\\) is \\d+ (days|hours|minutes) before the data home's last write \\(\\d{4}-\\d\\d-\\d\\dT[\\d:.]+Z\\), more than 5 minutes: it was set back`);
+
+  // Years back, and days back but after every record (only the files' times tell).
+  it.each([[YEARS_AGO], ['2026-11-08T20:00:00Z']])('to %s: analyze, bye, the Stop hook read only and gc refuses, byte for byte', async (to) => {
+    const { root, data } = sandbox();
+    const rulesFile = join(root, 'rules.md');
+    await livedInHome(data, rulesFile);
+    // The files were written now; the clock below reads `to`, days or years before.
+    expect(Date.now() - Date.parse(to)).toBeGreaterThan(86_400_000);
+    const before = snapshot(root);
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: rulesFile, ...setBack(to) };
+
+    const a = await runCli(['analyze', '--json'], env);
+    expect(a.exitCode, a.stderr as string).toBe(0);
+    const r = JSON.parse(a.stdout as string);
+    expect(r).toMatchObject({ readOnly: true, written: [], archived: [] });
+    expect(r.readOnlyReason).toMatch(REASON(to));
+    expect(snapshot(root)).toEqual(before);
+
+    const b = await runCli(['bye', '--json'], env);
+    expect(b.exitCode, b.stderr as string).toBe(0);
+    expect(JSON.parse(b.stdout as string).analysis.readOnly).toBe(true);
+    expect(snapshot(root)).toEqual(before);
+
+    const gc = await runCli(['gc'], env, { cwd: root });
+    expect(gc.exitCode, gc.stdout as string).toBe(2);
+    expect(gc.stderr).toMatch(REASON(to));
+    expect(snapshot(root)).toEqual(before);
+
+    const stop = await runStop(env);
+    expect(stop.exitCode).toBe(0);
+    expect(hookErrors(data)).toMatch(REASON(to));
+    const after = snapshot(root);
+    delete after['data/hook-errors.log'];
+    expect(after).toEqual(before);
+  }, 60_000);
 });

@@ -109,6 +109,10 @@ const CLI_TABLE: [string, string][] = [
   ['docker-compose -p planted47 up', 'docker-compose up'],
   ['pulumi --cwd planted48 up', 'pulumi up'],
   ['gh --planted49 pr list', 'gh'],
+  // A package runner of a repository, a URL or a tarball: the runner alone (issue 38, 7).
+  ['npx github:planted50/planted51-cli deploy', 'npx'],
+  ['pnpm dlx git+https://git.example.com/planted52.git', 'pnpm dlx'],
+  ['bunx https://x.example.com/planted53-1.0.tgz', 'bunx'],
 ];
 const PLANTED = [OTP1, OTP2, ...CLI_TABLE.flatMap(([c]) => [...c.matchAll(/planted[0-9]{2}/g)].map((m) => m[0]))];
 

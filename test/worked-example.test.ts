@@ -31,8 +31,9 @@ interface Tracked { key: string; observations: number; sessions: number; session
 
 describe('the worked example, end to end through the hook and the CLI', () => {
   const box = sandbox();
-  const rulesFile = join(box.root, 'generated-rules.md');
-  const env = { HOME: box.home, HOMUNCULUS_HOME: box.data, HOMUNCULUS_RULES_FILE: rulesFile };
+  // The data home's rules file (the default): one outside it holds the global rules only, and the example's rule is its project's.
+  const rulesFile = join(box.data, 'generated-rules.md');
+  const env = { HOME: box.home, HOMUNCULUS_HOME: box.data };
   let rulesAfterS4 = '';
   let byeAfterS7 = '';
   let afterS4: { tracked: Tracked[]; archived: { pattern: string }[] };

@@ -31,6 +31,25 @@ export const INSPECTION: readonly string[] = [
   'git remote', 'git rev-parse', 'git blame', 'git ls-files', 'git describe', 'git reflog', 'git shortlog', 'git config', 'git fetch',
 ];
 
+/**
+ * Details that name no command Claude could be told to run: the observer's placeholder for a file
+ * run by its path, and an interpreter or a package runner alone (its script or package is not
+ * recorded, so the detail says nothing of what ran). Whole details only: `python3 -m pytest` is
+ * recorded as `pytest`, `deno task test` keeps its task. Never the project's commands.
+ */
+export const NOT_A_COMMAND: ReadonlySet<string> = new Set([
+  'local-script',
+  // interpreters and shells
+  'python', 'python2', 'python3', 'pypy', 'pypy3', 'node', 'nodejs', 'bash', 'sh', 'zsh', 'dash', 'ksh', 'fish', 'ruby', 'perl', 'php', 'lua', 'Rscript',
+  'java', 'deno', 'deno run', 'bun', 'tsx', 'ts-node', 'pwsh', 'powershell', 'osascript',
+  // package runners
+  'npx', 'pnpx', 'bunx', 'uvx', 'pnpm dlx', 'yarn dlx', 'bun x', 'npm exec', 'npm x', 'pnpm exec', 'yarn exec', 'pipx run', 'uv run', 'poetry run',
+  'pdm run', 'rye run', 'hatch run', 'bundle exec',
+]);
+
+/** A detail that names no command to run (NOT_A_COMMAND). */
+export const namesNoCommand = (detail: string): boolean => NOT_A_COMMAND.has(detail);
+
 const startsWithEntry = (detail: string, entry: string) => detail === entry || detail.startsWith(`${entry} `);
 
 /**

@@ -1,7 +1,7 @@
 import type { ClaimCounts } from '../claims.js';
 import type { Counted, PatternCount } from '../counted.js';
 import { patternSessions } from '../counted.js';
-import { isInspection, PURPOSES, purposeOf, type Purpose } from './command-purposes.js';
+import { isInspection, namesNoCommand, PURPOSES, purposeOf, type Purpose } from './command-purposes.js';
 import { validDetail, whole } from '../key-tokens.js';
 import { plural } from '../../lib/plural.js';
 import type { Learner, LearnerModule, LearnWalk, PatternDetails } from './learner.js';
@@ -11,9 +11,10 @@ import type { Learner, LearnerModule, LearnWalk, PatternDetails } from './learne
 // `other`). A pattern `cmd:<purpose>=<detail>` claims: in a session of this project that runs a
 // command of that purpose, `<detail>` is run and succeeds. Its opportunities are the sessions that
 // ran a command of the purpose (for `other`, any Bash command); its hits, those in which `<detail>`
-// succeeded. The prior is one chance among the purpose's candidates (the commands of that purpose
-// that succeeded here, and none of them): a project with one test command learns it quickly, a
-// claim among many `other` commands needs many sessions.
+// succeeded. A placeholder (`local-script`) or an interpreter alone (`python3`) is no command
+// (NOT_A_COMMAND in learners/command-purposes.ts). The prior is one chance among the purpose's
+// candidates (the commands of that purpose that succeeded here, and none of them): a project with
+// one test command learns it quickly, a claim among many `other` commands needs many sessions.
 
 export const COMMAND_KIND = 'command' as const;
 
@@ -70,7 +71,7 @@ export function commandsLearner(): Learner {
     let p = purposeCache[d];
     if (p === undefined) {
       const detail = w.t.details[d]!;
-      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : 'other');
+      p = purposeCache[d] = namesNoCommand(detail) ? null : (purposeOf(detail) ?? (isInspection(detail) ? null : 'other'));
       keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
@@ -191,7 +192,8 @@ export const COMMANDS = {
   words: {
     tokens: (key: string) => {
       const c = commandParts(key);
-      return c !== undefined && validDetail(c.detail) ? [c.purpose, c.detail] : undefined;
+      // A placeholder or an interpreter alone is never a command to run, whoever wrote the key.
+      return c !== undefined && validDetail(c.detail) && !namesNoCommand(c.detail) ? [c.purpose, c.detail] : undefined;
     },
     claim: (t: string[]) => commandClaimText(t[0] as Purpose, t[1]!),
     seed: (t: string[], n: number) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
