@@ -17,17 +17,19 @@ const ruleLines = (text: string) => text.split('\n').filter((l) => l.startsWith(
 
 describe('bye: a rule fades by its project\'s activity, not by the calendar', () => {
   it('a project\'s rule stands while its project is idle; once the project works again without it, it decays from when it was last seen and is archived', async () => {
-    const { root, data } = sandbox();
+    const { data } = sandbox();
     mkdirSync(data, { recursive: true });
     const project = projectId('/w');
     writeFileSync(join(data, 'rules.json'), JSON.stringify({ version: 2, rules: [rule({ scope: 'project', project } as Partial<Rule>)] }));
-    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: join(root, 'rules.md') };
+    // The rules file in the data home (the default): it lists a project's rules too.
+    const env = { HOMUNCULUS_HOME: data };
+    const rulesMd = join(data, 'generated-rules.md');
     const listed: Record<number, string[]> = {};
     for (const day of [1, 7, 12]) {
       const r = await runCli(['bye', '--now', at(day)], env);
       expect(r.exitCode, r.stderr as string).toBe(0);
       expect(r.stdout).toContain('No rule changed.');
-      listed[day] = ruleLines(readFileSync(join(root, 'rules.md'), 'utf8'));
+      listed[day] = ruleLines(readFileSync(rulesMd, 'utf8'));
     }
     // Idle: the rule stands, stated at its rate (the one percentage), whatever the calendar says.
     for (const day of [1, 7, 12]) expect(listed[day]).toEqual([`- **[89%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x) (project ${project})`]);
@@ -44,7 +46,7 @@ describe('bye: a rule fades by its project\'s activity, not by the calendar', ()
     const r = await runCli(['bye', '--now', at(13)], env);
     expect(r.exitCode, r.stderr as string).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`Archived rules: Grep->Read->Edit in ${project} \\(effective confidence 25% fell below demoteBelow 25%`));
-    expect(ruleLines(readFileSync(join(root, 'rules.md'), 'utf8'))).toEqual([]);
+    expect(ruleLines(readFileSync(rulesMd, 'utf8'))).toEqual([]);
     const archived = readdirSync(join(data, 'archive')).filter((f) => f.startsWith('rule-'));
     expect(archived).toEqual([`rule-chain-grep-read-edit-${project}--20261114T120000Z.md`]);
     const text = readFileSync(join(data, 'archive', archived[0]!), 'utf8');

@@ -25,7 +25,7 @@ __export(code_cache_exports, {
   runCached: () => runCached
 });
 module.exports = __toCommonJS(code_cache_exports);
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 var import_node_module = require("node:module");
 var import_node_path3 = require("node:path");
 var import_node_vm = require("node:vm");
@@ -99,7 +99,6 @@ function writeNewFile(path, data, mode, opts = { replace: true }) {
 var import_node_fs2 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
-var import_node_url = require("node:url");
 
 // lib/fnv.ts
 var FNV_OFFSET = 0xcbf29ce484222325n;
@@ -114,20 +113,9 @@ function fnv1a64Hex(text) {
 }
 
 // lib/data-home.ts
-function packageRoot() {
-  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(__homunculus_import_meta_url));
-  for (; ; ) {
-    if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "config", "defaults.json"))) return dir;
-    const up = (0, import_node_path.dirname)(dir);
-    if (up === dir) throw new Error(`homunculus: no config/defaults.json above ${(0, import_node_url.fileURLToPath)(__homunculus_import_meta_url)}`);
-    dir = up;
-  }
-}
-function resolveDataHome(env, pkgRoot) {
+function resolveDataHome(env) {
   const fromEnv = env["HOMUNCULUS_HOME"];
   if (fromEnv) return (0, import_node_path.resolve)(fromEnv);
-  pkgRoot ??= packageRoot();
-  if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
@@ -141,9 +129,6 @@ function userHome(env) {
   }
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
-}
-function isCheckout(pkgRoot) {
-  return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -326,22 +311,29 @@ function pastClockReason(nowMs, newestMs) {
   if (!(newestMs - nowMs > PAST_TOLERANCE_MS)) return void 0;
   return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW, or the clock) is ${spanOf(newestMs - nowMs)} before the newest record (${new Date(newestMs).toISOString()}), more than 5 minutes`;
 }
+function clockBehindReason(realMs, lastWriteMs) {
+  if (!(lastWriteMs - realMs > PAST_TOLERANCE_MS)) return void 0;
+  return `the system clock (${new Date(realMs).toISOString()}) is ${spanOf(lastWriteMs - realMs)} before the data home's last write (${new Date(lastWriteMs).toISOString()}), more than 5 minutes: it was set back`;
+}
 
 // lib/clock-guard.ts
 var import_node_fs4 = require("node:fs");
+var import_node_fs5 = require("node:fs");
 var OBSERVATION_FILE = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
 var TS = /"ts":"([^"]{10,40})"/g;
 var TAIL = 8192;
+var NONE = { newest: -Infinity, mtime: -Infinity };
 function newestInTail(path, limitMs) {
   let fd;
   try {
     fd = (0, import_node_fs4.openSync)(path, READ_NOFOLLOW);
   } catch {
-    return -Infinity;
+    return NONE;
   }
   try {
     const st = (0, import_node_fs4.fstatSync)(fd);
-    if (!st.isFile() || st.size === 0) return -Infinity;
+    if (!st.isFile()) return NONE;
+    if (st.size === 0) return { newest: -Infinity, mtime: st.mtimeMs };
     const len = Math.min(TAIL, st.size);
     const buf = Buffer.allocUnsafe(len);
     let got = 0;
@@ -357,12 +349,20 @@ function newestInTail(path, limitMs) {
       const ms = isoToMs(m[1]);
       if (ms > newest && ms <= limitMs) newest = ms;
     }
-    return newest;
+    return { newest, mtime: st.mtimeMs };
   } finally {
     (0, import_node_fs4.closeSync)(fd);
   }
 }
-function newestRecordMs(home, limitMs) {
+function mtimeOf(path) {
+  try {
+    const st = (0, import_node_fs5.lstatSync)(path);
+    return st.isFile() ? st.mtimeMs : -Infinity;
+  } catch {
+    return -Infinity;
+  }
+}
+function dataHomeTimes(home, limitMs) {
   let names = [];
   try {
     names = (0, import_node_fs4.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE.test(f));
@@ -370,27 +370,34 @@ function newestRecordMs(home, limitMs) {
   }
   names.sort();
   const lastDay = new Date(limitMs).toISOString().slice(0, 10);
-  let obs = -Infinity;
-  for (let k = names.length - 1; k >= 0 && obs === -Infinity; k--) {
+  let obs = NONE;
+  let newestFile = -Infinity;
+  for (let k = names.length - 1; k >= 0 && obs.newest === -Infinity; k--) {
     if (names[k].slice(0, 10) > lastDay) continue;
     obs = newestInTail(`${layout.observations(home)}/${names[k]}`, limitMs);
+    if (k === names.length - 1) newestFile = obs.mtime;
   }
-  return Math.max(obs, newestInTail(layout.events(home), limitMs));
+  if (names.length > 0 && newestFile === -Infinity) newestFile = mtimeOf(`${layout.observations(home)}/${names[names.length - 1]}`);
+  const events = newestInTail(layout.events(home), limitMs);
+  return { newestRecordMs: Math.max(obs.newest, events.newest), lastWriteMs: Math.max(newestFile, obs.mtime, events.mtime) };
 }
 function readOnlyReason(home, nowMs, realMs = Date.now()) {
-  return futureClockReason(nowMs, realMs) ?? pastClockReason(nowMs, newestRecordMs(home, realMs + FUTURE_TOLERANCE_MS));
+  const future = futureClockReason(nowMs, realMs);
+  if (future !== void 0) return future;
+  const t = dataHomeTimes(home, realMs + FUTURE_TOLERANCE_MS);
+  return pastClockReason(nowMs, t.newestRecordMs) ?? clockBehindReason(realMs, t.lastWriteMs);
 }
 
 // lib/code-cache.ts
 var V8_DIRS = ["state", (0, import_node_path3.join)("state", "cache"), (0, import_node_path3.join)("state", "cache", "v8")];
 function codeCachePath(home, name, bundle, buildHash) {
-  const st = (0, import_node_fs5.statSync)(bundle);
+  const st = (0, import_node_fs6.statSync)(bundle);
   const key = fnv1a64Hex(`${buildHash} ${st.size} ${st.mtimeMs} ${process.version} ${process.arch} ${process.execArgv.join(" ")}`);
   return (0, import_node_path3.join)(layout.codeCache(home), `${name}-${key}.bin`);
 }
 function isFolder(path) {
   try {
-    return (0, import_node_fs5.lstatSync)(path).isDirectory();
+    return (0, import_node_fs6.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -407,8 +414,8 @@ function saveCache(home, name, path, script) {
   if (!isFolder(layout.cache(home))) return;
   const dir = (0, import_node_path3.dirname)(path);
   writeFileAtomic(path, script.createCachedData(), { skipIfSame: false, cache: true });
-  for (const f of (0, import_node_fs5.readdirSync)(dir)) {
-    if (f.startsWith(`${name}-`) && f.endsWith(".bin") && (0, import_node_path3.join)(dir, f) !== path) (0, import_node_fs5.rmSync)((0, import_node_path3.join)(dir, f), { force: true });
+  for (const f of (0, import_node_fs6.readdirSync)(dir)) {
+    if (f.startsWith(`${name}-`) && f.endsWith(".bin") && (0, import_node_path3.join)(dir, f) !== path) (0, import_node_fs6.rmSync)((0, import_node_path3.join)(dir, f), { force: true });
   }
 }
 function runCached(dir, name, buildHash) {
@@ -426,7 +433,7 @@ function runCached(dir, name, buildHash) {
     } catch {
     }
   }
-  let source = (0, import_node_fs5.readFileSync)(bundle, "utf8");
+  let source = (0, import_node_fs6.readFileSync)(bundle, "utf8");
   if (source.startsWith("#!")) source = `//${source.slice(2)}`;
   const wrapped = `(function (exports, require, module, __filename, __dirname) { ${source}
 })`;

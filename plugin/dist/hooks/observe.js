@@ -74,7 +74,6 @@ function writeNewFile(path2, data, mode, opts = { replace: true }) {
 var import_node_fs2 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
-var import_node_url = require("node:url");
 
 // lib/fnv.ts
 var FNV_OFFSET = 0xcbf29ce484222325n;
@@ -89,20 +88,9 @@ function fnv1a64Hex(text) {
 }
 
 // lib/data-home.ts
-function packageRoot() {
-  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(__homunculus_import_meta_url));
-  for (; ; ) {
-    if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "config", "defaults.json"))) return dir;
-    const up = (0, import_node_path.dirname)(dir);
-    if (up === dir) throw new Error(`homunculus: no config/defaults.json above ${(0, import_node_url.fileURLToPath)(__homunculus_import_meta_url)}`);
-    dir = up;
-  }
-}
-function resolveDataHome(env, pkgRoot) {
+function resolveDataHome(env) {
   const fromEnv = env["HOMUNCULUS_HOME"];
   if (fromEnv) return (0, import_node_path.resolve)(fromEnv);
-  pkgRoot ??= packageRoot();
-  if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
@@ -116,9 +104,6 @@ function userHome(env) {
   }
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
-}
-function isCheckout(pkgRoot) {
-  return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -432,7 +417,7 @@ function devClis() {
       values: "--username --password --config-dir --config-option",
       flags: "--non-interactive --no-auth-cache --trust-server-cert --force-interactive --password-from-stdin -q --quiet -h --help --version"
     },
-    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: "run run-script rum urn", runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true }, x: { values: "-p --package", flags: "-y --yes --no", packages: true } } },
+    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: "run run-script rum urn", runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true, specs: "-p --package" }, x: { values: "-p --package", flags: "-y --yes --no", packages: true, specs: "-p --package" } } },
     pnpm: {
       values: "-C --dir --filter -F --filter-prod --reporter --loglevel --store-dir --registry --virtual-store-dir --modules-dir --test-pattern --changed-files-ignore-pattern --workspace-concurrency",
       flags: "-r --recursive -w --workspace-root -g --global -s --silent --stream --parallel --aggregate-output -h --help -v --version --frozen-lockfile --prefer-frozen-lockfile --prod -P -D --dev --offline --prefer-offline --color --use-stderr --shamefully-hoist --ignore-scripts --fail-if-no-match --include-workspace-root --sort --reverse",
@@ -442,7 +427,7 @@ function devClis() {
       targets: {
         builtins: "add install i update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove audit list ls outdated why licenses exec dlx create init publish pack root bin store server env setup config get set test t start restart doctor"
       },
-      runs: { exec: { flags: "-r --recursive --parallel --no-bail --report-summary" }, dlx: { values: "--package --allow-build", flags: "-s --silent", packages: true } }
+      runs: { exec: { flags: "-r --recursive --parallel --no-bail --report-summary" }, dlx: { values: "--package --allow-build", flags: "-s --silent", packages: true, specs: "--package" } }
     },
     yarn: {
       values: "--cwd --modules-folder --cache-folder --mutex --network-timeout --registry --global-folder --link-folder --use-yarnrc --https-proxy --proxy",
@@ -453,12 +438,12 @@ function devClis() {
       targets: {
         builtins: "add audit autoclean bin cache check config create dlx exec generate-lock-entry global help import info init install licenses link list login logout node outdated owner pack policies publish remove tag team test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces set plugin constraints dedupe npm up explain rebuild patch start"
       },
-      runs: { dlx: { values: "-p --package", flags: "-q --quiet", packages: true }, exec: {} }
+      runs: { dlx: { values: "-p --package", flags: "-q --quiet", packages: true, specs: "-p --package" }, exec: {} }
     },
     bun: {
       values: "--cwd -c --config --env-file -r --preload --tsconfig-override --main-fields --extension-order",
       flags: "--watch --hot --silent --bun -b --smol -v --version -h --help --revision --no-install -i --prefer-offline --prefer-latest",
-      runs: { x: { values: "-p --package", flags: "--bun -b", packages: true } },
+      runs: { x: { values: "-p --package", flags: "--bun -b", packages: true, specs: "-p --package" } },
       scripts: "run",
       // `bun acme-export.ts` runs a file: its name is not a subcommand.
       only: "run test x add a remove rm install i update upgrade outdated link unlink pm build init create c publish patch patch-commit audit info exec repl why"
@@ -536,7 +521,7 @@ function devClis() {
     },
     pipx: {
       flags: "-h --help --version -v --verbose -q --quiet",
-      runs: { run: { values: "--spec --python --pip-args --index-url", flags: "--no-cache --verbose -q --quiet --system-site-packages", packages: true } }
+      runs: { run: { values: "--spec --python --pip-args --index-url", flags: "--no-cache --verbose -q --quiet --system-site-packages", packages: true, specs: "--spec" } }
     },
     tox: {
       values: "-e -c --conf --root --workdir -x --override",
@@ -678,13 +663,16 @@ function shellTables() {
     ionice: { values: "-c -n -p -P -u --class --classdata", flags: "-t --ignore" },
     watch: { values: "-n --interval", flags: "-t -b -e -g -c -x -p --no-title --beep --errexit --chgexit --color --exec --precise", optional: "-d --differences" },
     // Package runners: what they run is the command.
-    npx: { values: "-p --package", flags: "-y --yes --no -q --quiet --ignore-existing", packages: true },
-    pnpx: { values: "-p --package", flags: "-y --yes --no -q --quiet", packages: true },
-    bunx: { values: "-p --package", flags: "--bun -b", packages: true },
+    // A spec that is not a registry's name (a `github:` or git repository, a URL, a tarball, a
+    // path) names the user's or a stranger's code: the runner alone is recorded (bash-detail.ts).
+    npx: { values: "-p --package", flags: "-y --yes --no -q --quiet --ignore-existing", packages: true, specs: "-p --package" },
+    pnpx: { values: "-p --package", flags: "-y --yes --no -q --quiet", packages: true, specs: "-p --package" },
+    bunx: { values: "-p --package", flags: "--bun -b", packages: true, specs: "-p --package" },
     uvx: {
       values: "--from --with --with-editable --with-requirements -p --python --index --default-index --index-url",
       flags: "--isolated -q -v --quiet --verbose --offline -n --no-cache",
-      packages: true
+      packages: true,
+      specs: "--from"
     }
   };
   const PYTHON = { values: "-X -W", flags: "-u -B -O -OO -E -s -S -I -q -v -b -bb -d -P -R -i -x", module: "-m" };
@@ -1167,11 +1155,31 @@ function commandAt(words, k, depth, isPackage = false) {
   }
   return alone.work === void 0 ? alone : { work: both };
 }
+var REGISTRY_SPEC = /^(?:@[A-Za-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*(?:[@=<>~![][^/\\:#]*)?$/;
+var ARCHIVE = /\.(?:tgz|tar|gz|bz2|xz|zip|whl|egg|gem|jar)$/i;
+var registrySpec = (text) => REGISTRY_SPEC.test(text) && !ARCHIVE.test(text);
+function registrySpecs(words, from, at, spec) {
+  if (!words[at].plain || !registrySpec(words[at].text)) return false;
+  if (spec.specs === void 0) return true;
+  const specs = spec.specs.split(" ");
+  for (let j = from; j < at; j++) {
+    const t = words[j].text;
+    const eq = t.indexOf("=");
+    let value;
+    if (specs.includes(t)) value = words[j + 1];
+    else if (t.startsWith("--") && eq !== -1 && specs.includes(t.slice(0, eq))) value = t.slice(eq + 1);
+    else if (/^-[A-Za-z]./.test(t) && specs.includes(t.slice(0, 2))) value = t.slice(2);
+    if (value === void 0) continue;
+    if (typeof value === "string" ? !registrySpec(value) : !value.plain || !registrySpec(value.text)) return false;
+  }
+  return true;
+}
 function wrapped(words, k, spec, depth) {
   const scan = scanOptions(words, k + 1, spec);
   if (scan.kind === "unsure" || scan.kind === "via") return void 0;
   const at = scan.at + (spec.operands ?? 0);
   if (at >= words.length) return void 0;
+  if (spec.packages === true && !registrySpecs(words, k + 1, at, spec)) return void 0;
   return commandAt(words, at, depth, spec.packages === true);
 }
 function firstWord(words) {
@@ -1247,11 +1255,24 @@ function currentToolName(tool) {
 
 // observer/observation.ts
 var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
+var INTERRUPTED_MARK = "[Request interrupted by user for tool use]";
 var OBSERVED_EVENTS = ["PostToolUse", "PostToolUseFailure"];
 var PayloadError = class extends Error {
 };
-function rejected(error) {
-  return typeof error === "string" && error.slice(0, 120).includes(REJECTED_MARK);
+var REJECTED_HEAD = `${REJECTED_MARK}. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). `;
+var REJECTED_STOP = "STOP what you are doing and wait for the user to tell you how to proceed.";
+var REJECTED_SAID = "To tell you how to proceed, the user said:\n";
+var INTERRUPTED_BASH = /^Exit code \d{1,3}\n\[Request interrupted by user for tool use\]$/;
+function stopOfResult(result) {
+  if (typeof result !== "string") return void 0;
+  const r = result.startsWith("Error: ") ? result.slice(7) : result;
+  if (r.startsWith(REJECTED_HEAD)) {
+    const end = r.slice(REJECTED_HEAD.length);
+    return end === REJECTED_STOP || end.startsWith(REJECTED_SAID) ? "reject" : void 0;
+  }
+  if (r === INTERRUPTED_MARK || r.startsWith(`${INTERRUPTED_MARK}
+`) || INTERRUPTED_BASH.test(r)) return "interrupt";
+  return void 0;
 }
 function durationMs(value) {
   return typeof value === "number" && Number.isFinite(value) && value >= 0 ? Math.round(value) : null;
@@ -1284,7 +1305,7 @@ function toolCallFromPayload(p, commandWords) {
     agent: agentId === void 0 ? void 0 : agentTypeToken(p.top.get("agent_type")),
     agentId,
     cwd: typeof cwd === "string" && cwd.length > 0 ? cwd : void 0,
-    stop: interrupted ? "interrupt" : rejected(p.top.get("error")) ? "reject" : void 0
+    stop: interrupted ? "interrupt" : failed ? stopOfResult(p.top.get("error")) : void 0
   };
 }
 function buildObservation(call, ts, prev, project) {

@@ -7358,11 +7358,11 @@ var require_dist = __commonJS({
 });
 
 // runs/reconcile.ts
-var import_node_fs27 = require("node:fs");
+var import_node_fs28 = require("node:fs");
 var import_node_path20 = require("node:path");
 
 // runs/logged-run.ts
-var import_node_fs21 = require("node:fs");
+var import_node_fs22 = require("node:fs");
 var import_node_path17 = require("node:path");
 
 // lib/analysis-log.ts
@@ -7470,11 +7470,9 @@ function packageRoot() {
     dir = up;
   }
 }
-function resolveDataHome(env, pkgRoot) {
+function resolveDataHome(env) {
   const fromEnv = env["HOMUNCULUS_HOME"];
   if (fromEnv) return (0, import_node_path.resolve)(fromEnv);
-  pkgRoot ??= packageRoot();
-  if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
@@ -7488,9 +7486,6 @@ function userHome(env) {
   }
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
-}
-function isCheckout(pkgRoot) {
-  return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -7679,6 +7674,7 @@ function writeFileAtomic(path, data, opts = { skipIfSame: true }) {
 
 // lib/clock-guard.ts
 var import_node_fs6 = require("node:fs");
+var import_node_fs7 = require("node:fs");
 
 // lib/clock.ts
 var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
@@ -7737,6 +7733,10 @@ function pastClockReason(nowMs, newestMs) {
   if (!(newestMs - nowMs > PAST_TOLERANCE_MS)) return void 0;
   return `the time ${new Date(nowMs).toISOString()} (--now or HOMUNCULUS_NOW, or the clock) is ${spanOf(newestMs - nowMs)} before the newest record (${new Date(newestMs).toISOString()}), more than 5 minutes`;
 }
+function clockBehindReason(realMs, lastWriteMs) {
+  if (!(lastWriteMs - realMs > PAST_TOLERANCE_MS)) return void 0;
+  return `the system clock (${new Date(realMs).toISOString()}) is ${spanOf(lastWriteMs - realMs)} before the data home's last write (${new Date(lastWriteMs).toISOString()}), more than 5 minutes: it was set back`;
+}
 function utcDay(ms) {
   return new Date(ms).toISOString().slice(0, 10);
 }
@@ -7745,16 +7745,18 @@ function utcDay(ms) {
 var OBSERVATION_FILE = /^\d{4}-\d{2}-\d{2}\.jsonl$/;
 var TS = /"ts":"([^"]{10,40})"/g;
 var TAIL = 8192;
+var NONE = { newest: -Infinity, mtime: -Infinity };
 function newestInTail(path, limitMs) {
   let fd;
   try {
     fd = (0, import_node_fs6.openSync)(path, READ_NOFOLLOW);
   } catch {
-    return -Infinity;
+    return NONE;
   }
   try {
     const st = (0, import_node_fs6.fstatSync)(fd);
-    if (!st.isFile() || st.size === 0) return -Infinity;
+    if (!st.isFile()) return NONE;
+    if (st.size === 0) return { newest: -Infinity, mtime: st.mtimeMs };
     const len = Math.min(TAIL, st.size);
     const buf = Buffer.allocUnsafe(len);
     let got = 0;
@@ -7770,12 +7772,20 @@ function newestInTail(path, limitMs) {
       const ms = isoToMs(m[1]);
       if (ms > newest && ms <= limitMs) newest = ms;
     }
-    return newest;
+    return { newest, mtime: st.mtimeMs };
   } finally {
     (0, import_node_fs6.closeSync)(fd);
   }
 }
-function newestRecordMs(home, limitMs) {
+function mtimeOf(path) {
+  try {
+    const st = (0, import_node_fs7.lstatSync)(path);
+    return st.isFile() ? st.mtimeMs : -Infinity;
+  } catch {
+    return -Infinity;
+  }
+}
+function dataHomeTimes(home, limitMs) {
   let names = [];
   try {
     names = (0, import_node_fs6.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE.test(f));
@@ -7783,29 +7793,36 @@ function newestRecordMs(home, limitMs) {
   }
   names.sort();
   const lastDay = new Date(limitMs).toISOString().slice(0, 10);
-  let obs = -Infinity;
-  for (let k = names.length - 1; k >= 0 && obs === -Infinity; k--) {
+  let obs = NONE;
+  let newestFile = -Infinity;
+  for (let k = names.length - 1; k >= 0 && obs.newest === -Infinity; k--) {
     if (names[k].slice(0, 10) > lastDay) continue;
     obs = newestInTail(`${layout.observations(home)}/${names[k]}`, limitMs);
+    if (k === names.length - 1) newestFile = obs.mtime;
   }
-  return Math.max(obs, newestInTail(layout.events(home), limitMs));
+  if (names.length > 0 && newestFile === -Infinity) newestFile = mtimeOf(`${layout.observations(home)}/${names[names.length - 1]}`);
+  const events = newestInTail(layout.events(home), limitMs);
+  return { newestRecordMs: Math.max(obs.newest, events.newest), lastWriteMs: Math.max(newestFile, obs.mtime, events.mtime) };
 }
 function readOnlyReason(home, nowMs, realMs = Date.now()) {
-  return futureClockReason(nowMs, realMs) ?? pastClockReason(nowMs, newestRecordMs(home, realMs + FUTURE_TOLERANCE_MS));
+  const future = futureClockReason(nowMs, realMs);
+  if (future !== void 0) return future;
+  const t = dataHomeTimes(home, realMs + FUTURE_TOLERANCE_MS);
+  return pastClockReason(nowMs, t.newestRecordMs) ?? clockBehindReason(realMs, t.lastWriteMs);
 }
 
 // runs/run.ts
-var import_node_fs20 = require("node:fs");
+var import_node_fs21 = require("node:fs");
 var import_node_path16 = require("node:path");
 
 // lib/lock.ts
-var import_node_fs7 = require("node:fs");
+var import_node_fs8 = require("node:fs");
 var STALE_LOCK_MS = 10 * 60 * 1e3;
 var ABANDONED_CLAIM_MS = 1e4;
 var JUST_NOW = { heldBy: { pid: -1, started: "just now" } };
 function isFolder(path) {
   try {
-    return (0, import_node_fs7.lstatSync)(path).isDirectory();
+    return (0, import_node_fs8.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -7821,7 +7838,7 @@ function alive(pid) {
 function look(path) {
   let st;
   try {
-    st = (0, import_node_fs7.lstatSync)(path);
+    st = (0, import_node_fs8.lstatSync)(path);
   } catch (e) {
     if (e.code === "ENOENT") return void 0;
     throw e;
@@ -7870,9 +7887,9 @@ function takeOver(path, seen, mine) {
     const tmp = `${path}.${process.pid}.tmp`;
     writeNewFile(tmp, mine, PRIVATE_FILE);
     try {
-      (0, import_node_fs7.renameSync)(tmp, path);
+      (0, import_node_fs8.renameSync)(tmp, path);
     } catch (e) {
-      (0, import_node_fs7.rmSync)(tmp, { force: true });
+      (0, import_node_fs8.rmSync)(tmp, { force: true });
       throw e;
     }
     return "taken";
@@ -7886,7 +7903,7 @@ function releaser(path, mine) {
     const seen = look(path);
     if (seen === void 0 || seen.text !== mine.toString("utf8")) return;
     underClaim(path, seen.id, () => {
-      if (look(path)?.id === seen.id) (0, import_node_fs7.rmSync)(path, { force: true });
+      if (look(path)?.id === seen.id) (0, import_node_fs8.rmSync)(path, { force: true });
     }, void 0);
   };
 }
@@ -7895,12 +7912,12 @@ function underClaim(path, id, fn, busy) {
   for (let level = 0, tries = 0; level < 8 && tries < 100; level++, tries++) {
     const claim = `${base}.${level}.claim.tmp`;
     try {
-      (0, import_node_fs7.closeSync)((0, import_node_fs7.openSync)(claim, CREATE_NEW, PRIVATE_FILE));
+      (0, import_node_fs8.closeSync)((0, import_node_fs8.openSync)(claim, CREATE_NEW, PRIVATE_FILE));
     } catch (e) {
       if (e.code !== "EEXIST") throw e;
       let mtimeMs;
       try {
-        mtimeMs = (0, import_node_fs7.lstatSync)(claim).mtimeMs;
+        mtimeMs = (0, import_node_fs8.lstatSync)(claim).mtimeMs;
       } catch {
         level--;
         continue;
@@ -7911,7 +7928,7 @@ function underClaim(path, id, fn, busy) {
     try {
       return fn();
     } finally {
-      (0, import_node_fs7.rmSync)(claim, { force: true });
+      (0, import_node_fs8.rmSync)(claim, { force: true });
     }
   }
   return busy;
@@ -7919,15 +7936,15 @@ function underClaim(path, id, fn, busy) {
 var NO_LINKS = /* @__PURE__ */ new Set(["EPERM", "ENOTSUP", "EOPNOTSUPP", "ENOSYS", "EXDEV"]);
 function writeLockFile(path, data) {
   const tmp = `${path}.${process.pid}.tmp`;
-  (0, import_node_fs7.rmSync)(tmp, { force: true });
-  const fd = (0, import_node_fs7.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
+  (0, import_node_fs8.rmSync)(tmp, { force: true });
+  const fd = (0, import_node_fs8.openSync)(tmp, CREATE_NEW, PRIVATE_FILE);
   try {
     try {
       writeAll(fd, data, path);
     } finally {
-      (0, import_node_fs7.closeSync)(fd);
+      (0, import_node_fs8.closeSync)(fd);
     }
-    (0, import_node_fs7.linkSync)(tmp, path);
+    (0, import_node_fs8.linkSync)(tmp, path);
     return true;
   } catch (e) {
     const code = e.code;
@@ -7937,7 +7954,7 @@ function writeLockFile(path, data) {
     writeNewFile(path, data, PRIVATE_FILE, { replace: false });
     return true;
   } finally {
-    (0, import_node_fs7.rmSync)(tmp, { force: true });
+    (0, import_node_fs8.rmSync)(tmp, { force: true });
   }
 }
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
@@ -8268,6 +8285,57 @@ var INSPECTION = [
   "git config",
   "git fetch"
 ];
+var NOT_A_COMMAND = /* @__PURE__ */ new Set([
+  "local-script",
+  // interpreters and shells
+  "python",
+  "python2",
+  "python3",
+  "pypy",
+  "pypy3",
+  "node",
+  "nodejs",
+  "bash",
+  "sh",
+  "zsh",
+  "dash",
+  "ksh",
+  "fish",
+  "ruby",
+  "perl",
+  "php",
+  "lua",
+  "Rscript",
+  "java",
+  "deno",
+  "deno run",
+  "bun",
+  "tsx",
+  "ts-node",
+  "pwsh",
+  "powershell",
+  "osascript",
+  // package runners
+  "npx",
+  "pnpx",
+  "bunx",
+  "uvx",
+  "pnpm dlx",
+  "yarn dlx",
+  "bun x",
+  "npm exec",
+  "npm x",
+  "pnpm exec",
+  "yarn exec",
+  "pipx run",
+  "uv run",
+  "poetry run",
+  "pdm run",
+  "rye run",
+  "hatch run",
+  "bundle exec"
+]);
+var namesNoCommand = (detail) => NOT_A_COMMAND.has(detail);
 var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
 function purposeOf(detail) {
   let best;
@@ -8393,7 +8461,7 @@ function commandsLearner() {
     let p = purposeCache[d];
     if (p === void 0) {
       const detail = w.t.details[d];
-      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      p = purposeCache[d] = namesNoCommand(detail) ? null : purposeOf(detail) ?? (isInspection(detail) ? null : "other");
       keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
@@ -8497,7 +8565,7 @@ var COMMANDS = {
   words: {
     tokens: (key) => {
       const c = commandParts(key);
-      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
+      return c !== void 0 && validDetail(c.detail) && !namesNoCommand(c.detail) ? [c.purpose, c.detail] : void 0;
     },
     claim: (t) => commandClaimText(t[0], t[1]),
     seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
@@ -10558,7 +10626,7 @@ function parseFact(text) {
 }
 
 // store/archive.ts
-var import_node_fs8 = require("node:fs");
+var import_node_fs9 = require("node:fs");
 var import_node_path4 = require("node:path");
 function stamp(iso) {
   return iso.replace(/[-:]/g, "").replace(/\.\d+Z$/, "Z");
@@ -10567,7 +10635,7 @@ function put(path, text, txn) {
   if (txn) txn.create(path, text);
   else writeFileAtomic(path, text, { skipIfSame: false });
 }
-var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs8.existsSync)(path);
+var taken = (path, txn) => txn ? txn.taken(path) : (0, import_node_fs9.existsSync)(path);
 function keepUserVersion(home, id, text, nowIso, txn) {
   let keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}.user.md`);
   for (let n = 2; taken(keep, txn); n++) keep = (0, import_node_path4.join)(layout.archive(home), `${id}--${stamp(nowIso)}-${n}.user.md`);
@@ -10579,14 +10647,14 @@ function keepUserVersion(home, id, text, nowIso, txn) {
 var import_node_path9 = require("node:path");
 
 // store/io.ts
-var import_node_fs9 = require("node:fs");
+var import_node_fs10 = require("node:fs");
 var import_node_path5 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
 var StoreBusyError = class extends Error {
 };
 function listDir(dir) {
   try {
-    return (0, import_node_fs9.readdirSync)(dir).sort();
+    return (0, import_node_fs10.readdirSync)(dir).sort();
   } catch (e) {
     const code = e.code;
     if (code === "ENOENT" || code === "ENOTDIR") return [];
@@ -10602,7 +10670,7 @@ function readIfFile(path) {
 }
 function fileStamp(path) {
   try {
-    const st = (0, import_node_fs9.lstatSync)(path);
+    const st = (0, import_node_fs10.lstatSync)(path);
     return st.isFile() ? `${st.mtimeMs}:${st.size}` : void 0;
   } catch {
     return void 0;
@@ -10632,7 +10700,7 @@ function storePaths(home) {
 }
 
 // lib/invocation.ts
-var import_node_fs10 = require("node:fs");
+var import_node_fs11 = require("node:fs");
 var import_node_path6 = require("node:path");
 function shellWord(path) {
   return /^[A-Za-z0-9_/.@%+=:,-]+$/.test(path) ? path : `'${path.replace(/'/g, "'\\''")}'`;
@@ -10647,7 +10715,7 @@ function invocationOf(f) {
 }
 function realpathOr(path) {
   try {
-    return (0, import_node_fs10.realpathSync)(path);
+    return (0, import_node_fs11.realpathSync)(path);
   } catch {
     return void 0;
   }
@@ -10655,6 +10723,7 @@ function realpathOr(path) {
 function onPath(env) {
   for (const dir of (env["PATH"] ?? "").split(import_node_path6.delimiter)) {
     if (!dir.startsWith("/")) continue;
+    if (/\/node_modules\/\.bin\/?$/.test(dir)) continue;
     const real = realpathOr((0, import_node_path6.join)(dir, "homunculus"));
     if (real !== void 0) return real;
   }
@@ -10665,7 +10734,7 @@ function invocation(env = process.env) {
   if (cached !== void 0) return cached;
   const root = packageRoot();
   const cliPath = (0, import_node_path6.join)(root, "dist", "cli", "homunculus.js");
-  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs10.existsSync)((0, import_node_path6.join)(root, ".claude-plugin", "plugin.json")) });
+  cached = invocationOf({ root, onPath: onPath(env), cli: realpathOr(cliPath) ?? cliPath, plugin: (0, import_node_fs11.existsSync)((0, import_node_path6.join)(root, ".claude-plugin", "plugin.json")) });
   return cached;
 }
 function cli(args) {
@@ -10992,7 +11061,7 @@ function scanFacts(home, opts = {}) {
 }
 
 // store/txn.ts
-var import_node_fs11 = require("node:fs");
+var import_node_fs12 = require("node:fs");
 var import_node_path8 = require("node:path");
 var counter2 = 0;
 var STORE_DIRS = ["instincts", "facts", "archive"];
@@ -11029,13 +11098,13 @@ var StoreTxn = class {
     this.staged.set(path, text);
   }
   remove(path) {
-    if (this.staged.get(path) !== void 0 && !(0, import_node_fs11.existsSync)(path)) this.staged.delete(path);
+    if (this.staged.get(path) !== void 0 && !(0, import_node_fs12.existsSync)(path)) this.staged.delete(path);
     else this.staged.set(path, null);
   }
   /** Whether a name is in use: on disk, or by this change. */
   taken(path) {
     const s = this.staged.get(path);
-    return s === void 0 ? (0, import_node_fs11.existsSync)(path) : s !== null;
+    return s === void 0 ? (0, import_node_fs12.existsSync)(path) : s !== null;
   }
   /** Commits what is staged with these events (see the top of this file); a failure leaves the store as it was. */
   commit(events) {
@@ -11053,7 +11122,7 @@ var StoreTxn = class {
     let journal;
     const made = [];
     const folder = (dir) => {
-      if (!(0, import_node_fs11.existsSync)(dir)) made.push(dir);
+      if (!(0, import_node_fs12.existsSync)(dir)) made.push(dir);
       ensurePrivateDir(dir);
     };
     try {
@@ -11068,7 +11137,7 @@ var StoreTxn = class {
       writeFileAtomic(journalPath, `${JSON.stringify(journal)}
 `, { skipIfSame: false });
     } catch (e) {
-      for (const [tmp] of moves) (0, import_node_fs11.rmSync)(tmp, { force: true });
+      for (const [tmp] of moves) (0, import_node_fs12.rmSync)(tmp, { force: true });
       removeFolders(made);
       throw e;
     }
@@ -11087,21 +11156,21 @@ var StoreTxn = class {
 function removeFolders(dirs) {
   for (const d of [...new Set(dirs)].reverse()) {
     try {
-      (0, import_node_fs11.rmdirSync)(d);
+      (0, import_node_fs12.rmdirSync)(d);
     } catch {
     }
   }
 }
 function sizeOf(path) {
   try {
-    return (0, import_node_fs11.lstatSync)(path).size;
+    return (0, import_node_fs12.lstatSync)(path).size;
   } catch {
     return 0;
   }
 }
 function isFolder2(path) {
   try {
-    return (0, import_node_fs11.lstatSync)(path).isDirectory();
+    return (0, import_node_fs12.lstatSync)(path).isDirectory();
   } catch {
     return false;
   }
@@ -11146,40 +11215,40 @@ function linesIn(home, j) {
   if (j.lines === "") return true;
   let fd;
   try {
-    fd = (0, import_node_fs11.openSync)(layout.events(home), READ_NOFOLLOW);
+    fd = (0, import_node_fs12.openSync)(layout.events(home), READ_NOFOLLOW);
   } catch {
     return false;
   }
   try {
     const want = Buffer.from(j.lines);
-    const size = (0, import_node_fs11.fstatSync)(fd).size;
+    const size = (0, import_node_fs12.fstatSync)(fd).size;
     const got = Buffer.alloc(Math.max(0, Math.min(size - j.at, want.length + 1)));
-    (0, import_node_fs11.readSync)(fd, got, 0, got.length, j.at);
+    (0, import_node_fs12.readSync)(fd, got, 0, got.length, j.at);
     return got.equals(want) || got[0] === 10 && got.subarray(1).equals(want);
   } finally {
-    (0, import_node_fs11.closeSync)(fd);
+    (0, import_node_fs12.closeSync)(fd);
   }
 }
 function apply(home, j) {
   for (const [tmp, path] of j.moves) {
     const t = (0, import_node_path8.join)(home, tmp);
-    if ((0, import_node_fs11.existsSync)(t)) (0, import_node_fs11.renameSync)(t, (0, import_node_path8.join)(home, path));
+    if ((0, import_node_fs12.existsSync)(t)) (0, import_node_fs12.renameSync)(t, (0, import_node_path8.join)(home, path));
   }
-  for (const r of j.removes) (0, import_node_fs11.rmSync)((0, import_node_path8.join)(home, r), { force: true });
-  (0, import_node_fs11.rmSync)(layout.storeJournal(home), { force: true });
+  for (const r of j.removes) (0, import_node_fs12.rmSync)((0, import_node_path8.join)(home, r), { force: true });
+  (0, import_node_fs12.rmSync)(layout.storeJournal(home), { force: true });
 }
 function undo(home, j) {
   try {
-    const fd = (0, import_node_fs11.openSync)(layout.events(home), import_node_fs11.constants.O_RDWR | import_node_fs11.constants.O_NOFOLLOW | import_node_fs11.constants.O_NONBLOCK);
+    const fd = (0, import_node_fs12.openSync)(layout.events(home), import_node_fs12.constants.O_RDWR | import_node_fs12.constants.O_NOFOLLOW | import_node_fs12.constants.O_NONBLOCK);
     try {
-      if ((0, import_node_fs11.fstatSync)(fd).size > j.at) (0, import_node_fs11.ftruncateSync)(fd, j.at);
+      if ((0, import_node_fs12.fstatSync)(fd).size > j.at) (0, import_node_fs12.ftruncateSync)(fd, j.at);
     } finally {
-      (0, import_node_fs11.closeSync)(fd);
+      (0, import_node_fs12.closeSync)(fd);
     }
   } catch {
   }
-  for (const [tmp] of j.moves) (0, import_node_fs11.rmSync)((0, import_node_path8.join)(home, tmp), { force: true });
-  (0, import_node_fs11.rmSync)(layout.storeJournal(home), { force: true });
+  for (const [tmp] of j.moves) (0, import_node_fs12.rmSync)((0, import_node_path8.join)(home, tmp), { force: true });
+  (0, import_node_fs12.rmSync)(layout.storeJournal(home), { force: true });
 }
 function recoverStore(home) {
   const j = readJournal(home);
@@ -11272,13 +11341,13 @@ function allPattern(a, k) {
 }
 
 // store/index-read.ts
-var import_node_fs12 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
   for (const [k, path] of [["instincts", layout.instincts(home)], ["facts", layout.facts(home)]]) {
     try {
-      const st = (0, import_node_fs12.lstatSync)(path);
+      const st = (0, import_node_fs13.lstatSync)(path);
       out[k] = `${st.mtimeMs}:${st.ino}`;
     } catch {
       out[k] = "absent";
@@ -11506,10 +11575,10 @@ function readHistory(home) {
 }
 
 // runs/observation-cache.ts
-var import_node_fs14 = require("node:fs");
+var import_node_fs15 = require("node:fs");
 
 // runs/observation-file.ts
-var import_node_fs13 = require("node:fs");
+var import_node_fs14 = require("node:fs");
 var TOOL = "[A-Za-z0-9_.:-]{1,128}";
 var WORD = "[A-Za-z0-9._:+@-]{1,40}";
 var CANONICAL = new RegExp(
@@ -11610,7 +11679,7 @@ function readLines(fd, offset, into, counts) {
       buf.copy(bigger, 0, 0, filled);
       buf = bigger;
     }
-    const n = (0, import_node_fs13.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
+    const n = (0, import_node_fs14.readSync)(fd, buf, filled, buf.length - filled, pos + filled);
     if (n === 0) return pos;
     filled += n;
     const lastNl = buf.lastIndexOf(10, filled - 1);
@@ -11719,7 +11788,7 @@ function bytesAt(fd, pos, len) {
   const buf = Buffer.allocUnsafe(len);
   let got = 0;
   while (got < len) {
-    const n = (0, import_node_fs14.readSync)(fd, buf, got, len - got, pos + got);
+    const n = (0, import_node_fs15.readSync)(fd, buf, got, len - got, pos + got);
     if (n === 0) break;
     got += n;
   }
@@ -11731,15 +11800,15 @@ function edges(fd, offset) {
 function openObservationFile(path) {
   let fd;
   try {
-    fd = (0, import_node_fs14.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs15.openSync)(path, READ_NOFOLLOW);
   } catch (e) {
     if (e.code === "ELOOP") {
       throw new DataHomeError(`${path} is a symbolic link; homunculus never follows links in its data home: remove it (or replace it with the file)`);
     }
     throw e;
   }
-  if (!(0, import_node_fs14.fstatSync)(fd).isFile()) {
-    (0, import_node_fs14.closeSync)(fd);
+  if (!(0, import_node_fs15.fstatSync)(fd).isFile()) {
+    (0, import_node_fs15.closeSync)(fd);
     throw new DataHomeError(`${path} is not a file (a folder?), expected an observation file; move it out of the observations folder`);
   }
   return fd;
@@ -11749,11 +11818,11 @@ function loadObservationFile(path, cachePath, opts = {}) {
   try {
     return load(fd, path, cachePath, opts.writeCache !== false);
   } finally {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs15.closeSync)(fd);
   }
 }
 function load(fd, path, cachePath, writeCache2) {
-  const st = (0, import_node_fs14.fstatSync)(fd, { bigint: true });
+  const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
   let cached2;
   if (cachePath !== void 0) {
     try {
@@ -11794,7 +11863,7 @@ function load(fd, path, cachePath, writeCache2) {
   }
   const table2 = builder.build();
   const all = { ...counts, duplicates: before + builder.duplicates };
-  const after = (0, import_node_fs14.fstatSync)(fd, { bigint: true });
+  const after = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
   const whole2 = Number(after.size) === offset;
   const key = { ino: String(after.ino), size: whole2 ? offset : -1, mtimeNs: whole2 ? String(after.mtimeNs) : "", ...edges(fd, offset) };
   if (cachePath !== void 0 && writeCache2) {
@@ -11808,47 +11877,47 @@ function load(fd, path, cachePath, writeCache2) {
 function compareFile(path, state) {
   let fd;
   try {
-    fd = (0, import_node_fs14.openSync)(path, READ_NOFOLLOW);
+    fd = (0, import_node_fs15.openSync)(path, READ_NOFOLLOW);
   } catch {
     return "other";
   }
   try {
-    const st = (0, import_node_fs14.fstatSync)(fd, { bigint: true });
+    const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
     if (!st.isFile() || String(st.ino) !== state.ino || Number(st.size) < state.offset) return "other";
     const { head, tail } = edges(fd, state.offset);
     if (head !== state.head || tail !== state.tail) return "other";
     if (state.size === Number(st.size) && state.mtimeNs === String(st.mtimeNs)) return "same";
     return Number(st.size) > state.offset ? "grown" : "other";
   } finally {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs15.closeSync)(fd);
   }
 }
 function cachedProjects(path, cachePath) {
   let fd;
   try {
-    fd = (0, import_node_fs14.openSync)(cachePath, READ_NOFOLLOW);
+    fd = (0, import_node_fs15.openSync)(cachePath, READ_NOFOLLOW);
   } catch {
     return void 0;
   }
   try {
     const len = Buffer.alloc(4);
-    if ((0, import_node_fs14.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
+    if ((0, import_node_fs15.readSync)(fd, len, 0, 4, 0) !== 4) return void 0;
     const hl = len.readUInt32LE(0);
     const json = Buffer.alloc(hl);
-    if ((0, import_node_fs14.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
-    const h = checkedHeader(json, Number((0, import_node_fs14.fstatSync)(fd).size));
+    if ((0, import_node_fs15.readSync)(fd, json, 0, hl, 4) !== hl) return void 0;
+    const h = checkedHeader(json, Number((0, import_node_fs15.fstatSync)(fd).size));
     if (h === void 0 || !Array.isArray(h.projects)) return void 0;
-    const st = (0, import_node_fs14.lstatSync)(path, { bigint: true });
+    const st = (0, import_node_fs15.lstatSync)(path, { bigint: true });
     return String(st.ino) === h.ino && Number(st.size) === h.size && String(st.mtimeNs) === h.mtimeNs ? h.projects : void 0;
   } catch {
     return void 0;
   } finally {
-    (0, import_node_fs14.closeSync)(fd);
+    (0, import_node_fs15.closeSync)(fd);
   }
 }
 
 // runs/parts-cache.ts
-var import_node_fs17 = require("node:fs");
+var import_node_fs18 = require("node:fs");
 var import_node_path13 = require("node:path");
 
 // analyzer/parts.ts
@@ -12241,12 +12310,12 @@ function countingUnits(a, budget) {
 }
 
 // runs/cached-slices.ts
-var import_node_fs15 = require("node:fs");
+var import_node_fs16 = require("node:fs");
 var SLICE_RECORDS = 65536;
 var sameState = (a, b) => a.ino === b.ino && a.size === b.size && a.mtimeNs === b.mtimeNs && a.offset === b.offset && a.head === b.head && a.tail === b.tail && a.length === b.length && a.lines === b.lines && a.malformed === b.malformed && a.duplicates === b.duplicates;
 function readExactly(fd, into, pos, path) {
   for (let got = 0; got < into.length; ) {
-    const n = (0, import_node_fs15.readSync)(fd, into, got, into.length - got, pos + got);
+    const n = (0, import_node_fs16.readSync)(fd, into, got, into.length - got, pos + got);
     if (n === 0) throw new Error(`${path} ended at byte ${pos + got}, expected ${into.length - got} more bytes of records (was it truncated while homunculus read it? it is a cache: remove it)`);
     got += n;
   }
@@ -12276,12 +12345,12 @@ var CachedSlices = class _CachedSlices {
   static open(cachePath, state, sliceRecords = SLICE_RECORDS) {
     let fd;
     try {
-      fd = (0, import_node_fs15.openSync)(cachePath, READ_NOFOLLOW);
+      fd = (0, import_node_fs16.openSync)(cachePath, READ_NOFOLLOW);
     } catch {
       return void 0;
     }
     try {
-      const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs16.fstatSync)(fd, { bigint: true });
       const size = Number(st.size);
       if (!st.isFile() || size < 4) return void 0;
       const len = Buffer.alloc(4);
@@ -12294,7 +12363,7 @@ var CachedSlices = class _CachedSlices {
       if (h === void 0 || !sameState(h, state)) return void 0;
       return new _CachedSlices(cachePath, st.ino, size, 4 + hl, h.length, h, Math.max(1, sliceRecords));
     } finally {
-      (0, import_node_fs15.closeSync)(fd);
+      (0, import_node_fs16.closeSync)(fd);
     }
   }
   /**
@@ -12305,12 +12374,12 @@ var CachedSlices = class _CachedSlices {
   forEach(each) {
     let fd;
     try {
-      fd = (0, import_node_fs15.openSync)(this.path, READ_NOFOLLOW);
+      fd = (0, import_node_fs16.openSync)(this.path, READ_NOFOLLOW);
     } catch {
       return false;
     }
     try {
-      const st = (0, import_node_fs15.fstatSync)(fd, { bigint: true });
+      const st = (0, import_node_fs16.fstatSync)(fd, { bigint: true });
       if (st.ino !== this.ino || Number(st.size) !== this.bytes) return false;
       const n = this.length;
       const cap = Math.min(n, this.sliceRecords);
@@ -12332,7 +12401,7 @@ var CachedSlices = class _CachedSlices {
       }
       return true;
     } finally {
-      (0, import_node_fs15.closeSync)(fd);
+      (0, import_node_fs16.closeSync)(fd);
     }
   }
 };
@@ -12502,7 +12571,7 @@ function countShards(chosen, tables, { units, unitOf, lastPiece }, ids2, opts, d
 }
 
 // runs/window-files.ts
-var import_node_fs16 = require("node:fs");
+var import_node_fs17 = require("node:fs");
 var import_node_path12 = require("node:path");
 var WindowTables = class {
   constructor(writes, counts, check) {
@@ -12533,7 +12602,7 @@ var WindowTables = class {
 var OBSERVATION_FILE2 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 function listDir2(dir) {
   try {
-    return (0, import_node_fs16.readdirSync)(dir).sort();
+    return (0, import_node_fs17.readdirSync)(dir).sort();
   } catch (e) {
     if (e.code === "ENOENT") return [];
     throw e;
@@ -12541,7 +12610,7 @@ function listDir2(dir) {
 }
 function fileSize(path) {
   try {
-    return (0, import_node_fs16.lstatSync)(path).size;
+    return (0, import_node_fs17.lstatSync)(path).size;
   } catch {
     return 0;
   }
@@ -12621,7 +12690,7 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
   }
   for (const day of cached2.keys()) next.shards[day] = index.shards[day];
   for (const day of base?.members ?? []) next.shards[day] = index.shards[day];
-  for (const day of recount) if (!meta.has(ids2.id(day))) (0, import_node_fs17.rmSync)(shardPath(cacheDir, day), { force: true });
+  for (const day of recount) if (!meta.has(ids2.id(day))) (0, import_node_fs18.rmSync)(shardPath(cacheDir, day), { force: true });
   for (const [g, m] of meta) {
     const day = ids2.keys[g];
     const stable = m.maxTs <= nowMs;
@@ -12629,7 +12698,7 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
     next.shards[day] = { gen, sessions: m.sessions, span: [...m.span].sort(), minTs: m.minTs, maxTs: m.maxTs, stable, lastBefore, firstAfter };
     const path = shardPath(cacheDir, day);
     if (!stable) {
-      (0, import_node_fs17.rmSync)(path, { force: true });
+      (0, import_node_fs18.rmSync)(path, { force: true });
       continue;
     }
     try {
@@ -12645,24 +12714,24 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
     const after = firstAfterOf(next.shards[k]);
     return k.slice(0, 10) !== days.first || after === null || after > windowStartMs + BASE_EDGE_MARGIN_MS;
   });
-  if (everything) (0, import_node_fs17.rmSync)((0, import_node_path13.join)(cacheDir, BASE), { force: true });
+  if (everything) (0, import_node_fs18.rmSync)((0, import_node_path13.join)(cacheDir, BASE), { force: true });
   else if (base === void 0 || settled.length >= BASE_REBUILD_AFTER) {
     const members = [...base?.members ?? [], ...settled].sort();
     if (members.length >= 2) writeBase(cacheDir, members.map((k) => [k, next.shards[k].gen]), [...base === void 0 ? [] : [base.shard], ...settled.map((k) => cached2.get(k))], day0, nDays);
-    else (0, import_node_fs17.rmSync)((0, import_node_path13.join)(cacheDir, BASE), { force: true });
+    else (0, import_node_fs18.rmSync)((0, import_node_path13.join)(cacheDir, BASE), { force: true });
   }
-  for (const f of (0, import_node_fs17.readdirSync)(cacheDir)) {
+  for (const f of (0, import_node_fs18.readdirSync)(cacheDir)) {
     const m = /^parts-(.+)\.json$/.exec(f);
-    if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs17.rmSync)((0, import_node_path13.join)(cacheDir, f), { force: true });
+    if (m !== null && f !== BASE && !next.shards[m[1]]?.stable) (0, import_node_fs18.rmSync)((0, import_node_path13.join)(cacheDir, f), { force: true });
   }
 }
 
 // runs/retention.ts
-var import_node_fs19 = require("node:fs");
+var import_node_fs20 = require("node:fs");
 var import_node_path15 = require("node:path");
 
 // store/turn-feedback.ts
-var import_node_fs18 = require("node:fs");
+var import_node_fs19 = require("node:fs");
 var import_node_path14 = require("node:path");
 function meets(step, c) {
   return step === c.tool || c.detail !== void 0 && step === `${c.tool}(${c.detail})`;
@@ -12813,7 +12882,7 @@ function pruneInjections(home, pruneBefore, realNowMs) {
   }
   for (const path of [layout.legacyInjections(home), layout.legacyInjectionsJudged(home)]) {
     try {
-      if ((0, import_node_fs18.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
+      if ((0, import_node_fs19.lstatSync)(path).mtimeMs >= realNowMs - JUDGE_DAYS * DAY_MS) continue;
       if (!pruneDataFile(path)) leftAlone.push(path);
     } catch {
     }
@@ -12857,7 +12926,7 @@ function pruneHookState(home, retentionDays) {
     for (const f of listDir2(dir)) {
       const path = (0, import_node_path15.join)(dir, f);
       try {
-        if ((0, import_node_fs19.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs19.rmSync)(path, { force: true });
+        if ((0, import_node_fs20.lstatSync)(path).mtimeMs < cutoff) (0, import_node_fs20.rmSync)(path, { force: true });
       } catch {
       }
     }
@@ -13092,9 +13161,9 @@ function runAnalysis(opts) {
   }
   ensurePrivateDir(home);
   const names = dataHomeNames();
-  if ((0, import_node_fs20.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
+  if ((0, import_node_fs21.readdirSync)(home).every((f) => names.has(f) || f.endsWith(".tmp"))) {
     try {
-      (0, import_node_fs20.chmodSync)(home, 448);
+      (0, import_node_fs21.chmodSync)(home, 448);
     } catch {
     }
   }
@@ -13144,13 +13213,13 @@ function sizes(home) {
   const out = {};
   let files = [];
   try {
-    files = (0, import_node_fs21.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
+    files = (0, import_node_fs22.readdirSync)(layout.observations(home)).filter((f) => OBSERVATION_FILE3.test(f));
   } catch {
     return out;
   }
   for (const f of files) {
     try {
-      const st = (0, import_node_fs21.lstatSync)((0, import_node_path17.join)(layout.observations(home), f));
+      const st = (0, import_node_fs22.lstatSync)((0, import_node_path17.join)(layout.observations(home), f));
       if (st.isFile()) out[f] = st.size;
     } catch {
     }
@@ -13166,19 +13235,19 @@ function newRecords(home, before, now) {
     if (size === at) continue;
     let fd;
     try {
-      fd = (0, import_node_fs21.openSync)((0, import_node_path17.join)(layout.observations(home), f), READ_NOFOLLOW);
+      fd = (0, import_node_fs22.openSync)((0, import_node_path17.join)(layout.observations(home), f), READ_NOFOLLOW);
     } catch {
       continue;
     }
     try {
       while (at < size) {
-        const got = (0, import_node_fs21.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
+        const got = (0, import_node_fs22.readSync)(fd, buf, 0, Math.min(buf.length, size - at), at);
         if (got <= 0) break;
         for (let i = 0; i < got; i++) if (buf[i] === 10) n++;
         at += got;
       }
     } finally {
-      (0, import_node_fs21.closeSync)(fd);
+      (0, import_node_fs22.closeSync)(fd);
     }
   }
   return n;
@@ -13313,11 +13382,11 @@ function toRule(x, promotedAt) {
 }
 
 // observer/project-id.ts
-var import_node_fs22 = require("node:fs");
+var import_node_fs23 = require("node:fs");
 var import_node_path18 = require("node:path");
 function isPresent(path) {
   try {
-    (0, import_node_fs22.statSync)(path);
+    (0, import_node_fs23.statSync)(path);
     return true;
   } catch {
     return false;
@@ -13631,7 +13700,7 @@ function applyTurnFeedback(home, config, now, session, opts = {}) {
 }
 
 // claude/sessions.ts
-var import_node_fs23 = require("node:fs");
+var import_node_fs24 = require("node:fs");
 var import_node_path19 = require("node:path");
 var sessionsDir = layout.sessions;
 var markPath = (home, session) => (0, import_node_path19.join)(sessionsDir(home), `${idFileStem(session)}.json`);
@@ -13642,7 +13711,7 @@ function isMark(v) {
 function readMarks(home) {
   let names;
   try {
-    names = (0, import_node_fs23.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
+    names = (0, import_node_fs24.readdirSync)(sessionsDir(home)).filter((f) => f.endsWith(".json"));
   } catch {
     return [];
   }
@@ -13662,11 +13731,11 @@ function writeMark(home, mark) {
   const path = markPath(home, mark.session);
   const tmp = `${path}.${process.pid}.tmp`;
   writeNewFile(tmp, Buffer.from(JSON.stringify(mark)), PRIVATE_FILE);
-  (0, import_node_fs23.renameSync)(tmp, path);
+  (0, import_node_fs24.renameSync)(tmp, path);
 }
 function transcriptStat(path) {
   try {
-    const st = (0, import_node_fs23.statSync)(path);
+    const st = (0, import_node_fs24.statSync)(path);
     return st.isFile() ? { size: st.size, mtimeMs: st.mtimeMs } : void 0;
   } catch {
     return void 0;
@@ -13693,8 +13762,8 @@ function sessionOver(mark, st, realNowMs, alive2 = processAlive) {
 }
 
 // lib/regular-file.ts
-var import_node_fs24 = require("node:fs");
-var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs24.constants;
+var import_node_fs25 = require("node:fs");
+var { O_RDONLY: O_RDONLY2, O_NONBLOCK: O_NONBLOCK2, O_NOFOLLOW: O_NOFOLLOW2 } = import_node_fs25.constants;
 var MAX_READ_BYTES = 64 * 1024 * 1024;
 function fileKind(st) {
   if (st.isFIFO()) return "a FIFO";
@@ -13713,7 +13782,7 @@ function fail(path, code, message) {
 function openRegular(path, opts = {}) {
   let fd;
   try {
-    fd = (0, import_node_fs24.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
+    fd = (0, import_node_fs25.openSync)(path, O_RDONLY2 | O_NONBLOCK2 | (opts.follow === false ? O_NOFOLLOW2 : 0));
   } catch (e) {
     const err = e;
     if (err.code === "ELOOP" && opts.follow === false) throw fail(path, "ELOOP", "expected a regular file, found a symbolic link (not followed here)");
@@ -13721,13 +13790,13 @@ function openRegular(path, opts = {}) {
   }
   let st;
   try {
-    st = (0, import_node_fs24.fstatSync)(fd);
+    st = (0, import_node_fs25.fstatSync)(fd);
   } catch (e) {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
     throw e;
   }
   if (!st.isFile()) {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
     throw fail(path, st.isDirectory() ? "EISDIR" : "ENOTREG", `expected a regular file, found ${fileKind(st)}`);
   }
   return { fd, size: st.size };
@@ -13743,7 +13812,7 @@ function readBounded(fd, size, path, maxBytes) {
       buf.copy(bigger, 0, 0, len);
       buf = bigger;
     }
-    const n = (0, import_node_fs24.readSync)(fd, buf, len, buf.length - len, len);
+    const n = (0, import_node_fs25.readSync)(fd, buf, len, buf.length - len, len);
     if (n === 0) break;
     len += n;
   }
@@ -13759,7 +13828,7 @@ function readRegular(path, opts = {}) {
   try {
     return readBounded(fd, size, path, opts.maxBytes ?? MAX_READ_BYTES);
   } finally {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
   }
 }
 function readRegularText(path, opts = {}) {
@@ -13780,12 +13849,12 @@ function readRegularHead(path, bytes, opts = {}) {
     const buf = Buffer.alloc(bytes);
     let len = 0;
     for (; ; ) {
-      const n = (0, import_node_fs24.readSync)(fd, buf, len, bytes - len, len);
+      const n = (0, import_node_fs25.readSync)(fd, buf, len, bytes - len, len);
       if (n === 0 || (len += n) === bytes) break;
     }
     return buf.subarray(0, len);
   } finally {
-    (0, import_node_fs24.closeSync)(fd);
+    (0, import_node_fs25.closeSync)(fd);
   }
 }
 function readFailure(e) {
@@ -13879,7 +13948,7 @@ function cuttable(u8, buf, open, close, stop, prevOpen, prevClose, keep) {
 }
 
 // lib/line-reader.ts
-var import_node_fs25 = require("node:fs");
+var import_node_fs26 = require("node:fs");
 var CHUNK2 = 1 << 20;
 function readLines2(path, maxBytes, line, overlong) {
   const { fd } = openRegular(path);
@@ -13893,7 +13962,7 @@ function readLines2(path, maxBytes, line, overlong) {
         buf.copy(bigger, 0, 0, held);
         buf = bigger;
       }
-      const n = (0, import_node_fs25.readSync)(fd, buf, held, buf.length - held, null);
+      const n = (0, import_node_fs26.readSync)(fd, buf, held, buf.length - held, null);
       if (n === 0) break;
       const end = held + n;
       let start = 0;
@@ -13921,12 +13990,12 @@ function readLines2(path, maxBytes, line, overlong) {
     if (dropped >= 0) overlong(dropped);
     else if (held > 0) line(buf, 0, buf[held - 1] === 13 ? held - 1 : held);
   } finally {
-    (0, import_node_fs25.closeSync)(fd);
+    (0, import_node_fs26.closeSync)(fd);
   }
 }
 
 // observer/observation-sink.ts
-var import_node_fs26 = require("node:fs");
+var import_node_fs27 = require("node:fs");
 var OBSERVATION_FILE4 = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
 var ID_IN_LINE = /"id":"([A-Za-z0-9_-]{1,128})"/;
 var ObservationSink = class {
@@ -13958,7 +14027,7 @@ var ObservationSink = class {
     const firstDay = utcDay(fromMs - DAY_MS);
     let names = [];
     try {
-      names = (0, import_node_fs26.readdirSync)(layout.observations(this.home));
+      names = (0, import_node_fs27.readdirSync)(layout.observations(this.home));
     } catch {
     }
     for (const f of names) {
@@ -13973,7 +14042,7 @@ var ObservationSink = class {
     const path = layout.observationFile(this.home, day);
     let text;
     try {
-      if (!(0, import_node_fs26.lstatSync)(path).isFile()) return;
+      if (!(0, import_node_fs27.lstatSync)(path).isFile()) return;
       text = readDataFile(path).toString("latin1");
     } catch (e) {
       if (e.code === "ENOENT") return;
@@ -14081,7 +14150,7 @@ function devClis() {
       values: "--username --password --config-dir --config-option",
       flags: "--non-interactive --no-auth-cache --trust-server-cert --force-interactive --password-from-stdin -q --quiet -h --help --version"
     },
-    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: "run run-script rum urn", runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true }, x: { values: "-p --package", flags: "-y --yes --no", packages: true } } },
+    npm: { values: NPM_VALUES, flags: NPM_FLAGS, negations: true, scripts: "run run-script rum urn", runs: { exec: { values: "-p --package -w --workspace", flags: "-y --yes --no --ws --workspaces", packages: true, specs: "-p --package" }, x: { values: "-p --package", flags: "-y --yes --no", packages: true, specs: "-p --package" } } },
     pnpm: {
       values: "-C --dir --filter -F --filter-prod --reporter --loglevel --store-dir --registry --virtual-store-dir --modules-dir --test-pattern --changed-files-ignore-pattern --workspace-concurrency",
       flags: "-r --recursive -w --workspace-root -g --global -s --silent --stream --parallel --aggregate-output -h --help -v --version --frozen-lockfile --prefer-frozen-lockfile --prod -P -D --dev --offline --prefer-offline --color --use-stderr --shamefully-hoist --ignore-scripts --fail-if-no-match --include-workspace-root --sort --reverse",
@@ -14091,7 +14160,7 @@ function devClis() {
       targets: {
         builtins: "add install i update up upgrade remove rm uninstall un link ln unlink import rebuild rb prune fetch install-test it dedupe patch patch-commit patch-remove audit list ls outdated why licenses exec dlx create init publish pack root bin store server env setup config get set test t start restart doctor"
       },
-      runs: { exec: { flags: "-r --recursive --parallel --no-bail --report-summary" }, dlx: { values: "--package --allow-build", flags: "-s --silent", packages: true } }
+      runs: { exec: { flags: "-r --recursive --parallel --no-bail --report-summary" }, dlx: { values: "--package --allow-build", flags: "-s --silent", packages: true, specs: "--package" } }
     },
     yarn: {
       values: "--cwd --modules-folder --cache-folder --mutex --network-timeout --registry --global-folder --link-folder --use-yarnrc --https-proxy --proxy",
@@ -14102,12 +14171,12 @@ function devClis() {
       targets: {
         builtins: "add audit autoclean bin cache check config create dlx exec generate-lock-entry global help import info init install licenses link list login logout node outdated owner pack policies publish remove tag team test unlink unplug upgrade upgrade-interactive version versions why workspace workspaces set plugin constraints dedupe npm up explain rebuild patch start"
       },
-      runs: { dlx: { values: "-p --package", flags: "-q --quiet", packages: true }, exec: {} }
+      runs: { dlx: { values: "-p --package", flags: "-q --quiet", packages: true, specs: "-p --package" }, exec: {} }
     },
     bun: {
       values: "--cwd -c --config --env-file -r --preload --tsconfig-override --main-fields --extension-order",
       flags: "--watch --hot --silent --bun -b --smol -v --version -h --help --revision --no-install -i --prefer-offline --prefer-latest",
-      runs: { x: { values: "-p --package", flags: "--bun -b", packages: true } },
+      runs: { x: { values: "-p --package", flags: "--bun -b", packages: true, specs: "-p --package" } },
       scripts: "run",
       // `bun acme-export.ts` runs a file: its name is not a subcommand.
       only: "run test x add a remove rm install i update upgrade outdated link unlink pm build init create c publish patch patch-commit audit info exec repl why"
@@ -14185,7 +14254,7 @@ function devClis() {
     },
     pipx: {
       flags: "-h --help --version -v --verbose -q --quiet",
-      runs: { run: { values: "--spec --python --pip-args --index-url", flags: "--no-cache --verbose -q --quiet --system-site-packages", packages: true } }
+      runs: { run: { values: "--spec --python --pip-args --index-url", flags: "--no-cache --verbose -q --quiet --system-site-packages", packages: true, specs: "--spec" } }
     },
     tox: {
       values: "-e -c --conf --root --workdir -x --override",
@@ -14327,13 +14396,16 @@ function shellTables() {
     ionice: { values: "-c -n -p -P -u --class --classdata", flags: "-t --ignore" },
     watch: { values: "-n --interval", flags: "-t -b -e -g -c -x -p --no-title --beep --errexit --chgexit --color --exec --precise", optional: "-d --differences" },
     // Package runners: what they run is the command.
-    npx: { values: "-p --package", flags: "-y --yes --no -q --quiet --ignore-existing", packages: true },
-    pnpx: { values: "-p --package", flags: "-y --yes --no -q --quiet", packages: true },
-    bunx: { values: "-p --package", flags: "--bun -b", packages: true },
+    // A spec that is not a registry's name (a `github:` or git repository, a URL, a tarball, a
+    // path) names the user's or a stranger's code: the runner alone is recorded (bash-detail.ts).
+    npx: { values: "-p --package", flags: "-y --yes --no -q --quiet --ignore-existing", packages: true, specs: "-p --package" },
+    pnpx: { values: "-p --package", flags: "-y --yes --no -q --quiet", packages: true, specs: "-p --package" },
+    bunx: { values: "-p --package", flags: "--bun -b", packages: true, specs: "-p --package" },
     uvx: {
       values: "--from --with --with-editable --with-requirements -p --python --index --default-index --index-url",
       flags: "--isolated -q -v --quiet --verbose --offline -n --no-cache",
-      packages: true
+      packages: true,
+      specs: "--from"
     }
   };
   const PYTHON = { values: "-X -W", flags: "-u -B -O -OO -E -s -S -I -q -v -b -bb -d -P -R -i -x", module: "-m" };
@@ -14816,11 +14888,31 @@ function commandAt(words2, k, depth, isPackage = false) {
   }
   return alone.work === void 0 ? alone : { work: both };
 }
+var REGISTRY_SPEC = /^(?:@[A-Za-z0-9][\w.-]*\/)?[A-Za-z0-9][\w.-]*(?:[@=<>~![][^/\\:#]*)?$/;
+var ARCHIVE = /\.(?:tgz|tar|gz|bz2|xz|zip|whl|egg|gem|jar)$/i;
+var registrySpec = (text) => REGISTRY_SPEC.test(text) && !ARCHIVE.test(text);
+function registrySpecs(words2, from, at, spec) {
+  if (!words2[at].plain || !registrySpec(words2[at].text)) return false;
+  if (spec.specs === void 0) return true;
+  const specs = spec.specs.split(" ");
+  for (let j = from; j < at; j++) {
+    const t = words2[j].text;
+    const eq = t.indexOf("=");
+    let value;
+    if (specs.includes(t)) value = words2[j + 1];
+    else if (t.startsWith("--") && eq !== -1 && specs.includes(t.slice(0, eq))) value = t.slice(eq + 1);
+    else if (/^-[A-Za-z]./.test(t) && specs.includes(t.slice(0, 2))) value = t.slice(2);
+    if (value === void 0) continue;
+    if (typeof value === "string" ? !registrySpec(value) : !value.plain || !registrySpec(value.text)) return false;
+  }
+  return true;
+}
 function wrapped(words2, k, spec, depth) {
   const scan = scanOptions(words2, k + 1, spec);
   if (scan.kind === "unsure" || scan.kind === "via") return void 0;
   const at = scan.at + (spec.operands ?? 0);
   if (at >= words2.length) return void 0;
+  if (spec.packages === true && !registrySpecs(words2, k + 1, at, spec)) return void 0;
   return commandAt(words2, at, depth, spec.packages === true);
 }
 function firstWord(words2) {
@@ -14897,6 +14989,21 @@ function currentToolName(tool) {
 // observer/observation.ts
 var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
 var INTERRUPTED_MARK = "[Request interrupted by user for tool use]";
+var REJECTED_HEAD = `${REJECTED_MARK}. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). `;
+var REJECTED_STOP = "STOP what you are doing and wait for the user to tell you how to proceed.";
+var REJECTED_SAID = "To tell you how to proceed, the user said:\n";
+var INTERRUPTED_BASH = /^Exit code \d{1,3}\n\[Request interrupted by user for tool use\]$/;
+function stopOfResult(result) {
+  if (typeof result !== "string") return void 0;
+  const r = result.startsWith("Error: ") ? result.slice(7) : result;
+  if (r.startsWith(REJECTED_HEAD)) {
+    const end = r.slice(REJECTED_HEAD.length);
+    return end === REJECTED_STOP || end.startsWith(REJECTED_SAID) ? "reject" : void 0;
+  }
+  if (r === INTERRUPTED_MARK || r.startsWith(`${INTERRUPTED_MARK}
+`) || INTERRUPTED_BASH.test(r)) return "interrupt";
+  return void 0;
+}
 
 // analyzer/sessions.ts
 var CallTally = class {
@@ -15012,11 +15119,7 @@ var TranscriptPairer = class {
     if (uuid && root) this.sidechainRoot.set(uuid, root);
     return root ? idToken(`sc-${root}`.slice(0, 40)) ?? null : null;
   }
-  /**
-   * `hints.rejected`: the raw line holds Claude Code's words for a tool use the user declined
-   * (the tool_result's content, too long to be kept through json-cut, says so).
-   */
-  line(line, hints = {}) {
+  line(line) {
     const type = line["type"];
     const agentId = this.agentOf(line);
     if (type !== "assistant" && type !== "user") {
@@ -15077,7 +15180,7 @@ var TranscriptPairer = class {
         if (call.detail !== void 0) o.detail = call.detail;
         if (call.agentId !== void 0 && this.agentType !== void 0) o.agent = this.agentType;
         if (call.agentId !== void 0) o.agentId = call.agentId;
-        const stop = ok ? void 0 : stopOf(b["content"], hints.rejected === true);
+        const stop = ok ? void 0 : stopOfResult(resultText(b["content"]));
         if (stop !== void 0) o.stop = stop;
         this.prev.set(stream, [call.tool, prev[0]]);
         this.counts.calls++;
@@ -15092,14 +15195,10 @@ var TranscriptPairer = class {
     this.pending.clear();
   }
 };
-function stopOf(content, lineRejected) {
-  const texts = typeof content === "string" ? [content] : Array.isArray(content) ? content.map((c) => typeof c === "object" && c !== null ? c["text"] : void 0) : [];
-  for (const t of texts) {
-    if (typeof t !== "string") continue;
-    if (t.startsWith(INTERRUPTED_MARK)) return "interrupt";
-    if (t.includes(REJECTED_MARK)) return "reject";
-  }
-  return lineRejected && texts.every((t) => t === "" || t === void 0) ? "reject" : void 0;
+function resultText(content) {
+  if (typeof content === "string") return content;
+  const first = Array.isArray(content) ? content[0] : void 0;
+  return typeof first === "object" && first !== null ? first["text"] : void 0;
 }
 var SUBAGENT_FILE = /[\\/]subagents[\\/]agent-[^\\/]+\.jsonl$/;
 function subagentMetaPath(transcript) {
@@ -15129,8 +15228,8 @@ function subagentType(path) {
 }
 var CUT_LINES_FROM = 1024;
 var CUT_STRINGS_FROM = 128;
-function lineText(buf, start, end) {
-  return (end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : void 0) ?? buf.toString("utf8", start, end);
+function cutLine(buf, start, end) {
+  return end - start >= CUT_LINES_FROM ? cutLongStrings(buf, start, end, CUT_STRINGS_FROM, TranscriptPairer.FIELDS) : void 0;
 }
 function parseLine(buf, start, end, counts, pairer, marks) {
   if (end === start) return;
@@ -15141,7 +15240,9 @@ function parseLine(buf, start, end, counts, pairer, marks) {
   }
   let line;
   try {
-    line = JSON.parse(lineText(buf, start, end));
+    const cut = cutLine(buf, start, end);
+    line = JSON.parse(cut ?? buf.toString("utf8", start, end));
+    if (cut !== void 0 && emptiedFailure(line) && mayHoldStop(buf, start, end)) line = JSON.parse(buf.toString("utf8", start, end));
   } catch {
     skip(counts, "malformed lines (not JSON, truncated, binary)");
     return;
@@ -15150,12 +15251,17 @@ function parseLine(buf, start, end, counts, pairer, marks) {
     skip(counts, "malformed lines (not JSON, truncated, binary)");
     return;
   }
-  pairer.line(line, { rejected: declined(buf, start, end) });
+  pairer.line(line);
 }
-var DECLINED = Buffer.from(REJECTED_MARK);
-function declined(buf, start, end) {
-  const at = buf.indexOf(DECLINED, start);
-  return at !== -1 && at + DECLINED.length <= end;
+var STOP_MARKS = [Buffer.from(REJECTED_MARK), Buffer.from(INTERRUPTED_MARK)];
+function mayHoldStop(buf, start, end) {
+  const raw = buf.subarray(start, end);
+  return STOP_MARKS.some((m) => raw.indexOf(m) !== -1);
+}
+function emptiedFailure(line) {
+  const content = line?.message?.content;
+  if (!Array.isArray(content)) return false;
+  return content.some((b) => typeof b === "object" && b !== null && b["type"] === "tool_result" && b["is_error"] === true && resultText(b["content"]) === "");
 }
 function importFile(path, counts, range, maxLineBytes, sink, tally, names, lastSeen, learn, commandWords) {
   const pairer = new TranscriptPairer(
@@ -15236,7 +15342,7 @@ function transcriptFilesOf(transcript) {
   const sub = (0, import_node_path20.join)((0, import_node_path20.dirname)(transcript), transcript.slice((0, import_node_path20.dirname)(transcript).length + 1).replace(/\.jsonl$/, ""), "subagents");
   let extra = [];
   try {
-    extra = (0, import_node_fs27.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path20.join)(sub, e.name)).sort();
+    extra = (0, import_node_fs28.readdirSync)(sub, { withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".jsonl")).map((e) => (0, import_node_path20.join)(sub, e.name)).sort();
   } catch {
   }
   return [transcript, ...extra];
@@ -15494,14 +15600,14 @@ function loadConfig(home, env, root = packageRoot(), opts = {}) {
 }
 
 // lib/hook-errors.ts
-var import_node_fs28 = require("node:fs");
+var import_node_fs29 = require("node:fs");
 var MAX_BYTES = 256 * 1024;
 function logHookError(home, hook, message, now = /* @__PURE__ */ new Date()) {
   try {
     ensurePrivateDir(home);
     const path = layout.hookErrors(home);
     try {
-      if ((0, import_node_fs28.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs28.renameSync)(path, `${path}.1`);
+      if ((0, import_node_fs29.lstatSync)(path).size > MAX_BYTES) (0, import_node_fs29.renameSync)(path, `${path}.1`);
     } catch {
     }
     const oneLine2 = message.replace(/[\r\n]+/g, " ").slice(0, 500);

@@ -74,7 +74,6 @@ function writeNewFile(path, data, mode, opts = { replace: true }) {
 var import_node_fs2 = require("node:fs");
 var import_node_os = require("node:os");
 var import_node_path = require("node:path");
-var import_node_url = require("node:url");
 
 // lib/fnv.ts
 var FNV_OFFSET = 0xcbf29ce484222325n;
@@ -89,20 +88,9 @@ function fnv1a64Hex(text) {
 }
 
 // lib/data-home.ts
-function packageRoot() {
-  let dir = (0, import_node_path.dirname)((0, import_node_url.fileURLToPath)(__homunculus_import_meta_url));
-  for (; ; ) {
-    if ((0, import_node_fs2.existsSync)((0, import_node_path.join)(dir, "config", "defaults.json"))) return dir;
-    const up = (0, import_node_path.dirname)(dir);
-    if (up === dir) throw new Error(`homunculus: no config/defaults.json above ${(0, import_node_url.fileURLToPath)(__homunculus_import_meta_url)}`);
-    dir = up;
-  }
-}
-function resolveDataHome(env, pkgRoot) {
+function resolveDataHome(env) {
   const fromEnv = env["HOMUNCULUS_HOME"];
   if (fromEnv) return (0, import_node_path.resolve)(fromEnv);
-  pkgRoot ??= packageRoot();
-  if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
@@ -116,9 +104,6 @@ function userHome(env) {
   }
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
-}
-function isCheckout(pkgRoot) {
-  return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -251,9 +236,9 @@ var IDLE_OVER_MS = 10 * 6e4;
 
 // lib/detached.ts
 var import_node_child_process = require("node:child_process");
-var import_node_url2 = require("node:url");
+var import_node_url = require("node:url");
 function spawnDetached(script, args, env, nodeFlags = []) {
-  const child = (0, import_node_child_process.spawn)(process.execPath, [...nodeFlags, (0, import_node_url2.fileURLToPath)(script), ...args], { detached: true, stdio: "ignore", env });
+  const child = (0, import_node_child_process.spawn)(process.execPath, [...nodeFlags, (0, import_node_url.fileURLToPath)(script), ...args], { detached: true, stdio: "ignore", env });
   child.on("error", () => {
   });
   child.unref();
@@ -348,8 +333,10 @@ var SCRIPT_WORDS = new Set(
 );
 
 // observer/observation.ts
+var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
 var PayloadError = class extends Error {
 };
+var REJECTED_HEAD = `${REJECTED_MARK}. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). `;
 
 // observer/payload-scan.ts
 var QUOTE = 34;

@@ -94,11 +94,9 @@ function packageRoot() {
     dir = up;
   }
 }
-function resolveDataHome(env, pkgRoot) {
+function resolveDataHome(env) {
   const fromEnv = env["HOMUNCULUS_HOME"];
   if (fromEnv) return (0, import_node_path.resolve)(fromEnv);
-  pkgRoot ??= packageRoot();
-  if (isCheckout(pkgRoot)) return (0, import_node_path.join)(pkgRoot, "homunculus");
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
@@ -112,9 +110,6 @@ function userHome(env) {
   }
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
-}
-function isCheckout(pkgRoot) {
-  return !pkgRoot.split(import_node_path.sep).includes("node_modules") && (0, import_node_fs2.existsSync)((0, import_node_path.join)(pkgRoot, ".git"));
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -244,6 +239,7 @@ function realpathOr(path2) {
 function onPath(env) {
   for (const dir of (env["PATH"] ?? "").split(import_node_path2.delimiter)) {
     if (!dir.startsWith("/")) continue;
+    if (/\/node_modules\/\.bin\/?$/.test(dir)) continue;
     const real = realpathOr((0, import_node_path2.join)(dir, "homunculus"));
     if (real !== void 0) return real;
   }
@@ -441,6 +437,57 @@ var INSPECTION = [
   "git config",
   "git fetch"
 ];
+var NOT_A_COMMAND = /* @__PURE__ */ new Set([
+  "local-script",
+  // interpreters and shells
+  "python",
+  "python2",
+  "python3",
+  "pypy",
+  "pypy3",
+  "node",
+  "nodejs",
+  "bash",
+  "sh",
+  "zsh",
+  "dash",
+  "ksh",
+  "fish",
+  "ruby",
+  "perl",
+  "php",
+  "lua",
+  "Rscript",
+  "java",
+  "deno",
+  "deno run",
+  "bun",
+  "tsx",
+  "ts-node",
+  "pwsh",
+  "powershell",
+  "osascript",
+  // package runners
+  "npx",
+  "pnpx",
+  "bunx",
+  "uvx",
+  "pnpm dlx",
+  "yarn dlx",
+  "bun x",
+  "npm exec",
+  "npm x",
+  "pnpm exec",
+  "yarn exec",
+  "pipx run",
+  "uv run",
+  "poetry run",
+  "pdm run",
+  "rye run",
+  "hatch run",
+  "bundle exec"
+]);
+var namesNoCommand = (detail) => NOT_A_COMMAND.has(detail);
 var startsWithEntry = (detail, entry) => detail === entry || detail.startsWith(`${entry} `);
 function purposeOf(detail) {
   let best;
@@ -500,7 +547,7 @@ function commandsLearner() {
     let p = purposeCache[d];
     if (p === void 0) {
       const detail = w.t.details[d];
-      p = purposeCache[d] = purposeOf(detail) ?? (isInspection(detail) ? null : "other");
+      p = purposeCache[d] = namesNoCommand(detail) ? null : purposeOf(detail) ?? (isInspection(detail) ? null : "other");
       keyCache[d] = `cmd:${p}=${detail}`;
     }
     return p;
@@ -604,7 +651,7 @@ var COMMANDS = {
   words: {
     tokens: (key) => {
       const c = commandParts(key);
-      return c !== void 0 && validDetail(c.detail) ? [c.purpose, c.detail] : void 0;
+      return c !== void 0 && validDetail(c.detail) && !namesNoCommand(c.detail) ? [c.purpose, c.detail] : void 0;
     },
     claim: (t) => commandClaimText(t[0], t[1]),
     seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
@@ -1720,8 +1767,10 @@ var SCRIPT_WORDS = new Set(
 );
 
 // observer/observation.ts
+var REJECTED_MARK = "The user doesn't want to proceed with this tool use";
 var PayloadError = class extends Error {
 };
+var REJECTED_HEAD = `${REJECTED_MARK}. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). `;
 
 // observer/payload-scan.ts
 var QUOTE = 34;
