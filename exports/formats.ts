@@ -1,4 +1,5 @@
 import { safeText } from '../lib/safe-text.js';
+import { plural } from '../lib/plural.js';
 
 // Renderers from learned rules to the text other agents read: a Markdown block for CLAUDE.md and
 // AGENTS.md, .cursorrules and .cursor/rules/*.mdc, .windsurfrules. Pure, deterministic templates:
@@ -51,7 +52,7 @@ const KEY_SAFE = /^[a-z]+:[A-Za-z0-9_.:+@=(),> /-]{1,200}$/;
 export function ruleBullet(r: ExportRule): string | undefined {
   if (!KEY_SAFE.test(r.key) || !Number.isFinite(r.confidence) || !Number.isFinite(r.observations)) return undefined;
   const scope = r.scope === 'project' && r.project ? `project ${safeText(r.project, 40)}` : 'global';
-  const meta = [safeText(r.category, 40), safeText(r.domain, 40), scope, `confidence ${r.confidence.toFixed(4)}`, `${Math.round(r.observations)} observations`].join('; ');
+  const meta = [safeText(r.category, 40), safeText(r.domain, 40), scope, `confidence ${r.confidence.toFixed(4)}`, plural(Math.round(r.observations), 'observation')].join('; ');
   const explain = safeText(r.explain ?? '');
   return `- ${safeText(r.text)} \`${r.key}\` (${meta})${explain ? `: ${explain}` : ''}`;
 }

@@ -44,7 +44,7 @@ function ours(after: string): Omit<ParsedRule, 'key' | 'category' | 'line'> | un
   const m = META.exec(after);
   if (!m) return undefined;
   const parts = m[1]!.split(';').map((p) => p.trim());
-  if (parts.length !== 5 || !/^confidence \d+(\.\d+)?$/.test(parts[3]!) || !/^\d+ observations$/.test(parts[4]!)) return undefined;
+  if (parts.length !== 5 || !/^confidence \d+(\.\d+)?$/.test(parts[3]!) || !/^\d+ observations?$/.test(parts[4]!)) return undefined;
   const scope = parts[2]!.startsWith('project ') ? { scope: 'project' as const, project: parts[2]!.slice(8) } : { scope: 'global' as const };
   const rest = after.slice(m[0].length);
   const explain = rest.startsWith(': ') ? rest.slice(2).trim() : undefined;
