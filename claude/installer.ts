@@ -1,10 +1,11 @@
 import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import { basename, dirname, isAbsolute, join, relative, sep } from 'node:path';
+import { dirname, isAbsolute, join, relative, sep } from 'node:path';
 import { checkWritable, writeUserFile } from '../lib/user-file.js';
 import { readRegularText, readRegularTextIfPresent } from '../lib/regular-file.js';
 import { claudePaths, type Scope } from './paths.js';
 import { missingFolders, type InstallRecord } from './install-record.js';
 import { commandState, markedCommand } from './command-files.js';
+import { backupsOf } from './settings-backups.js';
 import { mcpConfigPath, mcpEntry, withMcpEntry } from './mcp-config.js';
 import { otherRegistrations, registrations } from './registrations.js';
 import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks, withoutOurHooks, type OurHooks, type SettingsDoc } from './settings.js';
@@ -310,19 +311,6 @@ function uninstalled(doc: SettingsDoc): SettingsDoc {
     }
   }
   return withoutOurHooks(doc);
-}
-
-/** Backups of a settings file, newest first. */
-function backupsOf(path: string): string[] {
-  const dir = dirname(path);
-  const prefix = `${basename(path)}.homunculus-backup-`;
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((f) => f.startsWith(prefix));
-  } catch {
-    return [];
-  }
-  return names.map((f) => join(dir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || (a < b ? 1 : -1));
 }
 
 /** A settings text that holds nothing at all: `{}`, with any whitespace. */
