@@ -5,6 +5,8 @@ import { checkWritable, writeUserFile } from '../lib/user-file.js';
 import { readRegularText, readRegularTextIfPresent } from '../lib/regular-file.js';
 import { claudePaths, type Scope } from './paths.js';
 import { missingFolders, type InstallRecord } from './install-record.js';
+import { commandState, markedCommand } from './command-files.js';
+import { backupsOf } from './settings-backups.js';
 import { mcpConfigPath, mcpEntry, withMcpEntry } from './mcp-config.js';
 import { otherRegistrations, registrations } from './registrations.js';
 import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks, withoutOurHooks, type OurHooks, type SettingsDoc } from './settings.js';
@@ -16,8 +18,6 @@ import { MARKER, ourEntries, ourHooksOf, parseSettingsDoc, shQuote, withOurHooks
  * Marks the /bye command file as ours. A YAML comment inside the frontmatter: Claude Code strips
  * the frontmatter, so the marker never reaches the model (an HTML comment in the body did).
  */
-export const COMMAND_MARKER = '# installed by homunculus';
-const LEGACY_COMMAND_MARKER = '<!-- installed by homunculus -->';
 export const STOP_NODE_FLAGS = '--max-semi-space-size=2';
 
 export class InstallError extends Error {}
@@ -105,18 +105,19 @@ export function extraCommandPath(byePath: string, name: string): string {
 }
 
 export function commandFile(root: string, where: HookRoot, loc: Locators, name = 'bye'): string {
-  const template = readFileSync(join(root, 'commands', `${name}.md`), 'utf8');
+  const text = template(root, name);
   const cli = where.kind === 'absolute' ? join(where.root, 'dist', 'cli', 'homunculus.js') : `\${CLAUDE_PROJECT_DIR:-.}/${where.rel}/dist/cli/homunculus.js`;
   // The template quotes the path with double quotes for the permission rule; use it as is only
   // when the path needs no escaping there.
   if (/["`\\\n]/.test(cli) || (where.kind === 'absolute' && cli.includes('$'))) throw new InstallError(`cannot install the /bye command: the path ${cli} contains a character ("\`$\\) that a command line cannot quote safely`);
   // The same command line in the permission rule and in the !-line, so the rule matches it.
-  const withPath = template.replaceAll('node "{{HOMUNCULUS_CLI}}"', `${envPrefix(loc)}node "${cli}"`);
-  return withPath.replace(/^---\n/, `---\n${COMMAND_MARKER}\n`);
+  const withPath = text.replaceAll('node "{{HOMUNCULUS_CLI}}"', `${envPrefix(loc)}node "${cli}"`);
+  return markedCommand(withPath);
 }
 
-function isOurCommand(text: string): boolean {
-  return text.includes(`\n${COMMAND_MARKER}\n`) || text.includes(LEGACY_COMMAND_MARKER);
+/** A command's template (commands/<name>.md), for telling whether a file there is what install wrote. */
+function template(root: string, name: string): string {
+  return readFileSync(join(root, 'commands', `${name}.md`), 'utf8');
 }
 
 export interface Action {
@@ -249,20 +250,22 @@ export function planInstall(r: InstallRequest): Plan {
   const s = settings(paths.settings, (d) => withOurHooks(d, hookCommands(where, carried)));
   if (s.changed) checkWritable(paths.settings);
   const files: Action[] = [];
-  const cmd = commandFile(root, where, carried);
   const existingCmd = readText(paths.command);
-  if (existingCmd !== null && !isOurCommand(existingCmd)) {
+  if (commandState(existingCmd, template(root, 'bye')) === 'foreign') {
     throw new InstallError(`${paths.command} exists and was not installed by homunculus; move it aside (or rename your /bye) and install again; nothing was written`);
   }
   checkCanMakeDir(dirname(paths.command));
-  if (existingCmd !== cmd) checkWritable(paths.command);
-  if (existingCmd !== cmd) files.push({ path: paths.command, action: existingCmd === null ? 'create' : 'update', apply: () => writeUserFile(paths.command, cmd) });
-  for (const name of EXTRA_COMMANDS) {
-    const path = extraCommandPath(paths.command, name);
+  for (const [name, path] of [['bye', paths.command] as const, ...EXTRA_COMMANDS.map((n) => [n, extraCommandPath(paths.command, n)] as const)]) {
     const text = commandFile(root, where, carried, name);
     const existing = readText(path);
-    if (existing !== null && !isOurCommand(existing)) {
+    const state = commandState(existing, template(root, name));
+    if (state === 'foreign') {
       notes.push(`${path} exists and was not installed by homunculus: left alone (no /homunculus-${name})`);
+      continue;
+    }
+    // A command file changed since install wrote it holds the user's edits: never replaced.
+    if (state === 'edited') {
+      if (existing !== text) notes.push(`${path} was changed since homunculus installed it: left alone, your edits kept (to take this version's, move it aside and install again)`);
       continue;
     }
     if (existing !== text) {
@@ -311,19 +314,6 @@ function uninstalled(doc: SettingsDoc): SettingsDoc {
   return withoutOurHooks(doc);
 }
 
-/** Backups of a settings file, newest first. */
-function backupsOf(path: string): string[] {
-  const dir = dirname(path);
-  const prefix = `${basename(path)}.homunculus-backup-`;
-  let names: string[];
-  try {
-    names = readdirSync(dir).filter((f) => f.startsWith(prefix));
-  } catch {
-    return [];
-  }
-  return names.map((f) => join(dir, f)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs || (a < b ? 1 : -1));
-}
-
 /** A settings text that holds nothing at all: `{}`, with any whitespace. */
 function emptySettings(text: string): boolean {
   return /^\s*\{\s*\}\s*$/.test(text);
@@ -338,12 +328,11 @@ export function planUninstall(scope: Scope, projectDir: string, env: NodeJS.Proc
   const removeSettings = s.changed && record !== undefined && record.created.includes(paths.settings) && emptySettings(s.after);
   const files: Action[] = [];
   const notes: string[] = [];
-  const cmd = readText(paths.command);
-  if (cmd !== null && isOurCommand(cmd)) files.push({ path: paths.command, action: 'remove', apply: () => rmSync(paths.command, { force: true }) });
-  for (const name of EXTRA_COMMANDS) {
-    const path = extraCommandPath(paths.command, name);
-    const text = readText(path);
-    if (text !== null && isOurCommand(text)) files.push({ path, action: 'remove', apply: () => rmSync(path, { force: true }) });
+  for (const [name, path] of [['bye', paths.command] as const, ...EXTRA_COMMANDS.map((n) => [n, extraCommandPath(paths.command, n)] as const)]) {
+    const state = commandState(readText(path), template(root, name));
+    if (state === 'ours') files.push({ path, action: 'remove', apply: () => rmSync(path, { force: true }) });
+    // Changed since install wrote it: the user's edits stay, and so does the file.
+    else if (state === 'edited') notes.push(`left ${path} in place: it was changed since homunculus installed it (remove it yourself if you no longer want it)`);
   }
   const mcpFile = mcpConfigPath(scope, projectDir, env);
   const mcp = withMcpEntry(scope, projectDir, mcpFile, undefined);

@@ -3,6 +3,7 @@ import { stopOfResult, type Observation } from '../observer/observation.js';
 import { projectId, projectName, projectRoot } from '../observer/project-id.js';
 import { currentToolName } from '../observer/tool-names.js';
 import { agentTypeToken, idToken, toolToken } from '../lib/tokens.js';
+import { recordable } from '../lib/clock.js';
 
 // Claude Code transcripts (~/.claude/projects/**/*.jsonl) into the same records the live hook
 // writes. The format is internal and changes between versions: everything is read defensively,
@@ -18,6 +19,9 @@ export interface ImportCounts {
 export function newCounts(): ImportCounts {
   return { lines: 0, calls: 0, failures: 0, skipped: {} };
 }
+
+/** Why a call or result whose time is not one of years 0000-9999 (or no time at all) was skipped. */
+export const TIME_OUT_OF_RANGE = 'tool calls and results whose time is not a date of years 0000-9999';
 
 export function skip(c: ImportCounts, why: string, n = 1): void {
   c.skipped[why] = (c.skipped[why] ?? 0) + n;
@@ -140,15 +144,17 @@ export class TranscriptPairer {
     }
     const content = (line['message'] as { content?: unknown } | undefined)?.content;
     if (!Array.isArray(content)) return;
+    // A time that is no instant of years 0000-9999 (`+275760-09-13`, `12345`, `soon`) is skipped and counted.
     const ts = typeof line['timestamp'] === 'string' ? Date.parse(line['timestamp']) : Number.NaN;
+    const badTime = typeof line['timestamp'] === 'string' && !recordable(ts);
     const session = idToken(line['sessionId']);
     for (const block of content) {
       if (typeof block !== 'object' || block === null) continue;
       const b = block as Record<string, unknown>;
       if (b['type'] === 'tool_use') {
         const id = idToken(b['id']);
-        if (id === undefined || session === undefined || Number.isNaN(ts) || agentId === null) {
-          skip(this.counts, 'tool calls with a missing or invalid id, session, time or agent');
+        if (id === undefined || session === undefined || Number.isNaN(ts) || badTime || agentId === null) {
+          skip(this.counts, badTime ? TIME_OUT_OF_RANGE : 'tool calls with a missing or invalid id, session, time or agent');
           continue;
         }
         const tool = currentToolName(toolToken(b['name']));
@@ -168,8 +174,8 @@ export class TranscriptPairer {
           skip(this.counts, 'results without a matching call');
           continue;
         }
-        if (Number.isNaN(ts)) {
-          skip(this.counts, 'results without a valid timestamp');
+        if (Number.isNaN(ts) || badTime) {
+          skip(this.counts, badTime ? TIME_OUT_OF_RANGE : 'results without a valid timestamp');
           continue;
         }
         this.pending.delete(id);

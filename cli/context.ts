@@ -15,9 +15,16 @@ export interface Context extends LoadedConfig {
   home: string;
   homeExists: boolean;
   now: Date;
+  /** With `defaultsOnBadConfig`: why the user's configuration was not used (the defaults were). */
+  configProblem?: string;
 }
 
-export function context(argv: { home?: string | undefined; now?: string | undefined }, env: NodeJS.ProcessEnv = process.env): Context {
+/**
+ * The data home, `now` and the configuration. A configuration that cannot be used is an error
+ * (exit 2), unless `defaultsOnBadConfig` (doctor, which reports it as a check): then the defaults,
+ * and why, in `configProblem`.
+ */
+export function context(argv: { home?: string | undefined; now?: string | undefined }, env: NodeJS.ProcessEnv = process.env, opts: { defaultsOnBadConfig?: boolean } = {}): Context {
   const home = argv.home ? resolveDataHome({ HOMUNCULUS_HOME: argv.home }) : resolveDataHome(env);
   // A file where the data home belongs: every command says so, rather than finding nothing in it.
   let st: Stats | undefined;
@@ -31,6 +38,7 @@ export function context(argv: { home?: string | undefined; now?: string | undefi
   try {
     return { home, homeExists: st !== undefined, now, ...loadConfig(home, env) };
   } catch (e) {
+    if (e instanceof ConfigError && opts.defaultsOnBadConfig) return { home, homeExists: st !== undefined, now, ...loadConfig(home, env, undefined, { defaultsOnly: true }), configProblem: e.message };
     if (e instanceof ConfigError) throw new CliError(e.message, 2, { cause: e });
     throw e;
   }

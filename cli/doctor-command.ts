@@ -19,7 +19,7 @@ import { mendStore } from '../store/housekeep.js';
 import { scanFacts, scanInstincts } from '../store/scan.js';
 import { storeContext } from '../store/service.js';
 import { pendingChange } from '../store/txn.js';
-import { commonOptions, context, printJson } from './context.js';
+import { commonOptions, context, printJson, type Context } from './context.js';
 import { hookLocators, installedEntries, whereInUse, whereLine, type Check, type Installed, type Where } from './in-use.js';
 import { CliError } from './errors.js';
 import { plural } from '../lib/plural.js';
@@ -278,6 +278,16 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   return checks;
 }
 
+/** The configuration: the user's settings read and valid, or what is wrong with them (the checks below then use the defaults). */
+function configCheck(ctx: Context, env: NodeJS.ProcessEnv): Check {
+  const file = env['HOMUNCULUS_CONFIG'] || layout.config(ctx.home);
+  if (ctx.configProblem !== undefined) {
+    return { name: 'configuration', ok: false, detail: `${ctx.configProblem.replace(/:\n\s*-\s*/, ': ').replace(/\n\s*-\s*/g, '; ')}; every other command refuses it, and the checks below use the defaults`, fix: `correct ${file} as said (${cli('config')} checks it again)` };
+  }
+  const mine = Object.values(ctx.sources).filter((s) => s === file).length;
+  return { name: 'configuration', ok: true, detail: mine > 0 ? `${file} reads: ${plural(mine, 'setting')} of yours` : 'the defaults (no config.json)' };
+}
+
 export const doctorCommand: CommandModule<object, { home?: string; project?: string; json: boolean; fix: boolean }> = {
   command: 'doctor',
   describe: 'check the installation: Node, hooks, duplicates, data home, the store, recent activity, hook errors, rules delivery',
@@ -295,7 +305,8 @@ export const doctorCommand: CommandModule<object, { home?: string; project?: str
     const where = whereInUse({ home: argv.home, projectDir, env: process.env, installed });
     const { homes, locators } = hookLocators(installed.found, process.env);
     const env = { ...process.env, ...locators };
-    const ctx = context({ home: where.dataHome }, env);
+    // A configuration that cannot be used is one of the checks, not a reason not to run them.
+    const ctx = context({ home: where.dataHome }, env, { defaultsOnBadConfig: true });
     let mended: string | undefined;
     if (argv.fix && ctx.homeExists) {
       try {
@@ -306,7 +317,7 @@ export const doctorCommand: CommandModule<object, { home?: string; project?: str
         throw e;
       }
     }
-    const checks = runChecks({ home: ctx.home, projectDir, env, rulesFile: rulesFilePath(ctx.home, ctx.config, env), installed, homes, where });
+    const checks = [configCheck(ctx, env), ...runChecks({ home: ctx.home, projectDir, env, rulesFile: rulesFilePath(ctx.home, ctx.config, env), installed, homes, where })];
     const healthy = checks.every((c) => c.ok);
     if (argv.json) printJson({ healthy, where, checks, ...(mended !== undefined ? { mended } : {}) });
     else {

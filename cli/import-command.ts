@@ -48,6 +48,7 @@ const SKIP_KEYS: [RegExp, string][] = [
   [/^tool calls without a result$/, 'callsWithoutResult'],
   [/^results without a matching call$/, 'resultsWithoutCall'],
   [/^results without a valid timestamp$/, 'resultsWithoutTimestamp'],
+  [/^tool calls and results whose time is not\b/, 'timeOutOfRange'],
   [/^paths named \*\.jsonl that are not regular files$/, 'notRegularFiles'],
   [/^transcript files that could not be read$/, 'unreadableFiles'],
 ];

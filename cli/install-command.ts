@@ -7,6 +7,8 @@ import { InstallError, planInstall, planUninstall, type Locators, type Plan } fr
 import { claudePaths, SCOPES, type Scope } from '../claude/paths.js';
 import { forgetInstall, readInstallRecords, recordInstall } from '../claude/install-record.js';
 import { SettingsError } from '../claude/settings.js';
+import { tidyBackups } from '../claude/settings-backups.js';
+import { plural } from '../lib/plural.js';
 import { McpConfigError } from '../claude/mcp-config.js';
 import { packageRoot } from '../lib/data-home.js';
 import { deleteOurs, walkDataHome, type DataHomeWalk } from '../lib/data-home-tree.js';
@@ -175,6 +177,18 @@ function purge(home: string, walk: DataHomeWalk | undefined): string | undefined
   return home;
 }
 
+/** After uninstall, the backups of the settings file homunculus made: those holding its hooks or what the file holds now go, the rest are kept (tidyBackups). */
+function tidy(plan: Plan): { removed: string[]; kept: string[] } {
+  return tidyBackups(plan.settingsPath, plan.removeSettings ? undefined : plan.after);
+}
+
+function backupLines(b: { removed: string[]; kept: string[] }): string {
+  const lines: string[] = [];
+  if (b.removed.length) lines.push(`Removed ${plural(b.removed.length, 'backup')} of it that install and uninstall made (each held the hooks, or what the file holds now).`);
+  if (b.kept.length) lines.push(`Kept ${plural(b.kept.length, 'earlier backup')} of it (the settings as they were before an install; no hook of homunculus in ${b.kept.length === 1 ? 'it' : 'them'}): ${b.kept.join(', ')}`);
+  return lines.map((l) => `${l}\n`).join('');
+}
+
 export const uninstallCommand: CommandModule<object, Args> = {
   command: 'uninstall',
   describe: 'remove exactly what install added (the data home stays unless --purge)',
@@ -189,8 +203,9 @@ export const uninstallCommand: CommandModule<object, Args> = {
     if (argv.json) {
       const backup = argv['dry-run'] || nothing ? undefined : expected(() => apply(plan, new Date()));
       if (!argv['dry-run'] && !nothing) forget(ctx.home, plan.settingsPath);
+      const backups = argv['dry-run'] || nothing ? undefined : tidy(plan);
       const purged = !argv['dry-run'] && argv.purge ? purge(ctx.home, walk) : undefined;
-      printJson(planJson(plan, { dryRun: argv['dry-run'], backup, purged }));
+      printJson({ ...planJson(plan, { dryRun: argv['dry-run'], backup: backups?.kept.includes(backup ?? '') ? backup : undefined, purged }), ...(backups ? { backups } : {}) });
       return;
     }
     if (argv['dry-run']) {
@@ -199,9 +214,10 @@ export const uninstallCommand: CommandModule<object, Args> = {
     }
     if (nothing) process.stdout.write(`homunculus is not installed in ${plan.settingsPath}; nothing changed.${plan.notes.length ? `\n${plan.notes.join('\n')}` : ''}\n`);
     else {
-      const backup = expected(() => apply(plan, new Date()));
+      expected(() => apply(plan, new Date()));
       forget(ctx.home, plan.settingsPath);
-      process.stdout.write(`${await describe(plan, false)}\nRemoved from ${plan.settingsPath}${backup ? ` (backup: ${backup})` : ''}.\n`);
+      const backups = tidy(plan);
+      process.stdout.write(`${await describe(plan, false)}\nRemoved from ${plan.settingsPath}.\n${backupLines(backups)}`);
     }
     if (argv.purge && purge(ctx.home, walk)) process.stdout.write(`Purged the data home ${ctx.home}.\n`);
   },

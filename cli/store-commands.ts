@@ -217,11 +217,15 @@ const aliasCommand: CommandModule<object, Common & { from: string; to: string }>
 
 const duplicatesCommand: CommandModule<object, Common> = {
   command: 'duplicates',
-  describe: 'similar pattern keys (duplicateThreshold) and contradicting taught instincts',
+  describe: 'similar pattern keys (duplicateThreshold), contradicting taught instincts, and alike taught ones kept apart (a merge would lose a word)',
   builder: (y) => y.options(commonOptions),
   handler: (argv) => {
     const r = run(() => svc.duplicates(storeCtx(argv)));
-    out(argv, r, () => [...r.duplicates.map((d) => `${d.similarity.toFixed(2)}  ${d.a_pattern}  ~  ${d.b_pattern}`), ...r.contradictions.map((c) => `contradiction: ${c.a} (${c.a_action}) vs ${c.b} (${c.b_action})`)].join('\n') || 'No duplicates, no contradictions.');
+    out(argv, r, () => [
+      ...r.duplicates.map((d) => `${d.similarity.toFixed(2)}  ${d.a_pattern}  ~  ${d.b_pattern}`),
+      ...r.contradictions.map((c) => `contradiction: ${c.a} (${c.a_action}) vs ${c.b} (${c.b_action})`),
+      ...r.distinct.map((d) => `kept apart: ${d.a_pattern} and ${d.b_pattern} (${d.similarity.toFixed(2)} alike; their ${d.in}s say ${d.words[0].join(' ') || '-'} / ${d.words[1].join(' ') || '-'})`),
+    ].join('\n') || 'No duplicates, no contradictions.');
   },
 };
 

@@ -5,6 +5,7 @@ import { safeText } from '../lib/safe-text.js';
 import type { InstinctView } from '../store/query.js';
 import { ruleBullet, sortRules, type ExportRule } from './formats.js';
 import { toExportRule } from './select.js';
+import { plural } from '../lib/plural.js';
 
 // Graduation and evolution, pure over the store's views, the configuration and `now`.
 // graduate: an instinct old enough (graduateMinDays), confident enough (graduateMinConfidence),
@@ -72,7 +73,7 @@ export function renderCommand(rules: readonly ExportRule[], domain: string): str
     '',
     `Work on the task below following these ${safeText(domain, 40)} habits, learned from how this user works (most confident first):`,
     '',
-    ...list.map((r, i) => `${i + 1}. ${safeText(r.text)} (${r.rate === undefined ? `${Math.round(r.confidence * 100)}%, ` : ''}${Math.round(r.observations)} observations)${r.explain ? `: ${safeText(r.explain)}` : ''}`),
+    ...list.map((r, i) => `${i + 1}. ${safeText(r.text)} (${r.rate === undefined ? `${Math.round(r.confidence * 100)}%, ` : ''}${plural(Math.round(r.observations), 'observation')})${r.explain ? `: ${safeText(r.explain)}` : ''}`),
     '',
     'Task: $ARGUMENTS',
     '',

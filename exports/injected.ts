@@ -1,9 +1,9 @@
-import { homedir } from 'node:os';
 import { basename, dirname, join, resolve, sep } from 'node:path';
 import { writeFileAtomic } from '../lib/atomic-write.js';
 import { readDataFile } from '../lib/data-files.js';
 import { readRegularText } from '../lib/regular-file.js';
 import { fnv1a64Hex } from '../lib/fnv.js';
+import { userHome as homeOf } from '../lib/data-home.js';
 import { blockBody, GUIDELINES, isGeneratedRules, RULES_FILE_BLOCK } from './marker-block.js';
 
 // What was written where (inject, export --out, graduate): state/injected.json, file -> the rule
@@ -54,10 +54,19 @@ export function recordInjection(home: string, file: string, keys: readonly strin
 }
 
 /** Memory files Claude Code loads at the start of a session in `cwd`: the user's, and CLAUDE.md / CLAUDE.local.md in cwd and every folder above it. */
-function loadedBy(record: string, cwd: string | undefined, userHome: string): boolean {
+/** The user's home as every other path of homunculus finds it (HOME, as the docs say; never a relative path), or undefined when there is none. */
+function processHome(): string | undefined {
+  try {
+    return homeOf(process.env);
+  } catch {
+    return undefined;
+  }
+}
+
+function loadedBy(record: string, cwd: string | undefined, userHome: string | undefined): boolean {
   const file = record.replace(/#[a-z-]+$/, ''); // `<file>#guidelines`: graduate's block in the same file
   const name = basename(file);
-  if (file === join(userHome, '.claude', 'CLAUDE.md')) return true;
+  if (userHome !== undefined && file === join(userHome, '.claude', 'CLAUDE.md')) return true;
   if (cwd === undefined || !(name === 'CLAUDE.md' || name === 'CLAUDE.local.md')) return false;
   let dir = dirname(file);
   if (basename(dir) === '.claude') dir = dirname(dir);
@@ -79,7 +88,7 @@ function memoryText(file: string): string | undefined {
  * and that the block still holds: a file deleted or edited since, or a block taken out of it,
  * holds nothing back (the record says what was written, the file what is loaded).
  */
-export function keysLoadedIn(home: string, cwd: string | undefined, userHome: string = homedir()): Set<string> {
+export function keysLoadedIn(home: string, cwd: string | undefined, userHome: string | undefined = processHome()): Set<string> {
   const out = new Set<string>();
   for (const [record, f] of Object.entries(readInjected(home).files)) {
     if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome)) continue;

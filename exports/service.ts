@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import { readFailure, readRegularText } from '../lib/regular-file.js';
-import { basename, resolve } from 'node:path';
+import { basename, dirname, resolve } from 'node:path';
 import { UserFileError, writeUserFile } from '../lib/user-file.js';
 import { snapshot, type StoreCtx } from '../store/store.js';
 import { cursorMdc, FORMATS, markdownBlock, plainRules, type ExportRule, type Format } from './formats.js';
@@ -98,6 +98,14 @@ function readText(path: string): string | undefined {
   }
 }
 
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
 function write(path: string, text: string): boolean {
   try {
     return writeUserFile(path, text);
@@ -113,6 +121,9 @@ function write(path: string, text: string): boolean {
  */
 export function injectFile(path: string, body: string, markers?: [string, string]): WriteResult {
   const file = resolve(path);
+  // A block goes into a file of a folder that is there (a project's CLAUDE.md): a mistyped path
+  // made the folders and an empty block.
+  if (!isFolder(dirname(file))) throw new ExportError(`${dirname(file)}: no such folder; a block is written into a file of an existing folder (a project's CLAUDE.md or AGENTS.md); nothing was written`);
   const before = readText(file);
   const r = injectBlock(before ?? '', body, markers);
   if (!r.changed) return { file, changed: false, how: 'unchanged' };

@@ -2,6 +2,7 @@ import { stringify } from 'yaml';
 import { LEARNERS } from '../analyzer/learners/index.js';
 import { safeText } from '../lib/safe-text.js';
 import { sortRules, type ExportRule } from './formats.js';
+import { plural } from '../lib/plural.js';
 
 // An Agent Skills SKILL.md (agentskills.io): YAML frontmatter with `name` and `description`,
 // then the rules grouped by category with their confidence and evidence.
@@ -45,7 +46,7 @@ export function renderSkill(rules: readonly ExportRule[], o: SkillOptions = {}):
   if (chosen.length === 0) return undefined;
   const observations = chosen.reduce((n, r) => n + Math.round(r.observations), 0);
   const name = o.name ?? DEFAULT_SKILL_NAME;
-  const description = o.description ?? `Learned patterns from ${observations} observations of how this user and Claude work: apply them when planning or reviewing a change.`;
+  const description = o.description ?? `Learned patterns from ${plural(observations, 'observation')} of how this user and Claude work: apply them when planning or reviewing a change.`;
   const problems = skillProblems(name, description);
   if (problems.length > 0) throw new Error(`not a valid skill: ${problems.join('; ')}`);
   const out = ['---', stringify({ name, description }, { lineWidth: 0 }).trimEnd(), '---', '', '# Learned patterns (homunculus)', ''];
@@ -55,7 +56,7 @@ export function renderSkill(rules: readonly ExportRule[], o: SkillOptions = {}):
     out.push(`## ${CATEGORY_TITLES[category] ?? safeText(category, 60)}`, '');
     for (const r of list) {
       const explain = safeText(r.explain ?? '');
-      out.push(`- **${safeText(r.text)}** (${r.rate === undefined ? `${Math.round(r.confidence * 100)}%, ` : ''}${Math.round(r.observations)} observations)${explain ? `: ${explain}` : ''}`);
+      out.push(`- **${safeText(r.text)}** (${r.rate === undefined ? `${Math.round(r.confidence * 100)}%, ` : ''}${plural(Math.round(r.observations), 'observation')})${explain ? `: ${explain}` : ''}`);
       for (const e of (r.evidence ?? []).slice(0, 3)) out.push(`  - Evidence: ${safeText(e, 200)}`);
     }
     out.push('');

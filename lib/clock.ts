@@ -56,6 +56,19 @@ export function resolveNow(flag: string | undefined, env: NodeJS.ProcessEnv): Da
 
 export const DAY_MS = 86_400_000;
 
+/** 0000-01-01T00:00:00.000Z and 9999-12-31T23:59:59.999Z: the instants a record may hold. */
+const FIRST_RECORDABLE_MS = -62_167_219_200_000;
+const LAST_RECORDABLE_MS = 253_402_300_799_999;
+
+/**
+ * Whether an instant can be a record's time: in years 0000 to 9999, those its `ts` and its file's
+ * name (`YYYY-MM-DD.jsonl`) spell in four digits. Date.parse reads `+275760-09-13` (the last
+ * instant a Date holds: the day after it is no Date at all) and `12345` as years.
+ */
+export function recordable(ms: number): boolean {
+  return ms >= FIRST_RECORDABLE_MS && ms <= LAST_RECORDABLE_MS;
+}
+
 /** How far a clock override may run ahead of the real clock before runs turn read-only. */
 export const FUTURE_TOLERANCE_MS = 5 * 60_000;
 

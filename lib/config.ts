@@ -1,4 +1,4 @@
-import { readFailure, readRegularText, readRegularTextIfPresent } from './regular-file.js';
+import { readFailure, readRegularText, readRegularTextIfPresent, withoutBom } from './regular-file.js';
 import { join } from 'node:path';
 import { layout, packageRoot } from './data-home.js';
 
@@ -251,7 +251,7 @@ function readJson(path: string, optional = false): unknown {
   }
   if (text === undefined) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(withoutBom(text)) as unknown;
   } catch (e) {
     throw new ConfigError(`${path}: expected JSON, ${(e as Error).message}`);
   }

@@ -37,17 +37,21 @@ export function resolveDataHome(env: NodeJS.ProcessEnv): string {
  * database names (HOME unset under cron or `env -i`). Never a relative path: `.claude/projects`
  * or `.local/share` would then be read and written below whatever folder a command runs in.
  */
-export function userHome(env: NodeJS.ProcessEnv): string {
+export function userHome(env: NodeJS.ProcessEnv, systemHome: () => string | undefined = accountHome): string {
   const fromEnv = env['HOME'];
   if (fromEnv && isAbsolute(fromEnv)) return fromEnv;
-  let system: string | undefined;
-  try {
-    system = userInfo().homedir;
-  } catch {
-    // no entry for this user
-  }
+  const system = systemHome();
   if (system && isAbsolute(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : 'not set'} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
+}
+
+/** The home folder the system's user database names for this process's user, if any. */
+function accountHome(): string | undefined {
+  try {
+    return userInfo().homedir;
+  } catch {
+    return undefined; // no entry for this user
+  }
 }
 
 /** A git work tree of the project itself (not a copy under node_modules, npx's cache or a plugin cache). */

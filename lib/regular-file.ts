@@ -144,3 +144,8 @@ export function readFailure(e: unknown): string {
   if (err.code === 'EISDIR') return 'expected a regular file, found a folder';
   return err.code ?? err.message;
 }
+
+/** A text without its leading byte order mark (Notepad saves JSON with one): none is part of JSON. */
+export function withoutBom(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}

@@ -138,7 +138,7 @@ export function createServer(opts: ServerOptions = {}): McpServer {
   tool('session_summary', "A session's tool calls, chains and retries, and what the store learned in it (default: the latest session).", { session: z.string().regex(ID, 'a session id: letters, digits, _ and -, at most 128').optional() }, (a) => sessionSummary(ctx(), a.session));
   tool('detect_chains', 'The tool chains and error-retries the analyzer sees in the current window (read-only), with the scope each would take.', { limit }, (a) => detectChains(ctx(), a.limit ?? 20));
   tool('alias_pattern', 'Make one pattern key stand for another existing one (a taught instinct under the old key is merged into it).', { from: pattern, to: z.string().min(1).max(260).describe('the existing id or pattern key') }, (a) => alias(ctx(), a.from, a.to));
-  tool('find_duplicates', 'Pairs of instincts with similar keys (order matters: seq:A->B is not seq:B->A) and taught instincts that contradict each other.', {}, () => svc.duplicates(ctx()));
+  tool('find_duplicates', 'Pairs of instincts with similar keys (order matters: seq:A->B is not seq:B->A), taught instincts that contradict each other, and alike taught ones kept apart because a merge would lose a word (distinct); each within its project and against the global ones.', {}, () => svc.duplicates(ctx()));
   tool(
     'import_patterns',
     'Import instincts (and facts: rows with "fact") from another tool or machine, into the current project at the taught starting confidence. Each row reinforces like observe. A key must be one homunculus could learn (cmd:test=npm test; pref:pkg=pnpm); "scope": "global" is refused (only the user makes a rule global). At most 10 new instincts and 3 new facts per call.',

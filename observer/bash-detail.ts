@@ -152,6 +152,11 @@ function programToken(word: string): string | undefined {
 
 type Outcome = { work: string | undefined } | { noop: string | undefined };
 
+/** A table's own entry for a word of the command, never an Object.prototype member (`constructor`, `toString`). */
+function own<T>(table: Readonly<Record<string, T>>, word: string): T | undefined {
+  return Object.hasOwn(table, word) ? table[word] : undefined;
+}
+
 /** The detail of a file run by its path that the table does not know. */
 export const LOCAL_SCRIPT = 'local-script';
 
@@ -176,10 +181,10 @@ function commandAt(words: readonly Word[], k: number, depth: number, isPackage =
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
 
-  const wrapper = WRAPPERS[program];
+  const wrapper = own(WRAPPERS, program);
   if (wrapper !== undefined) return wrapped(words, k, wrapper, depth) ?? alone;
 
-  const via = VIA[program];
+  const via = own(VIA, program);
   if (via !== undefined) {
     const stops = [via.module, via.command].filter((s): s is string => s !== undefined);
     const scan = scanOptions(words, k + 1, via, stops);
@@ -193,7 +198,7 @@ function commandAt(words: readonly Word[], k: number, depth: number, isPackage =
     return { work: detailOf(script.text, depth + 1) ?? alone.work };
   }
 
-  const cli = CLIS[program];
+  const cli = own(CLIS, program);
   if (cli === undefined) return alone;
   const scan = scanOptions(words, k + 1, cli);
   if (scan.kind !== 'operand' || scan.at >= words.length) return alone;
@@ -213,7 +218,7 @@ function commandAt(words: readonly Word[], k: number, depth: number, isPackage =
   // A target or script in the subcommand's place (`make test`, `yarn build`): a common name, or a
   // known program run from the project's packages (`pnpm vitest`); anything else is the program alone.
   if (cli.targets !== undefined && !(cli.targets.builtins ?? '').split(' ').includes(sub)) return scriptWord(sub) || (program !== 'make' && program !== 'gmake' && knownProgram(sub)) ? { work: both } : alone;
-  const runner = cli.runs?.[sub];
+  const runner = cli.runs === undefined ? undefined : own(cli.runs, sub);
   if (runner !== undefined) {
     const inner = wrapped(words, scan.at, runner, depth);
     return inner !== undefined && 'work' in inner && inner.work !== undefined ? inner : { work: both };

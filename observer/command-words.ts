@@ -1,5 +1,5 @@
 import { layout } from '../lib/data-home.js';
-import { readRegularTextIfPresent } from '../lib/regular-file.js';
+import { readRegularTextIfPresent, withoutBom } from '../lib/regular-file.js';
 import { detailPartToken } from '../lib/tokens.js';
 
 // The user's own script and target names (`commandWords` in config.json: "deploy-staging e2e-ci"),
@@ -22,7 +22,7 @@ export function lazyCommandWords(home: string, env: NodeJS.ProcessEnv): Readonly
     if (words !== undefined) return words;
     try {
       const text = readRegularTextIfPresent(env['HOMUNCULUS_CONFIG'] || layout.config(home), { maxBytes: 1024 * 1024 });
-      words = commandWordsOf(text === undefined ? undefined : (JSON.parse(text) as { commandWords?: unknown }).commandWords);
+      words = commandWordsOf(text === undefined ? undefined : (JSON.parse(withoutBom(text)) as { commandWords?: unknown }).commandWords);
     } catch {
       words = new Set();
     }

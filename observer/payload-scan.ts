@@ -13,11 +13,11 @@ const TOP_FIELDS = new Set([
   'session_id', 'hook_event_name', 'tool_name', 'tool_use_id', 'duration_ms', 'agent_id', 'agent_type',
   'cwd', 'is_interrupt', 'prompt', 'stop_hook_active', 'source', 'transcript_path', 'reason', 'error',
 ]);
-/** Fields kept one level down, by parent. */
-const NESTED_FIELDS: Record<string, Set<string>> = {
-  tool_input: new Set(['command']),
-  tool_response: new Set(['interrupted']),
-};
+/** Fields kept one level down, by parent. A Map: a payload's key (`toString`, `__proto__`) is never a member of it. */
+const NESTED_FIELDS: ReadonlyMap<string, ReadonlySet<string>> = new Map([
+  ['tool_input', new Set(['command'])],
+  ['tool_response', new Set(['interrupted'])],
+]);
 const KEY_LIMIT = 64;
 const VALUE_LIMIT = 64 * 1024;
 
@@ -171,7 +171,7 @@ export class PayloadScanner {
     if (depth === 1 && TOP_FIELDS.has(this.key1)) {
       this.target = `top:${this.key1}`;
       this.startCapture(VALUE_LIMIT, 'value');
-    } else if (depth === 2 && NESTED_FIELDS[this.key1]?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
+    } else if (depth === 2 && NESTED_FIELDS.get(this.key1)?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
       this.target = `nested:${this.key1}.${this.key2}`;
       this.startCapture(VALUE_LIMIT, 'value');
     }

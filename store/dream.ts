@@ -5,8 +5,7 @@ import type { Config } from '../lib/config.js';
 import { DAY_MS } from '../lib/clock.js';
 import { decayed, pruneCategory, type LifecycleConfig } from './lifecycle.js';
 import type { Instinct } from './model.js';
-import { unionPairs } from './candidates.js';
-import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses, textPairs, textSimilarity } from './similarity.js';
+import { conflictPairs, conflicts, mergeLoses, mergePairs, mergeSimilarity, textSimilarity } from './similarity.js';
 import { plural } from '../lib/plural.js';
 import { observedSource } from './model.js';
 
@@ -93,16 +92,13 @@ export function planDream(all: readonly Instinct[], shadowTexts: readonly Shadow
   {
     const pairs: { i: number; j: number; sim: number }[] = [];
     const scopes = xs.map((x) => `${x.scope}\u0000${x.project ?? ''}`);
-    const keyed = keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, scopes);
-    const texted = textPairs(xs.map(said), c.duplicateThreshold, xs.map((x, i) => `${x.category}\u0000${scopes[i]}`));
-    for (const [i, j] of unionPairs(keyed, texted)) {
+    for (const [i, j] of mergePairs(xs, c, scopes)) {
       const a = xs[i]!;
       const b = xs[j]!;
       if (gone.has(a.id) || gone.has(b.id) || !sameScope(a, b)) continue;
-      const k = keySimilarity(a.pattern, b.pattern);
-      const t = a.category === b.category && a.action !== '' && b.action !== '' ? textSimilarity(said(a), said(b)) : 0;
-      const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
-      // Different values (port 3000, port 8080; node 18, node 22) are different instincts.
+      const sim = mergeSimilarity(a, b, c);
+      // Different values (port 3000, port 8080; node 18, node 22) and a word swapped (tabs,
+      // spaces; pnpm, yarn) are different instincts.
       if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
       pairs.push({ i, j, sim });
     }

@@ -4,8 +4,9 @@ import { words } from './keys.js';
 // metadata. Bare words must all match (AND), `OR` between alternatives, `NOT` before a term,
 // `"a phrase"` for words in a row, `prefix*`, parentheses to group. Precedence: NOT binds
 // tightest, then AND, then OR (`a b OR c` is `(a AND b) OR c`). A query with characters this
-// syntax cannot take (`seq:a->b`, `C++`), or unbalanced quotes or parentheses, is matched as a
-// plain substring instead.
+// syntax cannot take (`seq:a->b`, `C++`), unbalanced quotes or parentheses, or parentheses and
+// NOTs nested more than MAX_NESTING deep (3,000 overflowed the stack), is matched as a plain
+// substring instead.
 
 export type Query =
   | { kind: 'term'; words: string[]; prefix: boolean }
@@ -47,8 +48,12 @@ function tokenize(q: string): Token[] | undefined {
   return out;
 }
 
+/** How deep parentheses and NOTs may nest: the parser recurses once a level, and so does matching. */
+const MAX_NESTING = 100;
+
 class Parser {
   private i = 0;
+  private depth = 0;
   constructor(private readonly ts: Token[]) {}
   done(): boolean {
     return this.i >= this.ts.length;
@@ -77,12 +82,17 @@ class Parser {
   private unary(): Query | undefined {
     const t = this.ts[this.i++];
     if (t === undefined) return undefined;
+    if ((t.t === 'not' || t.t === '(') && this.depth >= MAX_NESTING) return undefined;
     if (t.t === 'not') {
+      this.depth++;
       const q = this.unary();
+      this.depth--;
       return q && { kind: 'not', q };
     }
     if (t.t === '(') {
+      this.depth++;
       const q = this.or();
+      this.depth--;
       if (this.ts[this.i]?.t !== ')') return undefined;
       this.i++;
       return q;

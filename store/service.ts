@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { readLastAnalysis } from './last-analysis.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
-import { findContradictions, findDuplicates } from './clean.js';
+import { findContradictions, findDistinct, findDuplicates } from './clean.js';
 import { readEvents } from './events.js';
 import { readIfFile } from './io.js';
 import { round4 } from './lifecycle.js';
@@ -130,7 +130,7 @@ export function status(ctx: StoreCtx, days?: number) {
 
 export function duplicates(ctx: StoreCtx) {
   const s = snapshot(ctx);
-  return { threshold: ctx.config.duplicateThreshold, duplicates: findDuplicates(s.instincts, ctx.config.duplicateThreshold), contradictions: findContradictions(s.instincts, ctx.config.mergeThreshold) };
+  return { threshold: ctx.config.duplicateThreshold, duplicates: findDuplicates(s.instincts, ctx.config.duplicateThreshold), contradictions: findContradictions(s.instincts, ctx.config.mergeThreshold), distinct: findDistinct(s.instincts, ctx.config) };
 }
 
 export function facts(ctx: StoreCtx, scope: 'current' | 'all' = 'current') {

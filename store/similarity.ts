@@ -1,5 +1,7 @@
 import { samePairs, similarPairs, unionPairs, withinScopes } from './candidates.js';
 import { words } from './keys.js';
+import { observedSource } from './model.js';
+import { meaningWords, swappedWords } from './word-swaps.js';
 
 // Deterministic, order-respecting similarity, and contradictions between taught instincts.
 // Keys are compared as word sequences: the longest common subsequence over both lengths (Dice on
@@ -144,13 +146,49 @@ function saidOf(x: { trigger: string; action: string }): string {
   return `${x.trigger} ${x.action}`;
 }
 
+/** A key's words but its values (what follows `=`), as store/word-swaps.ts compares them. */
+const keyNameWords = memo((key: string): readonly string[] => keyParts(key).flatMap((p) => {
+  const eq = p.indexOf('=');
+  return meaningWords(eq === -1 ? p : p.slice(0, eq));
+}));
+const actionWords = memo(meaningWords);
+
+type Said = { pattern: string; trigger: string; action: string; source?: string | undefined };
+
+/** What a merge of two alike instincts would lose, and where: each one's own words (values without their `=`). */
+export interface Lost {
+  in: 'value' | 'key' | 'action';
+  words: [string[], string[]];
+}
+
+function valueWords(a: string, b: string, isKey: boolean): [string[], string[]] {
+  const own = (x: Set<string>, y: Set<string>) => [...new Set([...x].filter((v) => !y.has(v)).map((v) => v.replace(/^=/, '')))].sort();
+  const va = valuesOf(a, isKey);
+  const vb = valuesOf(b, isKey);
+  return [own(va, vb), own(vb, va)];
+}
+
 /**
- * Whether a merge of these two would lose a user's words: their keys or their trigger and
- * action name different values (teaching `pref:test-runner=jest` after `pref:test-runner=vitest`
- * is a change of mind, not a second sighting of vitest).
+ * What a merge of two alike instincts would lose (undefined: nothing): their keys or their
+ * trigger and action name different values (teaching `pref:test-runner=jest` after
+ * `pref:test-runner=vitest` is a change of mind, not a second sighting of vitest), or a word of
+ * one stands where the other has its own (store/word-swaps.ts): in their keys' names, within
+ * words they share (`pref:indent-tabs` / `pref:indent-spaces`), or in their actions when both are
+ * the user's words (`use pnpm` / `use yarn`; an observed instinct's action is its key in words).
  */
-export function mergeLoses(a: { pattern: string; trigger: string; action: string }, b: { pattern: string; trigger: string; action: string }): boolean {
-  return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
+export function mergeLost(a: Said, b: Said): Lost | undefined {
+  if (valuesDiffer(a.pattern, b.pattern, true)) return { in: 'value', words: valueWords(a.pattern, b.pattern, true) };
+  if (valuesDiffer(saidOf(a), saidOf(b))) return { in: 'value', words: valueWords(saidOf(a), saidOf(b), false) };
+  const k = swappedWords(keyNameWords(a.pattern), keyNameWords(b.pattern), true);
+  if (k) return { in: 'key', words: k };
+  if (observedSource(a) || observedSource(b)) return undefined;
+  const w = swappedWords(actionWords(a.action), actionWords(b.action));
+  return w ? { in: 'action', words: w } : undefined;
+}
+
+/** Whether a merge of these two would lose a user's words (mergeLost): then they are two instincts. */
+export function mergeLoses(a: Said, b: Said): boolean {
+  return mergeLost(a, b) !== undefined;
 }
 
 /** The setting a key names before its `=` (`pref:test-runner`), or undefined for a key without one. */
@@ -202,6 +240,32 @@ export function keyPairs(patterns: readonly string[], threshold: number, groups?
 /** Pairs (i < j) of texts that may have textSimilarity >= threshold (within `groups`), sorted; check each. */
 export function textPairs(texts: readonly string[], threshold: number, groups?: readonly string[]): [number, number][] {
   return similarPairs(texts.map(wordsOf), threshold, groups);
+}
+
+/** What an instinct says, for comparing two as a merge does: its trigger and action. */
+function mergeText(x: { trigger: string; action: string }): string {
+  return `${x.trigger} ${x.action}`.trim();
+}
+
+type Mergeable = { pattern: string; category: string; trigger: string; action: string };
+
+/**
+ * How alike two instincts are for a merge (dream, and what `duplicates` keeps apart): their keys'
+ * similarity when at `mergeThreshold`, else their trigger and action's when at
+ * `duplicateThreshold` (the same category, both with an action), else 0.
+ */
+export function mergeSimilarity(a: Mergeable, b: Mergeable, c: { mergeThreshold: number; duplicateThreshold: number }): number {
+  const k = keySimilarity(a.pattern, b.pattern);
+  if (k >= c.mergeThreshold) return k;
+  const t = a.category === b.category && a.action !== '' && b.action !== '' ? textSimilarity(mergeText(a), mergeText(b)) : 0;
+  return t >= c.duplicateThreshold ? t : 0;
+}
+
+/** Pairs (i < j, sorted) that may have mergeSimilarity above 0, within `groups` (a scope); check each. */
+export function mergePairs(xs: readonly Mergeable[], c: { mergeThreshold: number; duplicateThreshold: number }, groups: readonly string[]): [number, number][] {
+  const keyed = keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, groups);
+  const texted = textPairs(xs.map(mergeText), c.duplicateThreshold, xs.map((x, i) => `${x.category}\u0000${groups[i]}`));
+  return unionPairs(keyed, texted);
 }
 
 /**

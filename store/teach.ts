@@ -5,7 +5,7 @@ import { reinforced } from './lifecycle.js';
 import { MAX_EXPLAIN, MAX_TEXT, zeroFeedback, type Instinct, type Scope, observedSource } from './model.js';
 import { addProject, addSession, archiveInstinct, domainOf, enforceInstinctCap, entryOf, key, latest, live, mutate, norm, resolve, resolveRef, save, settleDecay, StoreError, text, type Mut } from './mutate.js';
 import { applyFeedback, feedbackIn } from './feedback.js';
-import { conflicts, keySimilarity, valuesDiffer } from './similarity.js';
+import { conflicts, keySimilarity, mergeLoses } from './similarity.js';
 import type { Entry } from './scan.js';
 import type { StoreCtx } from './store.js';
 import { whenClause } from '../lib/safe-text.js';
@@ -80,11 +80,12 @@ export function teachIn(m: Mut, input: TeachInput & { source: 'taught' | 'import
     let best: { e: Entry<Instinct>; s: number } | undefined;
     for (const e of m.instincts) {
       if (!e.value || observedSource(e.value)) continue;
-      // Another value (jest after vitest, node 22 after 18) is another instinct, never a merge.
-      if (valuesDiffer(pattern, e.value.pattern, true)) continue;
-      if (input.trigger !== undefined && input.action !== undefined && valuesDiffer(`${input.trigger} ${input.action}`, `${e.value.trigger} ${e.value.action}`)) continue;
       const s = keySimilarity(pattern, e.value.pattern);
-      if (s >= c.mergeThreshold && (best === undefined || s > best.s)) best = { e, s };
+      if (s < c.mergeThreshold) continue;
+      // Another value (jest after vitest, node 22 after 18) is another instinct, never a merge; so
+      // is a word of its own where the other has another (tabs after spaces, yarn after pnpm).
+      if (mergeLoses({ pattern, trigger: input.trigger ?? e.value.trigger, action: input.action ?? e.value.action, source: input.source }, e.value)) continue;
+      if (best === undefined || s > best.s) best = { e, s };
     }
     if (best) {
       entry = best.e;

@@ -331,3 +331,22 @@ describe('bashDetail: a package runner of a repository, a URL, a path or a tarba
     expect(bashDetail(command)).toBe(want);
   });
 });
+
+// Issue 38, item 9: a word of the command named like an Object.prototype member was looked up in
+// the command table's objects and found there (`constructor foo` recorded nothing, `isPrototypeOf
+// x` was taken for a wrapper running `x`).
+describe('bashDetail: words named like Object.prototype members are plain words', () => {
+  it.each([
+    ['constructor foo', 'constructor'],
+    ['isPrototypeOf x', 'isPrototypeOf'],
+    ['hasOwnProperty --help', 'hasOwnProperty'],
+    ['npm constructor', 'npm constructor'],
+    ['npx constructor', 'constructor'],
+    ['uv toString', 'uv toString'],
+    ['git __proto__', 'git __proto__'],
+    ['npm run constructor', 'npm run'],
+    ['timeout 5 valueOf', 'valueOf'],
+  ])('%j -> %j', (command, want) => {
+    expect(bashDetail(command)).toBe(want);
+  });
+});

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles, ROOT, runCli, sandbox } from './helpers.js';
+import { listFiles, readObservations, ROOT, runCli, runHook, sandbox } from './helpers.js';
 
 describe('configuration: invalid values are refused, naming key, value and what is allowed', () => {
   it.each([
@@ -35,6 +35,41 @@ describe('configuration: invalid values are refused, naming key, value and what 
       expect(r.stderr).toContain(join(data, 'config.json'));
     }
     expect(listFiles(data)).toEqual(['config.json']);
+  });
+
+  // Issue 38, item 12: a config.json saved with a byte order mark (as Notepad saves it) was refused.
+  it.each([
+    ['config.json with a BOM', '\ufeff{"minSessions": 3}\n', false],
+    ['config.json with a BOM and CRLF', '\ufeff{\r\n  "minSessions": 3\r\n}\r\n', false],
+    ['HOMUNCULUS_CONFIG with a BOM', '\ufeff{"minSessions": 3}', true],
+  ])('%s is read', async (_name, text, viaEnv) => {
+    const { root, data } = sandbox();
+    mkdirSync(data, { recursive: true });
+    const file = viaEnv ? join(root, 'c.json') : join(data, 'config.json');
+    writeFileSync(file, text);
+    const r = await runCli(['config', '--home', data, '--json'], viaEnv ? { HOMUNCULUS_CONFIG: file } : {});
+    expect(r.exitCode, r.stderr as string).toBe(0);
+    const out = JSON.parse(r.stdout as string);
+    expect(out.config.minSessions).toBe(3);
+    expect(out.sources.minSessions).toBe(file);
+  });
+
+  it('the observe hook reads commandWords from a config.json with a BOM', async () => {
+    const { data, project } = sandbox();
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'config.json'), '\ufeff{"commandWords": "deploy-staging"}');
+    const payload = { session_id: 's1', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'npm run deploy-staging' }, tool_response: {}, tool_use_id: 'toolu_1', cwd: project };
+    expect((await runHook(JSON.stringify(payload), { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: '2026-11-08T10:00:00Z' })).exitCode).toBe(0);
+    expect(readObservations(data).map((o) => o['detail'])).toEqual(['npm run deploy-staging']);
+  });
+
+  it('a BOM anywhere but at the start is still not JSON', async () => {
+    const { data } = sandbox();
+    mkdirSync(data, { recursive: true });
+    writeFileSync(join(data, 'config.json'), '{"minSessions": \ufeff3}');
+    const r = await runCli(['config', '--home', data], {});
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain('expected JSON');
   });
 
   it('HOMUNCULUS_CONFIG names the file; a missing one is an error', async () => {

@@ -1,8 +1,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { legacyCheckoutData, packageRoot, resolveDataHome } from '../lib/data-home.js';
+import { DataHomeError, legacyCheckoutData, packageRoot, resolveDataHome, userHome } from '../lib/data-home.js';
+import { claudePaths } from '../claude/paths.js';
+import { mcpConfigPath } from '../claude/mcp-config.js';
 import { ROOT, tempDir } from './helpers.js';
 
 describe('data home', () => {
@@ -20,7 +21,7 @@ describe('data home', () => {
     expect(legacyCheckoutData(checkout)).toBeUndefined(); // not a clone: not ours to judge
   });
   it('is the XDG data folder: $XDG_DATA_HOME/homunculus when that is absolute, else ~/.local/share/homunculus', () => {
-    expect(resolveDataHome({})).toBe(join(homedir(), '.local', 'share', 'homunculus'));
+    expect(resolveDataHome({ HOME: '/elsewhere/me' })).toBe('/elsewhere/me/.local/share/homunculus');
     expect(resolveDataHome({ XDG_DATA_HOME: '/xdg', HOME: '/home/u' })).toBe('/xdg/homunculus');
     expect(resolveDataHome({ XDG_DATA_HOME: 'rel', HOME: '/home/u' })).toBe('/home/u/.local/share/homunculus');
     // A .git inside node_modules (a dependency installed from git) is no clone either.
@@ -32,5 +33,38 @@ describe('data home', () => {
   it('HOMUNCULUS_HOME wins, resolved to an absolute path', () => {
     expect(resolveDataHome({ HOMUNCULUS_HOME: '/data/h', XDG_DATA_HOME: '/xdg' })).toBe('/data/h');
     expect(resolveDataHome({ HOMUNCULUS_HOME: 'rel' })).toBe(join(process.cwd(), 'rel'));
+  });
+});
+
+// Issue 38, item 13: this file compared a data home resolved without HOME with os.homedir(), which
+// reads HOME: it failed wherever HOME is not the account's home, and depended on the machine's
+// account. The rule is a function of HOME, and of the system's entry only when HOME is unset or
+// relative; the entry is given here, never read from the machine.
+describe('the home folder: HOME, as the docs say', () => {
+  const system = () => '/home/account';
+  it.each([
+    ['an absolute HOME', { HOME: '/tmp/sandbox/home' }, '/tmp/sandbox/home'],
+    ['an absolute HOME that is not the account\'s', { HOME: '/srv/ci' }, '/srv/ci'],
+    ['HOME unset', {}, '/home/account'],
+    ['HOME empty', { HOME: '' }, '/home/account'],
+    ['HOME relative', { HOME: 'relative/home' }, '/home/account'],
+    ['HOME .', { HOME: '.' }, '/home/account'],
+  ])('%s: %s', (_, env, want) => {
+    expect(userHome(env, system)).toBe(want);
+  });
+
+  it.each([
+    ['no entry', () => undefined],
+    ['a relative entry', () => 'home/x'],
+  ])('HOME unset and the system gives %s: refused, never a relative path', (_, sys) => {
+    expect(() => userHome({}, sys)).toThrow(DataHomeError);
+    expect(() => userHome({ HOME: '.' }, sys)).toThrow(/set HOME to your home folder/);
+  });
+
+  it('every path below the home follows HOME', () => {
+    const env = { HOME: '/srv/ci' };
+    expect(claudePaths('user', '/proj', env).settings).toBe('/srv/ci/.claude/settings.json');
+    expect(mcpConfigPath('user', '/proj', env)).toBe('/srv/ci/.claude.json');
+    expect(resolveDataHome(env)).toBe('/srv/ci/.local/share/homunculus');
   });
 });

@@ -113,3 +113,38 @@ describe('hints name the command as this installation runs it', () => {
     expect(invocationOf({ root: '/h/.claude/plugins/cache/homunculus', onPath: undefined, cli: 'x', plugin: true }).command).toBe('node /h/.claude/plugins/cache/homunculus/dist/cli/homunculus.mjs');
   });
 });
+
+// Issue 38, item 13: doctor, what a user runs when something is wrong, refused to run with a
+// config.json it could not use. The configuration is one of its checks; the others still run.
+describe('doctor with a configuration it cannot use', () => {
+  it.each([
+    ['not JSON', '{windowDays: 7', 'expected JSON'],
+    ['a value out of range and an unknown key', '{"windowDays": 400, "bogus": 1}', '"windowDays" must be a whole number of days from 1 to 365, found 400; '],
+    ['retention shorter than the window', '{"retentionDays": 3}', '"retentionDays" (3) must be at least "windowDays" (7)'],
+  ])('%s: a failed configuration check, every other check run', async (_, text, says) => {
+    const b = setup();
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    writeFileSync(join(b.data, 'config.json'), text);
+    const { code, out } = await doctor(b);
+    expect(code).toBe(1);
+    expect(out.checks[0]).toMatchObject({ name: 'configuration', ok: false, detail: expect.stringContaining(says), fix: expect.stringContaining(`correct ${join(b.data, 'config.json')}`) });
+    expect(out.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['configuration']);
+    expect(out.checks.map((c) => c.name)).toEqual(expect.arrayContaining(['node', 'hooks', 'data home', 'store', 'rules state']));
+    const text2 = await runCli(['doctor', '--project', b.project], b.env);
+    expect(text2.exitCode).toBe(1);
+    expect(text2.stderr).toBe('');
+    expect(text2.stdout).toMatch(/^FAIL configuration: .*\n {5}fix: correct /);
+    // Every other command still refuses it, in one line.
+    expect((await runCli(['status'], b.env)).exitCode).toBe(2);
+  });
+
+  it('a usable one is an ok check saying how many settings are the user\'s', async () => {
+    const b = setup();
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    let { out } = await doctor(b);
+    expect(check(out, 'configuration')).toMatchObject({ ok: true, detail: 'the defaults (no config.json)' });
+    writeFileSync(join(b.data, 'config.json'), '\ufeff{"windowDays": 5, "minSessions": 3}');
+    ({ out } = await doctor(b));
+    expect(check(out, 'configuration')).toMatchObject({ ok: true, detail: `${join(b.data, 'config.json')} reads: 2 settings of yours` });
+  });
+});

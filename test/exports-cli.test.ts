@@ -113,6 +113,23 @@ describe('export and inject', () => {
     expect(text.startsWith('---\ndescription: ')).toBe(true);
     expect(text).not.toContain(START);
   });
+
+  // Issue 38, item 13: inject into a mistyped folder made the folders and an empty block (exit 0).
+  it.each([
+    ['inject', ['inject', join(s.root, 'no-such-project', 'CLAUDE.md')], join(s.root, 'no-such-project')],
+    ['inject, two folders deep', ['inject', join(s.root, 'typo', 'deeper', 'CLAUDE.md')], join(s.root, 'typo', 'deeper')],
+    ['export of a block --out', ['export', '--format', 'agents-md', '--out', join(s.root, 'nowhere', 'AGENTS.md')], join(s.root, 'nowhere')],
+  ])('%s into a folder that does not exist is refused in one line, nothing created', async (_, args, folder) => {
+    const before = existsSync(join(s.data, 'state', 'injected.json')) ? readFileSync(join(s.data, 'state', 'injected.json'), 'utf8') : undefined;
+    const r = await runCli(args, env, { cwd: s.project });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toBe(`homunculus: ${folder}: no such folder; a block is written into a file of an existing folder (a project's CLAUDE.md or AGENTS.md); nothing was written`);
+    expect(existsSync(folder)).toBe(false);
+    for (const top of ['no-such-project', 'typo', 'nowhere']) expect(existsSync(join(s.root, top))).toBe(false);
+    const after = existsSync(join(s.data, 'state', 'injected.json')) ? readFileSync(join(s.data, 'state', 'injected.json'), 'utf8') : undefined;
+    expect(after).toBe(before);
+  });
 });
 
 describe('export skill', () => {

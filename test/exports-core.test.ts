@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { cursorMdc, markdownBlock, plainRules, ruleBullet, type ExportRule } from '../exports/formats.js';
 import { blockBody, END, injectBlock, START } from '../exports/marker-block.js';
 import { renderSkill, skillProblems } from '../exports/skill.js';
+import { renderCommand } from '../exports/graduate.js';
+import { parseRulesMarkdown } from '../exports/import-md.js';
 import { safeText } from '../lib/safe-text.js';
 import { ROOT } from './helpers.js';
 
@@ -192,5 +194,26 @@ describe('reading rules back from Markdown', () => {
       ['seq:Edit->Bash(npm test)->Read', 'sequence', undefined, 'run the tests after each edit'],
     ]);
     expect(skipped).toEqual([{ line: 6, why: expect.stringContaining('unknown key prefix') }]);
+  });
+});
+
+// Issue 38, item 12: the exports said "1 observations".
+describe('a count of one is singular in every export', () => {
+  const one: ExportRule = { key: 'pref:pkg=pnpm', category: 'preference', domain: 'tool-preference', scope: 'global', confidence: 0.8, observations: 1, text: 'use pnpm', explain: 'taught' };
+  const two: ExportRule = { ...one, key: 'pref:lint=strict', observations: 2, text: 'lint strictly' };
+  it.each([
+    ['the CLAUDE.md bullet', () => ruleBullet(one)!, '1 observation)', () => ruleBullet(two)!, '2 observations)'],
+    ['SKILL.md: its description and bullet', () => renderSkill([one])!, 'Learned patterns from 1 observation of', () => renderSkill([one, two])!, 'Learned patterns from 3 observations of'],
+    ['SKILL.md: a bullet', () => renderSkill([one])!, '(80%, 1 observation)', () => renderSkill([two])!, '(80%, 2 observations)'],
+    ['a graduated command', () => renderCommand([one], 'tool-preference'), '(80%, 1 observation)', () => renderCommand([two], 'tool-preference'), '(80%, 2 observations)'],
+  ])('%s', (_, single, singular, many, pluralText) => {
+    expect(single()).toContain(singular);
+    expect(single()).not.toContain('1 observations');
+    expect(many()).toContain(pluralText);
+  });
+
+  it('import claude-md reads back a bullet of one observation', () => {
+    const r = parseRulesMarkdown(markdownBlock([one]));
+    expect(r.rules).toEqual([expect.objectContaining({ key: 'pref:pkg=pnpm', observations: 1, confidence: 0.8 })]);
   });
 });

@@ -101,9 +101,9 @@ describe('a full disk at every point of a store change', () => {
     expect(files).toHaveLength(1); // taught alike: merged at once
     // An alike pair written by hand (as an import of an older version might leave it).
     const text = readFileSync(join(s.data, 'instincts', files[0]!), 'utf8');
-    const twin = text.replace(/pref-pkg-manager-pnpm-[0-9a-f]+/g, 'pref-pkg-managerx-pnpm-00000000').replace(/pref:pkg-manager=pnpm/g, 'pref:pkg-managerx=pnpm');
-    writeFileSync(join(s.data, 'instincts', 'pref-pkg-managerx-pnpm-00000000.md'), twin);
-    writeFileSync(join(s.data, 'events.jsonl'), `${readFileSync(join(s.data, 'events.jsonl'), 'utf8')}${JSON.stringify({ ts: NOW, id: 'pref-pkg-managerx-pnpm-00000000', pattern: 'pref:pkg-managerx=pnpm', project: null, source: 'taught', delta: 0.4, reason: 'by hand' })}\n`);
+    const twin = text.replace(/pref-pkg-manager-pnpm-[0-9a-f]+/g, 'pref-pkg-manager-tool-pnpm-00000000').replace(/pref:pkg-manager=pnpm/g, 'pref:pkg-manager-tool=pnpm');
+    writeFileSync(join(s.data, 'instincts', 'pref-pkg-manager-tool-pnpm-00000000.md'), twin);
+    writeFileSync(join(s.data, 'events.jsonl'), `${readFileSync(join(s.data, 'events.jsonl'), 'utf8')}${JSON.stringify({ ts: NOW, id: 'pref-pkg-manager-tool-pnpm-00000000', pattern: 'pref:pkg-manager-tool=pnpm', project: null, source: 'taught', delta: 0.4, reason: 'by hand' })}\n`);
     expectAddsUp(s.data);
     let failed = 0;
     for (let left = 0; left <= 12000; left += 500) {

@@ -8,7 +8,7 @@ import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { mergeLoses, valueConflict, valuesOf } from '../store/similarity.js';
-import { sandbox } from './helpers.js';
+import { runCli, sandbox } from './helpers.js';
 import { writeFact, writeInstinct } from './inloop-helpers.js';
 import { cliJson } from './store-helpers.js';
 
@@ -124,5 +124,73 @@ describe('gc, dream and duplicates on instincts that differ in a value', () => {
     const r = await cliJson<{ duplicates: { a: string; b: string }[]; contradictions: { a: string; b: string }[] }>(['duplicates'], s.env, s.project);
     for (const d of r.duplicates) expect([d.a, d.b].sort()).toEqual(['dup-a', 'dup-b']);
     expect(r.contradictions.map((c) => [c.a, c.b].sort().join(' '))).toEqual(expect.arrayContaining(['node-18 node-22', 'runner-jest runner-vitest']));
+  });
+});
+
+// Issue 38, item 5: round three kept apart only values with a digit or after `=`; dream still
+// merged "use yarn" into "use pnpm", tabs into spaces, us-east into eu-west, and teaching merged a
+// longer key with another region into the first. A word one holds where the other has its own is
+// the point of both: two instincts, and `duplicates` says it kept them apart and why.
+describe('instincts that differ in a word that changes their meaning', () => {
+  const P = 'aaaaaaaaaaaa';
+  const Q = 'bbbbbbbbbbbb';
+  function store(data: string) {
+    const proj = { scope: 'project' as const, project: P };
+    writeInstinct(data, { id: 'pkg-pnpm', pattern: 'pref:pnpm', trigger: 'installing packages', action: 'use pnpm', confidence: 0.6, ...proj });
+    writeInstinct(data, { id: 'pkg-yarn', pattern: 'pref:yarn', trigger: 'installing packages', action: 'use yarn', confidence: 0.5, ...proj });
+    writeInstinct(data, { id: 'indent-tabs', pattern: 'pref:indent-tabs', trigger: 'indenting code', action: 'indent with tabs', confidence: 0.6, ...proj });
+    writeInstinct(data, { id: 'indent-spaces', pattern: 'pref:indent-spaces', trigger: 'indenting code', action: 'indent with spaces', confidence: 0.5, ...proj });
+    writeInstinct(data, { id: 'region-eu', pattern: 'pref:region', trigger: 'deploying the api', action: 'deploy to eu-west', confidence: 0.6, ...proj });
+    writeInstinct(data, { id: 'region-us', pattern: 'pref:deploy-region', trigger: 'deploying the api', action: 'deploy to us-east', confidence: 0.5, ...proj });
+    writeInstinct(data, { id: 'db-postgres', pattern: 'pref:database-engine', trigger: 'writing migrations', action: 'target postgres', confidence: 0.6, ...proj });
+    writeInstinct(data, { id: 'db-mysql', pattern: 'pref:database-engines', trigger: 'writing migrations', action: 'target mysql', confidence: 0.5, ...proj });
+    // Alike and saying the same: still one instinct.
+    writeInstinct(data, { id: 'same-a', pattern: 'pref:commit-message-style', trigger: 'writing commit messages', action: 'use the imperative mood', confidence: 0.6, ...proj });
+    writeInstinct(data, { id: 'same-b', pattern: 'pref:commit-message-styles', trigger: 'writing new commit messages', action: 'use the imperative mood', confidence: 0.4, ...proj });
+    // The same pair in another project: never compared with P's.
+    writeInstinct(data, { id: 'other-yarn', pattern: 'pref:yarn', trigger: 'installing packages', action: 'use yarn', confidence: 0.5, scope: 'project', project: Q });
+  }
+  const kept = ['db-mysql', 'db-postgres', 'indent-spaces', 'indent-tabs', 'other-yarn', 'pkg-pnpm', 'pkg-yarn', 'region-eu', 'region-us', 'same-a'];
+
+  it('dream merges only the pair that says the same', async () => {
+    const s = home();
+    store(s.data);
+    const r = await cliJson<{ merged: { from: string; into: string }[] }>(['dream'], s.env, s.project);
+    expect(r.merged.map((m) => [m.from, m.into])).toEqual([['same-b', 'same-a']]);
+    expect(ids(s.data)).toEqual(kept);
+  });
+
+  it('gc merges only the pair that says the same', async () => {
+    const s = home();
+    store(s.data);
+    const r = await cliJson<{ merged: { from: string; into: string }[] }>(['gc'], s.env, s.project);
+    expect(r.merged).toEqual([{ from: 'same-b', into: 'same-a' }]);
+    expect(ids(s.data)).toEqual(kept);
+  });
+
+  it('duplicates says which alike pairs it kept apart and the words a merge would lose, within a project', async () => {
+    const s = home();
+    store(s.data);
+    const r = await cliJson<{ distinct: { a: string; b: string; in: string; words: string[][] }[] }>(['duplicates'], s.env, s.project);
+    const got = Object.fromEntries(r.distinct.map((d) => [[d.a, d.b].sort().join(' '), [d.in, [...d.words].sort((x, y) => (x[0]! < y[0]! ? -1 : 1))]]));
+    expect(got).toEqual({
+      'pkg-pnpm pkg-yarn': ['action', [['pnpm'], ['yarn']]],
+      'indent-spaces indent-tabs': ['key', [['space'], ['tab']]],
+      'region-eu region-us': ['action', [['east', 'us'], ['eu', 'west']]],
+      'db-mysql db-postgres': ['action', [['mysql'], ['postgre']]],
+    });
+    const text = await runCli(['duplicates'], s.env, { cwd: s.project });
+    expect(text.stdout).toContain('kept apart: pref:indent-spaces and pref:indent-tabs (0.80 alike; their keys say space / tab)');
+  });
+
+  it('teaching a longer key with another region is a new instinct, not a second sighting of the first', async () => {
+    const s = home();
+    const eu = await cliJson<{ id: string; created: boolean }>(['observe', 'pref:api-region', '--trigger', 'deploying the api', '--action', 'deploy to eu-west'], s.env, s.project);
+    const us = await cliJson<{ id: string; created: boolean; merged_into?: string }>(['observe', 'pref:api-deploy-region', '--trigger', 'deploying the api', '--action', 'deploy to us-east'], s.env, s.project);
+    expect(us.created).toBe(true);
+    expect(us.merged_into).toBeUndefined();
+    // The same words again under a longer key: the first, reinforced.
+    const again = await cliJson<{ id: string; created: boolean }>(['observe', 'pref:api-region-choice', '--trigger', 'deploying the apis', '--action', 'deploy to eu-west'], s.env, s.project);
+    expect(again).toMatchObject({ id: eu.id, created: false });
   });
 });

@@ -87,6 +87,9 @@ describe('the export tools over MCP', () => {
     await refused('inject_claude_md', { file: join(outside, 'CLAUDE.md') }, inside);
     await refused('export_platform', { format: 'cursor-mdc', out: join(s.root, 'new', 'deep', 'x.mdc') }, inside);
     await refused('export_skill', { out: 'linked/SKILL.md' }, inside);
+    // Issue 38, item 13: a folder that is not there is not made for a block.
+    await refused('inject_claude_md', { file: 'docs/new/CLAUDE.md' }, 'no such folder');
+    expect(existsSync(join(s.project, 'docs'))).toBe(false);
     await refused('import_claude_md', { file: '../outside/notes.md' }, inside);
     await refused('export_platform', { format: 'json', out: 'package.json' }, 'exists and is not a homunculus json export; nothing was written');
     await refused('export_platform', { format: 'agents-md', out: 'package.json' }, 'out: expected a Markdown file (.md)');

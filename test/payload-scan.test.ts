@@ -72,3 +72,18 @@ describe('PayloadScanner', () => {
     expect(r.payload.top.get('tool_name')).toBe('Read');
   });
 });
+
+// Issue 38, item 9: a key named like an Object.prototype member one level down (`"toString": {...}`)
+// was looked up in a plain object of the fields kept by parent, found a function there, and every
+// hook crashed with exit 1.
+describe('PayloadScanner: keys named like Object.prototype members', () => {
+  it.each(Object.getOwnPropertyNames(Object.prototype))('%s at every depth is skipped, the wanted fields kept', (name) => {
+    const deep = { [name]: { [name]: { [name]: 1 }, scalar: 2 }, other: [{ [name]: 'x' }], scalar: 3 };
+    const text = `{"session_id":"s1","${name}":${JSON.stringify(deep)},"tool_input":{"${name}":${JSON.stringify(deep)},"command":"npm test"},"tool_response":{"${name}":2},"tool_name":"Bash"}`;
+    const { payload: p, done, error } = scanPayload(text);
+    expect(error).toBeUndefined();
+    expect(done).toBe(true);
+    expect(Object.fromEntries(p.top)).toEqual({ session_id: 's1', tool_name: 'Bash' });
+    expect(Object.fromEntries(p.nested)).toEqual({ 'tool_input.command': 'npm test' });
+  });
+});

@@ -105,23 +105,49 @@ describe('settings byte for byte', () => {
     expect(hooks['PostToolUse']![0]!.hooks[0]!.command).toContain('the last one counts');
   });
 
-  it('never overwrites a backup: install, uninstall and install again within a second keep every version', async () => {
+  it('never overwrites a backup: installs within a second keep every version; uninstall then removes those it made redundant', async () => {
     const b = setup();
     const path = settingsPath(b, 'user');
     mkdirSync(dirname(path), { recursive: true });
     copyFileSync(join(SETTINGS_FIXTURES, 'typical.json'), path);
     const original = readFileSync(path);
-    const versions = [original];
-    for (const cmd of ['install', 'uninstall', 'install', 'uninstall']) {
-      expect((await runCli([cmd], b.env)).exitCode).toBe(0);
-      versions.push(readFileSync(path));
-    }
-    const backups = readdirSync(dirname(path)).filter((f) => f.includes('.homunculus-backup-')).sort((x, y) => x.length - y.length || (x < y ? -1 : 1));
-    expect(backups).toHaveLength(4);
-    const contents = backups.map((f) => readFileSync(join(dirname(path), f)));
-    // Each change backed up the bytes it replaced; the first backup is the original.
-    expect(contents.filter((c) => c.equals(original))).toHaveLength(2);
-    expect(contents.filter((c) => c.equals(versions[1]!))).toHaveLength(2);
+    const backupsNow = () => readdirSync(dirname(path)).filter((f) => f.includes('.homunculus-backup-')).sort((x, y) => x.length - y.length || (x < y ? -1 : 1));
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    const installed = readFileSync(path);
+    // Installed again at once, the hooks carrying another data home: a second backup, the first kept.
+    expect((await runCli(['install'], { ...b.env, HOMUNCULUS_HOME: join(b.root, 'other') })).exitCode).toBe(0);
+    const contents = backupsNow().map((f) => readFileSync(join(dirname(path), f)));
+    expect(contents).toHaveLength(2);
+    expect(contents[0]!.equals(original)).toBe(true);
+    expect(contents[1]!.equals(installed)).toBe(true);
+    // Issue 38, item 13: uninstall gives back the original, and leaves no backup it made redundant
+    // (the original's copy), nor one that still holds the hook commands.
+    const un = await runCli(['uninstall', '--json'], { ...b.env, HOMUNCULUS_HOME: join(b.root, 'other') });
+    expect(un.exitCode, un.stderr as string).toBe(0);
+    expect(readFileSync(path).equals(original)).toBe(true);
+    expect(backupsNow()).toEqual([]);
+    expect(JSON.parse(un.stdout as string).backups).toMatchObject({ kept: [] });
+    expect(JSON.parse(un.stdout as string).backups.removed).toHaveLength(3);
+  });
+
+  it('uninstall keeps, and names, a backup of settings the user changed since, and none with the hooks', async () => {
+    const b = setup();
+    const path = settingsPath(b, 'user');
+    mkdirSync(dirname(path), { recursive: true });
+    copyFileSync(join(SETTINGS_FIXTURES, 'typical.json'), path);
+    const original = readFileSync(path);
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    // The user changes a setting of their own while installed.
+    writeFileSync(path, readFileSync(path, 'utf8').replace('{', '{\n  "outputStyle": "concise",'));
+    const un = await runCli(['uninstall'], b.env);
+    expect(un.exitCode, un.stderr as string).toBe(0);
+    const left = readdirSync(dirname(path)).filter((f) => f.includes('.homunculus-backup-'));
+    expect(left).toHaveLength(1);
+    expect(readFileSync(join(dirname(path), left[0]!)).equals(original)).toBe(true);
+    expect(un.stdout).toContain(`Kept 1 earlier backup of it (the settings as they were before an install; no hook of homunculus in it): ${join(dirname(path), left[0]!)}`);
+    expect(un.stdout).toContain('Removed 1 backup of it that install and uninstall made');
+    expect(readFileSync(path, 'utf8')).toContain('"outputStyle": "concise"');
+    expect(readFileSync(path, 'utf8')).not.toContain('homunculus');
   });
 
   it.each([

@@ -18,7 +18,7 @@ describe('the slash commands beside /bye', () => {
     const cli = `node "${join(ROOT, 'dist', 'cli', 'homunculus.js')}"`;
     for (const name of NAMES.filter((n) => n !== 'export')) {
       const text = readFileSync(join(dir, `homunculus-${name}.md`), 'utf8');
-      expect(text).toMatch(/^---\n# installed by homunculus\ndescription: /);
+      expect(text).toMatch(/^---\n# installed by homunculus \(sha256 [0-9a-f]{16}\)\ndescription: /);
       expect(text).not.toContain('{{');
       expect(text).toContain(`${cli} ${name === 'learn' ? 'observe' : name === 'forget' ? 'search' : name}`);
     }
@@ -50,5 +50,39 @@ describe('the slash commands beside /bye', () => {
     const miss = await runCli(['forget', 'pref:nothing=here'], env);
     expect(miss.exitCode).toBe(2);
     expect(miss.stderr).toContain('no instinct or fact "pref:nothing=here"');
+  });
+});
+
+// Issue 38, item 10: install overwrote, and uninstall deleted, a slash-command file the user had
+// edited. A file changed since install wrote it is left alone, and both say so.
+describe('slash-command files the user edited', () => {
+  it('install leaves them, updates the others, and says which; uninstall leaves them and says so', async () => {
+    const b = setup();
+    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
+    const dir = join(b.home, '.claude', 'commands');
+    const bye = join(dir, 'bye.md');
+    const status = join(dir, 'homunculus-status.md');
+    const editedBye = readFileSync(bye, 'utf8').replace('--exit-zero`', '--exit-zero`\n\nThen tell me a joke.');
+    const editedStatus = `${readFileSync(status, 'utf8')}Also list the projects.\n`;
+    writeFileSync(bye, editedBye);
+    writeFileSync(status, editedStatus);
+    // Installed again with another data home: every command file would change.
+    const env = { ...b.env, HOMUNCULUS_HOME: join(b.root, 'other') };
+    const again = await runCli(['install'], env);
+    expect(again.exitCode, again.stderr as string).toBe(0);
+    expect(again.stdout).toContain(`${bye} was changed since homunculus installed it: left alone, your edits kept`);
+    expect(again.stdout).toContain(`${status} was changed since homunculus installed it: left alone, your edits kept`);
+    expect(readFileSync(bye, 'utf8')).toBe(editedBye);
+    expect(readFileSync(status, 'utf8')).toBe(editedStatus);
+    expect(readFileSync(join(dir, 'homunculus-learn.md'), 'utf8')).toContain(join(b.root, 'other'));
+    const json = JSON.parse((await runCli(['install', '--json'], env)).stdout as string) as { notes: string[]; files: unknown[] };
+    expect(json.files).toEqual([]);
+    expect(json.notes).toEqual(expect.arrayContaining([expect.stringContaining(`${status} was changed since homunculus installed it`)]));
+    const un = await runCli(['uninstall'], env);
+    expect(un.exitCode, un.stderr as string).toBe(0);
+    expect(un.stdout).toContain(`left ${status} in place: it was changed since homunculus installed it`);
+    expect(un.stdout).toContain(`left ${bye} in place: it was changed since homunculus installed it`);
+    expect(readdirSync(dir).sort()).toEqual(['bye.md', 'homunculus-status.md']);
+    expect(readFileSync(status, 'utf8')).toBe(editedStatus);
   });
 });
