@@ -119,16 +119,19 @@ function resolveDataHome(env) {
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
-function userHome(env) {
+function userHome(env, systemHome = accountHome) {
   const fromEnv = env["HOME"];
   if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
-  let system;
-  try {
-    system = (0, import_node_os.userInfo)().homedir;
-  } catch {
-  }
+  const system = systemHome();
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
+}
+function accountHome() {
+  try {
+    return (0, import_node_os.userInfo)().homedir;
+  } catch {
+    return void 0;
+  }
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),

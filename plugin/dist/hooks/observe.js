@@ -94,16 +94,19 @@ function resolveDataHome(env) {
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
-function userHome(env) {
+function userHome(env, systemHome = accountHome) {
   const fromEnv = env["HOME"];
   if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
-  let system;
-  try {
-    system = (0, import_node_os.userInfo)().homedir;
-  } catch {
-  }
+  const system = systemHome();
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
+}
+function accountHome() {
+  try {
+    return (0, import_node_os.userInfo)().homedir;
+  } catch {
+    return void 0;
+  }
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -1104,6 +1107,9 @@ function scriptWord(name) {
 function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
+function own(table2, word) {
+  return Object.hasOwn(table2, word) ? table2[word] : void 0;
+}
 var LOCAL_SCRIPT = "local-script";
 var SYSTEM_BIN = /^\/(?:usr|bin|sbin|opt|nix|snap|Library|System|Applications)\//;
 var MAX_DEPTH = 2;
@@ -1117,9 +1123,9 @@ function commandAt(words, k, depth, isPackage = false) {
   if (!isPackage && w.text.includes("/") && !SYSTEM_BIN.test(w.text) && !knownProgram(program) && !scriptWord(program)) return { work: LOCAL_SCRIPT };
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
-  const wrapper = WRAPPERS[program];
+  const wrapper = own(WRAPPERS, program);
   if (wrapper !== void 0) return wrapped(words, k, wrapper, depth) ?? alone;
-  const via = VIA[program];
+  const via = own(VIA, program);
   if (via !== void 0) {
     const stops = [via.module, via.command].filter((s) => s !== void 0);
     const scan2 = scanOptions(words, k + 1, via, stops);
@@ -1132,7 +1138,7 @@ function commandAt(words, k, depth, isPackage = false) {
     if (depth >= MAX_DEPTH) return alone;
     return { work: detailOf(script.text, depth + 1) ?? alone.work };
   }
-  const cli = CLIS[program];
+  const cli = own(CLIS, program);
   if (cli === void 0) return alone;
   const scan = scanOptions(words, k + 1, cli);
   if (scan.kind !== "operand" || scan.at >= words.length) return alone;
@@ -1148,7 +1154,7 @@ function commandAt(words, k, depth, isPackage = false) {
     return { work: name !== void 0 && scriptWord(name) ? `${both} ${name}` : both };
   }
   if (cli.targets !== void 0 && !(cli.targets.builtins ?? "").split(" ").includes(sub)) return scriptWord(sub) || program !== "make" && program !== "gmake" && knownProgram(sub) ? { work: both } : alone;
-  const runner = cli.runs?.[sub];
+  const runner = cli.runs === void 0 ? void 0 : own(cli.runs, sub);
   if (runner !== void 0) {
     const inner = wrapped(words, scan.at, runner, depth);
     return inner !== void 0 && "work" in inner && inner.work !== void 0 ? inner : { work: both };
@@ -1389,10 +1395,10 @@ var TOP_FIELDS = /* @__PURE__ */ new Set([
   "reason",
   "error"
 ]);
-var NESTED_FIELDS = {
-  tool_input: /* @__PURE__ */ new Set(["command"]),
-  tool_response: /* @__PURE__ */ new Set(["interrupted"])
-};
+var NESTED_FIELDS = /* @__PURE__ */ new Map([
+  ["tool_input", /* @__PURE__ */ new Set(["command"])],
+  ["tool_response", /* @__PURE__ */ new Set(["interrupted"])]
+]);
 var KEY_LIMIT = 64;
 var VALUE_LIMIT = 64 * 1024;
 function isSpace(c) {
@@ -1532,7 +1538,7 @@ var PayloadScanner = class {
     if (depth === 1 && TOP_FIELDS.has(this.key1)) {
       this.target = `top:${this.key1}`;
       this.startCapture(VALUE_LIMIT, "value");
-    } else if (depth === 2 && NESTED_FIELDS[this.key1]?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
+    } else if (depth === 2 && NESTED_FIELDS.get(this.key1)?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
       this.target = `nested:${this.key1}.${this.key2}`;
       this.startCapture(VALUE_LIMIT, "value");
     }
@@ -1751,6 +1757,9 @@ function readRegularTextIfPresent(path2, opts = {}) {
     throw e;
   }
 }
+function withoutBom(text) {
+  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+}
 
 // observer/command-words.ts
 function commandWordsOf(value) {
@@ -1765,7 +1774,7 @@ function lazyCommandWords(home, env) {
     if (words !== void 0) return words;
     try {
       const text = readRegularTextIfPresent(env["HOMUNCULUS_CONFIG"] || layout.config(home), { maxBytes: 1024 * 1024 });
-      words = commandWordsOf(text === void 0 ? void 0 : JSON.parse(text).commandWords);
+      words = commandWordsOf(text === void 0 ? void 0 : JSON.parse(withoutBom(text)).commandWords);
     } catch {
       words = /* @__PURE__ */ new Set();
     }

@@ -7476,16 +7476,19 @@ function resolveDataHome(env) {
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
-function userHome(env) {
+function userHome(env, systemHome = accountHome) {
   const fromEnv = env["HOME"];
   if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
-  let system;
-  try {
-    system = (0, import_node_os.userInfo)().homedir;
-  } catch {
-  }
+  const system = systemHome();
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
+}
+function accountHome() {
+  try {
+    return (0, import_node_os.userInfo)().homedir;
+  } catch {
+    return void 0;
+  }
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -7720,6 +7723,11 @@ function resolveNow(flag, env) {
   return /* @__PURE__ */ new Date();
 }
 var DAY_MS = 864e5;
+var FIRST_RECORDABLE_MS = -621672192e5;
+var LAST_RECORDABLE_MS = 253402300799999;
+function recordable(ms) {
+  return ms >= FIRST_RECORDABLE_MS && ms <= LAST_RECORDABLE_MS;
+}
 var FUTURE_TOLERANCE_MS = 5 * 6e4;
 function futureClockReason(nowMs, realMs = Date.now()) {
   if (nowMs - realMs <= FUTURE_TOLERANCE_MS) return void 0;
@@ -9646,10 +9654,10 @@ var Interner = class {
   id(v) {
     let i = this.index.get(v);
     if (i === void 0) {
-      const own = Buffer.from(v, "utf8").toString("utf8");
+      const own2 = Buffer.from(v, "utf8").toString("utf8");
       i = this.values.length;
-      this.values.push(own);
-      this.index.set(own, i);
+      this.values.push(own2);
+      this.index.set(own2, i);
     }
     return i;
   }
@@ -13863,6 +13871,9 @@ function readFailure(e) {
   if (err.code === "EISDIR") return "expected a regular file, found a folder";
   return err.code ?? err.message;
 }
+function withoutBom(text) {
+  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+}
 
 // observer/command-words.ts
 function commandWordsOf(value) {
@@ -14837,6 +14848,9 @@ function scriptWord(name) {
 function programToken(word) {
   return word.startsWith("-") ? void 0 : detailPartToken(word);
 }
+function own(table2, word) {
+  return Object.hasOwn(table2, word) ? table2[word] : void 0;
+}
 var LOCAL_SCRIPT = "local-script";
 var SYSTEM_BIN = /^\/(?:usr|bin|sbin|opt|nix|snap|Library|System|Applications)\//;
 var MAX_DEPTH = 2;
@@ -14850,9 +14864,9 @@ function commandAt(words2, k, depth, isPackage = false) {
   if (!isPackage && w.text.includes("/") && !SYSTEM_BIN.test(w.text) && !knownProgram(program) && !scriptWord(program)) return { work: LOCAL_SCRIPT };
   if (NO_OPS.has(program)) return { noop: programToken(program) };
   const alone = { work: programToken(program) };
-  const wrapper = WRAPPERS[program];
+  const wrapper = own(WRAPPERS, program);
   if (wrapper !== void 0) return wrapped(words2, k, wrapper, depth) ?? alone;
-  const via = VIA[program];
+  const via = own(VIA, program);
   if (via !== void 0) {
     const stops = [via.module, via.command].filter((s) => s !== void 0);
     const scan2 = scanOptions(words2, k + 1, via, stops);
@@ -14865,7 +14879,7 @@ function commandAt(words2, k, depth, isPackage = false) {
     if (depth >= MAX_DEPTH) return alone;
     return { work: detailOf(script.text, depth + 1) ?? alone.work };
   }
-  const cli2 = CLIS[program];
+  const cli2 = own(CLIS, program);
   if (cli2 === void 0) return alone;
   const scan = scanOptions(words2, k + 1, cli2);
   if (scan.kind !== "operand" || scan.at >= words2.length) return alone;
@@ -14881,7 +14895,7 @@ function commandAt(words2, k, depth, isPackage = false) {
     return { work: name !== void 0 && scriptWord(name) ? `${both} ${name}` : both };
   }
   if (cli2.targets !== void 0 && !(cli2.targets.builtins ?? "").split(" ").includes(sub)) return scriptWord(sub) || program !== "make" && program !== "gmake" && knownProgram(sub) ? { work: both } : alone;
-  const runner = cli2.runs?.[sub];
+  const runner = cli2.runs === void 0 ? void 0 : own(cli2.runs, sub);
   if (runner !== void 0) {
     const inner = wrapped(words2, scan.at, runner, depth);
     return inner !== void 0 && "work" in inner && inner.work !== void 0 ? inner : { work: both };
@@ -15036,6 +15050,7 @@ var CallTally = class {
 function newCounts() {
   return { lines: 0, calls: 0, failures: 0, skipped: {} };
 }
+var TIME_OUT_OF_RANGE = "tool calls and results whose time is not a date of years 0000-9999";
 function skip(c, why, n = 1) {
   c.skipped[why] = (c.skipped[why] ?? 0) + n;
 }
@@ -15129,14 +15144,15 @@ var TranscriptPairer = class {
     const content = line["message"]?.content;
     if (!Array.isArray(content)) return;
     const ts = typeof line["timestamp"] === "string" ? Date.parse(line["timestamp"]) : Number.NaN;
+    const badTime = typeof line["timestamp"] === "string" && !recordable(ts);
     const session = idToken(line["sessionId"]);
     for (const block of content) {
       if (typeof block !== "object" || block === null) continue;
       const b = block;
       if (b["type"] === "tool_use") {
         const id = idToken(b["id"]);
-        if (id === void 0 || session === void 0 || Number.isNaN(ts) || agentId === null) {
-          skip(this.counts, "tool calls with a missing or invalid id, session, time or agent");
+        if (id === void 0 || session === void 0 || Number.isNaN(ts) || badTime || agentId === null) {
+          skip(this.counts, badTime ? TIME_OUT_OF_RANGE : "tool calls with a missing or invalid id, session, time or agent");
           continue;
         }
         const tool = currentToolName(toolToken(b["name"]));
@@ -15156,8 +15172,8 @@ var TranscriptPairer = class {
           skip(this.counts, "results without a matching call");
           continue;
         }
-        if (Number.isNaN(ts)) {
-          skip(this.counts, "results without a valid timestamp");
+        if (Number.isNaN(ts) || badTime) {
+          skip(this.counts, badTime ? TIME_OUT_OF_RANGE : "results without a valid timestamp");
           continue;
         }
         this.pending.delete(id);
@@ -15560,7 +15576,7 @@ function readJson2(path, optional = false) {
   }
   if (text === void 0) return void 0;
   try {
-    return JSON.parse(text);
+    return JSON.parse(withoutBom(text));
   } catch (e) {
     throw new ConfigError(`${path}: expected JSON, ${e.message}`);
   }

@@ -94,16 +94,19 @@ function resolveDataHome(env) {
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
-function userHome(env) {
+function userHome(env, systemHome = accountHome) {
   const fromEnv = env["HOME"];
   if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
-  let system;
-  try {
-    system = (0, import_node_os.userInfo)().homedir;
-  } catch {
-  }
+  const system = systemHome();
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
+}
+function accountHome() {
+  try {
+    return (0, import_node_os.userInfo)().homedir;
+  } catch {
+    return void 0;
+  }
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -360,10 +363,10 @@ var TOP_FIELDS = /* @__PURE__ */ new Set([
   "reason",
   "error"
 ]);
-var NESTED_FIELDS = {
-  tool_input: /* @__PURE__ */ new Set(["command"]),
-  tool_response: /* @__PURE__ */ new Set(["interrupted"])
-};
+var NESTED_FIELDS = /* @__PURE__ */ new Map([
+  ["tool_input", /* @__PURE__ */ new Set(["command"])],
+  ["tool_response", /* @__PURE__ */ new Set(["interrupted"])]
+]);
 var KEY_LIMIT = 64;
 var VALUE_LIMIT = 64 * 1024;
 function isSpace(c) {
@@ -503,7 +506,7 @@ var PayloadScanner = class {
     if (depth === 1 && TOP_FIELDS.has(this.key1)) {
       this.target = `top:${this.key1}`;
       this.startCapture(VALUE_LIMIT, "value");
-    } else if (depth === 2 && NESTED_FIELDS[this.key1]?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
+    } else if (depth === 2 && NESTED_FIELDS.get(this.key1)?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
       this.target = `nested:${this.key1}.${this.key2}`;
       this.startCapture(VALUE_LIMIT, "value");
     }

@@ -100,16 +100,19 @@ function resolveDataHome(env) {
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
-function userHome(env) {
+function userHome(env, systemHome = accountHome) {
   const fromEnv = env["HOME"];
   if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
-  let system;
-  try {
-    system = (0, import_node_os.userInfo)().homedir;
-  } catch {
-  }
+  const system = systemHome();
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
+}
+function accountHome() {
+  try {
+    return (0, import_node_os.userInfo)().homedir;
+  } catch {
+    return void 0;
+  }
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -1117,7 +1120,6 @@ function rulesFor(doc, project) {
 }
 
 // exports/injected.ts
-var import_node_os2 = require("node:os");
 var import_node_path4 = require("node:path");
 
 // lib/atomic-write.ts
@@ -1233,6 +1235,9 @@ function readFailure(e) {
   if (err.code === "EISDIR") return "expected a regular file, found a folder";
   return err.code ?? err.message;
 }
+function withoutBom(text) {
+  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+}
 
 // exports/marker-block.ts
 var START = "<!-- homunculus:start -->";
@@ -1284,10 +1289,17 @@ function readInjected(home) {
   }
   return { version: 1, files: {} };
 }
+function processHome() {
+  try {
+    return userHome(process.env);
+  } catch {
+    return void 0;
+  }
+}
 function loadedBy(record, cwd, userHome2) {
   const file = record.replace(/#[a-z-]+$/, "");
   const name = (0, import_node_path4.basename)(file);
-  if (file === (0, import_node_path4.join)(userHome2, ".claude", "CLAUDE.md")) return true;
+  if (userHome2 !== void 0 && file === (0, import_node_path4.join)(userHome2, ".claude", "CLAUDE.md")) return true;
   if (cwd === void 0 || !(name === "CLAUDE.md" || name === "CLAUDE.local.md")) return false;
   let dir = (0, import_node_path4.dirname)(file);
   if ((0, import_node_path4.basename)(dir) === ".claude") dir = (0, import_node_path4.dirname)(dir);
@@ -1301,7 +1313,7 @@ function memoryText(file) {
     return void 0;
   }
 }
-function keysLoadedIn(home, cwd, userHome2 = (0, import_node_os2.homedir)()) {
+function keysLoadedIn(home, cwd, userHome2 = processHome()) {
   const out = /* @__PURE__ */ new Set();
   for (const [record, f] of Object.entries(readInjected(home).files)) {
     if (!Array.isArray(f?.keys) || !loadedBy(record, cwd, userHome2)) continue;
@@ -1635,7 +1647,7 @@ function readJson(path2, optional = false) {
   }
   if (text === void 0) return void 0;
   try {
-    return JSON.parse(text);
+    return JSON.parse(withoutBom(text));
   } catch (e) {
     throw new ConfigError(`${path2}: expected JSON, ${e.message}`);
   }
@@ -1794,10 +1806,10 @@ var TOP_FIELDS = /* @__PURE__ */ new Set([
   "reason",
   "error"
 ]);
-var NESTED_FIELDS = {
-  tool_input: /* @__PURE__ */ new Set(["command"]),
-  tool_response: /* @__PURE__ */ new Set(["interrupted"])
-};
+var NESTED_FIELDS = /* @__PURE__ */ new Map([
+  ["tool_input", /* @__PURE__ */ new Set(["command"])],
+  ["tool_response", /* @__PURE__ */ new Set(["interrupted"])]
+]);
 var KEY_LIMIT = 64;
 var VALUE_LIMIT = 64 * 1024;
 function isSpace(c) {
@@ -1937,7 +1949,7 @@ var PayloadScanner = class {
     if (depth === 1 && TOP_FIELDS.has(this.key1)) {
       this.target = `top:${this.key1}`;
       this.startCapture(VALUE_LIMIT, "value");
-    } else if (depth === 2 && NESTED_FIELDS[this.key1]?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
+    } else if (depth === 2 && NESTED_FIELDS.get(this.key1)?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
       this.target = `nested:${this.key1}.${this.key2}`;
       this.startCapture(VALUE_LIMIT, "value");
     }

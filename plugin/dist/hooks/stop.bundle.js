@@ -7472,16 +7472,19 @@ function resolveDataHome(env) {
   const xdg = env["XDG_DATA_HOME"];
   return (0, import_node_path.join)(xdg && xdg.startsWith("/") ? xdg : (0, import_node_path.join)(userHome(env), ".local", "share"), "homunculus");
 }
-function userHome(env) {
+function userHome(env, systemHome = accountHome) {
   const fromEnv = env["HOME"];
   if (fromEnv && (0, import_node_path.isAbsolute)(fromEnv)) return fromEnv;
-  let system;
-  try {
-    system = (0, import_node_os.userInfo)().homedir;
-  } catch {
-  }
+  const system = systemHome();
   if (system && (0, import_node_path.isAbsolute)(system)) return system;
   throw new DataHomeError(`HOME is ${fromEnv ? `not an absolute path (${JSON.stringify(fromEnv.slice(0, 80))})` : "not set"} and the system names no home folder for this user: set HOME to your home folder (or HOMUNCULUS_HOME to the data home)`);
+}
+function accountHome() {
+  try {
+    return (0, import_node_os.userInfo)().homedir;
+  } catch {
+    return void 0;
+  }
 }
 var layout = {
   observations: (home) => (0, import_node_path.join)(home, "observations"),
@@ -13390,6 +13393,9 @@ function readFailure(e) {
   if (err.code === "EISDIR") return "expected a regular file, found a folder";
   return err.code ?? err.message;
 }
+function withoutBom(text) {
+  return text.charCodeAt(0) === 65279 ? text.slice(1) : text;
+}
 
 // lib/config.ts
 var import_node_path19 = require("node:path");
@@ -13528,7 +13534,7 @@ function readJson2(path, optional = false) {
   }
   if (text === void 0) return void 0;
   try {
-    return JSON.parse(text);
+    return JSON.parse(withoutBom(text));
   } catch (e) {
     throw new ConfigError(`${path}: expected JSON, ${e.message}`);
   }
@@ -13622,10 +13628,10 @@ var TOP_FIELDS = /* @__PURE__ */ new Set([
   "reason",
   "error"
 ]);
-var NESTED_FIELDS = {
-  tool_input: /* @__PURE__ */ new Set(["command"]),
-  tool_response: /* @__PURE__ */ new Set(["interrupted"])
-};
+var NESTED_FIELDS = /* @__PURE__ */ new Map([
+  ["tool_input", /* @__PURE__ */ new Set(["command"])],
+  ["tool_response", /* @__PURE__ */ new Set(["interrupted"])]
+]);
 var KEY_LIMIT = 64;
 var VALUE_LIMIT = 64 * 1024;
 function isSpace(c) {
@@ -13765,7 +13771,7 @@ var PayloadScanner = class {
     if (depth === 1 && TOP_FIELDS.has(this.key1)) {
       this.target = `top:${this.key1}`;
       this.startCapture(VALUE_LIMIT, "value");
-    } else if (depth === 2 && NESTED_FIELDS[this.key1]?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
+    } else if (depth === 2 && NESTED_FIELDS.get(this.key1)?.has(this.key2) && this.stack[0] === OBJ && this.stack[1] === OBJ) {
       this.target = `nested:${this.key1}.${this.key2}`;
       this.startCapture(VALUE_LIMIT, "value");
     }
@@ -13974,6 +13980,69 @@ function mergeSorted(a, b) {
   return out;
 }
 
+// store/word-swaps.ts
+var FILLER = /* @__PURE__ */ new Set([
+  "a",
+  "an",
+  "the",
+  "to",
+  "of",
+  "for",
+  "in",
+  "into",
+  "on",
+  "at",
+  "by",
+  "with",
+  "from",
+  "and",
+  "or",
+  "as",
+  "it",
+  "its",
+  "this",
+  "that",
+  "these",
+  "those",
+  "each",
+  "every",
+  "all",
+  "when",
+  "while",
+  "then",
+  "is",
+  "are",
+  "be",
+  "please",
+  "just",
+  "also",
+  "always",
+  "use",
+  "uses",
+  "using",
+  "run",
+  "runs",
+  "prefer",
+  "prefers"
+]);
+function singular(w) {
+  return w.length > 3 && w.endsWith("s") && !w.endsWith("ss") ? w.slice(0, -1) : w;
+}
+function meaningWords(text) {
+  return words(text).filter((w) => !FILLER.has(w)).map(singular);
+}
+function ownWords(a, b) {
+  const sa = new Set(a);
+  const sb = new Set(b);
+  return [[...sa].filter((w) => !sb.has(w)).sort(), [...sb].filter((w) => !sa.has(w)).sort()];
+}
+function swappedWords(a, b, framed = false) {
+  const [oa, ob] = ownWords(a, b);
+  if (oa.length === 0 || ob.length === 0) return void 0;
+  if (framed && new Set(a).size === oa.length) return void 0;
+  return [oa, ob];
+}
+
 // store/similarity.ts
 function memo(fn) {
   const cache = /* @__PURE__ */ new Map();
@@ -14072,8 +14141,28 @@ function valuesDiffer(a, b, isKey = false) {
 function saidOf(x) {
   return `${x.trigger} ${x.action}`;
 }
+var keyNameWords = memo((key2) => keyParts(key2).flatMap((p) => {
+  const eq = p.indexOf("=");
+  return meaningWords(eq === -1 ? p : p.slice(0, eq));
+}));
+var actionWords = memo(meaningWords);
+function valueWords(a, b, isKey) {
+  const own = (x, y) => [...new Set([...x].filter((v) => !y.has(v)).map((v) => v.replace(/^=/, "")))].sort();
+  const va = valuesOf(a, isKey);
+  const vb = valuesOf(b, isKey);
+  return [own(va, vb), own(vb, va)];
+}
+function mergeLost(a, b) {
+  if (valuesDiffer(a.pattern, b.pattern, true)) return { in: "value", words: valueWords(a.pattern, b.pattern, true) };
+  if (valuesDiffer(saidOf(a), saidOf(b))) return { in: "value", words: valueWords(saidOf(a), saidOf(b), false) };
+  const k = swappedWords(keyNameWords(a.pattern), keyNameWords(b.pattern), true);
+  if (k) return { in: "key", words: k };
+  if (observedSource(a) || observedSource(b)) return void 0;
+  const w = swappedWords(actionWords(a.action), actionWords(b.action));
+  return w ? { in: "action", words: w } : void 0;
+}
 function mergeLoses(a, b) {
-  return valuesDiffer(a.pattern, b.pattern, true) || valuesDiffer(saidOf(a), saidOf(b));
+  return mergeLost(a, b) !== void 0;
 }
 var settingOf = memo((key2) => {
   const parts = keyParts(key2);
@@ -14100,6 +14189,20 @@ function keyPairs(patterns, threshold, groups) {
 }
 function textPairs(texts, threshold, groups) {
   return similarPairs(texts.map(wordsOf), threshold, groups);
+}
+function mergeText(x) {
+  return `${x.trigger} ${x.action}`.trim();
+}
+function mergeSimilarity(a, b, c) {
+  const k = keySimilarity(a.pattern, b.pattern);
+  if (k >= c.mergeThreshold) return k;
+  const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(mergeText(a), mergeText(b)) : 0;
+  return t >= c.duplicateThreshold ? t : 0;
+}
+function mergePairs(xs, c, groups) {
+  const keyed = keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, groups);
+  const texted = textPairs(xs.map(mergeText), c.duplicateThreshold, xs.map((x, i) => `${x.category}\0${groups[i]}`));
+  return unionPairs(keyed, texted);
 }
 function conflictPairs(xs, threshold, scoped = false) {
   if (scoped) return withinScopes(xs, (items) => conflictPairs(items.map((i) => xs[i]), threshold));
@@ -14153,15 +14256,11 @@ function planDream(all, shadowTexts, nowMs, c) {
   {
     const pairs = [];
     const scopes = xs.map((x) => `${x.scope}\0${x.project ?? ""}`);
-    const keyed = keyPairs(xs.map((x) => x.pattern), c.mergeThreshold, scopes);
-    const texted = textPairs(xs.map(said), c.duplicateThreshold, xs.map((x, i) => `${x.category}\0${scopes[i]}`));
-    for (const [i, j] of unionPairs(keyed, texted)) {
+    for (const [i, j] of mergePairs(xs, c, scopes)) {
       const a = xs[i];
       const b = xs[j];
       if (gone.has(a.id) || gone.has(b.id) || !sameScope(a, b)) continue;
-      const k = keySimilarity(a.pattern, b.pattern);
-      const t = a.category === b.category && a.action !== "" && b.action !== "" ? textSimilarity(said(a), said(b)) : 0;
-      const sim = k >= c.mergeThreshold ? k : t >= c.duplicateThreshold ? t : 0;
+      const sim = mergeSimilarity(a, b, c);
       if (sim === 0 || mergeLoses(a, b) || conflicts(a, b, c.mergeThreshold)) continue;
       pairs.push({ i, j, sim });
     }
