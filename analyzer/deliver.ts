@@ -1,7 +1,7 @@
 import type { Config } from '../lib/config.js';
 import { plural } from '../lib/plural.js';
 import { LEARNERS } from './learners/index.js';
-import type { DeliveryConfig } from './learners/learner.js';
+import type { DeliveryConfig, LearnerModule } from './learners/learner.js';
 
 // The one test of whether a learned pattern is worth Claude's context, and the order and budget
 // in which what passes is given. Pure, and low in the tree, so that bye, the SessionStart hook,
@@ -17,6 +17,11 @@ export interface DeliveryFacts {
   rate?: number | undefined;
   lift?: number | undefined;
   sessions: number;
+  /**
+   * How often it applies: the share of its project's sessions that gave it an opportunity (ran
+   * the command, showed the steps), 0-1; undefined when never measured (an earlier version's rule).
+   */
+  applies?: number | undefined;
   /** The pattern only restates another one (analyzer/folding.ts). */
   foldedInto?: string | undefined;
 }
@@ -29,8 +34,8 @@ export type { DeliveryConfig };
  * generic tool chains last). Each learner's line comes from its own file (analyzer/learners/:
  * corrections 0, fixes 1, commands 2).
  */
-export const KINDS: Record<string, { minLift: (c: DeliveryConfig) => number; rank: number }> = {
-  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
+export const KINDS: Record<string, { minLift: (c: DeliveryConfig) => number; rank: number; minSessions?: (c: DeliveryConfig) => number }> = {
+  ...Object.fromEntries((LEARNERS as readonly LearnerModule[]).map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank, ...(m.minSessions ? { minSessions: m.minSessions } : {}) }])),
   retry: { minLift: (c) => c.minRetryLift, rank: 3 },
   seq: { minLift: (c) => c.minLift, rank: 4 },
 };
@@ -64,7 +69,8 @@ export function whyNotDelivered(x: DeliveryFacts, c: DeliveryConfig): string | u
   if (minLift > 0 && !(typeof x.lift === 'number' && x.lift >= minLift)) return `lift ${typeof x.lift === 'number' ? x.lift.toFixed(1) : 'unknown'} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === 'number' && x.rate >= 0 && x.rate <= 1)) return 'its rate was never measured';
   if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, 'session')}, under minSessions ${c.minSessions}`;
+  const minSessions = kind.minSessions?.(c) ?? c.minSessions;
+  if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, 'session')}, under minSessions ${minSessions}`;
   return undefined;
 }
 
@@ -72,19 +78,47 @@ export function worthDelivering(x: DeliveryFacts, c: DeliveryConfig): boolean {
   return whyNotDelivered(x, c) === undefined;
 }
 
-/** A chain of tools alone (no command in it) is the most generic thing homunculus learns. */
+/**
+ * The generic claims of their kind: a chain of tools alone (no command in it), and a command of no
+ * known purpose (`git add`, `rm`): at equal value, after those that name what the project is for.
+ */
 function generic(key: string): boolean {
-  return key.startsWith('seq:') && !key.includes('(');
+  return (key.startsWith('seq:') && !key.includes('(')) || key.startsWith('cmd:other=');
+}
+
+/** A claim's expected value in a session: how often it applies times how often it then holds. */
+export function expectedValue(x: DeliveryFacts): number {
+  const applies = typeof x.applies === 'number' && x.applies >= 0 && x.applies <= 1 ? x.applies : 0.5;
+  return applies * (typeof x.rate === 'number' ? x.rate : 0);
+}
+
+const rankOf = (x: DeliveryFacts) => (KINDS[prefixOf(x.key)]?.rank ?? 9) * 2 + (generic(x.key) ? 1 : 0);
+
+/**
+ * Most useful first: by expected value (how often it applies x its rate), then by kind (KINDS'
+ * rank: what Claude cannot know from its own habits first, a chain naming a command before one of
+ * tools alone), then by rate, by the sessions it was seen in, by key. Deterministic.
+ */
+export function byUsefulness(a: DeliveryFacts, b: DeliveryFacts): number {
+  const ev = Math.round((expectedValue(b) - expectedValue(a)) * 1e6);
+  return ev || rankOf(a) - rankOf(b) || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 /**
- * Most useful first: by kind (KINDS' rank; a chain naming a command before one of tools alone),
- * then by rate, then by the sessions it was seen in, then by key. Deterministic.
+ * The order within a budget where one kind never crowds out the rest: the best of each kind first
+ * (in byUsefulness order among them), then every other by byUsefulness.
  */
-export function byUsefulness(a: DeliveryFacts, b: DeliveryFacts): number {
-  const ra = (KINDS[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
-  const rb = (KINDS[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
-  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+export function fairOrder<T>(items: readonly T[], factsOf: (t: T) => DeliveryFacts): T[] {
+  const sorted = [...items].sort((a, b) => byUsefulness(factsOf(a), factsOf(b)));
+  const firsts: T[] = [];
+  const seen = new Set<string>();
+  for (const t of sorted) {
+    const k = prefixOf(factsOf(t).key);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    firsts.push(t);
+  }
+  return [...firsts, ...sorted.filter((t) => !firsts.includes(t))];
 }
 
 /**

@@ -8,7 +8,7 @@ import type { ScoredPattern } from './score.js';
 import type { PatternKind } from './pattern-kind.js';
 import { patternStoreKey } from './claims.js';
 import { whyNotDelivered, worthDelivering, type DeliveryFacts } from './deliver.js';
-import { isClaimKind, patternFacts } from './tracked.js';
+import { appliesOf, isClaimKind, patternFacts } from './tracked.js';
 import type { PatternDetails } from './learners/learner.js';
 
 /** A promoted rule, as kept in rules.json. */
@@ -40,6 +40,8 @@ export interface Rule {
   rate?: number;
   /** What the rate is shrunk toward (analyzer/claims.ts): how often the outcome comes without the pattern. */
   prior?: number;
+  /** How often it applies: the share of the project's sessions that gave it an opportunity (analyzer/deliver.ts expectedValue). */
+  applies?: number;
   lift?: number;
   /** The project's folder name, for people (the id stays in `project`). */
   project_name?: string;
@@ -48,15 +50,15 @@ export interface Rule {
 }
 
 /** The fields of a rule the delivery test reads (analyzer/deliver.ts). */
-export function ruleFacts(r: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'lift' | 'sessions'>): DeliveryFacts {
-  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
+export function ruleFacts(r: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'lift' | 'sessions' | 'applies'>): DeliveryFacts {
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions, applies: r.applies };
 }
 
 export { patternFacts };
 
 /** A scored pattern's claim, as a rule keeps it. */
-function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'prior' | 'lift' | 'details'> {
-  return { key: patternStoreKey(p.kind, p.key), claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round(p.rate), ...(typeof p.prior === 'number' ? { prior: round(p.prior) } : {}), lift: Math.round(p.lift * 100) / 100, ...(p.details ? { details: p.details } : {}) };
+function claimFields(p: ScoredPattern): Pick<Rule, 'key' | 'claim' | 'hits' | 'opportunities' | 'rate' | 'prior' | 'applies' | 'lift' | 'details'> {
+  return { key: patternStoreKey(p.kind, p.key), claim: p.claim, hits: p.hits, opportunities: p.opportunities, rate: round(p.rate), ...(typeof p.prior === 'number' ? { prior: round(p.prior) } : {}), applies: round(appliesOf(p)), lift: Math.round(p.lift * 100) / 100, ...(p.details ? { details: p.details } : {}) };
 }
 
 /** A project's id, as the observer writes it (12 hex digits of its folder's hash). */
@@ -95,7 +97,7 @@ export function ruleProblem(r: unknown): string | undefined {
     if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 0)) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
   }
   if (typeof o['hits'] === 'number' && typeof o['opportunities'] === 'number' && o['hits'] > o['opportunities']) return `"hits" (${o['hits']}) must not exceed "opportunities" (${o['opportunities']})`;
-  for (const k of ['rate', 'prior']) {
+  for (const k of ['rate', 'prior', 'applies']) {
     if (o[k] !== undefined && (typeof o[k] !== 'number' || !(o[k] >= 0 && o[k] <= 1))) return `"${k}" must be a number from 0 to 1, found ${show(o[k])}`;
   }
   if (o['lift'] !== undefined && (typeof o['lift'] !== 'number' || !(o['lift'] >= 0) || !Number.isFinite(o['lift']))) return `"lift" must be a number, 0 or more, found ${show(o['lift'])}`;
@@ -132,7 +134,6 @@ const round = (x: number) => Math.round(x * 1e4) / 1e4;
 export function eligible(p: ScoredPattern, c: Config): boolean {
   return (
     (isClaimKind(p.kind) || (p.confidence >= c.promoteAt && p.observations >= c.minObservations)) &&
-    p.sessions >= c.minSessions &&
     p.specific &&
     worthDelivering(patternFacts(p), c) &&
     !p.key.split(/->| /).includes(INVALID_TOOL)

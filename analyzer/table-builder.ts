@@ -334,6 +334,9 @@ export class TableBuilder {
   }
   build(): RecordTable {
     const n = this.length;
+    // A join (every reader's table: the window, a shard, history) files each session under one
+    // project; one file's table (ids kept, for the joins that check it) keeps its records as written.
+    if (!this.keepIds) oneProjectPerSession(this.ts, this.stream, this.project, this.streamSession, this.sessions.values.length, n);
     return {
       length: n,
       ts: this.ts.subarray(0, n),
@@ -350,6 +353,31 @@ export class TableBuilder {
       tools: this.tools.values,
       details: this.details.values,
     };
+  }
+}
+
+/**
+ * One project per session: the project of its earliest record that names one, the folder Claude
+ * Code was started in (the hooks' CLAUDE_PROJECT_DIR; an import's first cwd). A session's later
+ * calls in a subfolder it `cd`s into (an earlier version's import filed them there) are that
+ * project's too, in every reader, without rewriting a record.
+ */
+function oneProjectPerSession(ts: Float64Array, stream: Int32Array, project: Int32Array, streamSession: readonly number[], nSessions: number, n: number): void {
+  if (nSessions === 0) return;
+  const firstTs = new Float64Array(nSessions).fill(Infinity);
+  const first = new Int32Array(nSessions).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const p = project[i]!;
+    if (p === -1) continue;
+    const s = streamSession[stream[i]!]!;
+    if (ts[i]! < firstTs[s]!) {
+      firstTs[s] = ts[i]!;
+      first[s] = p;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const f = first[streamSession[stream[i]!]!]!;
+    if (f !== -1 && project[i] !== f) project[i] = f;
   }
 }
 

@@ -21,9 +21,19 @@ export function isClaimKind(kind: PatternKind): boolean {
   return kind !== 'chain' && kind !== 'error-retry';
 }
 
+/**
+ * The share of the sessions analysed that gave a pattern an opportunity: a command's sessions that
+ * ran it; any other claim's, the sessions that showed it.
+ */
+export function appliesOf(p: Pick<ScoredPattern, 'kind' | 'opportunities' | 'sessions' | 'sessionsInWindow'>): number {
+  if (!(p.sessionsInWindow > 0)) return 0;
+  const n = p.kind === 'command' ? p.opportunities : p.sessions;
+  return Math.min(1, Math.max(0, n / p.sessionsInWindow));
+}
+
 /** The fields of a scored pattern the delivery test reads. */
 export function patternFacts(p: ScoredPattern): DeliveryFacts {
-  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto };
+  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto, applies: appliesOf(p) };
 }
 
 /** Why a pattern is not tracked, or undefined when it is. */

@@ -111,14 +111,24 @@ export class TranscriptPairer {
     return raw.indexOf(TOOL_USE) !== -1 || raw.indexOf(SIDECHAIN) !== -1;
   }
 
-  private project(cwd: string | undefined): string | null {
-    if (cwd === undefined) return null;
-    let p = this.projects.get(cwd);
+  /** Session -> the first folder a call of it ran in: the folder Claude Code was started in. */
+  private readonly sessionCwd = new Map<string, string>();
+
+  /**
+   * A session's project: the folder its first call ran in, exactly, as the hooks take
+   * CLAUDE_PROJECT_DIR (no walk up to a .git, which the transcript's machine may have had and this
+   * one not); a later `cd` into a subfolder never files its calls elsewhere.
+   */
+  private project(session: string, cwd: string | undefined): string | null {
+    const first = this.sessionCwd.get(session) ?? cwd;
+    if (first === undefined) return null;
+    if (!this.sessionCwd.has(session)) this.sessionCwd.set(session, first);
+    let p = this.projects.get(first);
     if (p === undefined) {
-      const root = projectRoot(cwd, {});
+      const root = projectRoot(first, { CLAUDE_PROJECT_DIR: first });
       p = root === undefined ? null : projectId(root);
       if (root !== undefined && p !== null) this.projectNames.set(p, projectName(root));
-      this.projects.set(cwd, p);
+      this.projects.set(first, p);
     }
     return p;
   }
@@ -167,6 +177,8 @@ export class TranscriptPairer {
           detail: tool === 'Bash' ? bashDetail(input?.['command'], this.commandWords) : undefined,
           cwd: typeof line['cwd'] === 'string' ? line['cwd'] : undefined,
         });
+        // The session's first folder is its first call's, in the order Claude Code wrote them.
+        if (typeof line['cwd'] === 'string' && line['cwd'] !== '' && !this.sessionCwd.has(session)) this.sessionCwd.set(session, line['cwd']);
       } else if (b['type'] === 'tool_result') {
         const id = idToken(b['tool_use_id']);
         const call = id === undefined ? undefined : this.pending.get(id);
@@ -191,7 +203,7 @@ export class TranscriptPairer {
           prev: prev[0],
           prev2: prev[1],
           session: call.session,
-          project: this.project(call.cwd),
+          project: this.project(call.session, call.cwd),
           event: ok ? 'PostToolUse' : 'PostToolUseFailure',
           id,
         };

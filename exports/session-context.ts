@@ -1,4 +1,4 @@
-import { byUsefulness, worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
+import { fairOrder, worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
 import { ruleFacts } from '../analyzer/promotion.js';
 import { claimLine } from '../analyzer/rules-file.js';
 import type { Config } from '../lib/config.js';
@@ -36,9 +36,10 @@ export function deliveredLine(r: Reaching): string | undefined {
 /** Taught rules first (a person said them), then this project's own, then those from other projects or no project: each that passes the delivery test, most useful first. */
 export function deliverable(rules: readonly Reaching[], config: DeliveryConfig): Reaching[] {
   const observed = (where: 'here' | 'across' | 'sessions') =>
-    rules
-      .filter((r) => r.where === where && r.rule.kind !== 'taught' && worthDelivering(ruleFacts(r.rule as ObservedRule), config))
-      .sort((a, b) => byUsefulness(ruleFacts(a.rule as ObservedRule), ruleFacts(b.rule as ObservedRule)));
+    fairOrder(
+      rules.filter((r) => r.where === where && r.rule.kind !== 'taught' && worthDelivering(ruleFacts(r.rule as ObservedRule), config)),
+      (r) => ruleFacts(r.rule as ObservedRule),
+    );
   return [...rules.filter((r) => r.where === 'taught'), ...observed('here'), ...observed('across'), ...observed('sessions')];
 }
 

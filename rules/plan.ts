@@ -209,6 +209,7 @@ function globalRule(key: string, holders: readonly ObservedRule[], before: Obser
     opportunities,
     rate: round(shrunkRate(hits, opportunities, prior, config.ratePriorWeight)),
     prior: round(prior),
+    applies: round(holders.reduce((n, r) => n + (r.applies ?? 0), 0) / holders.length),
     lift: Math.round(lift * 100) / 100,
     scope: 'global',
     projects,

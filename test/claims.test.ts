@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { shrunkRate } from '../analyzer/claims.js';
-import { byUsefulness, whyNotDelivered, withinBudget, worthDelivering, type DeliveryFacts } from '../analyzer/deliver.js';
+import { byUsefulness, fairOrder, whyNotDelivered, withinBudget, worthDelivering, type DeliveryFacts } from '../analyzer/deliver.js';
 import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { claimLine } from '../analyzer/rules-file.js';
@@ -106,21 +106,29 @@ describe('one delivery test', () => {
     expect(worthDelivering(facts, config)).toBe(why === undefined);
   });
 
-  it('orders what Claude cannot know from its own habits first and generic tool chains last', () => {
+  it('orders by expected value (how often it applies x its rate); at equal value, what Claude cannot know from its own habits first and generic tool chains last', () => {
     const items: DeliveryFacts[] = [
-      { key: 'seq:Grep->Read->Edit', rate: 0.95, sessions: 9 },
-      { key: 'seq:Edit->Bash(npm test)->Read', rate: 0.6, sessions: 2 },
-      { key: 'retry:Bash(npm test)', rate: 0.7, sessions: 2 },
-      { key: 'fix:Bash(npm test)->Bash(npm run build)', rate: 0.55, sessions: 2 },
-      { key: 'seq:Read->Edit->Read', rate: 0.99, sessions: 9 },
+      { key: 'seq:Grep->Read->Edit', rate: 0.9, sessions: 9, applies: 0.5 },
+      { key: 'seq:Edit->Bash(npm test)->Read', rate: 0.9, sessions: 2, applies: 0.5 },
+      { key: 'retry:Bash(npm test)', rate: 0.9, sessions: 2, applies: 0.5 },
+      { key: 'fix:Bash(npm test)->Bash(npm run build)', rate: 0.9, sessions: 2, applies: 0.5 },
+      { key: 'cmd:test=npm test', rate: 0.9, sessions: 6, applies: 1 },
+      { key: 'seq:Read->Edit->Read', rate: 0.5, sessions: 9, applies: 0.2 },
     ];
     expect([...items].sort(byUsefulness).map((x) => x.key)).toEqual([
-      'fix:Bash(npm test)->Bash(npm run build)',
+      'cmd:test=npm test', // 0.9: run in every session
+      'fix:Bash(npm test)->Bash(npm run build)', // 0.45 each, by kind
       'retry:Bash(npm test)',
       'seq:Edit->Bash(npm test)->Read',
-      'seq:Read->Edit->Read',
       'seq:Grep->Read->Edit',
+      'seq:Read->Edit->Read', // 0.1
     ]);
+  });
+
+  it('within a budget one kind never crowds out the rest: the best of each kind first, then by value', () => {
+    const cmd = (d: string, applies: number): DeliveryFacts => ({ key: `cmd:other=${d}`, rate: 0.9, sessions: 3, applies });
+    const items = [cmd('a', 1), cmd('b', 0.9), cmd('c', 0.8), { key: 'seq:Grep->Read->Edit', rate: 0.6, sessions: 4, applies: 0.5 }, { key: 'fix:Bash(x)->Bash(y)', rate: 0.6, sessions: 2, applies: 0.2 }];
+    expect(fairOrder(items, (x) => x).map((x) => x.key)).toEqual(['cmd:other=a', 'seq:Grep->Read->Edit', 'fix:Bash(x)->Bash(y)', 'cmd:other=b', 'cmd:other=c']);
   });
 
   it('the budget keeps at most the items and characters it allows, skipping a line too long for what is left', () => {

@@ -134,7 +134,8 @@ describe('a fourth learner: one file and one line in the list', () => {
     const rule = rules.find((r) => r.pattern === 'opener:Bash(docker compose up)');
     expect(rule).toMatchObject({ kind: 'opener', key: 'opener:Bash(docker compose up)', hits: 4, opportunities: 4 });
     expect(DELIVERY['opener']?.rank).toBe(1.5);
-    expect(byUsefulness({ key: 'opener:x', sessions: 2, rate: 0.6 }, { key: 'cmd:test=npm test', sessions: 2, rate: 0.9 })).toBeLessThan(0);
+    // At equal expected value, its place in the order (1.5) before commands (2).
+    expect(byUsefulness({ key: 'opener:x', sessions: 2, rate: 0.9, applies: 0.5 }, { key: 'cmd:test=npm test', sessions: 2, rate: 0.9, applies: 0.5 })).toBeLessThan(0);
     const context = sessionRulesContext(rules.map((r) => ({ rule: { ...r, scope: 'project' as const, project: 'aaaaaaaaaaaa' }, key: r.key!, where: 'here' as const })), config as never);
     expect(context?.text).toMatch(/- Sessions here start with Bash\(docker compose up\) \(\d+%; 4 of 4 sessions\) `opener:Bash\(docker compose up\)`/);
   });

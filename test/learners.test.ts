@@ -126,7 +126,7 @@ describe('lines that say more than the claim', () => {
     ];
     const p = byKey(recs).get('cmd:test=pnpm test')!;
     expect(p.details).toEqual({ instead_of: 'npm test', instead_fails: 4, instead_runs: 4 });
-    expect(line({ kind: 'command', pattern: 'cmd:test=pnpm test', rate: 0.75, hits: 2, opportunities: 2, sessions: 2, details: p.details })).toBe('Tests here: `pnpm test`, which succeeds (75%; 2 of 2 sessions; not `npm test` (failed 4 of 4)) `cmd:test=pnpm test`');
+    expect(line({ kind: 'command', pattern: 'cmd:test=pnpm test', rate: 0.75, hits: 2, opportunities: 2, sessions: 2, details: p.details })).toBe('Tests here: `pnpm test`, which succeeds (75%; 2 of 2 sessions that ran it; not `npm test` (failed 4 of 4)) `cmd:test=pnpm test`');
   });
 
   it('where the command fails first in most sessions, the fix is said before the failure', () => {

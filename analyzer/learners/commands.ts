@@ -6,21 +6,25 @@ import { validDetail, whole } from '../key-tokens.js';
 import { plural } from '../../lib/plural.js';
 import type { Learner, LearnerModule, LearnWalk, PatternDetails } from './learner.js';
 
-// The project's commands: per session, the Bash commands that succeeded, by purpose (test, build,
-// lint, ... from learners/command-purposes.ts; anything else that is not an inspection command is
-// `other`). A pattern `cmd:<purpose>=<detail>` claims: in a session of this project that runs a
-// command of that purpose, `<detail>` is run and succeeds. Its opportunities are the sessions that
-// ran a command of the purpose (for `other`, any Bash command); its hits, those in which `<detail>`
-// succeeded. A placeholder (`local-script`) or an interpreter alone (`python3`) is no command
-// (NOT_A_COMMAND in learners/command-purposes.ts). The prior is one chance among the purpose's
-// candidates (the commands of that purpose that succeeded here, and none of them): a project with
-// one test command learns it quickly, a claim among many `other` commands needs many sessions.
+// The project's commands: per session, the Bash commands that ran and those that succeeded, by
+// purpose (test, build, lint, ... from learners/command-purposes.ts; anything else that is not an
+// inspection command is `other`). A pattern `cmd:<purpose>=<detail>` claims: `<detail>` runs here,
+// and succeeds. Its opportunities are the sessions that ran `<detail>`; its hits, those in which it
+// succeeded. Two commands may share a purpose (unit and end-to-end tests): each is its own claim.
+// A placeholder (`local-script`) or an interpreter alone (`python3`) is no command (NOT_A_COMMAND
+// in learners/command-purposes.ts). The prior is learned from the user's own history
+// (commandPrior): how often a command that ran in a session succeeded there, over every command
+// counted, so that a command seen in one session is stated at what such commands usually do.
 
 export const COMMAND_KIND = 'command' as const;
 
-const SESSIONS = 'cmd.sessions:';
 const RUNS = 'cmd.runs:';
 const FAILS = 'cmd.fails:';
+/** Sessions in which a command ran (any outcome): its claim's opportunities. */
+const RAN_IN = 'cmd.ranIn:';
+/** Over every command: sessions that ran it, and those in which it succeeded (the learned prior). */
+const ALL_RAN = 'cmd.all.ran';
+const ALL_OK = 'cmd.all.ok';
 
 /** `cmd:<purpose>=<detail>` as its parts, or undefined. */
 export function commandParts(key: string): { purpose: Purpose; detail: string } | undefined {
@@ -37,8 +41,6 @@ export function commandClaimText(purpose: Purpose, detail: string): string {
 
 class SessionState {
   session = -1;
-  bash = false;
-  purposes = new Set<Purpose>();
   /** Detail id -> its successful records. */
   succeeded = new Map<number, number[]>();
   runs = new Map<number, number>();
@@ -47,8 +49,6 @@ class SessionState {
   /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
   reset(session: number): void {
     this.session = session;
-    this.bash = false;
-    this.purposes.clear();
     this.succeeded.clear();
     this.runs.clear();
     this.fails.clear();
@@ -88,12 +88,10 @@ export function commandsLearner(): Learner {
       for (let k = a; k < b; k++) {
         const i = order[k]!;
         if (t.tool[i] !== bash) continue;
-        st.bash = true;
         const d = t.detail[i]!;
         if (d === -1) continue;
         const purpose = purposeFor(w, d);
         if (purpose === null) continue;
-        if (purpose !== 'other') st.purposes.add(purpose);
         st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
         if (t.ok[i] === 1) {
           const list = st.succeeded.get(d);
@@ -104,14 +102,17 @@ export function commandsLearner(): Learner {
     },
     endSession(w: LearnWalk, session: number) {
       if (st.session === session) {
-        for (const p of st.purposes) w.add(SESSIONS + p, 1);
-        if (st.bash) w.add(`${SESSIONS}other`, 1);
         // Every successful run is an occurrence (the seed's observations); the claim counts sessions.
         for (const [d, runs] of st.succeeded) {
           const key = keyCache[d]!;
           for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
         }
-        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.runs) {
+          w.add(RUNS + w.t.details[d], n);
+          w.add(RAN_IN + w.t.details[d], 1);
+          w.add(ALL_RAN, 1);
+          if (st.succeeded.has(d)) w.add(ALL_OK, 1);
+        }
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
       st.reset(-1);
@@ -119,7 +120,7 @@ export function commandsLearner(): Learner {
     claim(p: PatternCount, c: Counted): ClaimCounts {
       const parts = commandParts(p.key)!;
       const hits = patternSessions(p);
-      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(RAN_IN + parts.detail) ?? 0), prior: commandPrior(c) };
     },
     scoreGroup: (p: PatternCount) => `cmd:${commandParts(p.key)?.purpose ?? ''}`,
     details(p: PatternCount, c: Counted): PatternDetails | undefined {
@@ -135,28 +136,20 @@ export function commandsLearner(): Learner {
     lift(p: PatternCount, c: Counted): number {
       const parts = commandParts(p.key)!;
       const hits = patternSessions(p);
-      const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
-      return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
+      const opps = Math.max(hits, c.totals.get(RAN_IN + parts.detail) ?? 0);
+      return opps === 0 ? 0 : hits / opps / commandPrior(c);
     },
   };
 }
 
 
-/** Per counts: how many commands of each purpose succeeded (computed once, not once a claim). */
-const candidates = new WeakMap<Counted, Map<string, number>>();
-
-/** One chance among the purpose's candidates: its commands that succeeded in the window, and none. */
-function commandPrior(purpose: Purpose, c: Counted): number {
-  let byPurpose = candidates.get(c);
-  if (byPurpose === undefined) {
-    byPurpose = new Map();
-    for (const key of c.learned.keys()) {
-      const parts = key.startsWith('cmd:') ? commandParts(key) : undefined;
-      if (parts !== undefined) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
-    }
-    candidates.set(c, byPurpose);
-  }
-  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+/**
+ * What a command that ran in a session usually does there, learned from the counts themselves:
+ * the sessions in which a command succeeded, of the sessions that ran it, over every command
+ * (Laplace's rule: one success and one failure added, so that a first session is not certain).
+ */
+export function commandPrior(c: Counted): number {
+  return ((c.totals.get(ALL_OK) ?? 0) + 1) / ((c.totals.get(ALL_RAN) ?? 0) + 2);
 }
 
 const failing = new WeakMap<Counted, Map<string, PatternDetails[]>>();
@@ -197,7 +190,7 @@ export const COMMANDS = {
     },
     claim: (t: string[]) => commandClaimText(t[0] as Purpose, t[1]!),
     seed: (t: string[], n: number) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h: number, o: number) => `${h} of ${plural(o, 'session')}`,
+    counts: (h: number, o: number) => `${h} of ${plural(o, 'session')} that ran it`,
     tail: (_t: string[], d: PatternDetails | undefined) =>
       typeof d?.instead_of === 'string' && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : '',
   },
@@ -207,6 +200,7 @@ export const COMMANDS = {
     action: (t: string[]) => `use ${t[1]}`,
   },
   minLift: () => 0,
+  minSessions: () => 1,
   rank: 2,
   perProject: true,
   source: 'observed',

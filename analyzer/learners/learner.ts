@@ -113,6 +113,12 @@ export interface LearnerModule<K extends string = string, C extends string = str
   text: KindText;
   /** The delivery test's lift floor for its claims, and its place in the order (analyzer/deliver.ts: lower first; chains and retries are 3 and 4). */
   minLift: MinLift;
+  /**
+   * The sessions of evidence its claims need to be given (default: minSessions). A project's
+   * command that succeeded in the one session that ran it is a fact worth saying, stated as such
+   * ("1 of 1 session that ran it"), its rate drawn toward what commands usually do.
+   */
+  minSessions?: (c: DeliveryConfig) => number;
   rank: number;
   /** Its knowledge belongs to the project it was learned in: held in several, it still reaches only those projects' sessions. */
   perProject: boolean;
