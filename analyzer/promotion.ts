@@ -45,6 +45,9 @@ export interface Rule {
   lift?: number;
   /** The project's folder name, for people (the id stays in `project`). */
   project_name?: string;
+  /** A project's rule: the days its project worked since its pattern was last seen (counted up to `aged_through`): what it ages by. */
+  unseen_days?: number;
+  aged_through?: string;
   /** What the claim's line adds (a command failing beside the one claimed; first runs that fail). */
   details?: PatternDetails;
 }
@@ -170,7 +173,16 @@ function strengthOf(p: ScoredPattern): number {
   return isClaimKind(p.kind) ? p.rate : p.confidence;
 }
 
-export function consolidate(previous: readonly Rule[], patterns: readonly ScoredPattern[], nowMs: number, config: Config): RuleDecision[] {
+/**
+ * How a rule ages between two instants: by default the calendar days between them; a project's
+ * rule ages by the days its project worked since it was last seen (rules/plan.ts): idle days take
+ * nothing from it.
+ */
+export type AgeDays = (rule: Rule, fromMs: number, toMs: number) => number;
+
+const calendarDays: AgeDays = (_rule, fromMs, toMs) => ageDays(toMs, fromMs);
+
+export function consolidate(previous: readonly Rule[], patterns: readonly ScoredPattern[], nowMs: number, config: Config, age: AgeDays = calendarDays): RuleDecision[] {
   const byKey = new Map(patterns.map((p) => [`${p.kind}:${p.key}`, p]));
   const nowIso = new Date(nowMs).toISOString();
   const decisions: RuleDecision[] = [];
@@ -186,13 +198,13 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
     // The claim is measured again whenever the pattern is in the window.
     if (p !== undefined) rule = { ...rule, ...claimFields(p) };
     if (fresh) {
-      const carried = held ? old.last_confidence : old.last_confidence * decay(ageDays(p.lastSeen, lastMs), config.halfLifeDays);
+      const carried = held ? old.last_confidence : old.last_confidence * decay(age(old, lastMs, p.lastSeen), config.halfLifeDays);
       rule = { ...rule, last_confidence: round(Math.max(strengthOf(p), carried)), last_seen: new Date(p.lastSeen).toISOString(), observations: p.observations, sessions: p.sessions };
     }
     // A claim that holds stands at its rate as measured now (a rule of an earlier version, which
     // kept a claim's score, is brought to its rate by the first bye that sees the claim hold).
     if (held && isClaimKind(old.kind)) rule = { ...rule, last_confidence: round(strengthOf(p!)) };
-    const decayed = rule.last_confidence * decay(ageDays(nowMs, isoToMs(rule.last_seen)), config.halfLifeDays);
+    const decayed = rule.last_confidence * decay(fresh ? 0 : age(old, isoToMs(rule.last_seen), nowMs), config.halfLifeDays);
     rule.confidence_now = round(Math.max(p === undefined ? 0 : strengthOf(p), decayed));
     if (!held && rule.confidence_now < config.demoteBelow) {
       const pct = (x: number) => `${Math.round(x * 100)}%`;

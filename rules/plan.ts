@@ -2,7 +2,7 @@ import type { Config } from '../lib/config.js';
 import { shrunkRate } from '../analyzer/claims.js';
 import { whyNotDelivered } from '../analyzer/deliver.js';
 import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
-import { activeRules, consolidate, type RuleChange, type RuleDecision } from '../analyzer/promotion.js';
+import { activeRules, consolidate, type AgeDays, type RuleChange, type RuleDecision } from '../analyzer/promotion.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import { patternFacts } from '../analyzer/tracked.js';
 import { ruleProject, type ObservedRule } from './rule.js';
@@ -29,7 +29,27 @@ export interface ProjectEvidence {
   active: boolean;
   /** Analyzer keys of observed commands a taught command reaching this project contradicts -> the taught key. */
   overridden: ReadonlyMap<string, string>;
+  /** The UTC day numbers on which the project worked (records in the window): its rules age by these, not by the calendar. */
+  activeDays?: readonly number[];
 }
+
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
+
+/**
+ * A project's rule, its age brought up to `nowMs`: the days its project worked since the rule's
+ * pattern was last seen, counted once each across byes (each bye sees only its window's days).
+ */
+export function agedRule(r: ObservedRule, activeDays: readonly number[], nowMs: number): ObservedRule {
+  const today = dayOf(nowMs);
+  const from = Math.max(dayOf(Date.parse(r.last_seen)), r.aged_through !== undefined ? dayOf(Date.parse(r.aged_through)) : -Infinity);
+  let add = 0;
+  for (const d of activeDays) if (d > from && d <= today) add++;
+  return { ...r, unseen_days: (r.unseen_days ?? 0) + add, aged_through: new Date(today * DAY_MS).toISOString() };
+}
+
+/** A project's rule ages by its unseen working days (agedRule), never by idle calendar days. */
+const byWork: AgeDays = (rule) => (rule as ObservedRule).unseen_days ?? 0;
 
 export interface PlanInput {
   projects: ReadonlyMap<string, ProjectEvidence>;
@@ -121,7 +141,11 @@ function asProjectRule(r: ObservedRule, project: string): ObservedRule {
 function planProject(id: string | null, previous: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan): RuleDecision[] {
   // An idle project (no session of it in the window, and none carried): its rules stand.
   if (ev === undefined || (!ev.active && ev.patterns.length === 0)) return previous.map((rule) => ({ rule, change: 'unchanged' as const }));
-  let decisions = consolidate(previous, ev.patterns, nowMs, config);
+  const aged = previous.map((r) => agedRule(r, ev.activeDays ?? [], nowMs));
+  let decisions = consolidate(aged, ev.patterns, nowMs, config, byWork).map((d) =>
+    // Seen again: its age starts over from this sighting.
+    d.change === 'refreshed' || d.change === 'promoted' ? { ...d, rule: { ...d.rule, unseen_days: 0, aged_through: new Date(dayOf(nowMs) * DAY_MS).toISOString() } } : d,
+  );
   if (!ev.active) {
     // Evidence carried from history, nothing new: promotions only; the rules it has stand as they are.
     const before = new Map(previous.map((r) => [akey(r), r]));

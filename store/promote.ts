@@ -95,7 +95,8 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
   const projects = new Map<string, ProjectEvidence>();
   for (const [id, a] of pa.projects) {
     const patterns = a.patterns.map(adjust);
-    projects.set(id, { patterns, tracked: tracked.get(id) ?? new Set(), active: a.sessionsInWindow > 0, overridden: overriddenCommands(patterns, id, instincts) });
+    const activeDays = a.days.filter((d) => d.calls > 0).map((d) => Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 86_400_000));
+    projects.set(id, { patterns, tracked: tracked.get(id) ?? new Set(), active: a.sessionsInWindow > 0, overridden: overriddenCommands(patterns, id, instincts), activeDays });
   }
   const u = pa.unattributed;
   const unattributed = u === undefined ? undefined : (() => {
