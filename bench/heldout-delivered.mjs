@@ -3,7 +3,8 @@
 // scores of one project and of all of them, over the streams of bench/heldout-score.mjs. No I/O
 // here either: test/heldout-score.test.ts runs them on hand-written text.
 
-import { bashDetailOf, ceilingChains, episodes, isInspection, naiveChains, PARAMS, SCORERS, scoreChains, scoreKey } from './heldout-score.mjs';
+import { ceilingChains, naiveChains, scoreChains } from './heldout-baselines.mjs';
+import { bashDetailOf, episodes, isInspection, PARAMS, SCORERS, scoreKey } from './heldout-score.mjs';
 
 const LEGACY_CHAIN = /^- \*\*\[(\d+)%, \d+x seen\]\*\* Frequent tool chain: (.+) \(seen \d+x\)$/;
 const LEGACY_RETRY = /^- \*\*\[(\d+)%, \d+x seen\]\*\* (.+) error-retry pairs detected/;

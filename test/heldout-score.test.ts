@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateHeldoutCorpus, projectDirOf } from '../bench/heldout-corpus.mjs';
 import { namedSet, pool, readDelivered, recalls, scoreProject } from '../bench/heldout-delivered.mjs';
-import { callKey, ceilingChains, correctionsOf, episodes, learnedCount, naiveChains, scoreKey, streamsOf } from '../bench/heldout-score.mjs';
+import { ceilingChains, naiveChains } from '../bench/heldout-baselines.mjs';
+import { callKey, correctionsOf, episodes, learnedCount, scoreKey, streamsOf } from '../bench/heldout-score.mjs';
 import { ROOT, tempDir } from './helpers.js';
 
 // The held-out benchmark's scoring (bench/heldout-score.mjs) on hand-written records, and the
