@@ -1,8 +1,9 @@
 // The held-out benchmark's baselines (bench/heldout.mjs), measured in the same run as the product:
-// the naive chains (the most frequent earlier 3-call chains) and the hindsight ceiling (the best
-// later chains). Pure functions over streams (bench/heldout-score.mjs).
+// the naive chains (the most frequent earlier 3-call chains), the hindsight ceiling (the best later
+// chains) and the 5-commands line (the five most-run successful commands of the earlier sessions,
+// as one line of text). Pure functions over streams (bench/heldout-score.mjs).
 
-import { PARAMS, SCORERS } from './heldout-score.mjs';
+import { bashDetailOf, isCommandKey, PARAMS, SCORERS } from './heldout-score.mjs';
 
 /** Every 3-call chain of the streams, with how often it occurs, in the order first seen. */
 export function chainCounts(streams) {
@@ -60,4 +61,31 @@ export function ceilingChains(laterStreams, n = PARAMS.baselineSize, minOpportun
 /** Scores chains as `seq:` claims: {key, hits, opportunities} each. */
 export function scoreChains(chains, streams) {
   return chains.map((c) => ({ key: `seq:${c}`, ...SCORERS.seq(c, streams) }));
+}
+
+export const LINE_HEAD = 'Commands that run and succeed here:';
+
+/**
+ * The 5-commands line: the `n` non-inspection Bash commands with the most successful runs in the
+ * earlier streams (ties: in more sessions, then the one seen first), as one line of text with each
+ * command in backticks, and its items: each command a `cmd:` claim "runs and succeeds here"
+ * (`cmd:any=<detail>`; the cmd: scorer does not read the purpose). No stated rate: the line states
+ * none, so it is out of calibration. Empty (no text, no item) when no such command succeeded.
+ */
+export function fiveCommandsLine(earlierStreams, n = PARAMS.lineSize) {
+  const runs = new Map(); // key -> { ok: successful runs, sessions }
+  for (const s of earlierStreams) for (const c of s) {
+    if (!c.ok || c.tool !== 'Bash' || !isCommandKey(c.key)) continue;
+    let x = runs.get(c.key);
+    if (!x) runs.set(c.key, (x = { ok: 0, sessions: new Set() }));
+    x.ok++;
+    x.sessions.add(c.session);
+  }
+  const details = [...runs]
+    .sort((a, b) => b[1].ok - a[1].ok || b[1].sessions.size - a[1].sessions.size)
+    .slice(0, n)
+    .map(([k]) => bashDetailOf(k));
+  if (details.length === 0) return { context: '', items: [] };
+  const context = `${LINE_HEAD} ${details.map((d) => `\`${d}\``).join(', ')}`;
+  return { context, items: details.map((d) => ({ line: context, key: `cmd:any=${d}`, stated: undefined, statedFrom: 'none', format: 'line' })) };
 }
