@@ -4,7 +4,7 @@
 // here either: test/heldout-score.test.ts runs them on hand-written text.
 
 import { ceilingChains, fiveCommandsLine, naiveChains, scoreChains } from './heldout-baselines.mjs';
-import { bashDetailOf, episodes, PARAMS, SCORERS, scoreKey, succeededIn } from './heldout-score.mjs';
+import { bashDetailOf, episodes, SCORERS, scoreKey, succeededIn } from './heldout-score.mjs';
 
 const LEGACY_CHAIN = /^- \*\*\[(\d+)%, \d+x seen\]\*\* Frequent tool chain: (.+) \(seen \d+x\)$/;
 const LEGACY_RETRY = /^- \*\*\[(\d+)%, \d+x seen\]\*\* (.+) error-retry pairs detected/;
