@@ -3,7 +3,8 @@
 // scores of one project and of all of them, over the streams of bench/heldout-score.mjs. No I/O
 // here either: test/heldout-score.test.ts runs them on hand-written text.
 
-import { bashDetailOf, ceilingChains, episodes, isInspection, naiveChains, PARAMS, SCORERS, scoreChains, scoreKey } from './heldout-score.mjs';
+import { ceilingChains, fiveCommandsLine, naiveChains, scoreChains } from './heldout-baselines.mjs';
+import { bashDetailOf, episodes, SCORERS, scoreKey, succeededIn } from './heldout-score.mjs';
 
 const LEGACY_CHAIN = /^- \*\*\[(\d+)%, \d+x seen\]\*\* Frequent tool chain: (.+) \(seen \d+x\)$/;
 const LEGACY_RETRY = /^- \*\*\[(\d+)%, \d+x seen\]\*\* (.+) error-retry pairs detected/;
@@ -67,7 +68,8 @@ export function readDelivered(context, rulesDoc, project) {
 
 /**
  * What the context names: every backticked string, and every step of every item's key (split on
- * `->` and `=`, with the prefix off). A key `Bash(<d>)` is named when it or `<d>` is; any other
+ * `->` and `=`, with the prefix off; of a `cmd:<purpose>=<detail>` key, the detail alone: the
+ * purpose is a word, not a command). A key `Bash(<d>)` is named when it or `<d>` is; any other
  * key when it is.
  */
 export function namedSet(context, items) {
@@ -76,6 +78,10 @@ export function namedSet(context, items) {
   for (const it of items) {
     if (typeof it.key !== 'string') continue;
     const body = it.key.slice(it.key.indexOf(':') + 1);
+    if (it.key.startsWith('cmd:') && body.includes('=')) {
+      named.add(body.slice(body.indexOf('=') + 1));
+      continue;
+    }
     named.add(body);
     for (const part of body.split(/->|=/)) named.add(part);
   }
@@ -92,31 +98,27 @@ export function names(named, key) {
 }
 
 /**
- * Issue 31's recalls, from the later streams and the context alone.
- * command: Bash commands (not inspection ones) that succeed in 2 or more later sessions, named;
- * failure / recovery: recovered episodes whose failing command is named (and one of whose recovery
- * steps is named too); correction: rejected or interrupted calls (a rejected ExitPlanMode is a
- * plan being iterated, not a correction) whose key is named.
+ * The recalls of issue 31 as issue 39 counts them, from the later streams and what is named.
+ * command: non-inspection Bash commands that succeed in 2 or more later sessions, named.
+ * failure: episodes (bench/heldout-score.mjs) whose failing command is named, over all episodes.
+ * recovery: episodes whose failing command is named and one of whose recovery steps (non-inspection
+ * Bash commands) is named, over the episodes that have such a step (`withRecovery`; the others are
+ * left out of that denominator and counted). correction: rejected or interrupted calls (a rejected
+ * ExitPlanMode is a plan being iterated, not a correction) whose key is named.
  */
 export function recalls(laterStreams, named) {
-  const sessionsOk = new Map();
-  for (const s of laterStreams) for (const c of s) {
-    const d = bashDetailOf(c.key);
-    if (!c.ok || d === undefined || isInspection(d)) continue;
-    let set = sessionsOk.get(c.key);
-    if (!set) sessionsOk.set(c.key, (set = new Set()));
-    set.add(c.session);
-  }
-  const commands = [...sessionsOk].filter(([, s]) => s.size >= 2).map(([k]) => k);
+  const commands = [...succeededIn(laterStreams)].filter(([, s]) => s.size >= 2).map(([k]) => k);
   const eps = laterStreams.flatMap((s) => episodes(s));
+  const withStep = eps.filter((e) => e.recovery.length > 0);
   const corrections = laterStreams.flatMap((s) => s.filter((c) => c.corrected !== undefined && c.tool !== 'ExitPlanMode'));
   return {
     commands: { total: commands.length, named: commands.filter((k) => names(named, k)).length, keys: commands },
     episodes: {
       total: eps.length,
-      withRecovery: eps.filter((e) => e.recovery.length > 0).length,
+      withRecovery: withStep.length,
+      withoutRecovery: eps.length - withStep.length,
       failureNamed: eps.filter((e) => names(named, e.failed)).length,
-      recoveryNamed: eps.filter((e) => names(named, e.failed) && e.recovery.some((k) => names(named, k))).length,
+      recoveryNamed: withStep.filter((e) => names(named, e.failed) && e.recovery.some((k) => names(named, k))).length,
     },
     corrections: {
       total: corrections.length,
@@ -126,12 +128,33 @@ export function recalls(laterStreams, named) {
   };
 }
 
+/** A delivered claim holds later when it was scored and held at least once on the later streams (later hits > 0). */
+export const holdsLater = (claim) => claim.status === 'scored' && claim.hits > 0;
+
 /**
- * Scores one project: the delivered items on the later streams, both baselines, the recalls.
- * `earlier`/`later`: streams (streamsOf).
+ * What the earlier sessions hold, whatever is delivered: whether a non-inspection command
+ * succeeded in them (`command`), and whether one of those also succeeds in a later session
+ * (`holdsLater`: the claim "it runs and succeeds here" would hold later); of the later commands of
+ * command recall, how many succeeded in an earlier session and in 2 or more; of the later episodes,
+ * how many have a failing command that failed in an earlier session too.
  */
-export function scoreProject({ context, rulesDoc, project, earlier, later }) {
-  const items = readDelivered(context, rulesDoc, project);
+export function earlierHolds(earlier, later) {
+  const before = succeededIn(earlier);
+  const after = succeededIn(later);
+  const commands = [...after].filter(([, s]) => s.size >= 2).map(([k]) => k);
+  const failedBefore = new Set(earlier.flatMap((s) => s.filter((c) => c.tool === 'Bash' && !c.ok).map((c) => c.key)));
+  return {
+    command: before.size > 0,
+    holdsLater: [...before.keys()].some((k) => after.has(k)),
+    commands: commands.length,
+    succeededBefore: commands.filter((k) => before.has(k)).length,
+    succeededBefore2: commands.filter((k) => (before.get(k)?.size ?? 0) >= 2).length,
+    episodes: later.flatMap((s) => episodes(s)).filter((e) => failedBefore.has(e.failed)).length,
+  };
+}
+
+/** Scores what one delivery (a context and its items) gives on the later streams: its claims, whether one holds later, the recalls. */
+export function scoreDelivery(context, items, later) {
   const claims = items.map((it) => {
     const s = scoreKey(it.key, later);
     return { key: it.key, stated: it.stated, statedFrom: it.statedFrom, ...s, heldOut: s.status === 'scored' && s.opportunities > 0 ? s.hits / s.opportunities : undefined };
@@ -140,47 +163,25 @@ export function scoreProject({ context, rulesDoc, project, earlier, later }) {
     items: items.length,
     chars: (context ?? '').length,
     claims,
-    naive: scoreChains(naiveChains(earlier), later),
-    ceiling: scoreChains(ceilingChains(later), later),
+    holdsLater: claims.some(holdsLater),
     recalls: recalls(later, namedSet(context, items)),
   };
 }
 
-const sum = (xs, f) => xs.reduce((a, x) => a + f(x), 0);
-const ratio = (a, b) => (b > 0 ? a / b : undefined);
-
-/** Pools the per-project scores (scoreProject's results, each with `sessions` > 0 learned) over projects. */
-export function pool(projects) {
-  const claims = projects.flatMap((p) => p.claims);
-  const scored = claims.filter((c) => c.status === 'scored');
-  const calibrated = scored.filter((c) => c.opportunities >= PARAMS.calibrationMinOpportunities && typeof c.stated === 'number');
-  // Claims are items whose key has a scorer (cmd: included); taught items state no claim.
-  const stated = claims.filter((c) => typeof c.stated === 'number' && typeof c.key === 'string' && SCORERS[c.key.slice(0, c.key.indexOf(':'))] !== undefined);
-  const pooledOf = (list) => ({ hits: sum(list, (c) => c.hits), opportunities: sum(list, (c) => c.opportunities), precision: ratio(sum(list, (c) => c.hits), sum(list, (c) => c.opportunities)) });
-  const r = projects.map((p) => p.recalls);
-  const cmd = { named: sum(r, (x) => x.commands.named), total: sum(r, (x) => x.commands.total) };
-  const ep = { total: sum(r, (x) => x.episodes.total), withRecovery: sum(r, (x) => x.episodes.withRecovery), failureNamed: sum(r, (x) => x.episodes.failureNamed), recoveryNamed: sum(r, (x) => x.episodes.recoveryNamed) };
-  const cor = { named: sum(r, (x) => x.corrections.named), total: sum(r, (x) => x.corrections.total), rejected: sum(r, (x) => x.corrections.rejected) };
+/**
+ * Scores one project: what the SessionStart hook delivered, and in the same way the 5-commands
+ * line of its earlier sessions (`line`); the chain baselines; what the earlier sessions hold.
+ * `earlier`/`later`: streams (streamsOf).
+ */
+export function scoreProject({ context, rulesDoc, project, earlier, later }) {
+  const line = fiveCommandsLine(earlier);
   return {
-    projects: projects.length,
-    covered: projects.filter((p) => p.items > 0).length,
-    coverage: ratio(projects.filter((p) => p.items > 0).length, projects.length),
-    delivered: pooledOf(scored),
-    claims: claims.length,
-    claimsScored: scored.length,
-    notScoredYet: claims.filter((c) => c.status === 'not scored yet').length,
-    calibrationError: calibrated.length ? sum(calibrated, (c) => Math.abs(c.stated - c.hits / c.opportunities)) / calibrated.length : undefined,
-    calibrationClaims: calibrated.length,
-    itemsMean: ratio(sum(projects, (p) => p.items), projects.length),
-    itemsMax: Math.max(0, ...projects.map((p) => p.items)),
-    charsMean: ratio(sum(projects, (p) => p.chars), projects.length),
-    charsMax: Math.max(0, ...projects.map((p) => p.chars)),
-    belowFloor: stated.filter((c) => c.stated < PARAMS.lowRate).length,
-    naive: pooledOf(projects.flatMap((p) => p.naive)),
-    ceiling: pooledOf(projects.flatMap((p) => p.ceiling)),
-    commandRecall: { ...cmd, recall: ratio(cmd.named, cmd.total) },
-    failureRecall: { named: ep.failureNamed, total: ep.total, recall: ratio(ep.failureNamed, ep.total) },
-    recoveryRecall: { named: ep.recoveryNamed, total: ep.total, withRecovery: ep.withRecovery, recall: ratio(ep.recoveryNamed, ep.total) },
-    correctionRecall: { ...cor, recall: ratio(cor.named, cor.total) },
+    ...scoreDelivery(context, readDelivered(context, rulesDoc, project), later),
+    line: { context: line.context, ...scoreDelivery(line.context, line.items, later) },
+    naive: scoreChains(naiveChains(earlier), later),
+    ceiling: scoreChains(ceilingChains(later), later),
+    earlierHolds: earlierHolds(earlier, later),
   };
 }
+
+export const isClaim = (c) => typeof c.key === 'string' && SCORERS[c.key.slice(0, c.key.indexOf(':'))] !== undefined;

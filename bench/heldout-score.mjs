@@ -10,8 +10,9 @@ export const PARAMS = {
   minSessions: 3, // projects with fewer sessions are not measured
   nowAfterLastMs: 60_000, // now = the last learned record + 1 minute
   fixWindowCalls: 10, // a failure's success must come within this many calls to make an episode
-  calibrationMinOpportunities: 5, // claims with fewer later opportunities are left out of calibration
+  calibrationMinOpportunities: 2, // claims with fewer later opportunities are left out of calibration
   baselineSize: 3, // chains per baseline and project
+  lineSize: 5, // commands in the 5-commands line
   ceilingMinOpportunities: 5,
   lowRate: 0.5, // delivered claims stated below this are counted
 };
@@ -42,6 +43,21 @@ export function callKey(r) {
   return r.tool === 'Bash' && typeof r.detail === 'string' && r.detail !== '' ? `Bash(${r.detail})` : r.tool;
 }
 
+/**
+ * The sessions in which each non-inspection Bash command succeeded at least once: key
+ * `Bash(<detail>)` -> Set of sessions, in the order first seen.
+ */
+export function succeededIn(streams) {
+  const m = new Map();
+  for (const s of streams) for (const c of s) {
+    if (!c.ok || c.tool !== 'Bash' || !isCommandKey(c.key)) continue;
+    let set = m.get(c.key);
+    if (!set) m.set(c.key, (set = new Set()));
+    set.add(c.session);
+  }
+  return m;
+}
+
 /** The detail of a `Bash(<detail>)` key, else undefined. */
 export function bashDetailOf(key) {
   const m = /^Bash\((.+)\)$/.exec(key);
@@ -70,8 +86,10 @@ export function streamsOf(records, corrections = new Map()) {
 /**
  * Failure -> recovery episodes of Bash calls in one stream: for each Bash key F, the first failure
  * of F since F's last success (or the stream's start) with the first later success of F, when it
- * comes within `window` calls of the failure. The recovery: the keys of the Bash calls strictly
- * between them, other than F, in order.
+ * comes within `window` calls of the failure. Consecutive failures of F before its success are so
+ * one episode, however many there are. The recovery: the keys of the Bash calls strictly between
+ * them, other than F, that are commands (isCommandKey: `ls` or `git status` is looking, not a
+ * step that fixes anything), in order.
  */
 export function episodes(stream, window = PARAMS.fixWindowCalls) {
   const open = new Map(); // key -> index of its first failure since its last success
@@ -86,10 +104,19 @@ export function episodes(stream, window = PARAMS.fixWindowCalls) {
     if (f === undefined) return;
     open.delete(c.key);
     if (i - f > window) return;
-    const recovery = stream.slice(f + 1, i).filter((x) => x.tool === 'Bash' && x.key !== c.key).map((x) => x.key);
+    const recovery = stream.slice(f + 1, i).filter((x) => x.tool === 'Bash' && x.key !== c.key && isCommandKey(x.key)).map((x) => x.key);
     out.push({ failed: c.key, session: c.session, failedAt: f, succeededAt: i, recovery });
   });
   return out;
+}
+
+/**
+ * A `Bash(<detail>)` key of a command that does something: not an inspection command, and with a
+ * detail (a Bash call recorded without one names no command).
+ */
+export function isCommandKey(key) {
+  const d = bashDetailOf(key);
+  return d !== undefined && !isInspection(d);
 }
 
 const counts = () => ({ status: 'scored', hits: 0, opportunities: 0 });
@@ -154,41 +181,27 @@ export const SCORERS = {
     }
     return r;
   },
-  // A session that runs a command of the purpose (for `other`, any Bash command) is an
-  // opportunity; a hit when `<detail>` succeeded in it. The purposes come from the product's own
-  // table (usePurposes), so that the bench and the learner agree on what a test run is.
+  // `<detail>` runs here and succeeds (the product states it "k of n sessions that ran it"): an
+  // opportunity per session that ran `<detail>` (any outcome, any of its agents), a hit when it
+  // succeeded at least once in it. The purpose before `=` does not change the count.
   cmd(body, streams) {
-    if (PURPOSE === undefined) return { status: 'not scored yet', why: 'no command-purpose table given (usePurposes)' };
     const eq = body.indexOf('=');
     if (eq === -1) return { status: 'not scored', why: 'a cmd: key without =' };
-    const purpose = body.slice(0, eq);
-    const detail = body.slice(eq + 1);
-    const sessions = new Map(); // session -> { ran: purpose seen, ok: detail succeeded }
-    for (const s of streams) {
-      for (const c of s) {
-        const d = bashDetailOf(c.key);
-        if (c.tool !== 'Bash') continue;
-        let x = sessions.get(c.session);
-        if (x === undefined) sessions.set(c.session, (x = { ran: false, ok: false }));
-        if (purpose === 'other') x.ran = true;
-        else if (d !== undefined && PURPOSE.purposeOf(d) === purpose) x.ran = true;
-        if (d === detail && c.ok) x.ok = true;
-      }
-    }
-    const r = counts();
-    for (const x of sessions.values()) {
-      if (!x.ran && !x.ok) continue;
-      r.opportunities++;
-      if (x.ok) r.hits++;
-    }
-    return r;
+    return sessionsRunning(body.slice(eq + 1), streams);
   },
 };
 
-let PURPOSE;
-/** The product's command-purpose table ({ purposeOf }), for cmd: claims. */
-export function usePurposes(table) {
-  PURPOSE = table;
+/** Sessions of the streams that ran `Bash(<detail>)` (opportunities) and those where it succeeded at least once (hits). */
+export function sessionsRunning(detail, streams) {
+  const key = `Bash(${detail})`;
+  const ran = new Set();
+  const ok = new Set();
+  for (const s of streams) for (const c of s) {
+    if (c.key !== key) continue;
+    ran.add(c.session);
+    if (c.ok) ok.add(c.session);
+  }
+  return { status: 'scored', hits: ok.size, opportunities: ran.size };
 }
 
 /** Counts a claim by its key's prefix; keys without a scorer (taught `pref:` ...) are not scored. */
@@ -197,64 +210,6 @@ export function scoreKey(key, streams) {
   const scorer = i === -1 ? undefined : SCORERS[key.slice(0, i)];
   if (scorer === undefined) return { status: 'not scored', why: key === undefined ? 'no key' : 'no scorer for this kind of key' };
   return scorer(key.slice(i + 1), streams);
-}
-
-/** Every 3-call chain of the streams, with how often it occurs, in the order first seen. */
-export function chainCounts(streams) {
-  const m = new Map();
-  for (const s of streams) {
-    for (let i = 2; i < s.length; i++) {
-      const k = `${s[i - 2].key}->${s[i - 1].key}->${s[i].key}`;
-      m.set(k, (m.get(k) ?? 0) + 1);
-    }
-  }
-  return m;
-}
-
-/** A chain of one key repeated (`Read->Read->Read`): never a baseline. */
-export function oneKeyRepeated(chain) {
-  const [a, b, c] = chain.split('->');
-  return a === b && b === c;
-}
-
-const byKey = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * Naive baseline: the `n` most frequent chains of the earlier streams that are not one key
- * repeated; among equally frequent ones, the one seen first (chainCounts keeps first-seen order,
- * and the sort is stable). Ties are common (5 chains share third place in one real project, 54 in
- * another): ordered by key instead, the real corpus's naive precision reads 24%, not 22%.
- */
-export function naiveChains(earlierStreams, n = PARAMS.baselineSize) {
-  return [...chainCounts(earlierStreams)]
-    .filter(([k]) => !oneKeyRepeated(k))
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, n)
-    .map(([k]) => k);
-}
-
-/**
- * Hindsight ceiling: of the chains seen in the later streams (not one key repeated) with at least
- * `minOpportunities` later opportunities, the `n` with the highest later precision.
- */
-export function ceilingChains(laterStreams, n = PARAMS.baselineSize, minOpportunities = PARAMS.ceilingMinOpportunities) {
-  const prefix = new Map(); // A->B -> how often a call follows
-  for (const s of laterStreams) for (let i = 2; i < s.length; i++) {
-    const k = `${s[i - 2].key}->${s[i - 1].key}`;
-    prefix.set(k, (prefix.get(k) ?? 0) + 1);
-  }
-  return [...chainCounts(laterStreams)]
-    .filter(([k]) => !oneKeyRepeated(k))
-    .map(([k, hits]) => ({ k, hits, opp: prefix.get(k.slice(0, k.lastIndexOf('->'))) }))
-    .filter((c) => c.opp >= minOpportunities)
-    .sort((a, b) => b.hits / b.opp - a.hits / a.opp || b.opp - a.opp || byKey(a.k, b.k))
-    .slice(0, n)
-    .map((c) => c.k);
-}
-
-/** Scores chains as `seq:` claims: {key, hits, opportunities} each. */
-export function scoreChains(chains, streams) {
-  return chains.map((c) => ({ key: `seq:${c}`, ...SCORERS.seq(c, streams) }));
 }
 
 /** Split of n sessions: how many are learned from. */

@@ -1,6 +1,7 @@
 // Learning value, held out: what the SessionStart hook gives a new session, learned from a
 // project's earlier sessions as a user would learn it, checked against the same project's later
-// sessions (issue 29, section 7; the recalls of issue 31).
+// sessions (issue 29, section 7; the recalls of issue 31; scored as issue 39 says, beside the
+// 5-commands line measured in the same run).
 //
 // Over a corpus laid out like ~/.claude/projects (<corpus>/<project-dir>/<session>.jsonl), for
 // every project folder with 3 or more sessions ordered by start: the first max(2, round(0.6 n))
@@ -20,8 +21,10 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { generateHeldoutCorpus } from './heldout-corpus.mjs';
-import { pool, scoreProject } from './heldout-delivered.mjs';
-import { correctionsOf, learnedCount, PARAMS, streamsOf, usePurposes } from './heldout-score.mjs';
+import { scoreProject } from './heldout-delivered.mjs';
+import { pool } from './heldout-pooled.mjs';
+import { correctionsOf, learnedCount, PARAMS, streamsOf } from './heldout-score.mjs';
+import { renderTable, targetsMet } from './heldout-table.mjs';
 
 const root = join(import.meta.dirname, '..');
 const CLI = join(root, 'dist', 'cli', 'homunculus.js');
@@ -29,9 +32,8 @@ const SESSION_START = join(root, 'dist', 'hooks', 'session-start.js');
 const DEFAULT_CORPUS = join(root, 'test', 'fixtures', 'heldout-corpus', 'projects');
 const FIXTURE_SEED = 29;
 const KEEP = args().keep;
-// The product's own table of what a command is for (cmd: claims), from the build measured.
-const purposes = join(root, 'dist', 'analyzer', 'learners', 'command-purposes.js');
-if (existsSync(purposes)) usePurposes(await import(purposes));
+// Real sessions, when this checkout sits beside them: never read unless passed as --corpus.
+const SHARED_REAL = resolve(root, '..', 'shared', 'real-transcripts', 'projects');
 
 function args() {
   const a = process.argv.slice(2);
@@ -203,59 +205,11 @@ async function inPool(tasks, n) {
   return out;
 }
 
-/** Text from transcripts and contexts, safe in a terminal and a Markdown cell. */
-// eslint-disable-next-line no-control-regex
-const cell = (t) => String(t).replace(/[\u0000-\u001f\u007f-\u009f|`]/g, '?').slice(0, 120);
-const pct = (x) => (x === undefined ? 'n/a' : `${(x * 100).toFixed(0)}%`);
-const frac = (a, b) => `${a}/${b}`;
-const num = (x, d = 2) => (x === undefined ? 'n/a' : x.toFixed(d));
-const verdict = (ok) => (ok ? 'met' : '**missed**');
-
 function commit() {
   const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: root, encoding: 'utf8' });
   if (r.status !== 0) return 'unknown';
   const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: root, encoding: 'utf8' }).stdout.trim() !== '';
   return `${r.stdout.trim()}${dirty ? ' (with uncommitted changes)' : ''}`;
-}
-
-export function renderTable(results, pooled, { corpusLabel, qualifying, folders }) {
-  const lines = [];
-  lines.push(`Corpus: ${corpusLabel}: ${folders} project folders, ${qualifying} with ${PARAMS.minSessions} or more sessions (measured).`);
-  lines.push(`Protocol: sessions ordered by start (earliest timestamp); learn from the first max(${PARAMS.minLearned}, round(${PARAMS.learnShare} n)), at most n - 1; import-transcripts --since <first start>, analyze, bye at now = last learned record + ${PARAMS.nowAfterLastMs / 1000} s, fresh data home, neutral cwd; SessionStart hook with the last learned session's cwd. Streams per session and agent; key = tool, or Bash(<detail>). fixWindowCalls ${PARAMS.fixWindowCalls}; calibration over claims with >= ${PARAMS.calibrationMinOpportunities} later opportunities; baselines: ${PARAMS.baselineSize} chains per project, not one key repeated (ceiling: >= ${PARAMS.ceilingMinOpportunities} later opportunities, best later precision). Corrections: records with stop "interrupt", and tool results of the later transcripts that say the user rejected or interrupted the call (ExitPlanMode left out of correction recall).`);
-  lines.push(`Code measured: ${commit()}.`);
-  lines.push('');
-  lines.push('| project | learned / held out | calls learned / later | items | chars | claims scored | hits / opp. | naive hits / opp. | ceiling hits / opp. | commands named | failures named | recoveries named | corrections named |');
-  lines.push('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-  for (const p of results) {
-    const scored = p.claims.filter((c) => c.status === 'scored');
-    const h = (list) => frac(list.reduce((a, c) => a + c.hits, 0), list.reduce((a, c) => a + c.opportunities, 0));
-    const r = p.recalls;
-    lines.push(`| ${cell(p.name)} | ${p.learned} / ${p.heldOut} | ${p.learnedCalls} / ${p.laterCalls} | ${p.items} | ${p.chars} | ${scored.length} | ${h(scored)} | ${h(p.naive)} | ${h(p.ceiling)} | ${frac(r.commands.named, r.commands.total)} | ${frac(r.episodes.failureNamed, r.episodes.total)} | ${frac(r.episodes.recoveryNamed, r.episodes.total)} | ${frac(r.corrections.named, r.corrections.total)} |`);
-  }
-  const claims = results.flatMap((p) => p.claims.map((c) => ({ ...c, project: p.name })));
-  if (claims.length > 0) {
-    lines.push('');
-    lines.push('| project | delivered item (key) | stated | later hits / opp. | held-out rate |');
-    lines.push('|---|---|---|---|---|');
-    for (const c of claims) lines.push(`| ${cell(c.project)} | ${c.key === undefined ? '(no key)' : `\`${cell(c.key)}\``} | ${c.stated === undefined ? 'n/a' : `${num(c.stated)} (${c.statedFrom})`} | ${c.status === 'scored' ? frac(c.hits, c.opportunities) : c.status} | ${num(c.heldOut)} |`);
-  }
-  const P = pooled;
-  lines.push('');
-  lines.push('| pooled over projects | measured | target |');
-  lines.push('|---|---|---|');
-  lines.push(`| coverage (projects given at least one item) | ${pct(P.coverage)} (${P.covered} of ${P.projects}) | >= 75%: ${verdict((P.coverage ?? 0) >= 0.75)} |`);
-  lines.push(`| pooled precision of delivered claims | ${pct(P.delivered.precision)} (${P.delivered.hits} of ${P.delivered.opportunities}; ${P.claimsScored} claims scored of ${P.claims} items${P.notScoredYet ? `, ${P.notScoredYet} cmd: not scored yet` : ''}) | >= 55%: ${verdict((P.delivered.precision ?? 0) >= 0.55)} |`);
-  lines.push(`| naive baseline (3 most frequent earlier chains) | ${pct(P.naive.precision)} (${P.naive.hits} of ${P.naive.opportunities}) | |`);
-  lines.push(`| hindsight ceiling (3 best later chains) | ${pct(P.ceiling.precision)} (${P.ceiling.hits} of ${P.ceiling.opportunities}) | |`);
-  lines.push(`| calibration error (mean abs(stated - held-out)) | ${num(P.calibrationError)} over ${P.calibrationClaims} claims with >= ${PARAMS.calibrationMinOpportunities} opp. | <= 0.15: ${verdict(P.calibrationError !== undefined && P.calibrationError <= 0.15)} |`);
-  lines.push(`| delivered claims stated below ${PARAMS.lowRate} | ${P.belowFloor} | 0: ${verdict(P.belowFloor === 0)} |`);
-  lines.push(`| items delivered per project (mean / max) | ${num(P.itemsMean, 1)} / ${P.itemsMax} | |`);
-  lines.push(`| characters delivered per project (mean / max) | ${num(P.charsMean, 0)} / ${P.charsMax} | max <= 2000: ${verdict(P.charsMax <= 2000)} |`);
-  lines.push(`| command recall | ${pct(P.commandRecall.recall)} (${P.commandRecall.named} of ${P.commandRecall.total} commands) | >= 50%: ${verdict((P.commandRecall.recall ?? 0) >= 0.5)} |`);
-  lines.push(`| failure recall | ${pct(P.failureRecall.recall)} (${P.failureRecall.named} of ${P.failureRecall.total} episodes) | >= 30%: ${verdict((P.failureRecall.recall ?? 0) >= 0.3)} |`);
-  lines.push(`| recovery recall | ${pct(P.recoveryRecall.recall)} (${P.recoveryRecall.named} of ${P.recoveryRecall.total} episodes; ${P.recoveryRecall.withRecovery} with a Bash step between) | >= 15%: ${verdict((P.recoveryRecall.recall ?? 0) >= 0.15)} |`);
-  lines.push(`| correction recall | ${pct(P.correctionRecall.recall)} (${P.correctionRecall.named} of ${P.correctionRecall.total} cases, ${P.correctionRecall.rejected} rejected, ${P.correctionRecall.total - P.correctionRecall.rejected} interrupted) | reported |`);
-  return lines.join('\n');
 }
 
 async function main() {
@@ -275,6 +229,8 @@ async function main() {
     if (!existsSync(corpus) || !statSync(corpus).isDirectory()) throw new Error(`--corpus: expected a folder laid out like ~/.claude/projects, found ${existsSync(corpus) ? 'a file' : 'nothing'} at ${corpus}`);
     corpusLabel = corpus === DEFAULT_CORPUS ? `test/fixtures/heldout-corpus (bench/heldout-corpus.mjs, seed ${FIXTURE_SEED}; --corpus DIR for real history)` : corpus;
   }
+  // Say where real history is, or that it is absent, when the invented corpus is measured.
+  const note = o.corpus !== undefined ? undefined : existsSync(SHARED_REAL) ? `Real sessions are present at ${SHARED_REAL} and were not read: pass --corpus ${SHARED_REAL} to measure them.` : `Real sessions (../shared/real-transcripts) are absent: measured the invented corpus only.`;
   try {
     const folders = readdirSync(corpus).filter((d) => statSync(join(corpus, d)).isDirectory()).sort();
     const qualifying = folders.filter((d) => readdirSync(join(corpus, d)).filter((f) => f.endsWith('.jsonl')).length >= PARAMS.minSessions);
@@ -283,10 +239,10 @@ async function main() {
     const shared = new Set(results.filter((r) => results.some((x) => x !== r && x.name === r.name)).map((r) => r.name));
     for (const r of results) if (shared.has(r.name)) r.name = r.projectDir;
     const pooled = pool(results);
-    console.log(renderTable(results, pooled, { corpusLabel, qualifying: qualifying.length, folders: folders.length }));
+    console.log(renderTable(results, pooled, { corpusLabel, qualifying: qualifying.length, folders: folders.length, commit: commit(), note }));
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
     console.log(`\n${qualifying.length} projects in ${seconds.toFixed(1)} s (${o.parallel} at a time).`);
-    if (o.json) writeFileSync(o.json, `${JSON.stringify({ corpus: corpusLabel, params: PARAMS, commit: commit(), seconds, pooled, projects: results }, null, 2)}\n`);
+    if (o.json) writeFileSync(o.json, `${JSON.stringify({ corpus: corpusLabel, note, params: PARAMS, commit: commit(), seconds, pooled, targetsMet: targetsMet(pooled), projects: results }, null, 2)}\n`);
   } finally {
     if (generated) rmSync(generated, { recursive: true, force: true });
   }
