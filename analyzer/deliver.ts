@@ -22,6 +22,8 @@ export interface DeliveryFacts {
    * the command, showed the steps), 0-1; undefined when never measured (an earlier version's rule).
    */
   applies?: number | undefined;
+  /** How many times it was seen (a command's successful runs): at equal value, the more central first. */
+  observations?: number | undefined;
   /** The pattern only restates another one (analyzer/folding.ts). */
   foldedInto?: string | undefined;
 }
@@ -101,7 +103,7 @@ const rankOf = (x: DeliveryFacts) => (KINDS[prefixOf(x.key)]?.rank ?? 9) * 2 + (
  */
 export function byUsefulness(a: DeliveryFacts, b: DeliveryFacts): number {
   const ev = Math.round((expectedValue(b) - expectedValue(a)) * 1e6);
-  return ev || rankOf(a) - rankOf(b) || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  return ev || rankOf(a) - rankOf(b) || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (b.observations ?? 0) - (a.observations ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
 /**

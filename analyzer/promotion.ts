@@ -53,8 +53,8 @@ export interface Rule {
 }
 
 /** The fields of a rule the delivery test reads (analyzer/deliver.ts). */
-export function ruleFacts(r: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'lift' | 'sessions' | 'applies'>): DeliveryFacts {
-  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions, applies: r.applies };
+export function ruleFacts(r: Pick<Rule, 'kind' | 'pattern' | 'rate' | 'lift' | 'sessions' | 'applies'> & { observations?: number }): DeliveryFacts {
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions, applies: r.applies, observations: r.observations };
 }
 
 export { patternFacts };

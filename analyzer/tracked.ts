@@ -33,7 +33,7 @@ export function appliesOf(p: Pick<ScoredPattern, 'kind' | 'opportunities' | 'ses
 
 /** The fields of a scored pattern the delivery test reads. */
 export function patternFacts(p: ScoredPattern): DeliveryFacts {
-  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto, applies: appliesOf(p) };
+  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto, applies: appliesOf(p), observations: p.observations };
 }
 
 /** Why a pattern is not tracked, or undefined when it is. */

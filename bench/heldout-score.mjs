@@ -111,12 +111,19 @@ export function episodes(stream, window = PARAMS.fixWindowCalls) {
 }
 
 /**
- * A `Bash(<detail>)` key of a command that does something: not an inspection command, and with a
- * detail (a Bash call recorded without one names no command).
+ * The observer's placeholder for a file run by its path (`./deploy.sh`): it names no command, so
+ * nothing can name it back (issue 38: never a command Claude is told to run).
+ */
+export const PLACEHOLDERS = ['local-script'];
+
+/**
+ * A `Bash(<detail>)` key of a command that does something: not an inspection command, not the
+ * placeholder of a script run by its path, and with a detail (a Bash call recorded without one
+ * names no command).
  */
 export function isCommandKey(key) {
   const d = bashDetailOf(key);
-  return d !== undefined && !isInspection(d);
+  return d !== undefined && !isInspection(d) && !PLACEHOLDERS.includes(d);
 }
 
 const counts = () => ({ status: 'scored', hits: 0, opportunities: 0 });
