@@ -33,6 +33,12 @@ export interface Analysis {
   /** Those tracked (analyzer/tracked.ts), at most maxInstincts (keepTracked). */
   tracked: ScoredPattern[];
   days: DaySummary[];
+  /**
+   * How many times the chain prefix `A->B` was followed by a call: a chain's opportunities in these
+   * records, also where the chain itself never occurred (a project's evidence against a habit of
+   * others). Computed when first asked (bye asks; the Stop hook never does).
+   */
+  prefixOpportunities?: (prefix: string) => number;
 }
 
 const TOP = 3;
@@ -102,5 +108,16 @@ export function analysisOf(counted: Counted, nowMs: number, config: Config, wind
     topChains: topChains[i]!,
     errorRetries: topRetries[i]!,
   }));
-  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+  let prefixes: Map<string, number> | undefined;
+  const prefixOpportunities = (prefix: string): number => {
+    if (prefixes === undefined) {
+      prefixes = new Map();
+      for (const p of counted.chains.values()) {
+        const k = `${counted.keys[p.steps[0]!]}->${counted.keys[p.steps[1]!]}`;
+        prefixes.set(k, (prefixes.get(k) ?? 0) + p.n);
+      }
+    }
+    return prefixes.get(prefix) ?? 0;
+  };
+  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days, prefixOpportunities };
 }

@@ -27,6 +27,11 @@ export interface CarriedProject {
   sessions: number;
   /** The project's tracked patterns then, last seen at the import. */
   patterns: ScoredPattern[];
+  /**
+   * How many times each chain prefix `A->B` that any project's history tracks a chain of was
+   * followed by a call here: this project's evidence against a habit of others (rules/plan.ts).
+   */
+  prefixes?: Record<string, number>;
 }
 
 export interface HistoryState {
@@ -69,6 +74,18 @@ export function learnHistory(t: RecordTable, importedAtMs: number, config: Confi
       analysis,
       carried: { importedAt: new Date(importedAtMs).toISOString(), lastRecord: new Date(lastTs).toISOString(), sessions: analysis.sessionsInWindow, patterns },
     });
+  }
+  // Each project's opportunities for the prefixes of every project's tracked chains.
+  const wanted = new Set<string>();
+  for (const { analysis } of out.values()) for (const x of analysis.tracked) if (x.kind === 'chain') wanted.add(x.key.split('->').slice(0, 2).join('->'));
+  for (const { analysis, carried } of out.values()) {
+    if (analysis.prefixOpportunities === undefined) continue;
+    const prefixes: Record<string, number> = {};
+    for (const k of wanted) {
+      const n = analysis.prefixOpportunities(k);
+      if (n > 0) prefixes[k] = n;
+    }
+    if (Object.keys(prefixes).length > 0) carried.prefixes = prefixes;
   }
   return out;
 }
@@ -138,9 +155,13 @@ export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: 
     }
     if (!any) continue;
     const patterns = [...byKey.values()].sort(byStrength);
+    // A chain prefix's opportunities: the history's and the sessions' after it, together.
+    const carriedPrefixes = carried.prefixes ?? {};
+    const livePrefixes = live?.prefixOpportunities;
+    const prefixOpportunities = (prefix: string) => (Object.hasOwn(carriedPrefixes, prefix) ? carriedPrefixes[prefix]! : 0) + (livePrefixes?.(prefix) ?? 0);
     const a: Analysis = live
-      ? { ...live, patterns }
-      : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
+      ? { ...live, patterns, prefixOpportunities }
+      : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [], prefixOpportunities };
     a.tracked = keepTracked(patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
     pa.projects.set(id, a);
     changed.push(a);

@@ -45,7 +45,12 @@ export function renderBye(r: ByeReport): string {
   if (ro) lines.push(`Read-only: no rule changed; ${r.rulesFile} and rules.json were not written.`);
   else {
     const n = r.rules.length + r.taught.length;
-    lines.push(`${plural(n, 'rule')} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`);
+    const inFile = r.rulesInFile ?? n;
+    lines.push(
+      inFile === n
+        ? `${plural(n, 'rule')} in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}.`
+        : `${plural(n, 'rule')} in rules.json; ${inFile} of them in ${r.rulesFile}${r.rulesFileChanged ? ' (updated)' : ' (unchanged)'}, a rules file every session may load (it holds only the rules every session is given; each project's reach its sessions at their start).`,
+    );
   }
   return lines.join('\n');
 }

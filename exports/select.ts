@@ -2,7 +2,13 @@ import type { InstinctView } from '../store/query.js';
 import { filterViews } from '../store/query.js';
 import type { ExportRule } from './formats.js';
 import { claimSentence } from '../analyzer/rules-file.js';
-import { analyzerKey, PREFIXES } from '../store/keys.js';
+import { analyzerKey, categoryOf, PREFIXES } from '../store/keys.js';
+import { observedDomain } from '../store/text.js';
+import { allRules, rulesFor, type Reaching } from '../rules/reach.js';
+import { ruleProject, type ObservedRule, type RulesDoc } from '../rules/rule.js';
+import { ruleFacts } from '../analyzer/promotion.js';
+import { worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
+import { safeText } from '../lib/safe-text.js';
 import { observedSource } from '../store/model.js';
 import { whenClause } from '../lib/safe-text.js';
 
@@ -85,6 +91,52 @@ export function selectViews(views: readonly InstinctView[], f: ExportFilter, cur
   return filterViews(views, { scope, ...(category ? { category } : {}) }, current).filter((v) => (opts.all ? v.deliverable : isExportable(v)));
 }
 
-export function selectRules(views: readonly InstinctView[], f: ExportFilter, current: string | null): ExportRule[] {
-  return selectViews(views, f, current).map(toExportRule);
+/**
+ * The observed rules the exports carry, from rules.json through the one owner (rules/reach.ts):
+ * those that reach the current project's sessions; every rule (`all`); the global ones; or a
+ * project's own. Each states its rule's figures, and whose they are: a project's rule among
+ * several projects' names its project, a habit of several says in how many.
+ */
+function observedRules(doc: RulesDoc, f: ExportFilter, current: string | null, names: ReadonlyMap<string, string>, views: readonly InstinctView[], skip: ReadonlySet<string>, config: DeliveryConfig): ExportRule[] {
+  const category = normalizeCategory(f.category);
+  const scope = f.project ?? f.scope ?? 'current';
+  const reaching: Reaching[] =
+    scope === 'current' ? rulesFor(doc, current) : scope === 'all' ? allRules(doc) : scope === 'global' ? allRules(doc).filter((r) => ruleProject(r.rule) === undefined) : rulesFor(doc, scope).filter((r) => r.where === 'here');
+  const domainOf = new Map(views.map((v) => [v.pattern, v.domain]));
+  const out: ExportRule[] = [];
+  for (const r of reaching) {
+    if (r.rule.kind === 'taught' || skip.has(r.key)) continue;
+    const rule = r.rule as ObservedRule;
+    if (category !== undefined && categoryOf(r.key) !== category) continue;
+    if (!worthDelivering(ruleFacts(rule), config)) continue;
+    const project = ruleProject(rule);
+    const across = r.where === 'across' ? { projects: r.projects } : undefined;
+    const said = claimSentence(rule, across);
+    if (said === undefined) continue;
+    // Several projects' rules in one file: each names its project.
+    const whose = project !== undefined && scope === 'all' ? `${safeText(names.get(project), 80) || project}: ` : '';
+    out.push({
+      key: r.key,
+      category: categoryOf(r.key) ?? 'sequence',
+      domain: domainOf.get(r.key) ?? observedDomain(rule.kind, rule.pattern),
+      scope: project !== undefined ? 'project' : 'global',
+      ...(project !== undefined ? { project } : {}),
+      confidence: rule.confidence_now,
+      observations: rule.observations,
+      ...(typeof rule.rate === 'number' ? { rate: rule.rate } : {}),
+      text: `${whose}${said}`,
+    });
+  }
+  return out;
+}
+
+/**
+ * What the exports carry: the observed rules of rules.json that reach the filter's scope (one
+ * owner, one set of figures: rules/reach.ts), and the taught and imported instincts at rule level
+ * or approved. Without `doc` (a caller that has none), the views alone.
+ */
+export function selectRules(views: readonly InstinctView[], f: ExportFilter, current: string | null, rules?: { doc: RulesDoc; names: ReadonlyMap<string, string>; config: DeliveryConfig; skip?: ReadonlySet<string> }): ExportRule[] {
+  if (rules === undefined) return selectViews(views, f, current).map(toExportRule);
+  const taught = selectViews(views, f, current).filter((v) => !observedSource(v)).map(toExportRule);
+  return [...taught, ...observedRules(rules.doc, f, current, rules.names, views, rules.skip ?? new Set(), rules.config)];
 }

@@ -58,8 +58,10 @@ export function exportRules(ctx: StoreCtx, f: ExportFilter = {}, o: { notIn?: st
   const s = snapshot(ctx);
   const filter = checkedFilter(f, s.ctx.names);
   // Instincts graduated into this file's guidelines block are there already: not twice in one file.
-  const views = o.notIn === undefined ? s.instincts : s.instincts.filter((v) => v.evolved_to !== `guideline:${resolve(o.notIn!)}`);
-  return selectRules(views, filter, ctx.project);
+  const graduated = o.notIn === undefined ? [] : s.instincts.filter((v) => v.evolved_to === `guideline:${resolve(o.notIn!)}`);
+  const views = o.notIn === undefined ? s.instincts : s.instincts.filter((v) => !graduated.includes(v));
+  // The observed rules through the one owner of rules.json (rules/), with its figures; taught ones from the store.
+  return selectRules(views, filter, ctx.project, { doc: s.ctx.rules, names: s.ctx.names, config: ctx.config, skip: new Set(graduated.map((v) => v.pattern)) });
 }
 
 /** The text of a format (json is exports/share.ts's). */

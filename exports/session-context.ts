@@ -21,7 +21,7 @@ export const SESSION_CONTEXT_HEAD = 'homunculus: what your past sessions show, m
 
 /** The heading of each section, by where its lines' evidence is from. */
 export const SECTION_HEADS = {
-  taught: 'What you taught:',
+  taught: 'What you taught (or imported):',
   here: "This project's sessions:",
   across: 'Your other projects (not yet seen here):',
   sessions: 'Your sessions (no project recorded):',

@@ -58,5 +58,5 @@ export function taughtClaimLine(r: TaughtRule): string | undefined {
   if (trigger === undefined || action === undefined || key === undefined) return undefined;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${whenClause(trigger)}: ${action} (taught; ${plural(n, 'time')}${s > 0 ? ` in ${plural(s, 'session')}` : ''}) \`${key}\``;
+  return `When ${whenClause(trigger)}: ${action} (${r.source === 'imported' ? 'imported' : 'taught'}; ${plural(n, 'time')}${s > 0 ? ` in ${plural(s, 'session')}` : ''}) \`${key}\``;
 }

@@ -2,7 +2,7 @@ import type { Config } from '../lib/config.js';
 import { shrunkRate } from '../analyzer/claims.js';
 import { whyNotDelivered } from '../analyzer/deliver.js';
 import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
-import { activeRules, consolidate, type AgeDays, type RuleChange, type RuleDecision } from '../analyzer/promotion.js';
+import { activeRules, consolidate, holds, type AgeDays, type RuleChange, type RuleDecision } from '../analyzer/promotion.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import { patternFacts } from '../analyzer/tracked.js';
 import { ruleProject, type ObservedRule } from './rule.js';
@@ -31,6 +31,8 @@ export interface ProjectEvidence {
   overridden: ReadonlyMap<string, string>;
   /** The UTC day numbers on which the project worked (records in the window): its rules age by these, not by the calendar. */
   activeDays?: readonly number[];
+  /** How many times a chain prefix `A->B` was followed by a call in its records (Analysis.prefixOpportunities). */
+  prefixOpportunities?: (prefix: string) => number;
 }
 
 const DAY_MS = 86_400_000;
@@ -114,7 +116,7 @@ function previousByProject(previous: readonly ObservedRule[], input: PlanInput):
     if (PER_PROJECT_KINDS.has(r.kind)) {
       const listed = Array.isArray(r.projects) ? r.projects : [];
       if (listed.length === 0) orphans.push(r);
-      for (const id of listed) add(id, asProjectRule(r, id));
+      for (const id of listed) add(id, asProjectRule(r, id, listed.length > 1));
       continue;
     }
     globals.push(r);
@@ -125,11 +127,15 @@ function previousByProject(previous: readonly ObservedRule[], input: PlanInput):
   return { byProject, globals, orphans };
 }
 
-function asProjectRule(r: ObservedRule, project: string): ObservedRule {
+/** Rules an earlier version kept once for several projects, their counts those projects' together: their own are to be measured. */
+const POOLED = new WeakSet<ObservedRule>();
+
+function asProjectRule(r: ObservedRule, project: string, pooled = false): ObservedRule {
   const out: ObservedRule = { ...r, scope: 'project', project };
   delete out.projects;
   delete out.against;
   delete out.project_name;
+  if (pooled) POOLED.add(out);
   return out;
 }
 
@@ -138,20 +144,35 @@ function asProjectRule(r: ObservedRule, project: string): ObservedRule {
  * needs (tracked, blocked, taught). `id` null: the records that name no project, whose rules are
  * global ones naming none.
  */
-function planProject(id: string | null, previous: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan): RuleDecision[] {
+function planProject(id: string | null, given: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan): RuleDecision[] {
+  // An earlier version's rule of several projects states their counts together: it stays a rule
+  // of this project only where this project's own evidence holds it, stated with its own counts.
+  const pooledOut: RuleDecision[] = [];
+  const previous = given.filter((r) => {
+    if (!POOLED.has(r)) return true;
+    const own = ev?.patterns.find((p) => pkey(p) === akey(r));
+    if (own !== undefined && holds(own, config)) return true;
+    pooledOut.push({ rule: r, change: 'archived', reason: "an earlier version kept it once for several projects, with their counts together; this project's own records do not hold it" });
+    return false;
+  });
   // An idle project (no session of it in the window, and none carried): its rules stand.
-  if (ev === undefined || (!ev.active && ev.patterns.length === 0)) return previous.map((rule) => ({ rule, change: 'unchanged' as const }));
+  if (ev === undefined || (!ev.active && ev.patterns.length === 0)) return [...pooledOut, ...previous.map((rule) => ({ rule, change: 'unchanged' as const }))];
   const aged = previous.map((r) => agedRule(r, ev.activeDays ?? [], nowMs));
   let decisions = consolidate(aged, ev.patterns, nowMs, config, byWork).map((d) =>
     // Seen again: its age starts over from this sighting.
     d.change === 'refreshed' || d.change === 'promoted' ? { ...d, rule: { ...d.rule, unseen_days: 0, aged_through: new Date(dayOf(nowMs) * DAY_MS).toISOString() } } : d,
   );
   if (!ev.active) {
-    // Evidence carried from history, nothing new: promotions only; the rules it has stand as they are.
+    // Evidence carried from history, nothing new: promotions; the rules it has stand as they are,
+    // stating this project's own figures (a pooled rule of an earlier version is measured here).
     const before = new Map(previous.map((r) => [akey(r), r]));
-    decisions = decisions.map((d) => (before.has(akey(d.rule)) ? { rule: before.get(akey(d.rule))!, change: 'unchanged' as const } : d));
+    decisions = decisions.map((d) => {
+      const old = before.get(akey(d.rule));
+      if (old === undefined) return d;
+      return { rule: POOLED.has(old) ? { ...old, ...claimOf(d.rule) } : old, change: 'unchanged' as const };
+    });
   }
-  const kept: RuleDecision[] = [];
+  const kept: RuleDecision[] = [...pooledOut];
   for (let d of decisions) {
     const k = akey(d.rule);
     const taught = ev.overridden.get(k);
@@ -185,6 +206,13 @@ function planProject(id: string | null, previous: readonly ObservedRule[], ev: P
 
 const round = (x: number) => Math.round(x * 1e4) / 1e4;
 
+/** A rule's claim figures (as consolidate measured them from the project's own pattern). */
+function claimOf(r: ObservedRule): Partial<ObservedRule> {
+  const out: Partial<ObservedRule> = { observations: r.observations, sessions: r.sessions };
+  for (const k of ['key', 'claim', 'hits', 'opportunities', 'rate', 'prior', 'applies', 'lift', 'details'] as const) if (r[k] !== undefined) (out as Record<string, unknown>)[k] = r[k];
+  return out;
+}
+
 /** What a rule's rate is shrunk toward: its own prior, else recovered from its rate and counts. */
 function priorOf(r: ObservedRule, weight: number): number {
   if (typeof r.prior === 'number') return r.prior;
@@ -211,8 +239,16 @@ function globalRule(key: string, holders: readonly ObservedRule[], before: Obser
   for (const [id, ev] of input.projects) {
     if (projects.includes(id)) continue;
     const p = ev.patterns.find((x) => pkey(x) === key);
-    if (p === undefined || p.opportunities === 0) continue;
-    if (whyNotDelivered(patternFacts(p), { ...config, minSessions: 0 }) !== undefined) against.push(id);
+    if (p !== undefined && p.opportunities > 0) {
+      if (whyNotDelivered(patternFacts(p), { ...config, minSessions: 0 }) !== undefined) against.push(id);
+      continue;
+    }
+    // A chain the project never (or too rarely to count) completes: its own opportunities say so.
+    if (first.kind === 'chain' && ev.prefixOpportunities !== undefined) {
+      const steps = first.pattern.split('->');
+      const opportunities = ev.prefixOpportunities(`${steps[0]}->${steps[1]}`);
+      if (opportunities >= config.ratePriorWeight && shrunkRate(0, opportunities, prior, config.ratePriorWeight) < config.minRate) against.push(id);
+    }
   }
   const max = (f: (r: ObservedRule) => number) => Math.max(...holders.map(f));
   const lastSeen = holders.map((r) => r.last_seen).sort().at(-1)!;
@@ -259,7 +295,8 @@ export function planRules(previous: readonly ObservedRule[], input: PlanInput, n
   // Habits held in universalProjects projects: one global rule each, for the projects with no evidence of their own.
   const holders = new Map<string, ObservedRule[]>();
   for (const r of active) {
-    if (PER_PROJECT_KINDS.has(r.kind)) continue;
+    // A habit of tools alone travels; one that runs a command (`Bash(npm test)`) is its projects' own.
+    if (PER_PROJECT_KINDS.has(r.kind) || r.pattern.includes('(')) continue;
     holders.set(akey(r), [...(holders.get(akey(r)) ?? []), r]);
   }
   const globalBefore = new Map(globals.map((r) => [akey(r), r]));

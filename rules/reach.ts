@@ -1,5 +1,6 @@
 import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
 import { commandParts } from '../analyzer/learners/commands.js';
+import { purposeOf } from '../analyzer/learners/command-purposes.js';
 import { isTaughtRule, ruleKey, ruleProject, type AnyRule, type ObservedRule, type RulesDoc, type TaughtRule } from './rule.js';
 
 // Which rules reach a session of a project, and on whose evidence: the one answer every consumer
@@ -58,20 +59,30 @@ function observedReach(r: ObservedRule, project: string | null, own: ReadonlySet
  */
 export function taughtPurposes(taught: readonly TaughtRule[]): Map<string, string> {
   const out = new Map<string, string>();
-  for (const t of [...taught].sort((a, b) => (a.scope === 'project' ? 1 : 0) - (b.scope === 'project' ? 1 : 0))) {
+  // What a file or another tool brought in (imported) does not override what was seen here.
+  for (const t of [...taught].filter((t) => t.source !== 'imported').sort((a, b) => (a.scope === 'project' ? 1 : 0) - (b.scope === 'project' ? 1 : 0))) {
     const c = commandParts(t.pattern);
     if (c !== undefined) out.set(c.purpose, c.detail);
   }
   return out;
 }
 
-/** The taught key that overrides the observed command `key` (same purpose, another command), or undefined. */
+/**
+ * The taught key that overrides the observed claim `key`, or undefined: a command of a taught
+ * purpose other than the taught one, or a claim of any kind whose steps run such a command (a chain
+ * `Read->Edit->Bash(npm test)`, a fix, a retry of it): the person's word wins over all of them.
+ */
 export function overriddenKey(key: string, taught: ReadonlyMap<string, string>): string | undefined {
   if (taught.size === 0) return undefined;
   const c = commandParts(key);
-  if (c === undefined) return undefined;
-  const detail = taught.get(c.purpose);
-  return detail !== undefined && detail !== c.detail ? `cmd:${c.purpose}=${detail}` : undefined;
+  const details = c !== undefined ? [c.detail] : [...key.matchAll(/Bash\(([^()]+)\)/g)].map((m) => m[1]!);
+  for (const d of details) {
+    const purpose = c !== undefined ? c.purpose : purposeOf(d);
+    if (purpose === undefined) continue;
+    const wins = taught.get(purpose);
+    if (wins !== undefined && wins !== d) return `cmd:${purpose}=${wins}`;
+  }
+  return undefined;
 }
 
 /** The taught key that overrides an observed command rule (same purpose, another command), or undefined. */

@@ -24,6 +24,14 @@ export interface RulesState {
 
 const empty = (): RulesDoc => ({ rules: [], taught: [] });
 
+/** A message quoting the file (JSON.parse's, with bytes of it) as one line a terminal shows as text: control characters go. */
+// eslint-disable-next-line no-control-regex
+const plainLine = (s: string) => s.split('\n')[0]!.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, '?').slice(0, 200);
+
+/** Who an observed rule is: its claim and the project it is of (one entry each: a copy is left out). */
+const identity = (r: ObservedRule) => `${r.kind}\u0000${r.pattern}\u0000${r.scope === 'project' ? (r.project ?? '') : ''}`;
+const taughtIdentity = (r: TaughtRule) => `${r.pattern}\u0000${r.scope === 'project' ? (r.project ?? '') : ''}`;
+
 function show(v: unknown): string {
   const s = JSON.stringify(v) ?? String(v);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
@@ -55,24 +63,34 @@ export function readRulesState(home: string): RulesState {
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw new RulesStateError(`${path}: expected JSON (${(e as Error).message}); move it aside to start over`);
+    throw new RulesStateError(`${path}: expected JSON (${plainLine((e as Error).message)}); move it aside to start over`);
   }
   const listed = (v as { rules?: unknown } | null)?.rules;
   if (!Array.isArray(listed)) throw new RulesStateError(`${path}: expected {"rules": [...]}, found ${JSON.stringify(text.slice(0, 40))}; move it aside to start over`);
   const taughtListed = (v as { taught?: unknown }).taught;
   const doc = empty();
   const problems: string[] = [];
+  const seen = new Set<string>();
   listed.forEach((r, i) => {
     const problem = ruleProblem(r);
-    if (problem === undefined) doc.rules.push(r as ObservedRule);
-    else problems.push(`rule ${i + 1}: ${problem}`);
+    if (problem !== undefined) problems.push(`rule ${i + 1}: ${problem}`);
+    else if (seen.has(identity(r as ObservedRule))) problems.push(`rule ${i + 1}: a second entry for ${(r as ObservedRule).pattern}${(r as ObservedRule).scope === 'project' ? ` in project ${(r as ObservedRule).project}` : ''}`);
+    else {
+      seen.add(identity(r as ObservedRule));
+      doc.rules.push(r as ObservedRule);
+    }
   });
   if (taughtListed !== undefined && !Array.isArray(taughtListed)) problems.push(`"taught" is not a list: ${show(taughtListed)}`);
   else {
+    const seenTaught = new Set<string>();
     (taughtListed ?? []).forEach((r, i) => {
       const problem = taughtProblem(r);
-      if (problem === undefined) doc.taught.push(r as TaughtRule);
-      else problems.push(`taught rule ${i + 1}: ${problem}`);
+      if (problem !== undefined) problems.push(`taught rule ${i + 1}: ${problem}`);
+      else if (seenTaught.has(taughtIdentity(r as TaughtRule))) problems.push(`taught rule ${i + 1}: a second entry for ${(r as TaughtRule).pattern}`);
+      else {
+        seenTaught.add(taughtIdentity(r as TaughtRule));
+        doc.taught.push(r as TaughtRule);
+      }
     });
   }
   return problems.length ? { doc, problems, original: bytes } : { doc, problems };
@@ -94,7 +112,7 @@ export function readRulesDoc(home: string, onProblem?: (why: string) => void): R
   } catch (e) {
     // Not there: no rules yet. Anything else is a damaged file: say so where doctor looks.
     const code = (e as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${(e as Error).message.split('\n')[0]})`}: no rules were given; move it aside and run ${cli('bye')} to rebuild it`);
+    if (code !== 'ENOENT') onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${plainLine((e as Error).message)})`}: no rules were given; move it aside and run ${cli('bye')} to rebuild it`);
     return empty();
   }
   const doc = empty();
@@ -102,20 +120,25 @@ export function readRulesDoc(home: string, onProblem?: (why: string) => void): R
   const taught = v?.taught;
   let skipped = 0;
   // Entries that cannot be shown (null, no pattern, a confidence outside [0, 1]) are left out.
+  const seen = new Set<string>();
   if (Array.isArray(listed)) {
     for (const r of listed) {
-      if (typeof r === 'object' && r !== null && typeof (r as Rule).pattern === 'string' && showable((r as Rule).confidence_now, (r as Rule).observations)) doc.rules.push(r as ObservedRule);
-      else skipped++;
+      if (typeof r === 'object' && r !== null && typeof (r as Rule).pattern === 'string' && showable((r as Rule).confidence_now, (r as Rule).observations) && !seen.has(identity(r as ObservedRule))) {
+        seen.add(identity(r as ObservedRule));
+        doc.rules.push(r as ObservedRule);
+      } else skipped++;
     }
   }
   if (Array.isArray(taught)) {
     for (const r of taught) {
-      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) doc.taught.push(r);
-      else skipped++;
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations) && !seen.has(`taught\u0000${taughtIdentity(r)}`)) {
+        seen.add(`taught\u0000${taughtIdentity(r)}`);
+        doc.taught.push(r);
+      } else skipped++;
     }
   }
   if (!Array.isArray(listed) && listed !== undefined) onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli('bye')} to rebuild it`);
-  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, 'entry', 'entries')} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli('bye')} rewrites it from the instincts`);
+  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, 'entry', 'entries')} left out (not a rule, a second copy of one, a confidence outside 0-1, or a count out of range); ${cli('bye')} rewrites it from the instincts`);
   return doc;
 }
 

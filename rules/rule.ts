@@ -38,6 +38,8 @@ export interface TaughtRule {
   sessions: number;
   scope: 'global' | 'project';
   project?: string;
+  /** Imported (from a file or another tool, not said by the person here): absent for what was taught. */
+  source?: 'taught' | 'imported';
 }
 
 export type AnyRule = ObservedRule | TaughtRule;

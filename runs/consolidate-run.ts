@@ -26,6 +26,8 @@ export interface ByeReport {
   analysis: AnalysisReport;
   rulesFile: string;
   rulesFileChanged: boolean;
+  /** How many of the rules the rules file holds (a shared one, outside the data home, only those every session is given). */
+  rulesInFile?: number;
   /** The observed rules kept: each project's own, and the habits held across projects. */
   rules: ObservedRule[];
   changes: { promoted: ObservedRule[]; refreshed: ObservedRule[]; decaying: ObservedRule[]; archived: { rule: ObservedRule; reason: string }[] };
@@ -152,6 +154,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     const names = projectNames(home);
     // A rules file every session may load holds the rules every session is given only (runs/shared-rules-file.ts).
     const inFile = rulesForFile(home, rulesFile, report.rules, report.taught);
+    report.rulesInFile = inFile.rules.length + inFile.taught.length;
     const rulesText = renderGeneratedRules(inFile.rules, inFile.taught, names, config);
     const keys = [...inFile.rules, ...inFile.taught].map(ruleKey);
     report.rulesFileChanged = writeRulesFile({ home, path: rulesFile, text: rulesText, keys, nowIso: now.toISOString() });

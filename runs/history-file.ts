@@ -31,7 +31,8 @@ export function readHistory(home: string): HistoryState {
   if (typeof v?.projects !== 'object' || v.projects === null) return out;
   for (const [id, c] of Object.entries(v.projects)) {
     if (!/^[0-9a-f]{12}$/.test(id) || typeof c !== 'object' || c === null || Number.isNaN(Date.parse(c.importedAt)) || !Array.isArray(c.patterns)) continue;
-    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable) };
+    const prefixes = typeof c.prefixes === 'object' && c.prefixes !== null ? Object.fromEntries(Object.entries(c.prefixes).filter(([k, n]) => k.split('->').length === 2 && k.split('->').every((s) => kindInfo('chain')?.tokens(`${s}->${s}->${s}`) !== undefined) && num(n, 0, 1e12))) : undefined;
+    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable), ...(prefixes && Object.keys(prefixes).length ? { prefixes } : {}) };
   }
   return out;
 }

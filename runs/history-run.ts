@@ -1,4 +1,5 @@
 import { DAY_MS, utcDay } from '../lib/clock.js';
+import { readOnlyReason } from '../lib/clock-guard.js';
 import type { Config } from '../lib/config.js';
 import { dayOf, protectedDays } from '../analyzer/active-window.js';
 import { runConsolidation, type ByeReport } from './consolidate-run.js';
@@ -61,7 +62,9 @@ export function learnFromHistory(opts: { home: string; table: RecordTable; added
     state.projects[id] = l.carried;
     changed = true;
   }
-  if (changed) writeHistory(home, pruneHistory(state, nowMs, config));
+  // A clock far ahead of the real one, or behind the records, writes nothing (lib/clock-guard.ts): what
+  // was learned is said, never kept under a time that is not now.
+  if (changed && readOnlyReason(home, nowMs, opts.realNowMs) === undefined) writeHistory(home, pruneHistory(state, nowMs, config));
 
   // What the next analysis's retention removes of what this import wrote: records older than
   // retentionDays, except the days of a recently used project's active window.

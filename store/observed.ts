@@ -224,6 +224,13 @@ export function writeObserved(home: string, pa: ProjectAnalyses, config: Config,
   for (const [id, e] of existing) {
     if (out.keep.has(id)) continue;
     const x = e.value!;
+    // A rule's instinct stays while the rule stands (an idle project's rules stand): every view
+    // shows a rule through its instinct, and feedback reaches it there.
+    if (promoted.has(x.pattern)) {
+      out.keep.set(id, x.created);
+      out.unchanged.push(id);
+      continue;
+    }
     patternOf ??= new Map(pa.all.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
     const { reason, confidence } = whyNotTracked(x, config, patternOf);
     if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso, txn));

@@ -1,7 +1,6 @@
 import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import type { Config } from '../lib/config.js';
-import { commandParts } from '../analyzer/learners/commands.js';
 import type { PlanInput, ProjectEvidence } from '../rules/plan.js';
 import { storeKey } from './keys.js';
 import { clamp } from './lifecycle.js';
@@ -10,6 +9,9 @@ import { scanInstincts } from './scan.js';
 import { scopePatterns } from './scope.js';
 import { observedSource } from './model.js';
 import { projectNames } from './projects.js';
+import { overriddenKey, taughtPurposes, taughtReaches } from '../rules/reach.js';
+import type { TaughtRule } from '../rules/rule.js';
+import { decideTaught } from './taught-decisions.js';
 import { adjustmentAfter } from './observed.js';
 
 // What the store adds to bye's plan (rules/plan.ts): each project's own patterns (feedback
@@ -27,33 +29,19 @@ export interface PromotionInput {
 }
 
 /**
- * The commands a person taught, each with the project it is taught for (undefined: every
- * project). Imported ones (read from a file or another tool) do not override what was observed.
+ * The observed patterns a person's word contradicts in `project` (rules/reach.ts overriddenKey): a
+ * command of a taught purpose other than the taught one, or a chain, fix or retry running such a
+ * command, where a taught command reaches the project (taught there, or for every project) and is
+ * a rule (not contradicted away). The taught one wins there, and only there. What was imported
+ * (from a file or another tool) overrides nothing.
  */
-function taughtCommands(instincts: readonly Instinct[]): { purpose: string; detail: string; key: string; project: string | undefined }[] {
-  return instincts.flatMap((x) => {
-    if (x.source !== 'taught' || x.state === 'archived') return [];
-    const c = commandParts(x.pattern);
-    return c === undefined ? [] : [{ ...c, key: x.pattern, project: x.scope === 'project' ? x.project : undefined }];
-  });
-}
-
-/**
- * The observed commands a person's word contradicts in `project`: a taught
- * `cmd:<purpose>=<X>` that reaches the project (taught there, or for every project) over an
- * observed `cmd:<purpose>=<Y>` of it, Y another command. The taught one wins there, and only there.
- */
-export function overriddenCommands(patterns: readonly ScoredPattern[], project: string, instincts: readonly Instinct[]): Map<string, string> {
+export function overriddenCommands(patterns: readonly ScoredPattern[], project: string, taught: readonly TaughtRule[]): Map<string, string> {
   const out = new Map<string, string>();
-  const taught = taughtCommands(instincts).filter((t) => t.project === undefined || t.project === project);
-  if (taught.length === 0) return out;
+  const purposes = taughtPurposes(taught.filter((t) => taughtReaches(t, project === '' ? null : project)));
+  if (purposes.size === 0) return out;
   for (const p of patterns) {
-    if (p.kind !== 'command') continue;
-    const c = commandParts(p.key);
-    if (c === undefined) continue;
-    // A taught command for this project outweighs one taught for every project.
-    const t = taught.find((t) => t.purpose === c.purpose && t.project === project) ?? taught.find((t) => t.purpose === c.purpose);
-    if (t !== undefined && t.detail !== c.detail) out.set(akey(p), t.key);
+    const k = overriddenKey(storeKey(p.kind, p.key), purposes);
+    if (k !== undefined) out.set(akey(p), k);
   }
   return out;
 }
@@ -61,6 +49,8 @@ export function overriddenCommands(patterns: readonly ScoredPattern[], project: 
 export function promotionInput(home: string, pa: ProjectAnalyses, config: Config): PromotionInput {
   const entries = scanInstincts(home);
   const instincts = entries.filter((e) => e.value).map((e) => e.value!);
+  // The taught rules as they stand now (a contradicted one is no rule, and overrides nothing).
+  const taughtRules = decideTaught([], instincts, Date.now(), config).rules;
   const unreadable = new Map(entries.filter((e) => !e.value).map((e) => [e.file.slice(0, -3), e.problem ?? 'it does not read']));
   const scoped = scopePatterns(pa, config);
   // Feedback adjustments as this run's analysis leaves them (an adjustment outweighed by new evidence is gone).
@@ -96,12 +86,12 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
   for (const [id, a] of pa.projects) {
     const patterns = a.patterns.map(adjust);
     const activeDays = a.days.filter((d) => d.calls > 0).map((d) => Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 86_400_000));
-    projects.set(id, { patterns, tracked: tracked.get(id) ?? new Set(), active: a.sessionsInWindow > 0, overridden: overriddenCommands(patterns, id, instincts), activeDays });
+    projects.set(id, { patterns, tracked: tracked.get(id) ?? new Set(), active: a.sessionsInWindow > 0, overridden: overriddenCommands(patterns, id, taughtRules), activeDays, ...(a.prefixOpportunities ? { prefixOpportunities: a.prefixOpportunities } : {}) });
   }
   const u = pa.unattributed;
   const unattributed = u === undefined ? undefined : (() => {
     const patterns = u.patterns.map(adjust);
-    return { patterns, tracked: new Set(u.tracked.map(akey)), active: u.sessionsInWindow > 0, overridden: overriddenCommands(patterns, '', instincts) };
+    return { patterns, tracked: new Set(u.tracked.map(akey)), active: u.sessionsInWindow > 0, overridden: overriddenCommands(patterns, '', taughtRules) };
   })();
   return { plan: { projects, all: pa.all.patterns, ...(unattributed !== undefined ? { unattributed } : {}), blocked, names: projectNames(home) }, instincts, unreadable };
 }

@@ -12,6 +12,8 @@ import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 import { ruleFacts } from '../analyzer/promotion.js';
 import { overriddenKey, reachingByKey, taughtPurposes, type Reaching, type Where } from '../rules/reach.js';
 import { isTaughtRule } from '../rules/rule.js';
+import { claimSentence } from '../analyzer/rules-file.js';
+import { analyzerKey } from './keys.js';
 import type { ObservedRule, RulesDoc } from '../rules/rule.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
@@ -159,7 +161,10 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
     inactive: x.inactive,
     promoted,
     blocked: observedSource(x) && (x.adjustment ?? 0) < 0,
-    deliverable: !observedSource(x) || (overridden === undefined && worthDelivering(observedRule !== undefined ? ruleFacts(observedRule) : { key: x.pattern, rate: x.rate, lift: x.lift, sessions: x.sessions }, c)),
+    // An observed claim is given where its rule reaches (rules/reach.ts), and passes the one test
+    // with that rule's figures; one that is no rule here (a global instinct another project's rule
+    // stands for, a candidate) is not given here, whatever its own figures say.
+    deliverable: !observedSource(x) || (overridden === undefined && observedRule !== undefined && worthDelivering(ruleFacts(observedRule), c)),
   };
   if (overridden !== undefined) v.overridden = overridden;
   if (reaching !== undefined) v.rule = { where: reaching.where, ...(reaching.projects !== undefined ? { projects: reaching.projects } : {}) };
@@ -167,8 +172,12 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
   if (x.hits !== undefined) v.hits = x.hits;
   if (x.opportunities !== undefined) v.opportunities = x.opportunities;
   if (x.rate !== undefined) v.rate = x.rate;
+  if (observedSource(x) && observedRule === undefined && x.scope === 'global' && v.explain !== '') v.explain = `${v.explain} (counted over your projects together)`;
   if (observedRule !== undefined) {
-    // The rule's figures: what every view states of this claim (rules/reach.ts).
+    // The rule's words and figures: what every view states of this claim (rules/reach.ts).
+    const k = analyzerKey(x.pattern);
+    const said = k && claimSentence({ ...observedRule, kind: k.kind, pattern: k.key }, reaching!.where === 'across' ? { projects: reaching!.projects } : undefined);
+    if (said) v.explain = said;
     if (observedRule.claim !== undefined) v.claim = observedRule.claim;
     for (const k of ['hits', 'opportunities', 'rate'] as const) {
       const n = observedRule[k];

@@ -75,5 +75,6 @@ function toRule(x: Instinct, promotedAt: string): TaughtRule {
     sessions: x.sessions,
     scope: x.scope,
     ...(x.project !== undefined ? { project: x.project } : {}),
+    ...(x.source === 'imported' ? { source: 'imported' as const } : {}),
   };
 }
