@@ -200,7 +200,7 @@ function archivedRuleText(rule: ObservedRule, reason: string, nowIso: string): s
 
 /** The plan (pure, rules/plan.ts, with the store's part: promotionInput) as bye's report; nothing written. */
 function plan(home: string, state: RulesState, pa: ProjectAnalyses, now: Date, config: Config): ByeReport {
-  const input = promotionInput(home, pa, config);
+  const input = promotionInput(home, pa, config, now.getTime());
   const p = planRules(state.doc.rules, input.plan, now.getTime(), config);
   const taught = decideTaught(state.doc.taught, input.instincts, now.getTime(), config, input.unreadable);
   const report: ByeReport = {

@@ -46,11 +46,11 @@ export function overriddenCommands(patterns: readonly ScoredPattern[], project: 
   return out;
 }
 
-export function promotionInput(home: string, pa: ProjectAnalyses, config: Config): PromotionInput {
+export function promotionInput(home: string, pa: ProjectAnalyses, config: Config, nowMs: number): PromotionInput {
   const entries = scanInstincts(home);
   const instincts = entries.filter((e) => e.value).map((e) => e.value!);
   // The taught rules as they stand now (a contradicted one is no rule, and overrides nothing).
-  const taughtRules = decideTaught([], instincts, Date.now(), config).rules;
+  const taughtRules = decideTaught([], instincts, nowMs, config).rules;
   const unreadable = new Map(entries.filter((e) => !e.value).map((e) => [e.file.slice(0, -3), e.problem ?? 'it does not read']));
   const scoped = scopePatterns(pa, config);
   // Feedback adjustments as this run's analysis leaves them (an adjustment outweighed by new evidence is gone).
