@@ -119,5 +119,12 @@ export function analysisOf(counted: Counted, nowMs: number, config: Config, wind
     }
     return prefixes.get(prefix) ?? 0;
   };
-  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days, prefixOpportunities };
+  const out: Analysis = { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+  return withPrefixes(out, prefixOpportunities);
+}
+
+/** Gives an analysis its prefix opportunities, as a method: not data (an analysis compared or copied as data leaves it out). */
+export function withPrefixes(a: Analysis, prefixOpportunities: (prefix: string) => number): Analysis {
+  Object.defineProperty(a, 'prefixOpportunities', { value: prefixOpportunities, enumerable: false, writable: true, configurable: true });
+  return a;
 }

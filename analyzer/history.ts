@@ -2,7 +2,7 @@ import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { decay } from '../lib/temporal-decay.js';
 import { activeWindowStart, dayOf, lastActiveDays } from './active-window.js';
-import { analyze, type Analysis } from './analyze.js';
+import { analyze, withPrefixes, type Analysis } from './analyze.js';
 import { isClaimKind, isTracked, keepTracked, type TrackConfig } from './tracked.js';
 import { shrunkRate } from './claims.js';
 import { minLiftOf } from './deliver.js';
@@ -159,9 +159,10 @@ export function mergeCarried(pa: ProjectAnalyses, history: HistoryState, nowMs: 
     const carriedPrefixes = carried.prefixes ?? {};
     const livePrefixes = live?.prefixOpportunities;
     const prefixOpportunities = (prefix: string) => (Object.hasOwn(carriedPrefixes, prefix) ? carriedPrefixes[prefix]! : 0) + (livePrefixes?.(prefix) ?? 0);
-    const a: Analysis = live
-      ? { ...live, patterns, prefixOpportunities }
-      : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [], prefixOpportunities };
+    const a: Analysis = withPrefixes(
+      live ? { ...live, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] },
+      prefixOpportunities,
+    );
     a.tracked = keepTracked(patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
     pa.projects.set(id, a);
     changed.push(a);

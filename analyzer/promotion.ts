@@ -182,6 +182,9 @@ export type AgeDays = (rule: Rule, fromMs: number, toMs: number) => number;
 
 const calendarDays: AgeDays = (_rule, fromMs, toMs) => ageDays(toMs, fromMs);
 
+/** `x` as a percentage that reads as under `floor`'s: 24.8%, not 25%, under 25%. */
+const below = (x: number, floor: number) => (Math.round(x * 100) >= Math.round(floor * 100) ? `${(Math.floor(x * 1000) / 10).toFixed(1)}%` : `${Math.round(x * 100)}%`);
+
 export function consolidate(previous: readonly Rule[], patterns: readonly ScoredPattern[], nowMs: number, config: Config, age: AgeDays = calendarDays): RuleDecision[] {
   const byKey = new Map(patterns.map((p) => [`${p.kind}:${p.key}`, p]));
   const nowIso = new Date(nowMs).toISOString();
@@ -204,7 +207,8 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
     // A claim that holds stands at its rate as measured now (a rule of an earlier version, which
     // kept a claim's score, is brought to its rate by the first bye that sees the claim hold).
     if (held && isClaimKind(old.kind)) rule = { ...rule, last_confidence: round(strengthOf(p!)) };
-    const decayed = rule.last_confidence * decay(fresh ? 0 : age(old, isoToMs(rule.last_seen), nowMs), config.halfLifeDays);
+    // By the calendar, from its last sighting (a stray one included); by a project's work, none since it was seen now.
+    const decayed = rule.last_confidence * decay(fresh && age !== calendarDays ? 0 : age(fresh ? rule : old, isoToMs(rule.last_seen), nowMs), config.halfLifeDays);
     rule.confidence_now = round(Math.max(p === undefined ? 0 : strengthOf(p), decayed));
     if (!held && rule.confidence_now < config.demoteBelow) {
       const pct = (x: number) => `${Math.round(x * 100)}%`;
@@ -213,7 +217,7 @@ export function consolidate(previous: readonly Rule[], patterns: readonly Scored
       decisions.push({
         rule,
         change: 'archived',
-        reason: `effective ${claim ? 'rate' : 'confidence'} ${pct(rule.confidence_now)} fell below demoteBelow ${pct(config.demoteBelow)} (last seen ${rule.last_seen.slice(0, 10)} at ${pct(rule.last_confidence)})${why !== undefined ? `; its claim does not pass: ${why}` : ''}`,
+        reason: `effective ${claim ? 'rate' : 'confidence'} ${below(rule.confidence_now, config.demoteBelow)} fell below demoteBelow ${pct(config.demoteBelow)} (last seen ${rule.last_seen.slice(0, 10)} at ${pct(rule.last_confidence)})${why !== undefined ? `; its claim does not pass: ${why}` : ''}`,
       });
     } else if (fresh && (held || rule.confidence_now >= rule.last_confidence)) {
       decisions.push({ rule, change: 'refreshed' });

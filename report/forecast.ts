@@ -1,6 +1,7 @@
 import { DAY_MS, isoToMs } from '../lib/clock.js';
+import { plural } from '../lib/plural.js';
 import type { Config } from '../lib/config.js';
-import type { Rule } from '../analyzer/promotion.js';
+import type { ObservedRule } from '../rules/rule.js';
 
 // When something learned will be archived if its pattern is not seen again. Pure: the same
 // decay rule as analyzer/promotion.ts (consolidate) and the store's observed instincts, solved
@@ -15,28 +16,27 @@ export interface Forecast {
 export type ForecastConfig = Pick<Config, 'halfLifeDays' | 'demoteBelow' | 'windowDays'>;
 
 /**
- * A rule: its peak (last_confidence) decays with the half-life from last_seen, and bye archives
- * it once the decayed value is under demoteBelow and its pattern no longer holds, which without
- * new observations is at the latest when the pattern has left the window. The crossing solves
- * last_confidence * 0.5^(days / halfLife) = demoteBelow.
+ * A rule: its peak (last_confidence) decays with the half-life by the days its project works
+ * without its pattern (rules/plan.ts agedRule: a day counts once a bye sees records on it), and
+ * bye archives it once the decayed value is under demoteBelow and its pattern has left the
+ * window (its last windowDays working days). The crossing solves
+ * last_confidence * 0.5^(days / halfLife) = demoteBelow for whole working days.
  */
-export function ruleForecast(rule: Pick<Rule, 'last_confidence' | 'last_seen'>, c: ForecastConfig): Forecast {
-  const seen = isoToMs(rule.last_seen);
+export function ruleForecast(rule: Pick<ObservedRule, 'last_confidence' | 'last_seen' | 'unseen_days' | 'aged_through'>, c: ForecastConfig): Forecast {
   // bye compares the value rounded to 4 places: it is under demoteBelow once below demoteBelow - 0.00005.
   const threshold = c.demoteBelow - 0.5e-4;
   const crossingDays = rule.last_confidence <= threshold ? 0 : c.halfLifeDays * Math.log2(rule.last_confidence / threshold);
-  const at = seen + Math.max(crossingDays, c.windowDays) * DAY_MS;
+  const unseen = rule.unseen_days ?? 0;
+  // Whole working days without it: the first day past the crossing, and the pattern out of the window.
+  const needed = Math.max(Math.floor(crossingDays) + 1, c.windowDays);
+  const toGo = Math.max(1, needed - unseen);
+  const fromDay = Math.floor(isoToMs(rule.aged_through ?? rule.last_seen) / DAY_MS);
+  const at = new Date((fromDay + toGo) * DAY_MS).toISOString();
   // Its score (the seed's confidence, which ranks) is said as a score, never as a percentage: the
   // rate is the one percentage shown beside a claim.
-  // When the score crosses before the pattern leaves the window, the window decides: said with
-  // the crossing's date, never as "already under" (that was said of every rule whose decay is
-  // shorter than the window, every rule with windowDays 365, beside a score of 0.95 now: the
-  // pattern still in the window holds a rule's score up, analyzer/promotion.ts consolidate).
-  const crossing = crossingDays === 0 ? `was under demoteBelow ${score(c.demoteBelow)}` : `falls under demoteBelow ${score(c.demoteBelow)} on ${new Date(seen + crossingDays * DAY_MS).toISOString().slice(0, 10)} (half-life ${c.halfLifeDays} days)`;
-  const why = crossingDays >= c.windowDays ? `its score decays from ${score(rule.last_confidence)} under demoteBelow ${score(c.demoteBelow)} (half-life ${c.halfLifeDays} days)` : `leaves the ${c.windowDays}-day window, at the latest: its pattern in the window holds it up until then; its score when last seen, ${score(rule.last_confidence)}, ${crossing}`;
-  // The first millisecond after the crossing: a bye at exactly the crossing still sees the threshold.
+  const why = `its score when last seen, ${score(rule.last_confidence)}, halves every ${c.halfLifeDays} days its project works without it and is under demoteBelow ${score(c.demoteBelow)} after ${needed} such days${needed === c.windowDays && Math.floor(crossingDays) + 1 < needed ? ' (its pattern leaves the window then)' : ''}; ${unseen} counted so far`;
   // A rule fades by its project's work, not by the calendar: while the project is idle, it stands.
-  return { at: new Date(Math.floor(at) + 1).toISOString(), basis: `if its project works without it: ${why}; while the project is idle, it stands` };
+  return { at, basis: `by a bye once its project has worked ${plural(toGo, "more day", "more days")} without it, ${at.slice(0, 10)} at the earliest (if it works every day without it): ${why}; while the project is idle, it stands` };
 }
 
 /** An observed instinct: archived by the first analysis after its pattern has left the window. */

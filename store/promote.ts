@@ -1,5 +1,6 @@
 import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
+import type { Analysis } from '../analyzer/analyze.js';
 import type { Config } from '../lib/config.js';
 import type { PlanInput, ProjectEvidence } from '../rules/plan.js';
 import { storeKey } from './keys.js';
@@ -85,15 +86,17 @@ export function promotionInput(home: string, pa: ProjectAnalyses, config: Config
   const projects = new Map<string, ProjectEvidence>();
   for (const [id, a] of pa.projects) {
     const patterns = a.patterns.map(adjust);
-    const activeDays = a.days.filter((d) => d.calls > 0).map((d) => Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 86_400_000));
-    projects.set(id, { patterns, tracked: tracked.get(id) ?? new Set(), active: a.sessionsInWindow > 0, overridden: overriddenCommands(patterns, id, taughtRules), activeDays, ...(a.prefixOpportunities ? { prefixOpportunities: a.prefixOpportunities } : {}) });
+    projects.set(id, { patterns, tracked: tracked.get(id) ?? new Set(), active: a.sessionsInWindow > 0, overridden: overriddenCommands(patterns, id, taughtRules), activeDays: activeDaysOf(a), ...(a.prefixOpportunities ? { prefixOpportunities: a.prefixOpportunities } : {}) });
   }
   const u = pa.unattributed;
   const unattributed = u === undefined ? undefined : (() => {
     const patterns = u.patterns.map(adjust);
-    return { patterns, tracked: new Set(u.tracked.map(akey)), active: u.sessionsInWindow > 0, overridden: overriddenCommands(patterns, '', taughtRules) };
+    return { patterns, tracked: new Set(u.tracked.map(akey)), active: u.sessionsInWindow > 0, overridden: overriddenCommands(patterns, '', taughtRules), activeDays: activeDaysOf(u) };
   })();
   return { plan: { projects, all: pa.all.patterns, ...(unattributed !== undefined ? { unattributed } : {}), blocked, names: projectNames(home) }, instincts, unreadable };
 }
+
+/** The UTC day numbers with calls in an analysis's window: the days its rules age by (rules/plan.ts). */
+const activeDaysOf = (a: Pick<Analysis, 'days'>): number[] => a.days.filter((d) => d.calls > 0).map((d) => Math.floor(Date.parse(`${d.day}T00:00:00Z`) / 86_400_000));
 
 export { decideTaught, type TaughtDecisions } from './taught-decisions.js';

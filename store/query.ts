@@ -312,22 +312,7 @@ export interface Stats {
   problems: number;
 }
 
-/**
- * The projects homunculus knows: those the registry names (every project a hook or an import
- * saw), and any an instinct or a rule names. The one count of projects every view states.
- */
-export function knownProjects(registry: Iterable<string>, views: readonly Pick<InstinctView, 'project' | 'projects'>[], rules: RulesDoc): Set<string> {
-  const out = new Set<string>(registry);
-  for (const v of views) {
-    if (v.project) out.add(v.project);
-    for (const p of v.projects) out.add(p);
-  }
-  for (const r of [...rules.rules, ...rules.taught]) {
-    if (r.scope === 'project' && typeof r.project === 'string') out.add(r.project);
-    if ('projects' in r && Array.isArray(r.projects)) for (const p of r.projects) out.add(p);
-  }
-  return out;
-}
+export { knownProjects } from './known-projects.js';
 
 /**
  * Counts of the store: instincts by level, source, category, scope and state; `rules`, the rules

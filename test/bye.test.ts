@@ -16,7 +16,7 @@ const rule = (over: Partial<Rule> = {}): Rule => ({
 const ruleLines = (text: string) => text.split('\n').filter((l) => l.startsWith('- '));
 
 describe('bye: a rule fades by its project\'s activity, not by the calendar', () => {
-  it('a project\'s rule stands while its project is idle; once the project works again without it, it decays from when it was last seen and is archived', async () => {
+  it('a project\'s rule stands while its project is idle; once the project works again without it, it decays by those working days and is archived', async () => {
     const { data } = sandbox();
     mkdirSync(data, { recursive: true });
     const project = projectId('/w');
@@ -34,23 +34,32 @@ describe('bye: a rule fades by its project\'s activity, not by the calendar', ()
     // Idle: the rule stands, stated at its rate (the one percentage), whatever the calendar says.
     for (const day of [1, 7, 12]) expect(listed[day]).toEqual([`- **[89%, 30x seen]** Frequent tool chain: Grep->Read->Edit (seen 30x) (project ${project})`]);
     expect(JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')).rules[0]).toMatchObject({ confidence_now: 0.9, last_seen: at(0) });
-    // Day 13: two sessions of the project that never run Grep then Read: its rule is not seen lately.
+    // From day 13 the project works every day and never runs Grep then Read: its rule is not seen
+    // lately, and it decays by those working days (a bye a week), until it is archived.
     let n = 0;
-    for (const session of ['w1', 'w2']) {
-      for (const tool of ['Bash', 'Write', 'Bash', 'Write', 'Bash', 'Write']) {
-        const payload = { session_id: session, hook_event_name: 'PostToolUse', cwd: '/w', tool_name: tool, tool_use_id: `toolu_${n}`, tool_input: tool === 'Bash' ? { command: 'ls' } : { file_path: '/w/x' } };
-        const r = await runHook(JSON.stringify(payload), { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: new Date(DAY0 + 13 * 86_400_000 - 3_600_000 + n++ * 60_000).toISOString() });
-        expect(r.exitCode).toBe(0);
+    const work = async (from: number, to: number) => {
+      for (let day = from; day <= to; day++) {
+        for (const tool of ['Bash', 'Write']) {
+          const payload = { session_id: `w${day}`, hook_event_name: 'PostToolUse', cwd: '/w', tool_name: tool, tool_use_id: `toolu_${n}`, tool_input: tool === 'Bash' ? { command: 'ls' } : { file_path: '/w/x' } };
+          const r = await runHook(JSON.stringify(payload), { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: new Date(DAY0 + day * 86_400_000 - 3_600_000 + n++ * 60_000).toISOString() });
+          expect(r.exitCode).toBe(0);
+        }
       }
-    }
-    const r = await runCli(['bye', '--now', at(13)], env);
+    };
+    await work(13, 19);
+    const week = await runCli(['bye', '--now', at(19)], env);
+    expect(week.exitCode, week.stderr as string).toBe(0);
+    expect(week.stdout).toMatch(/Decaying/);
+    expect(JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')).rules[0]).toMatchObject({ unseen_days: 7, confidence_now: 0.45 });
+    await work(20, 26);
+    const r = await runCli(['bye', '--now', at(26)], env);
     expect(r.exitCode, r.stderr as string).toBe(0);
-    expect(r.stdout).toMatch(new RegExp(`Archived rules: Grep->Read->Edit in ${project} \\(effective confidence 25% fell below demoteBelow 25%`));
+    expect(r.stdout).toMatch(new RegExp(`Archived rules: Grep->Read->Edit in ${project} \\(effective confidence 23% fell below demoteBelow 25%`));
     expect(ruleLines(readFileSync(rulesMd, 'utf8'))).toEqual([]);
     const archived = readdirSync(join(data, 'archive')).filter((f) => f.startsWith('rule-'));
-    expect(archived).toEqual([`rule-chain-grep-read-edit-${project}--20261114T120000Z.md`]);
+    expect(archived).toEqual([`rule-chain-grep-read-edit-${project}--20261127T120000Z.md`]);
     const text = readFileSync(join(data, 'archive', archived[0]!), 'utf8');
-    expect(text).toContain('final_confidence: 0.2484');
+    expect(text).toContain('final_confidence: 0.225');
     expect(JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')).rules).toEqual([]);
   });
 });

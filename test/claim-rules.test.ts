@@ -28,15 +28,17 @@ const bye = async (data: string, now: string) => {
 };
 
 describe('a claim becomes a rule only where it can reach a session', () => {
-  it('a command held only over two projects together (one session each) is not promoted', async () => {
+  it('a command run once in each of two projects is each project\'s own rule, with its own counts (1 of 1), never one rule of both', async () => {
     const { data } = sandbox();
     session(data, 'a1', A, '2026-11-07T07:00:00Z', [['Read'], ['Bash', 'go build'], ['Edit']]);
     session(data, 'b1', B, '2026-11-07T09:00:00Z', [['Grep'], ['Bash', 'go build'], ['Write']]);
     session(data, 'a2', A, '2026-11-08T07:00:00Z', [['Read'], ['Edit'], ['Read']]);
     session(data, 'b2', B, '2026-11-08T09:00:00Z', [['Grep'], ['Write'], ['Grep']]);
-    const out = await bye(data, '2026-11-08T12:00:00Z');
-    expect(out.changes.promoted.map((p) => p.key)).not.toContain('cmd:build=go build');
-    expect(rules(data).filter((r) => r.key === 'cmd:build=go build')).toEqual([]);
+    await bye(data, '2026-11-08T12:00:00Z');
+    // Issue 39: a project's command is said from the first session it is seen in, stated as what it is.
+    const built = rules(data).filter((r) => r.key === 'cmd:build=go build') as { scope?: string; project?: string; hits?: number; opportunities?: number; projects?: string[] }[];
+    expect(built.map((r) => [r.scope, r.project, r.hits, r.opportunities]).sort()).toEqual([['project', A, 1, 1], ['project', B, 1, 1]]);
+    expect(built.every((r) => r.projects === undefined)).toBe(true);
   });
 
   it('a claim that passes the delivery test keeps its place under maxInstincts, and its rule is its project\'s', async () => {
@@ -66,7 +68,8 @@ describe('a claim\'s rule decays from its rate, as a habit\'s from its score', (
       promoted.push(...out.changes.promoted.map((p) => `${d}:${p.key}`).filter((k) => k.endsWith('go build')));
       archived.push(...out.changes.archived.map((a) => `${d}:${a.rule.key}`).filter((k) => k.endsWith('go build')));
     }
-    expect(promoted).toEqual(['9:cmd:build=go build']);
+    // From its first session (issue 39), once.
+    expect(promoted).toEqual(['3:cmd:build=go build']);
     expect(archived).toEqual([]);
   }, 60_000);
 });
@@ -92,7 +95,7 @@ describe('rules.json from before claims were rules at their rate', () => {
     expect(r.confidence_now).toBe(r.rate);
   });
 
-  it('a project\'s command promoted over two projects together, held by none, is archived with why', async () => {
+  it('a project\'s command an earlier version promoted over two projects together, naming none, is archived with why; each project states its own', async () => {
     const { data } = sandbox();
     session(data, 'a1', A, '2026-11-07T07:00:00Z', [['Read'], ['Bash', 'go build'], ['Edit']]);
     session(data, 'b1', B, '2026-11-07T09:00:00Z', [['Grep'], ['Bash', 'go build'], ['Write']]);
@@ -101,6 +104,7 @@ describe('rules.json from before claims were rules at their rate', () => {
     writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [old({ scope: 'global', projects: [] })] }), { mode: 0o600 });
     const out = await bye(data, '2026-11-08T12:00:00Z');
     expect(out.changes.archived.map((a) => [a.rule.key, a.reason])).toEqual([['cmd:build=go build', expect.stringMatching(/^no project holds it/)]]);
-    expect(rules(data)).toEqual([]);
+    // Its pooled counts (2 of 2) are no project's: each project's own rule states 1 of 1.
+    expect(rules(data).map((r) => [r.key, r.scope, r.project, (r as { hits?: number }).hits]).sort()).toEqual([['cmd:build=go build', 'project', A, 1], ['cmd:build=go build', 'project', B, 1]]);
   });
 });

@@ -120,7 +120,7 @@ describe('the real wiring: installed commands run through sh -c', () => {
     }
   });
 
-  it('SessionStart gives Claude the rules, most useful first (a command\'s retry before a chain of tools), on startup, clear and compact; nothing on resume', async () => {
+  it('SessionStart gives Claude the rules, most useful first (by rate when neither says how often it applies), on startup, clear and compact; nothing on resume', async () => {
     const start = fixture('session-start.json');
     for (const source of ['startup', 'clear', 'compact', 'resume']) {
       const r = await run(commandOf('SessionStart'), JSON.stringify({ ...start, source, transcript_path: join(b.root, 'transcripts', 'none.jsonl') }));
@@ -132,10 +132,11 @@ describe('the real wiring: installed commands run through sh -c', () => {
       const out = JSON.parse(r.stdout as string);
       expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
       // An earlier version's rules name no project: their section says whose sessions they come from.
+      // Most useful first: the higher expected value (neither says how often it applies: by rate).
       expect(out.hookSpecificOutput.additionalContext.split('\n').slice(1)).toEqual([
         'Your sessions (no project recorded):',
-        '- After Bash fails, it is run again next (68%; 21 of 30 times in 3 sessions) `retry:Bash`',
         '- After Grep then Read, Edit comes next (84%; 30 of 34 times in 4 sessions) `seq:Grep->Read->Edit`',
+        '- After Bash fails, it is run again next (68%; 21 of 30 times in 3 sessions) `retry:Bash`',
       ]);
     }
   });

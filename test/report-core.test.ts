@@ -20,28 +20,30 @@ const DAY0 = Date.parse('2026-11-01T12:00:00Z');
 const at = (days: number) => new Date(DAY0 + days * 86_400_000).toISOString();
 
 describe('report: decay forecast', () => {
-  it("a rule's forecast is the moment bye archives it once its sessions work without it: kept by a bye a minute before, archived by a bye at it", async () => {
+  it("a rule's forecast is the first day its project works on which bye archives it: kept by a bye the day before, archived by a bye that day once the project worked", async () => {
     const { root, data } = sandbox();
     mkdirSync(data, { recursive: true });
-    // The rule of bye.test.ts's decay timeline: 90%, last seen at day 0, archived by the bye of day 13.
-    const rule: Rule = { id: 'chain-grep-read-edit', kind: 'chain', pattern: 'Grep->Read->Edit', promoted_at: at(0), confidence_at_promotion: 0.9, last_confidence: 0.9, last_seen: at(0), observations: 30, sessions: 4, confidence_now: 0.9 };
+    // The rule of bye.test.ts's decay timeline: 90%, last seen at day 0, already unseen on 12 of its project's
+    // working days (counted through day 12): the 13th such day takes it under demoteBelow.
+    const rule = { id: 'chain-grep-read-edit', kind: 'chain', pattern: 'Grep->Read->Edit', promoted_at: at(0), confidence_at_promotion: 0.9, last_confidence: 0.9, last_seen: at(0), observations: 30, sessions: 4, confidence_now: 0.28, unseen_days: 12, aged_through: '2026-11-13T00:00:00.000Z' };
     writeFileSync(join(data, 'rules.json'), JSON.stringify({ rules: [rule] }));
     const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: join(root, 'rules.md') };
-    const r = await runCli(['report', '--now', at(1), '--out', join(root, 'r.html'), '--json'], env, { cwd: root });
+    const r = await runCli(['report', '--now', at(12), '--out', join(root, 'r.html'), '--json'], env, { cwd: root });
     expect(r.exitCode, String(r.stderr)).toBe(0);
     const report = (JSON.parse(String(r.stdout)) as { report: ReportData }).report;
-    const forecast = report.rules[0]!.forecast.at!;
-    expect(forecast.slice(0, 10)).toBe('2026-11-14');
-    expect(readFileSync(join(root, 'r.html'), 'utf8')).toContain(`${forecast.slice(0, 16).replace('T', ' ')}Z`);
+    const forecast = report.rules[0]!.forecast;
+    expect(forecast.at).toBe('2026-11-14T00:00:00.000Z');
+    expect(forecast.basis).toContain('once its project has worked 1 more day without it');
+    expect(forecast.basis).toContain('12 counted so far');
+    expect(readFileSync(join(root, 'r.html'), 'utf8')).toContain('2026-11-14 00:00Z');
     const rulesListed = () => (JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')) as { rules: Rule[] }).rules.length;
-    // Sessions go on without its pattern (an idle data home keeps its rules: test/bye.test.ts).
-    const day = forecast.slice(0, 10);
+    // The project works on the forecast day without its pattern (an idle data home keeps its rules: test/bye.test.ts).
     mkdirSync(join(data, 'observations'), { recursive: true });
-    writeFileSync(join(data, 'observations', `${day}.jsonl`), `${sessionLines(`${day}T00:00:00Z`, ['w1', 'w2'], 2, ['Bash', 'Write']).join('\n')}\n`);
-    const before = await runCli(['bye', '--now', new Date(Date.parse(forecast) - 60_000).toISOString()], env);
+    writeFileSync(join(data, 'observations', '2026-11-14.jsonl'), `${sessionLines('2026-11-14T01:00:00Z', ['w1', 'w2'], 2, ['Bash', 'Write']).join('\n')}\n`);
+    const before = await runCli(['bye', '--now', new Date(Date.parse(forecast.at!) - 60_000).toISOString()], env);
     expect(before.exitCode, String(before.stderr)).toBe(0);
     expect(rulesListed()).toBe(1);
-    const on = await runCli(['bye', '--now', forecast], env);
+    const on = await runCli(['bye', '--now', '2026-11-14T06:00:00Z'], env);
     expect(on.exitCode, String(on.stderr)).toBe(0);
     expect(rulesListed()).toBe(0);
     expect(readdirSync(join(data, 'archive')).filter((f) => f.startsWith('rule-'))).toHaveLength(1);

@@ -575,9 +575,11 @@ function isInspection(detail) {
 
 // analyzer/learners/commands.ts
 var COMMAND_KIND = "command";
-var SESSIONS = "cmd.sessions:";
 var RUNS = "cmd.runs:";
 var FAILS = "cmd.fails:";
+var RAN_IN = "cmd.ranIn:";
+var ALL_RAN = "cmd.all.ran";
+var ALL_OK = "cmd.all.ok";
 function commandParts(key) {
   const m = /^cmd:([a-z]+)=(.+)$/.exec(key);
   if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
@@ -589,8 +591,6 @@ function commandClaimText(purpose, detail) {
 }
 var SessionState = class {
   session = -1;
-  bash = false;
-  purposes = /* @__PURE__ */ new Set();
   /** Detail id -> its successful records. */
   succeeded = /* @__PURE__ */ new Map();
   runs = /* @__PURE__ */ new Map();
@@ -598,8 +598,6 @@ var SessionState = class {
   /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
   reset(session) {
     this.session = session;
-    this.bash = false;
-    this.purposes.clear();
     this.succeeded.clear();
     this.runs.clear();
     this.fails.clear();
@@ -636,12 +634,10 @@ function commandsLearner() {
       for (let k = a; k < b; k++) {
         const i = order[k];
         if (t.tool[i] !== bash) continue;
-        st.bash = true;
         const d = t.detail[i];
         if (d === -1) continue;
         const purpose = purposeFor(w, d);
         if (purpose === null) continue;
-        if (purpose !== "other") st.purposes.add(purpose);
         st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
         if (t.ok[i] === 1) {
           const list = st.succeeded.get(d);
@@ -652,13 +648,16 @@ function commandsLearner() {
     },
     endSession(w, session) {
       if (st.session === session) {
-        for (const p of st.purposes) w.add(SESSIONS + p, 1);
-        if (st.bash) w.add(`${SESSIONS}other`, 1);
         for (const [d, runs] of st.succeeded) {
           const key = keyCache[d];
           for (const i of runs) w.hit(COMMAND_KIND, key, i, session);
         }
-        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.runs) {
+          w.add(RUNS + w.t.details[d], n);
+          w.add(RAN_IN + w.t.details[d], 1);
+          w.add(ALL_RAN, 1);
+          if (st.succeeded.has(d)) w.add(ALL_OK, 1);
+        }
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
       st.reset(-1);
@@ -666,7 +665,7 @@ function commandsLearner() {
     claim(p, c) {
       const parts = commandParts(p.key);
       const hits2 = patternSessions(p);
-      return { claim: commandClaimText(parts.purpose, parts.detail), hits: hits2, opportunities: Math.max(hits2, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits: hits2, opportunities: Math.max(hits2, c.totals.get(RAN_IN + parts.detail) ?? 0), prior: commandPrior(c) };
     },
     scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
     details(p, c) {
@@ -681,23 +680,13 @@ function commandsLearner() {
     lift(p, c) {
       const parts = commandParts(p.key);
       const hits2 = patternSessions(p);
-      const opps = Math.max(hits2, c.totals.get(SESSIONS + parts.purpose) ?? 0);
-      return opps === 0 ? 0 : hits2 / opps / commandPrior(parts.purpose, c);
+      const opps = Math.max(hits2, c.totals.get(RAN_IN + parts.detail) ?? 0);
+      return opps === 0 ? 0 : hits2 / opps / commandPrior(c);
     }
   };
 }
-var candidates = /* @__PURE__ */ new WeakMap();
-function commandPrior(purpose, c) {
-  let byPurpose = candidates.get(c);
-  if (byPurpose === void 0) {
-    byPurpose = /* @__PURE__ */ new Map();
-    for (const key of c.learned.keys()) {
-      const parts = key.startsWith("cmd:") ? commandParts(key) : void 0;
-      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
-    }
-    candidates.set(c, byPurpose);
-  }
-  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+function commandPrior(c) {
+  return ((c.totals.get(ALL_OK) ?? 0) + 1) / ((c.totals.get(ALL_RAN) ?? 0) + 2);
 }
 var failing = /* @__PURE__ */ new WeakMap();
 function neverSucceeded(c) {
@@ -727,7 +716,7 @@ var COMMANDS = {
     },
     claim: (t) => commandClaimText(t[0], t[1]),
     seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    counts: (h, o) => `${h} of ${plural(o, "session")} that ran it`,
     tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
   },
   text: {
@@ -736,6 +725,7 @@ var COMMANDS = {
     action: (t) => `use ${t[1]}`
   },
   minLift: () => 0,
+  minSessions: () => 1,
   rank: 2,
   perProject: true,
   source: "observed",
@@ -1054,7 +1044,7 @@ var PER_PROJECT_CATEGORIES = new Set(LEARNERS.filter((m) => m.perProject).map((m
 
 // analyzer/deliver.ts
 var KINDS2 = {
-  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
+  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank, ...m.minSessions ? { minSessions: m.minSessions } : {} }])),
   retry: { minLift: (c) => c.minRetryLift, rank: 3 },
   seq: { minLift: (c) => c.minLift, rank: 4 }
 };
@@ -1077,24 +1067,41 @@ function whyNotDelivered(x, c) {
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
   if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
+  const minSessions = kind.minSessions?.(c) ?? c.minSessions;
+  if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${minSessions}`;
   return void 0;
 }
 function worthDelivering(x, c) {
   return whyNotDelivered(x, c) === void 0;
 }
 function generic(key) {
-  return key.startsWith("seq:") && !key.includes("(");
+  return key.startsWith("seq:") && !key.includes("(") || key.startsWith("cmd:other=");
 }
+function expectedValue(x) {
+  const applies = typeof x.applies === "number" && x.applies >= 0 && x.applies <= 1 ? x.applies : 0.5;
+  return applies * (typeof x.rate === "number" ? x.rate : 0);
+}
+var rankOf = (x) => (KINDS2[prefixOf(x.key)]?.rank ?? 9) * 2 + (generic(x.key) ? 1 : 0);
 function byUsefulness(a, b) {
-  const ra = (KINDS2[prefixOf(a.key)]?.rank ?? 9) * 2 + (generic(a.key) ? 1 : 0);
-  const rb = (KINDS2[prefixOf(b.key)]?.rank ?? 9) * 2 + (generic(b.key) ? 1 : 0);
-  return ra - rb || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+  const ev = Math.round((expectedValue(b) - expectedValue(a)) * 1e6);
+  return ev || rankOf(a) - rankOf(b) || (b.rate ?? 0) - (a.rate ?? 0) || b.sessions - a.sessions || (b.observations ?? 0) - (a.observations ?? 0) || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
+function fairOrder(items, factsOf) {
+  const sorted = [...items].sort((a, b) => byUsefulness(factsOf(a), factsOf(b)));
+  const firsts = [];
+  const seen = /* @__PURE__ */ new Set();
+  for (const t of sorted) {
+    const k = prefixOf(factsOf(t).key);
+    if (seen.has(k)) continue;
+    seen.add(k);
+    firsts.push(t);
+  }
+  return [...firsts, ...sorted.filter((t) => !firsts.includes(t))];
 }
 
 // analyzer/promotion.ts
 function ruleFacts(r) {
-  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions };
+  return { key: patternStoreKey(r.kind, r.pattern), rate: r.rate, lift: r.lift, sessions: r.sessions, applies: r.applies, observations: r.observations };
 }
 
 // rules/rule.ts
@@ -1111,6 +1118,9 @@ function ruleProject(r) {
 
 // rules/read.ts
 var empty = () => ({ rules: [], taught: [] });
+var plainLine = (s) => s.split("\n")[0].replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "?").slice(0, 200);
+var identity = (r) => `${r.kind}\0${r.pattern}\0${r.scope === "project" ? r.project ?? "" : ""}`;
+var taughtIdentity = (r) => `${r.pattern}\0${r.scope === "project" ? r.project ?? "" : ""}`;
 function showable(confidence, observations) {
   return typeof confidence === "number" && confidence >= 0 && confidence <= 1 && (observations === void 0 || typeof observations === "number" && observations >= 0 && observations < 1e12);
 }
@@ -1120,27 +1130,32 @@ function readRulesDoc(home, onProblem) {
     v = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch (e) {
     const code = e.code;
-    if (code !== "ENOENT") onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+    if (code !== "ENOENT") onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${plainLine(e.message)})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
     return empty();
   }
   const doc = empty();
   const listed = v?.rules;
   const taught = v?.taught;
   let skipped = 0;
+  const seen = /* @__PURE__ */ new Set();
   if (Array.isArray(listed)) {
     for (const r of listed) {
-      if (typeof r === "object" && r !== null && typeof r.pattern === "string" && showable(r.confidence_now, r.observations)) doc.rules.push(r);
-      else skipped++;
+      if (typeof r === "object" && r !== null && typeof r.pattern === "string" && showable(r.confidence_now, r.observations) && !seen.has(identity(r))) {
+        seen.add(identity(r));
+        doc.rules.push(r);
+      } else skipped++;
     }
   }
   if (Array.isArray(taught)) {
     for (const r of taught) {
-      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) doc.taught.push(r);
-      else skipped++;
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations) && !seen.has(`taught\0${taughtIdentity(r)}`)) {
+        seen.add(`taught\0${taughtIdentity(r)}`);
+        doc.taught.push(r);
+      } else skipped++;
     }
   }
   if (!Array.isArray(listed) && listed !== void 0) onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
+  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, a second copy of one, a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   return doc;
 }
 
@@ -1162,7 +1177,7 @@ function observedReach(r, project, own) {
 }
 function taughtPurposes(taught) {
   const out = /* @__PURE__ */ new Map();
-  for (const t of [...taught].sort((a, b) => (a.scope === "project" ? 1 : 0) - (b.scope === "project" ? 1 : 0))) {
+  for (const t of [...taught].filter((t2) => t2.source !== "imported").sort((a, b) => (a.scope === "project" ? 1 : 0) - (b.scope === "project" ? 1 : 0))) {
     const c = commandParts(t.pattern);
     if (c !== void 0) out.set(c.purpose, c.detail);
   }
@@ -1171,9 +1186,14 @@ function taughtPurposes(taught) {
 function overriddenKey(key, taught) {
   if (taught.size === 0) return void 0;
   const c = commandParts(key);
-  if (c === void 0) return void 0;
-  const detail = taught.get(c.purpose);
-  return detail !== void 0 && detail !== c.detail ? `cmd:${c.purpose}=${detail}` : void 0;
+  const details = c !== void 0 ? [c.detail] : [...key.matchAll(/Bash\(([^()]+)\)/g)].map((m) => m[1]);
+  for (const d of details) {
+    const purpose = c !== void 0 ? c.purpose : purposeOf(d);
+    if (purpose === void 0) continue;
+    const wins = taught.get(purpose);
+    if (wins !== void 0 && wins !== d) return `cmd:${purpose}=${wins}`;
+  }
+  return void 0;
 }
 function overriddenBy(r, taught) {
   return r.kind === "taught" ? void 0 : overriddenKey(ruleKey(r), taught);
@@ -1445,13 +1465,13 @@ function taughtClaimLine(r) {
   if (trigger === void 0 || action === void 0 || key === void 0) return void 0;
   const n = Math.max(0, Math.round(r.observations));
   const s = Math.max(0, Math.round(r.sessions));
-  return `When ${whenClause(trigger)}: ${action} (taught; ${plural(n, "time")}${s > 0 ? ` in ${plural(s, "session")}` : ""}) \`${key}\``;
+  return `When ${whenClause(trigger)}: ${action} (${r.source === "imported" ? "imported" : "taught"}; ${plural(n, "time")}${s > 0 ? ` in ${plural(s, "session")}` : ""}) \`${key}\``;
 }
 
 // exports/session-context.ts
 var SESSION_CONTEXT_HEAD = "homunculus: what your past sessions show, most useful first (each line ends with its key, for feedback). Apply what fits the task.";
 var SECTION_HEADS = {
-  taught: "What you taught:",
+  taught: "What you taught (or imported):",
   here: "This project's sessions:",
   across: "Your other projects (not yet seen here):",
   sessions: "Your sessions (no project recorded):"
@@ -1461,7 +1481,10 @@ function deliveredLine(r) {
   return claimLine(r.rule, r.where === "across" ? { projects: r.projects } : void 0);
 }
 function deliverable(rules, config) {
-  const observed = (where) => rules.filter((r) => r.where === where && r.rule.kind !== "taught" && worthDelivering(ruleFacts(r.rule), config)).sort((a, b) => byUsefulness(ruleFacts(a.rule), ruleFacts(b.rule)));
+  const observed = (where) => fairOrder(
+    rules.filter((r) => r.where === where && r.rule.kind !== "taught" && worthDelivering(ruleFacts(r.rule), config)),
+    (r) => ruleFacts(r.rule)
+  );
   return [...rules.filter((r) => r.where === "taught"), ...observed("here"), ...observed("across"), ...observed("sessions")];
 }
 function sessionRulesContext(rules, config) {

@@ -88,13 +88,13 @@ var require_identity = __commonJS({
 var require_visit = __commonJS({
   "node_modules/yaml/dist/visit.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var BREAK = /* @__PURE__ */ Symbol("break visit");
     var SKIP = /* @__PURE__ */ Symbol("skip children");
     var REMOVE = /* @__PURE__ */ Symbol("remove node");
     function visit(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity.isDocument(node)) {
+      if (identity2.isDocument(node)) {
         const cd = visit_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -106,12 +106,12 @@ var require_visit = __commonJS({
     visit.REMOVE = REMOVE;
     function visit_(key2, node, visitor, path) {
       const ctrl = callVisitor(key2, node, visitor, path);
-      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
         replaceNode(key2, path, ctrl);
         return visit_(key2, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity.isCollection(node)) {
+        if (identity2.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = visit_(i, node.items[i], visitor, path);
@@ -124,7 +124,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity.isPair(node)) {
+        } else if (identity2.isPair(node)) {
           path = Object.freeze(path.concat(node));
           const ck = visit_("key", node.key, visitor, path);
           if (ck === BREAK)
@@ -142,7 +142,7 @@ var require_visit = __commonJS({
     }
     async function visitAsync(node, visitor) {
       const visitor_ = initVisitor(visitor);
-      if (identity.isDocument(node)) {
+      if (identity2.isDocument(node)) {
         const cd = await visitAsync_(null, node.contents, visitor_, Object.freeze([node]));
         if (cd === REMOVE)
           node.contents = null;
@@ -154,12 +154,12 @@ var require_visit = __commonJS({
     visitAsync.REMOVE = REMOVE;
     async function visitAsync_(key2, node, visitor, path) {
       const ctrl = await callVisitor(key2, node, visitor, path);
-      if (identity.isNode(ctrl) || identity.isPair(ctrl)) {
+      if (identity2.isNode(ctrl) || identity2.isPair(ctrl)) {
         replaceNode(key2, path, ctrl);
         return visitAsync_(key2, ctrl, visitor, path);
       }
       if (typeof ctrl !== "symbol") {
-        if (identity.isCollection(node)) {
+        if (identity2.isCollection(node)) {
           path = Object.freeze(path.concat(node));
           for (let i = 0; i < node.items.length; ++i) {
             const ci = await visitAsync_(i, node.items[i], visitor, path);
@@ -172,7 +172,7 @@ var require_visit = __commonJS({
               i -= 1;
             }
           }
-        } else if (identity.isPair(node)) {
+        } else if (identity2.isPair(node)) {
           path = Object.freeze(path.concat(node));
           const ck = await visitAsync_("key", node.key, visitor, path);
           if (ck === BREAK)
@@ -209,31 +209,31 @@ var require_visit = __commonJS({
     function callVisitor(key2, node, visitor, path) {
       if (typeof visitor === "function")
         return visitor(key2, node, path);
-      if (identity.isMap(node))
+      if (identity2.isMap(node))
         return visitor.Map?.(key2, node, path);
-      if (identity.isSeq(node))
+      if (identity2.isSeq(node))
         return visitor.Seq?.(key2, node, path);
-      if (identity.isPair(node))
+      if (identity2.isPair(node))
         return visitor.Pair?.(key2, node, path);
-      if (identity.isScalar(node))
+      if (identity2.isScalar(node))
         return visitor.Scalar?.(key2, node, path);
-      if (identity.isAlias(node))
+      if (identity2.isAlias(node))
         return visitor.Alias?.(key2, node, path);
       return void 0;
     }
     function replaceNode(key2, path, node) {
       const parent = path[path.length - 1];
-      if (identity.isCollection(parent)) {
+      if (identity2.isCollection(parent)) {
         parent.items[key2] = node;
-      } else if (identity.isPair(parent)) {
+      } else if (identity2.isPair(parent)) {
         if (key2 === "key")
           parent.key = node;
         else
           parent.value = node;
-      } else if (identity.isDocument(parent)) {
+      } else if (identity2.isDocument(parent)) {
         parent.contents = node;
       } else {
-        const pt = identity.isAlias(parent) ? "alias" : "scalar";
+        const pt = identity2.isAlias(parent) ? "alias" : "scalar";
         throw new Error(`Cannot replace node with ${pt} parent`);
       }
     }
@@ -246,7 +246,7 @@ var require_visit = __commonJS({
 var require_directives = __commonJS({
   "node_modules/yaml/dist/doc/directives.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var visit = require_visit();
     var escapeChars = {
       "!": "%21",
@@ -389,10 +389,10 @@ var require_directives = __commonJS({
         const lines = this.yaml.explicit ? [`%YAML ${this.yaml.version || "1.2"}`] : [];
         const tagEntries = Object.entries(this.tags);
         let tagNames;
-        if (doc && tagEntries.length > 0 && identity.isNode(doc.contents)) {
+        if (doc && tagEntries.length > 0 && identity2.isNode(doc.contents)) {
           const tags = {};
           visit.visit(doc.contents, (_key, node) => {
-            if (identity.isNode(node) && node.tag)
+            if (identity2.isNode(node) && node.tag)
               tags[node.tag] = true;
           });
           tagNames = Object.keys(tags);
@@ -417,7 +417,7 @@ var require_directives = __commonJS({
 var require_anchors = __commonJS({
   "node_modules/yaml/dist/doc/anchors.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var visit = require_visit();
     function anchorIsValid(anchor) {
       if (/[\x00-\x19\s,[\]{}]/.test(anchor)) {
@@ -464,7 +464,7 @@ var require_anchors = __commonJS({
         setAnchors: () => {
           for (const source of aliasObjects) {
             const ref = sourceObjects.get(source);
-            if (typeof ref === "object" && ref.anchor && (identity.isScalar(ref.node) || identity.isCollection(ref.node))) {
+            if (typeof ref === "object" && ref.anchor && (identity2.isScalar(ref.node) || identity2.isCollection(ref.node))) {
               ref.node.anchor = ref.anchor;
             } else {
               const error = new Error("Failed to resolve repeated object (this should not happen)");
@@ -537,12 +537,12 @@ var require_applyReviver = __commonJS({
 var require_toJS = __commonJS({
   "node_modules/yaml/dist/nodes/toJS.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     function toJS(value, arg, ctx) {
       if (Array.isArray(value))
         return value.map((v, i) => toJS(v, String(i), ctx));
       if (value && typeof value.toJSON === "function") {
-        if (!ctx || !identity.hasAnchor(value))
+        if (!ctx || !identity2.hasAnchor(value))
           return value.toJSON(arg, ctx);
         const data = { aliasCount: 0, count: 1, res: void 0 };
         ctx.anchors.set(value, data);
@@ -568,11 +568,11 @@ var require_Node = __commonJS({
   "node_modules/yaml/dist/nodes/Node.js"(exports2) {
     "use strict";
     var applyReviver = require_applyReviver();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var toJS = require_toJS();
     var NodeBase = class {
       constructor(type) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: type });
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: type });
       }
       /** Create a copy of this node.  */
       clone() {
@@ -583,7 +583,7 @@ var require_Node = __commonJS({
       }
       /** A plain JavaScript representation of this node. */
       toJS(doc, { mapAsMap, maxAliasCount, onAnchor, reviver } = {}) {
-        if (!identity.isDocument(doc))
+        if (!identity2.isDocument(doc))
           throw new TypeError("A document argument is required");
         const ctx = {
           anchors: /* @__PURE__ */ new Map(),
@@ -610,12 +610,12 @@ var require_Alias = __commonJS({
     "use strict";
     var anchors = require_anchors();
     var visit = require_visit();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var Alias = class extends Node.NodeBase {
       constructor(source) {
-        super(identity.ALIAS);
+        super(identity2.ALIAS);
         this.source = source;
         Object.defineProperty(this, "tag", {
           set() {
@@ -637,7 +637,7 @@ var require_Alias = __commonJS({
           nodes = [];
           visit.visit(doc, {
             Node: (_key, node) => {
-              if (identity.isAlias(node) || identity.hasAnchor(node))
+              if (identity2.isAlias(node) || identity2.hasAnchor(node))
                 nodes.push(node);
             }
           });
@@ -699,11 +699,11 @@ var require_Alias = __commonJS({
       }
     };
     function getAliasCount(doc, node, anchors2) {
-      if (identity.isAlias(node)) {
+      if (identity2.isAlias(node)) {
         const source = node.resolve(doc);
         const anchor = anchors2 && source && anchors2.get(source);
         return anchor ? anchor.count * anchor.aliasCount : 0;
-      } else if (identity.isCollection(node)) {
+      } else if (identity2.isCollection(node)) {
         let count2 = 0;
         for (const item of node.items) {
           const c = getAliasCount(doc, item, anchors2);
@@ -711,7 +711,7 @@ var require_Alias = __commonJS({
             count2 = c;
         }
         return count2;
-      } else if (identity.isPair(node)) {
+      } else if (identity2.isPair(node)) {
         const kc = getAliasCount(doc, node.key, anchors2);
         const vc = getAliasCount(doc, node.value, anchors2);
         return Math.max(kc, vc);
@@ -726,13 +726,13 @@ var require_Alias = __commonJS({
 var require_Scalar = __commonJS({
   "node_modules/yaml/dist/nodes/Scalar.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Node = require_Node();
     var toJS = require_toJS();
     var isScalarValue = (value) => !value || typeof value !== "function" && typeof value !== "object";
     var Scalar = class extends Node.NodeBase {
       constructor(value) {
-        super(identity.SCALAR);
+        super(identity2.SCALAR);
         this.value = value;
       }
       toJSON(arg, ctx) {
@@ -757,7 +757,7 @@ var require_createNode = __commonJS({
   "node_modules/yaml/dist/doc/createNode.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var defaultTagPrefix = "tag:yaml.org,2002:";
     function findTagObject(value, tagName, tags) {
@@ -771,12 +771,12 @@ var require_createNode = __commonJS({
       return tags.find((t) => t.identify?.(value) && !t.format);
     }
     function createNode(value, tagName, ctx) {
-      if (identity.isDocument(value))
+      if (identity2.isDocument(value))
         value = value.contents;
-      if (identity.isNode(value))
+      if (identity2.isNode(value))
         return value;
-      if (identity.isPair(value)) {
-        const map = ctx.schema[identity.MAP].createNode?.(ctx.schema, null, ctx);
+      if (identity2.isPair(value)) {
+        const map = ctx.schema[identity2.MAP].createNode?.(ctx.schema, null, ctx);
         map.items.push(value);
         return map;
       }
@@ -808,7 +808,7 @@ var require_createNode = __commonJS({
             ref.node = node2;
           return node2;
         }
-        tagObj = value instanceof Map ? schema[identity.MAP] : Symbol.iterator in Object(value) ? schema[identity.SEQ] : schema[identity.MAP];
+        tagObj = value instanceof Map ? schema[identity2.MAP] : Symbol.iterator in Object(value) ? schema[identity2.SEQ] : schema[identity2.MAP];
       }
       if (onTagObj) {
         onTagObj(tagObj);
@@ -832,7 +832,7 @@ var require_Collection = __commonJS({
   "node_modules/yaml/dist/nodes/Collection.js"(exports2) {
     "use strict";
     var createNode = require_createNode();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Node = require_Node();
     function collectionFromPath(schema, path, value) {
       let v = value;
@@ -876,7 +876,7 @@ var require_Collection = __commonJS({
         const copy = Object.create(Object.getPrototypeOf(this), Object.getOwnPropertyDescriptors(this));
         if (schema)
           copy.schema = schema;
-        copy.items = copy.items.map((it) => identity.isNode(it) || identity.isPair(it) ? it.clone(schema) : it);
+        copy.items = copy.items.map((it) => identity2.isNode(it) || identity2.isPair(it) ? it.clone(schema) : it);
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -892,7 +892,7 @@ var require_Collection = __commonJS({
         else {
           const [key2, ...rest] = path;
           const node = this.get(key2, true);
-          if (identity.isCollection(node))
+          if (identity2.isCollection(node))
             node.addIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key2, collectionFromPath(this.schema, rest, value));
@@ -909,7 +909,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.delete(key2);
         const node = this.get(key2, true);
-        if (identity.isCollection(node))
+        if (identity2.isCollection(node))
           return node.deleteIn(rest);
         else
           throw new Error(`Expected YAML collection at ${key2}. Remaining path: ${rest}`);
@@ -923,16 +923,16 @@ var require_Collection = __commonJS({
         const [key2, ...rest] = path;
         const node = this.get(key2, true);
         if (rest.length === 0)
-          return !keepScalar && identity.isScalar(node) ? node.value : node;
+          return !keepScalar && identity2.isScalar(node) ? node.value : node;
         else
-          return identity.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
+          return identity2.isCollection(node) ? node.getIn(rest, keepScalar) : void 0;
       }
       hasAllNullValues(allowScalar) {
         return this.items.every((node) => {
-          if (!identity.isPair(node))
+          if (!identity2.isPair(node))
             return false;
           const n = node.value;
-          return n == null || allowScalar && identity.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
+          return n == null || allowScalar && identity2.isScalar(n) && n.value == null && !n.commentBefore && !n.comment && !n.tag;
         });
       }
       /**
@@ -943,7 +943,7 @@ var require_Collection = __commonJS({
         if (rest.length === 0)
           return this.has(key2);
         const node = this.get(key2, true);
-        return identity.isCollection(node) ? node.hasIn(rest) : false;
+        return identity2.isCollection(node) ? node.hasIn(rest) : false;
       }
       /**
        * Sets a value in this collection. For `!!set`, `value` needs to be a
@@ -955,7 +955,7 @@ var require_Collection = __commonJS({
           this.set(key2, value);
         } else {
           const node = this.get(key2, true);
-          if (identity.isCollection(node))
+          if (identity2.isCollection(node))
             node.setIn(rest, value);
           else if (node === void 0 && this.schema)
             this.set(key2, collectionFromPath(this.schema, rest, value));
@@ -1411,7 +1411,7 @@ var require_stringify = __commonJS({
   "node_modules/yaml/dist/stringify/stringify.js"(exports2) {
     "use strict";
     var anchors = require_anchors();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var stringifyComment = require_stringifyComment();
     var stringifyString = require_stringifyString();
     function createStringifyContext(doc, options) {
@@ -1464,7 +1464,7 @@ var require_stringify = __commonJS({
       }
       let tagObj = void 0;
       let obj;
-      if (identity.isScalar(item)) {
+      if (identity2.isScalar(item)) {
         obj = item.value;
         let match = tags.filter((t) => t.identify?.(obj));
         if (match.length > 1) {
@@ -1487,7 +1487,7 @@ var require_stringify = __commonJS({
       if (!doc.directives)
         return "";
       const props = [];
-      const anchor = (identity.isScalar(node) || identity.isCollection(node)) && node.anchor;
+      const anchor = (identity2.isScalar(node) || identity2.isCollection(node)) && node.anchor;
       if (anchor && anchors.anchorIsValid(anchor)) {
         anchors$1.add(anchor);
         props.push(`&${anchor}`);
@@ -1498,9 +1498,9 @@ var require_stringify = __commonJS({
       return props.join(" ");
     }
     function stringify(item, ctx, onComment, onChompKeep) {
-      if (identity.isPair(item))
+      if (identity2.isPair(item))
         return item.toString(ctx, onComment, onChompKeep);
-      if (identity.isAlias(item)) {
+      if (identity2.isAlias(item)) {
         if (ctx.doc.directives)
           return item.toString(ctx);
         if (ctx.resolvedAliases?.has(item)) {
@@ -1514,15 +1514,15 @@ var require_stringify = __commonJS({
         }
       }
       let tagObj = void 0;
-      const node = identity.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
+      const node = identity2.isNode(item) ? item : ctx.doc.createNode(item, { onTagObj: (o) => tagObj = o });
       tagObj ?? (tagObj = getTagObject(ctx.doc.schema.tags, node));
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str2 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity2.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
         return str2;
-      return identity.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
+      return identity2.isScalar(node) || str2[0] === "{" || str2[0] === "[" ? `${props} ${str2}` : `${props}
 ${ctx.indent}${str2}`;
     }
     exports2.createStringifyContext = createStringifyContext;
@@ -1534,23 +1534,23 @@ ${ctx.indent}${str2}`;
 var require_stringifyPair = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyPair.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyPair({ key: key2, value }, ctx, onComment, onChompKeep) {
       const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
-      let keyComment = identity.isNode(key2) && key2.comment || null;
+      let keyComment = identity2.isNode(key2) && key2.comment || null;
       if (simpleKeys) {
         if (keyComment) {
           throw new Error("With simple keys, key nodes cannot have comments");
         }
-        if (identity.isCollection(key2) || !identity.isNode(key2) && typeof key2 === "object") {
+        if (identity2.isCollection(key2) || !identity2.isNode(key2) && typeof key2 === "object") {
           const msg = "With simple keys, collection cannot be used as a key value";
           throw new Error(msg);
         }
       }
-      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity.isCollection(key2) || (identity.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
+      let explicitKey = !simpleKeys && (!key2 || keyComment && value == null && !ctx.inFlow || identity2.isCollection(key2) || (identity2.isScalar(key2) ? key2.type === Scalar.Scalar.BLOCK_FOLDED || key2.type === Scalar.Scalar.BLOCK_LITERAL : typeof key2 === "object"));
       ctx = Object.assign({}, ctx, {
         allNullValues: false,
         implicitKey: !explicitKey && (simpleKeys || !allNullValues),
@@ -1591,7 +1591,7 @@ ${indent}:`;
           str2 += stringifyComment.lineComment(str2, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
-      if (identity.isNode(value)) {
+      if (identity2.isNode(value)) {
         vsb = !!value.spaceBefore;
         vcb = value.commentBefore;
         valueComment = value.comment;
@@ -1603,10 +1603,10 @@ ${indent}:`;
           value = doc.createNode(value);
       }
       ctx.implicitKey = false;
-      if (!explicitKey && !keyComment && identity.isScalar(value))
+      if (!explicitKey && !keyComment && identity2.isScalar(value))
         ctx.indentAtStart = str2.length + 1;
       chompKeep = false;
-      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
+      if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity2.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
       }
       let valueCommentDone = false;
@@ -1626,7 +1626,7 @@ ${stringifyComment.indentComment(cs, ctx.indent)}`;
           ws += `
 ${ctx.indent}`;
         }
-      } else if (!explicitKey && identity.isCollection(value)) {
+      } else if (!explicitKey && identity2.isCollection(value)) {
         const vs0 = valueStr[0];
         const nl0 = valueStr.indexOf("\n");
         const hasNewline = nl0 !== -1;
@@ -1689,7 +1689,7 @@ var require_log = __commonJS({
 var require_merge = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/merge.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var MERGE_KEY = "<<";
     var merge = {
@@ -1702,10 +1702,10 @@ var require_merge = __commonJS({
       }),
       stringify: () => MERGE_KEY
     };
-    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
+    var isMergeKey = (ctx, key2) => (merge.identify(key2) || identity2.isScalar(key2) && (!key2.type || key2.type === Scalar.Scalar.PLAIN) && merge.identify(key2.value)) && ctx?.doc.schema.tags.some((tag) => tag.tag === merge.tag && tag.default);
     function addMergeToJSMap(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
-      if (identity.isSeq(source))
+      if (identity2.isSeq(source))
         for (const it of source.items)
           mergeValue(ctx, map, it);
       else if (Array.isArray(source))
@@ -1716,7 +1716,7 @@ var require_merge = __commonJS({
     }
     function mergeValue(ctx, map, value) {
       const source = resolveAliasValue(ctx, value);
-      if (!identity.isMap(source))
+      if (!identity2.isMap(source))
         throw new Error("Merge sources must be maps or map aliases");
       const srcMap = source.toJSON(null, ctx, Map);
       for (const [key2, value2] of srcMap) {
@@ -1737,7 +1737,7 @@ var require_merge = __commonJS({
       return map;
     }
     function resolveAliasValue(ctx, value) {
-      return ctx && identity.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
+      return ctx && identity2.isAlias(value) ? value.resolve(ctx.doc, ctx) : value;
     }
     exports2.addMergeToJSMap = addMergeToJSMap;
     exports2.isMergeKey = isMergeKey;
@@ -1752,10 +1752,10 @@ var require_addPairToJSMap = __commonJS({
     var log = require_log();
     var merge = require_merge();
     var stringify = require_stringify();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var toJS = require_toJS();
     function addPairToJSMap(ctx, map, { key: key2, value }) {
-      if (identity.isNode(key2) && key2.addToJSMap)
+      if (identity2.isNode(key2) && key2.addToJSMap)
         key2.addToJSMap(ctx, map, value);
       else if (merge.isMergeKey(ctx, key2))
         merge.addMergeToJSMap(ctx, map, value);
@@ -1786,7 +1786,7 @@ var require_addPairToJSMap = __commonJS({
         return "";
       if (typeof jsKey !== "object")
         return String(jsKey);
-      if (identity.isNode(key2) && ctx?.doc) {
+      if (identity2.isNode(key2) && ctx?.doc) {
         const strCtx = stringify.createStringifyContext(ctx.doc, {});
         strCtx.anchors = /* @__PURE__ */ new Set();
         for (const node of ctx.anchors.keys())
@@ -1816,7 +1816,7 @@ var require_Pair = __commonJS({
     var createNode = require_createNode();
     var stringifyPair = require_stringifyPair();
     var addPairToJSMap = require_addPairToJSMap();
-    var identity = require_identity();
+    var identity2 = require_identity();
     function createPair(key2, value, ctx) {
       const k = createNode.createNode(key2, void 0, ctx);
       const v = createNode.createNode(value, void 0, ctx);
@@ -1824,15 +1824,15 @@ var require_Pair = __commonJS({
     }
     var Pair = class _Pair {
       constructor(key2, value = null) {
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.PAIR });
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.PAIR });
         this.key = key2;
         this.value = value;
       }
       clone(schema) {
         let { key: key2, value } = this;
-        if (identity.isNode(key2))
+        if (identity2.isNode(key2))
           key2 = key2.clone(schema);
-        if (identity.isNode(value))
+        if (identity2.isNode(value))
           value = value.clone(schema);
         return new _Pair(key2, value);
       }
@@ -1853,7 +1853,7 @@ var require_Pair = __commonJS({
 var require_stringifyCollection = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyCollection.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyCollection(collection, ctx, options) {
@@ -1869,14 +1869,14 @@ var require_stringifyCollection = __commonJS({
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment2 = null;
-        if (identity.isNode(item)) {
+        if (identity2.isNode(item)) {
           if (!chompKeep && item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, chompKeep);
           if (item.comment)
             comment2 = item.comment;
-        } else if (identity.isPair(item)) {
-          const ik = identity.isNode(item.key) ? item.key : null;
+        } else if (identity2.isPair(item)) {
+          const ik = identity2.isNode(item.key) ? item.key : null;
           if (ik) {
             if (!chompKeep && ik.spaceBefore)
               lines.push("");
@@ -1924,14 +1924,14 @@ ${indent}${line}` : "\n";
       for (let i = 0; i < items.length; ++i) {
         const item = items[i];
         let comment = null;
-        if (identity.isNode(item)) {
+        if (identity2.isNode(item)) {
           if (item.spaceBefore)
             lines.push("");
           addCommentBefore(ctx, lines, item.commentBefore, false);
           if (item.comment)
             comment = item.comment;
-        } else if (identity.isPair(item)) {
-          const ik = identity.isNode(item.key) ? item.key : null;
+        } else if (identity2.isPair(item)) {
+          const ik = identity2.isNode(item.key) ? item.key : null;
           if (ik) {
             if (ik.spaceBefore)
               lines.push("");
@@ -1939,7 +1939,7 @@ ${indent}${line}` : "\n";
             if (ik.comment)
               reqNewline = true;
           }
-          const iv = identity.isNode(item.value) ? item.value : null;
+          const iv = identity2.isNode(item.value) ? item.value : null;
           if (iv) {
             if (iv.comment)
               comment = iv.comment;
@@ -2007,16 +2007,16 @@ var require_YAMLMap = __commonJS({
     var stringifyCollection = require_stringifyCollection();
     var addPairToJSMap = require_addPairToJSMap();
     var Collection = require_Collection();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     function findPair(items, key2) {
-      const k = identity.isScalar(key2) ? key2.value : key2;
+      const k = identity2.isScalar(key2) ? key2.value : key2;
       for (const it of items) {
-        if (identity.isPair(it)) {
+        if (identity2.isPair(it)) {
           if (it.key === key2 || it.key === k)
             return it;
-          if (identity.isScalar(it.key) && it.key.value === k)
+          if (identity2.isScalar(it.key) && it.key.value === k)
             return it;
         }
       }
@@ -2027,7 +2027,7 @@ var require_YAMLMap = __commonJS({
         return "tag:yaml.org,2002:map";
       }
       constructor(schema) {
-        super(identity.MAP, schema);
+        super(identity2.MAP, schema);
         this.items = [];
       }
       /**
@@ -2065,7 +2065,7 @@ var require_YAMLMap = __commonJS({
        */
       add(pair, overwrite) {
         let _pair;
-        if (identity.isPair(pair))
+        if (identity2.isPair(pair))
           _pair = pair;
         else if (!pair || typeof pair !== "object" || !("key" in pair)) {
           _pair = new Pair.Pair(pair, pair?.value);
@@ -2076,7 +2076,7 @@ var require_YAMLMap = __commonJS({
         if (prev) {
           if (!overwrite)
             throw new Error(`Key ${_pair.key} already set`);
-          if (identity.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
+          if (identity2.isScalar(prev.value) && Scalar.isScalarValue(_pair.value))
             prev.value.value = _pair.value;
           else
             prev.value = _pair.value;
@@ -2100,7 +2100,7 @@ var require_YAMLMap = __commonJS({
       get(key2, keepScalar) {
         const it = findPair(this.items, key2);
         const node = it?.value;
-        return (!keepScalar && identity.isScalar(node) ? node.value : node) ?? void 0;
+        return (!keepScalar && identity2.isScalar(node) ? node.value : node) ?? void 0;
       }
       has(key2) {
         return !!findPair(this.items, key2);
@@ -2125,7 +2125,7 @@ var require_YAMLMap = __commonJS({
         if (!ctx)
           return JSON.stringify(this);
         for (const item of this.items) {
-          if (!identity.isPair(item))
+          if (!identity2.isPair(item))
             throw new Error(`Map items must all be pairs; found ${JSON.stringify(item)} instead`);
         }
         if (!ctx.allNullValues && this.hasAllNullValues(false))
@@ -2148,7 +2148,7 @@ var require_YAMLMap = __commonJS({
 var require_map = __commonJS({
   "node_modules/yaml/dist/schema/common/map.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var YAMLMap = require_YAMLMap();
     var map = {
       collection: "map",
@@ -2156,7 +2156,7 @@ var require_map = __commonJS({
       nodeClass: YAMLMap.YAMLMap,
       tag: "tag:yaml.org,2002:map",
       resolve(map2, onError) {
-        if (!identity.isMap(map2))
+        if (!identity2.isMap(map2))
           onError("Expected a mapping for this tag");
         return map2;
       },
@@ -2173,7 +2173,7 @@ var require_YAMLSeq = __commonJS({
     var createNode = require_createNode();
     var stringifyCollection = require_stringifyCollection();
     var Collection = require_Collection();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var toJS = require_toJS();
     var YAMLSeq = class extends Collection.Collection {
@@ -2181,7 +2181,7 @@ var require_YAMLSeq = __commonJS({
         return "tag:yaml.org,2002:seq";
       }
       constructor(schema) {
-        super(identity.SEQ, schema);
+        super(identity2.SEQ, schema);
         this.items = [];
       }
       add(value) {
@@ -2207,7 +2207,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           return void 0;
         const it = this.items[idx];
-        return !keepScalar && identity.isScalar(it) ? it.value : it;
+        return !keepScalar && identity2.isScalar(it) ? it.value : it;
       }
       /**
        * Checks if the collection includes a value with the key `key`.
@@ -2231,7 +2231,7 @@ var require_YAMLSeq = __commonJS({
         if (typeof idx !== "number")
           throw new Error(`Expected a valid index, not ${key2}.`);
         const prev = this.items[idx];
-        if (identity.isScalar(prev) && Scalar.isScalarValue(value))
+        if (identity2.isScalar(prev) && Scalar.isScalarValue(value))
           prev.value = value;
         else
           this.items[idx] = value;
@@ -2273,7 +2273,7 @@ var require_YAMLSeq = __commonJS({
       }
     };
     function asItemIndex(key2) {
-      let idx = identity.isScalar(key2) ? key2.value : key2;
+      let idx = identity2.isScalar(key2) ? key2.value : key2;
       if (idx && typeof idx === "string")
         idx = Number(idx);
       return typeof idx === "number" && Number.isInteger(idx) && idx >= 0 ? idx : null;
@@ -2286,7 +2286,7 @@ var require_YAMLSeq = __commonJS({
 var require_seq = __commonJS({
   "node_modules/yaml/dist/schema/common/seq.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var YAMLSeq = require_YAMLSeq();
     var seq = {
       collection: "seq",
@@ -2294,7 +2294,7 @@ var require_seq = __commonJS({
       nodeClass: YAMLSeq.YAMLSeq,
       tag: "tag:yaml.org,2002:seq",
       resolve(seq2, onError) {
-        if (!identity.isSeq(seq2))
+        if (!identity2.isSeq(seq2))
           onError("Expected a sequence for this tag");
         return seq2;
       },
@@ -2648,17 +2648,17 @@ var require_binary = __commonJS({
 var require_pairs = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/pairs.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLSeq = require_YAMLSeq();
     function resolvePairs(seq, onError) {
-      if (identity.isSeq(seq)) {
+      if (identity2.isSeq(seq)) {
         for (let i = 0; i < seq.items.length; ++i) {
           let item = seq.items[i];
-          if (identity.isPair(item))
+          if (identity2.isPair(item))
             continue;
-          else if (identity.isMap(item)) {
+          else if (identity2.isMap(item)) {
             if (item.items.length > 1)
               onError("Each pair must have its own sequence indicator");
             const pair = item.items[0] || new Pair.Pair(new Scalar.Scalar(null));
@@ -2672,7 +2672,7 @@ ${cn.comment}` : item.comment;
             }
             item = pair;
           }
-          seq.items[i] = identity.isPair(item) ? item : new Pair.Pair(item);
+          seq.items[i] = identity2.isPair(item) ? item : new Pair.Pair(item);
         }
       } else
         onError("Expected a sequence for this tag");
@@ -2726,7 +2726,7 @@ ${cn.comment}` : item.comment;
 var require_omap = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/omap.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var toJS = require_toJS();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -2753,7 +2753,7 @@ var require_omap = __commonJS({
           ctx.onCreate(map);
         for (const pair of this.items) {
           let key2, value;
-          if (identity.isPair(pair)) {
+          if (identity2.isPair(pair)) {
             key2 = toJS.toJS(pair.key, "", ctx);
             value = toJS.toJS(pair.value, key2, ctx);
           } else {
@@ -2783,7 +2783,7 @@ var require_omap = __commonJS({
         const pairs$1 = pairs.resolvePairs(seq, onError);
         const seenKeys = [];
         for (const { key: key2 } of pairs$1.items) {
-          if (identity.isScalar(key2)) {
+          if (identity2.isScalar(key2)) {
             if (seenKeys.includes(key2.value)) {
               onError(`Ordered maps must not include duplicate keys: ${key2.value}`);
             } else {
@@ -2964,7 +2964,7 @@ var require_int2 = __commonJS({
 var require_set = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/set.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSet = class _YAMLSet extends YAMLMap.YAMLMap {
@@ -2974,7 +2974,7 @@ var require_set = __commonJS({
       }
       add(key2) {
         let pair;
-        if (identity.isPair(key2))
+        if (identity2.isPair(key2))
           pair = key2;
         else if (key2 && typeof key2 === "object" && "key" in key2 && "value" in key2 && key2.value === null)
           pair = new Pair.Pair(key2.key, null);
@@ -2990,7 +2990,7 @@ var require_set = __commonJS({
        */
       get(key2, keepPair) {
         const pair = YAMLMap.findPair(this.items, key2);
-        return !keepPair && identity.isPair(pair) ? identity.isScalar(pair.key) ? pair.key.value : pair.key : pair;
+        return !keepPair && identity2.isPair(pair) ? identity2.isScalar(pair.key) ? pair.key.value : pair.key : pair;
       }
       set(key2, value) {
         if (typeof value !== "boolean")
@@ -3034,7 +3034,7 @@ var require_set = __commonJS({
       tag: "tag:yaml.org,2002:set",
       createNode: (schema, iterable, ctx) => YAMLSet.from(schema, iterable, ctx),
       resolve(map, onError) {
-        if (identity.isMap(map)) {
+        if (identity2.isMap(map)) {
           if (map.hasAllNullValues(true))
             return Object.assign(new YAMLSet(), map);
           else
@@ -3279,7 +3279,7 @@ var require_tags = __commonJS({
 var require_Schema = __commonJS({
   "node_modules/yaml/dist/schema/Schema.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var map = require_map();
     var seq = require_seq();
     var string = require_string();
@@ -3292,9 +3292,9 @@ var require_Schema = __commonJS({
         this.knownTags = resolveKnownTags ? tags.coreKnownTags : {};
         this.tags = tags.getTags(customTags, this.name, merge);
         this.toStringOptions = toStringDefaults ?? null;
-        Object.defineProperty(this, identity.MAP, { value: map.map });
-        Object.defineProperty(this, identity.SCALAR, { value: string.string });
-        Object.defineProperty(this, identity.SEQ, { value: seq.seq });
+        Object.defineProperty(this, identity2.MAP, { value: map.map });
+        Object.defineProperty(this, identity2.SCALAR, { value: string.string });
+        Object.defineProperty(this, identity2.SEQ, { value: seq.seq });
         this.sortMapEntries = typeof sortMapEntries === "function" ? sortMapEntries : sortMapEntries === true ? sortMapEntriesByKey : null;
       }
       clone() {
@@ -3311,7 +3311,7 @@ var require_Schema = __commonJS({
 var require_stringifyDocument = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyDocument.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var stringify = require_stringify();
     var stringifyComment = require_stringifyComment();
     function stringifyDocument(doc, options) {
@@ -3338,7 +3338,7 @@ var require_stringifyDocument = __commonJS({
       let chompKeep = false;
       let contentComment = null;
       if (doc.contents) {
-        if (identity.isNode(doc.contents)) {
+        if (identity2.isNode(doc.contents)) {
           if (doc.contents.spaceBefore && hasDirectives)
             lines.push("");
           if (doc.contents.commentBefore) {
@@ -3393,7 +3393,7 @@ var require_Document = __commonJS({
     "use strict";
     var Alias = require_Alias();
     var Collection = require_Collection();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var toJS = require_toJS();
     var Schema = require_Schema();
@@ -3408,7 +3408,7 @@ var require_Document = __commonJS({
         this.comment = null;
         this.errors = [];
         this.warnings = [];
-        Object.defineProperty(this, identity.NODE_TYPE, { value: identity.DOC });
+        Object.defineProperty(this, identity2.NODE_TYPE, { value: identity2.DOC });
         let _replacer = null;
         if (typeof replacer === "function" || Array.isArray(replacer)) {
           _replacer = replacer;
@@ -3444,7 +3444,7 @@ var require_Document = __commonJS({
        */
       clone() {
         const copy = Object.create(_Document.prototype, {
-          [identity.NODE_TYPE]: { value: identity.DOC }
+          [identity2.NODE_TYPE]: { value: identity2.DOC }
         });
         copy.commentBefore = this.commentBefore;
         copy.comment = this.comment;
@@ -3454,7 +3454,7 @@ var require_Document = __commonJS({
         if (this.directives)
           copy.directives = this.directives.clone();
         copy.schema = this.schema.clone();
-        copy.contents = identity.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
+        copy.contents = identity2.isNode(this.contents) ? this.contents.clone(copy.schema) : this.contents;
         if (this.range)
           copy.range = this.range.slice();
         return copy;
@@ -3517,7 +3517,7 @@ var require_Document = __commonJS({
           sourceObjects
         };
         const node = createNode.createNode(value, tag, ctx);
-        if (flow && identity.isCollection(node))
+        if (flow && identity2.isCollection(node))
           node.flow = true;
         setAnchors();
         return node;
@@ -3557,7 +3557,7 @@ var require_Document = __commonJS({
        * `true` (collections are always returned intact).
        */
       get(key2, keepScalar) {
-        return identity.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
+        return identity2.isCollection(this.contents) ? this.contents.get(key2, keepScalar) : void 0;
       }
       /**
        * Returns item at `path`, or `undefined` if not found. By default unwraps
@@ -3566,14 +3566,14 @@ var require_Document = __commonJS({
        */
       getIn(path, keepScalar) {
         if (Collection.isEmptyPath(path))
-          return !keepScalar && identity.isScalar(this.contents) ? this.contents.value : this.contents;
-        return identity.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
+          return !keepScalar && identity2.isScalar(this.contents) ? this.contents.value : this.contents;
+        return identity2.isCollection(this.contents) ? this.contents.getIn(path, keepScalar) : void 0;
       }
       /**
        * Checks if the document includes a value with the key `key`.
        */
       has(key2) {
-        return identity.isCollection(this.contents) ? this.contents.has(key2) : false;
+        return identity2.isCollection(this.contents) ? this.contents.has(key2) : false;
       }
       /**
        * Checks if the document includes a value at `path`.
@@ -3581,7 +3581,7 @@ var require_Document = __commonJS({
       hasIn(path) {
         if (Collection.isEmptyPath(path))
           return this.contents !== void 0;
-        return identity.isCollection(this.contents) ? this.contents.hasIn(path) : false;
+        return identity2.isCollection(this.contents) ? this.contents.hasIn(path) : false;
       }
       /**
        * Sets a value in this document. For `!!set`, `value` needs to be a
@@ -3688,7 +3688,7 @@ var require_Document = __commonJS({
       }
     };
     function assertCollection(contents) {
-      if (identity.isCollection(contents))
+      if (identity2.isCollection(contents))
         return true;
       throw new Error("Expected a YAML collection as document contents");
     }
@@ -3959,12 +3959,12 @@ var require_util_flow_indent_check = __commonJS({
 var require_util_map_includes = __commonJS({
   "node_modules/yaml/dist/compose/util-map-includes.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     function mapIncludes(ctx, items, search) {
       const { uniqueKeys } = ctx.options;
       if (uniqueKeys === false)
         return false;
-      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity.isScalar(a) && identity.isScalar(b) && a.value === b.value;
+      const isEqual = typeof uniqueKeys === "function" ? uniqueKeys : (a, b) => a === b || identity2.isScalar(a) && identity2.isScalar(b) && a.value === b.value;
       return items.some((pair) => isEqual(pair.key, search));
     }
     exports2.mapIncludes = mapIncludes;
@@ -4177,7 +4177,7 @@ var require_resolve_end = __commonJS({
 var require_resolve_flow_collection = __commonJS({
   "node_modules/yaml/dist/compose/resolve-flow-collection.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4256,7 +4256,7 @@ var require_resolve_flow_collection = __commonJS({
             }
             if (prevItemComment) {
               let prev = coll.items[coll.items.length - 1];
-              if (identity.isPair(prev))
+              if (identity2.isPair(prev))
                 prev = prev.value ?? prev.key;
               if (prev.comment)
                 prev.comment += "\n" + prevItemComment;
@@ -4371,7 +4371,7 @@ var require_resolve_flow_collection = __commonJS({
 var require_compose_collection = __commonJS({
   "node_modules/yaml/dist/compose/compose-collection.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
     var YAMLSeq = require_YAMLSeq();
@@ -4421,7 +4421,7 @@ var require_compose_collection = __commonJS({
       }
       const coll = resolveCollection(CN, ctx, token, onError, tagName, tag);
       const res = tag.resolve?.(coll, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg), ctx.options) ?? coll;
-      const node = identity.isNode(res) ? res : new Scalar.Scalar(res);
+      const node = identity2.isNode(res) ? res : new Scalar.Scalar(res);
       node.range = coll.range;
       node.tag = tagName;
       if (tag?.format)
@@ -4840,7 +4840,7 @@ var require_resolve_flow_scalar = __commonJS({
 var require_compose_scalar = __commonJS({
   "node_modules/yaml/dist/compose/compose-scalar.js"(exports2) {
     "use strict";
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Scalar = require_Scalar();
     var resolveBlockScalar = require_resolve_block_scalar();
     var resolveFlowScalar = require_resolve_flow_scalar();
@@ -4849,17 +4849,17 @@ var require_compose_scalar = __commonJS({
       const tagName = tagToken ? ctx.directives.tagName(tagToken.source, (msg) => onError(tagToken, "TAG_RESOLVE_FAILED", msg)) : null;
       let tag;
       if (ctx.options.stringKeys && ctx.atKey) {
-        tag = ctx.schema[identity.SCALAR];
+        tag = ctx.schema[identity2.SCALAR];
       } else if (tagName)
         tag = findScalarTagByName(ctx.schema, value, tagName, tagToken, onError);
       else if (token.type === "scalar")
         tag = findScalarTagByTest(ctx, value, token, onError);
       else
-        tag = ctx.schema[identity.SCALAR];
+        tag = ctx.schema[identity2.SCALAR];
       let scalar;
       try {
         const res = tag.resolve(value, (msg) => onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg), ctx.options);
-        scalar = identity.isScalar(res) ? res : new Scalar.Scalar(res);
+        scalar = identity2.isScalar(res) ? res : new Scalar.Scalar(res);
       } catch (error) {
         const msg = error instanceof Error ? error.message : String(error);
         onError(tagToken ?? token, "TAG_RESOLVE_FAILED", msg);
@@ -4879,7 +4879,7 @@ var require_compose_scalar = __commonJS({
     }
     function findScalarTagByName(schema, value, tagName, tagToken, onError) {
       if (tagName === "!")
-        return schema[identity.SCALAR];
+        return schema[identity2.SCALAR];
       const matchWithTest = [];
       for (const tag of schema.tags) {
         if (!tag.collection && tag.tag === tagName) {
@@ -4898,12 +4898,12 @@ var require_compose_scalar = __commonJS({
         return kt;
       }
       onError(tagToken, "TAG_RESOLVE_FAILED", `Unresolved tag: ${tagName}`, tagName !== "tag:yaml.org,2002:str");
-      return schema[identity.SCALAR];
+      return schema[identity2.SCALAR];
     }
     function findScalarTagByTest({ atKey, directives, schema }, value, token, onError) {
-      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity.SCALAR];
+      const tag = schema.tags.find((tag2) => (tag2.default === true || atKey && tag2.default === "key") && tag2.test?.test(value)) || schema[identity2.SCALAR];
       if (schema.compat) {
-        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity.SCALAR];
+        const compat = schema.compat.find((tag2) => tag2.default && tag2.test?.test(value)) ?? schema[identity2.SCALAR];
         if (tag.tag !== compat.tag) {
           const ts = directives.tagString(tag.tag);
           const cs = directives.tagString(compat.tag);
@@ -4952,7 +4952,7 @@ var require_compose_node = __commonJS({
   "node_modules/yaml/dist/compose/compose-node.js"(exports2) {
     "use strict";
     var Alias = require_Alias();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var composeCollection = require_compose_collection();
     var composeScalar = require_compose_scalar();
     var resolveEnd = require_resolve_end();
@@ -4998,7 +4998,7 @@ var require_compose_node = __commonJS({
       node ?? (node = composeEmptyNode(ctx, token.offset, void 0, null, props, onError));
       if (anchor && node.anchor === "")
         onError(anchor, "BAD_ALIAS", "Anchor cannot be an empty string");
-      if (atKey && ctx.options.stringKeys && (!identity.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
+      if (atKey && ctx.options.stringKeys && (!identity2.isScalar(node) || typeof node.value !== "string" || node.tag && node.tag !== "tag:yaml.org,2002:str")) {
         const msg = "With stringKeys, all keys must be strings";
         onError(tag ?? token, "NON_STRING_KEY", msg);
       }
@@ -5104,7 +5104,7 @@ var require_composer = __commonJS({
     var directives = require_directives();
     var Document2 = require_Document();
     var errors = require_errors();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var composeDoc = require_compose_doc();
     var resolveEnd = require_resolve_end();
     function getErrorPos(src) {
@@ -5166,9 +5166,9 @@ var require_composer = __commonJS({
 ${comment}` : comment;
           } else if (afterEmptyLine || doc.directives.docStart || !dc) {
             doc.commentBefore = comment;
-          } else if (identity.isCollection(dc) && !dc.flow && dc.items.length > 0) {
+          } else if (identity2.isCollection(dc) && !dc.flow && dc.items.length > 0) {
             let it = dc.items[0];
-            if (identity.isPair(it))
+            if (identity2.isPair(it))
               it = it.key;
             const cb = it.commentBefore;
             it.commentBefore = cb ? `${comment}
@@ -7216,7 +7216,7 @@ var require_public_api = __commonJS({
     var Document2 = require_Document();
     var errors = require_errors();
     var log = require_log();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var lineCounter = require_line_counter();
     var parser = require_parser();
     function parseOptions(options) {
@@ -7294,7 +7294,7 @@ var require_public_api = __commonJS({
         if (!keepUndefined)
           return void 0;
       }
-      if (identity.isDocument(value) && !_replacer)
+      if (identity2.isDocument(value) && !_replacer)
         return value.toString(options);
       return new Document2.Document(value, _replacer, options).toString(options);
     }
@@ -7314,7 +7314,7 @@ var require_dist = __commonJS({
     var Schema = require_Schema();
     var errors = require_errors();
     var Alias = require_Alias();
-    var identity = require_identity();
+    var identity2 = require_identity();
     var Pair = require_Pair();
     var Scalar = require_Scalar();
     var YAMLMap = require_YAMLMap();
@@ -7332,14 +7332,14 @@ var require_dist = __commonJS({
     exports2.YAMLParseError = errors.YAMLParseError;
     exports2.YAMLWarning = errors.YAMLWarning;
     exports2.Alias = Alias.Alias;
-    exports2.isAlias = identity.isAlias;
-    exports2.isCollection = identity.isCollection;
-    exports2.isDocument = identity.isDocument;
-    exports2.isMap = identity.isMap;
-    exports2.isNode = identity.isNode;
-    exports2.isPair = identity.isPair;
-    exports2.isScalar = identity.isScalar;
-    exports2.isSeq = identity.isSeq;
+    exports2.isAlias = identity2.isAlias;
+    exports2.isCollection = identity2.isCollection;
+    exports2.isDocument = identity2.isDocument;
+    exports2.isMap = identity2.isMap;
+    exports2.isNode = identity2.isNode;
+    exports2.isPair = identity2.isPair;
+    exports2.isScalar = identity2.isScalar;
+    exports2.isSeq = identity2.isSeq;
     exports2.Pair = Pair.Pair;
     exports2.Scalar = Scalar.Scalar;
     exports2.YAMLMap = YAMLMap.YAMLMap;
@@ -8373,9 +8373,11 @@ function isTestStep(step) {
 
 // analyzer/learners/commands.ts
 var COMMAND_KIND = "command";
-var SESSIONS = "cmd.sessions:";
 var RUNS = "cmd.runs:";
 var FAILS = "cmd.fails:";
+var RAN_IN = "cmd.ranIn:";
+var ALL_RAN = "cmd.all.ran";
+var ALL_OK = "cmd.all.ok";
 function commandParts(key2) {
   const m = /^cmd:([a-z]+)=(.+)$/.exec(key2);
   if (m === null || ![...PURPOSES, "other"].includes(m[1])) return void 0;
@@ -8387,8 +8389,6 @@ function commandClaimText(purpose, detail) {
 }
 var SessionState = class {
   session = -1;
-  bash = false;
-  purposes = /* @__PURE__ */ new Set();
   /** Detail id -> its successful records. */
   succeeded = /* @__PURE__ */ new Map();
   runs = /* @__PURE__ */ new Map();
@@ -8396,8 +8396,6 @@ var SessionState = class {
   /** Emptied for the next session, its collections kept (the Stop hook walks thousands of sessions). */
   reset(session) {
     this.session = session;
-    this.bash = false;
-    this.purposes.clear();
     this.succeeded.clear();
     this.runs.clear();
     this.fails.clear();
@@ -8434,12 +8432,10 @@ function commandsLearner() {
       for (let k = a; k < b; k++) {
         const i = order[k];
         if (t.tool[i] !== bash) continue;
-        st.bash = true;
         const d = t.detail[i];
         if (d === -1) continue;
         const purpose = purposeFor(w, d);
         if (purpose === null) continue;
-        if (purpose !== "other") st.purposes.add(purpose);
         st.runs.set(d, (st.runs.get(d) ?? 0) + 1);
         if (t.ok[i] === 1) {
           const list2 = st.succeeded.get(d);
@@ -8450,13 +8446,16 @@ function commandsLearner() {
     },
     endSession(w, session) {
       if (st.session === session) {
-        for (const p of st.purposes) w.add(SESSIONS + p, 1);
-        if (st.bash) w.add(`${SESSIONS}other`, 1);
         for (const [d, runs] of st.succeeded) {
           const key2 = keyCache[d];
           for (const i of runs) w.hit(COMMAND_KIND, key2, i, session);
         }
-        for (const [d, n] of st.runs) w.add(RUNS + w.t.details[d], n);
+        for (const [d, n] of st.runs) {
+          w.add(RUNS + w.t.details[d], n);
+          w.add(RAN_IN + w.t.details[d], 1);
+          w.add(ALL_RAN, 1);
+          if (st.succeeded.has(d)) w.add(ALL_OK, 1);
+        }
         for (const [d, n] of st.fails) w.add(FAILS + w.t.details[d], n);
       }
       st.reset(-1);
@@ -8464,7 +8463,7 @@ function commandsLearner() {
     claim(p, c) {
       const parts = commandParts(p.key);
       const hits = patternSessions(p);
-      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0), prior: commandPrior(parts.purpose, c) };
+      return { claim: commandClaimText(parts.purpose, parts.detail), hits, opportunities: Math.max(hits, c.totals.get(RAN_IN + parts.detail) ?? 0), prior: commandPrior(c) };
     },
     scoreGroup: (p) => `cmd:${commandParts(p.key)?.purpose ?? ""}`,
     details(p, c) {
@@ -8479,23 +8478,13 @@ function commandsLearner() {
     lift(p, c) {
       const parts = commandParts(p.key);
       const hits = patternSessions(p);
-      const opps = Math.max(hits, c.totals.get(SESSIONS + parts.purpose) ?? 0);
-      return opps === 0 ? 0 : hits / opps / commandPrior(parts.purpose, c);
+      const opps = Math.max(hits, c.totals.get(RAN_IN + parts.detail) ?? 0);
+      return opps === 0 ? 0 : hits / opps / commandPrior(c);
     }
   };
 }
-var candidates = /* @__PURE__ */ new WeakMap();
-function commandPrior(purpose, c) {
-  let byPurpose = candidates.get(c);
-  if (byPurpose === void 0) {
-    byPurpose = /* @__PURE__ */ new Map();
-    for (const key2 of c.learned.keys()) {
-      const parts = key2.startsWith("cmd:") ? commandParts(key2) : void 0;
-      if (parts !== void 0) byPurpose.set(parts.purpose, (byPurpose.get(parts.purpose) ?? 0) + 1);
-    }
-    candidates.set(c, byPurpose);
-  }
-  return 1 / (1 + Math.max(1, byPurpose.get(purpose) ?? 0));
+function commandPrior(c) {
+  return ((c.totals.get(ALL_OK) ?? 0) + 1) / ((c.totals.get(ALL_RAN) ?? 0) + 2);
 }
 var failing = /* @__PURE__ */ new WeakMap();
 function neverSucceeded(c) {
@@ -8525,7 +8514,7 @@ var COMMANDS = {
     },
     claim: (t) => commandClaimText(t[0], t[1]),
     seed: (t, n) => `Project command (${t[0]}): ${t[1]} (succeeded ${n}x)`,
-    counts: (h, o) => `${h} of ${plural(o, "session")}`,
+    counts: (h, o) => `${h} of ${plural(o, "session")} that ran it`,
     tail: (_t, d) => typeof d?.instead_of === "string" && validDetail(d.instead_of) && whole(d.instead_fails) && whole(d.instead_runs) ? `; not \`${d.instead_of}\` (failed ${d.instead_fails} of ${d.instead_runs})` : ""
   },
   text: {
@@ -8534,6 +8523,7 @@ var COMMANDS = {
     action: (t) => `use ${t[1]}`
   },
   minLift: () => 0,
+  minSessions: () => 1,
   rank: 2,
   perProject: true,
   source: "observed",
@@ -9149,7 +9139,7 @@ function oneKeyRepeated(p) {
 
 // analyzer/deliver.ts
 var KINDS = {
-  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank }])),
+  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank, ...m.minSessions ? { minSessions: m.minSessions } : {} }])),
   retry: { minLift: (c) => c.minRetryLift, rank: 3 },
   seq: { minLift: (c) => c.minLift, rank: 4 }
 };
@@ -9175,7 +9165,8 @@ function whyNotDelivered(x, c) {
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
   if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  if (!(x.sessions >= c.minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${c.minSessions}`;
+  const minSessions = kind.minSessions?.(c) ?? c.minSessions;
+  if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${minSessions}`;
   return void 0;
 }
 
@@ -9301,8 +9292,13 @@ function byStrength(a, b) {
 function isClaimKind(kind) {
   return kind !== "chain" && kind !== "error-retry";
 }
+function appliesOf(p) {
+  if (!(p.sessionsInWindow > 0)) return 0;
+  const n = p.kind === "command" ? p.opportunities : p.sessions;
+  return Math.min(1, Math.max(0, n / p.sessionsInWindow));
+}
 function patternFacts(p) {
-  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto };
+  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto, applies: appliesOf(p), observations: p.observations };
 }
 function whyNotTracked(p, config) {
   const pct3 = (v) => `${Math.round(v * 100)}%`;
@@ -9501,7 +9497,23 @@ function analysisOf(counted, nowMs, config, windowStartMs = nowMs - config.windo
     topChains: topChains[i],
     errorRetries: topRetries[i]
   }));
-  return { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+  let prefixes;
+  const prefixOpportunities = (prefix) => {
+    if (prefixes === void 0) {
+      prefixes = /* @__PURE__ */ new Map();
+      for (const p of counted.chains.values()) {
+        const k = `${counted.keys[p.steps[0]]}->${counted.keys[p.steps[1]]}`;
+        prefixes.set(k, (prefixes.get(k) ?? 0) + p.n);
+      }
+    }
+    return prefixes.get(prefix) ?? 0;
+  };
+  const out = { nowMs, windowStartMs, recordsInWindow: counted.calls, future: counted.future, sessionsInWindow: counted.sessionsInWindow, activeDays: counted.activeDays, patterns, tracked, days };
+  return withPrefixes(out, prefixOpportunities);
+}
+function withPrefixes(a, prefixOpportunities) {
+  Object.defineProperty(a, "prefixOpportunities", { value: prefixOpportunities, enumerable: false, writable: true, configurable: true });
+  return a;
 }
 
 // analyzer/history.ts
@@ -9553,7 +9565,13 @@ function mergeCarried(pa, history, nowMs, config) {
     }
     if (!any) continue;
     const patterns = [...byKey2.values()].sort(byStrength);
-    const a = live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] };
+    const carriedPrefixes = carried.prefixes ?? {};
+    const livePrefixes = live2?.prefixOpportunities;
+    const prefixOpportunities = (prefix) => (Object.hasOwn(carriedPrefixes, prefix) ? carriedPrefixes[prefix] : 0) + (livePrefixes?.(prefix) ?? 0);
+    const a = withPrefixes(
+      live2 ? { ...live2, patterns } : { nowMs, windowStartMs: nowMs - config.windowDays * DAY_MS, recordsInWindow: 0, future: 0, sessionsInWindow: 0, activeDays: 0, patterns, tracked: [], days: [] },
+      prefixOpportunities
+    );
     a.tracked = keepTracked(patterns.filter((p) => isTracked(p, config)), config.maxInstincts, (p) => p, config);
     pa.projects.set(id, a);
     changed.push(a);
@@ -9901,6 +9919,7 @@ var TableBuilder = class {
   }
   build() {
     const n = this.length;
+    if (!this.keepIds) oneProjectPerSession(this.ts, this.stream, this.project, this.streamSession, this.sessions.values.length, n);
     return {
       length: n,
       ts: this.ts.subarray(0, n),
@@ -9919,6 +9938,24 @@ var TableBuilder = class {
     };
   }
 };
+function oneProjectPerSession(ts, stream, project, streamSession, nSessions, n) {
+  if (nSessions === 0) return;
+  const firstTs = new Float64Array(nSessions).fill(Infinity);
+  const first = new Int32Array(nSessions).fill(-1);
+  for (let i = 0; i < n; i++) {
+    const p = project[i];
+    if (p === -1) continue;
+    const s = streamSession[stream[i]];
+    if (ts[i] < firstTs[s]) {
+      firstTs[s] = ts[i];
+      first[s] = p;
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    const f = first[streamSession[stream[i]]];
+    if (f !== -1 && project[i] !== f) project[i] = f;
+  }
+}
 
 // store/observed.ts
 var import_node_path10 = require("node:path");
@@ -10744,7 +10781,7 @@ function ruleProblem(r) {
     if (v !== void 0 && (typeof v !== "number" || !Number.isInteger(v) || v < 0)) return `"${k}" must be a whole number, 0 or more, found ${show(v)}`;
   }
   if (typeof o["hits"] === "number" && typeof o["opportunities"] === "number" && o["hits"] > o["opportunities"]) return `"hits" (${o["hits"]}) must not exceed "opportunities" (${o["opportunities"]})`;
-  for (const k of ["rate", "prior"]) {
+  for (const k of ["rate", "prior", "applies"]) {
     if (o[k] !== void 0 && (typeof o[k] !== "number" || !(o[k] >= 0 && o[k] <= 1))) return `"${k}" must be a number from 0 to 1, found ${show(o[k])}`;
   }
   if (o["lift"] !== void 0 && (typeof o["lift"] !== "number" || !(o["lift"] >= 0) || !Number.isFinite(o["lift"]))) return `"lift" must be a number, 0 or more, found ${show(o["lift"])}`;
@@ -10785,6 +10822,9 @@ function promotedKeysOf(rules) {
 var RulesStateError = class extends Error {
 };
 var empty = () => ({ rules: [], taught: [] });
+var plainLine = (s) => s.split("\n")[0].replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, "?").slice(0, 200);
+var identity = (r) => `${r.kind}\0${r.pattern}\0${r.scope === "project" ? r.project ?? "" : ""}`;
+var taughtIdentity = (r) => `${r.pattern}\0${r.scope === "project" ? r.project ?? "" : ""}`;
 function show2(v) {
   const s = JSON.stringify(v) ?? String(v);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
@@ -10812,24 +10852,34 @@ function readRulesState(home) {
   try {
     v = JSON.parse(text);
   } catch (e) {
-    throw new RulesStateError(`${path}: expected JSON (${e.message}); move it aside to start over`);
+    throw new RulesStateError(`${path}: expected JSON (${plainLine(e.message)}); move it aside to start over`);
   }
   const listed = v?.rules;
   if (!Array.isArray(listed)) throw new RulesStateError(`${path}: expected {"rules": [...]}, found ${JSON.stringify(text.slice(0, 40))}; move it aside to start over`);
   const taughtListed = v.taught;
   const doc = empty();
   const problems = [];
+  const seen = /* @__PURE__ */ new Set();
   listed.forEach((r, i) => {
     const problem = ruleProblem(r);
-    if (problem === void 0) doc.rules.push(r);
-    else problems.push(`rule ${i + 1}: ${problem}`);
+    if (problem !== void 0) problems.push(`rule ${i + 1}: ${problem}`);
+    else if (seen.has(identity(r))) problems.push(`rule ${i + 1}: a second entry for ${r.pattern}${r.scope === "project" ? ` in project ${r.project}` : ""}`);
+    else {
+      seen.add(identity(r));
+      doc.rules.push(r);
+    }
   });
   if (taughtListed !== void 0 && !Array.isArray(taughtListed)) problems.push(`"taught" is not a list: ${show2(taughtListed)}`);
   else {
+    const seenTaught = /* @__PURE__ */ new Set();
     (taughtListed ?? []).forEach((r, i) => {
       const problem = taughtProblem(r);
-      if (problem === void 0) doc.taught.push(r);
-      else problems.push(`taught rule ${i + 1}: ${problem}`);
+      if (problem !== void 0) problems.push(`taught rule ${i + 1}: ${problem}`);
+      else if (seenTaught.has(taughtIdentity(r))) problems.push(`taught rule ${i + 1}: a second entry for ${r.pattern}`);
+      else {
+        seenTaught.add(taughtIdentity(r));
+        doc.taught.push(r);
+      }
     });
   }
   return problems.length ? { doc, problems, original: bytes } : { doc, problems };
@@ -10843,27 +10893,32 @@ function readRulesDoc(home, onProblem) {
     v = JSON.parse(readDataFile(layout.rulesJson(home)).toString("utf8"));
   } catch (e) {
     const code = e.code;
-    if (code !== "ENOENT") onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${e.message.split("\n")[0]})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
+    if (code !== "ENOENT") onProblem?.(`rules.json ${code ? `cannot be read (${code})` : `does not parse (${plainLine(e.message)})`}: no rules were given; move it aside and run ${cli("bye")} to rebuild it`);
     return empty();
   }
   const doc = empty();
   const listed = v?.rules;
   const taught = v?.taught;
   let skipped = 0;
+  const seen = /* @__PURE__ */ new Set();
   if (Array.isArray(listed)) {
     for (const r of listed) {
-      if (typeof r === "object" && r !== null && typeof r.pattern === "string" && showable(r.confidence_now, r.observations)) doc.rules.push(r);
-      else skipped++;
+      if (typeof r === "object" && r !== null && typeof r.pattern === "string" && showable(r.confidence_now, r.observations) && !seen.has(identity(r))) {
+        seen.add(identity(r));
+        doc.rules.push(r);
+      } else skipped++;
     }
   }
   if (Array.isArray(taught)) {
     for (const r of taught) {
-      if (isTaughtRule(r) && showable(r.confidence_now, r.observations)) doc.taught.push(r);
-      else skipped++;
+      if (isTaughtRule(r) && showable(r.confidence_now, r.observations) && !seen.has(`taught\0${taughtIdentity(r)}`)) {
+        seen.add(`taught\0${taughtIdentity(r)}`);
+        doc.taught.push(r);
+      } else skipped++;
     }
   }
   if (!Array.isArray(listed) && listed !== void 0) onProblem?.(`rules.json has no list of rules ("rules" is not an array): no observed rules were given; move it aside and run ${cli("bye")} to rebuild it`);
-  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, or a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
+  if (skipped > 0) onProblem?.(`rules.json: ${plural(skipped, "entry", "entries")} left out (not a rule, a second copy of one, a confidence outside 0-1, or a count out of range); ${cli("bye")} rewrites it from the instincts`);
   return doc;
 }
 
@@ -11304,8 +11359,8 @@ function scopePatterns(pa, config) {
       out.push({ p: list2[0].p, scope: "project", project: list2[0].project, projects });
       return;
     }
-    const candidates2 = [...list2.map((h) => h.p), ...fallback ? [fallback] : []].sort(byStrength);
-    out.push({ p: candidates2[0], scope: "global", projects });
+    const candidates = [...list2.map((h) => h.p), ...fallback ? [fallback] : []].sort(byStrength);
+    out.push({ p: candidates[0], scope: "global", projects });
   };
   for (const p of pa.all.tracked) add(keyOf(p), p);
   for (const [k, list2] of holds) add(k, allPattern(pa.all, k) ?? list2[0].p);
@@ -11507,6 +11562,11 @@ function writeObserved(home, pa, config, nowIso, promotedNow) {
   for (const [id, e] of existing) {
     if (out.keep.has(id)) continue;
     const x = e.value;
+    if (promoted.has(x.pattern)) {
+      out.keep.set(id, x.created);
+      out.unchanged.push(id);
+      continue;
+    }
     patternOf ??= new Map(pa.all.patterns.map((p) => [`${p.kind}:${p.key}`, p]));
     const { reason, confidence } = whyNotTracked2(x, config, patternOf);
     if (handEdited(e)) out.keptUserEdits.push(keepUserVersion(home, id, e.text, nowIso, txn));
@@ -11544,7 +11604,8 @@ function readHistory(home) {
   if (typeof v?.projects !== "object" || v.projects === null) return out;
   for (const [id, c] of Object.entries(v.projects)) {
     if (!/^[0-9a-f]{12}$/.test(id) || typeof c !== "object" || c === null || Number.isNaN(Date.parse(c.importedAt)) || !Array.isArray(c.patterns)) continue;
-    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable) };
+    const prefixes = typeof c.prefixes === "object" && c.prefixes !== null ? Object.fromEntries(Object.entries(c.prefixes).filter(([k, n]) => k.split("->").length === 2 && k.split("->").every((s) => kindInfo("chain")?.tokens(`${s}->${s}->${s}`) !== void 0) && num2(n, 0, 1e12))) : void 0;
+    out.projects[id] = { importedAt: c.importedAt, lastRecord: String(c.lastRecord), sessions: Number(c.sessions) || 0, patterns: c.patterns.filter(usable), ...prefixes && Object.keys(prefixes).length ? { prefixes } : {} };
   }
   return out;
 }
@@ -12026,7 +12087,7 @@ function mergeParts(parts, day0, nDays) {
 
 // runs/parts-files.ts
 var import_node_path11 = require("node:path");
-var VERSION2 = 5;
+var VERSION2 = 6;
 var INDEX = "parts.json";
 var firstAfterOf = (sh) => sh.firstAfter === void 0 ? sh.minTs : sh.firstAfter;
 function sameRecordsInWindow(sh, windowStartMs) {
@@ -14413,7 +14474,8 @@ function toRule(x, promotedAt) {
     observations: x.observations,
     sessions: x.sessions,
     scope: x.scope,
-    ...x.project !== void 0 ? { project: x.project } : {}
+    ...x.project !== void 0 ? { project: x.project } : {},
+    ...x.source === "imported" ? { source: "imported" } : {}
   };
 }
 
