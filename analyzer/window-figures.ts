@@ -1,4 +1,7 @@
 import { plural } from '../lib/plural.js';
+import { NEAREST, type NearClaim, type ProjectSeen } from './nearest.js';
+import type { PatternKind } from './pattern-kind.js';
+import { kindInfo } from './kinds.js';
 
 // The figures an analysis states about its window, kept in one shape so that every output says
 // the same numbers: analyze and bye (their own run), daily-summary.md (written by that run), and
@@ -25,6 +28,8 @@ export interface WindowFigures {
    * too little of their own: analyzer/history.ts): patterns tracked beside few or no records.
    */
   carriedProjects?: number;
+  /** What the analysis saw of each project it analysed: its numbers and its nearest claims (analyzer/nearest.ts). */
+  projects?: Record<string, ProjectSeen>;
 }
 
 /** The sentence every text output uses: "74 tool calls in 8 sessions; 11 patterns tracked". */
@@ -57,5 +62,32 @@ export function parseLastAnalysis(text: string): WindowFigures | null {
   const iso = (x: unknown) => typeof x === 'string' && !Number.isNaN(Date.parse(x));
   if (!iso(v['now']) || !iso(v['windowStart'])) return null;
   for (const k of KEYS) if (typeof v[k] !== 'number' || !Number.isFinite(v[k])) return null;
-  return { now: v['now'] as string, windowStart: v['windowStart'] as string, windowDays: v['windowDays'] as number, recordsInWindow: v['recordsInWindow'] as number, sessionsInWindow: v['sessionsInWindow'] as number, patternsTracked: v['patternsTracked'] as number, ...(typeof v['carriedProjects'] === 'number' && v['carriedProjects'] > 0 ? { carriedProjects: v['carriedProjects'] } : {}) };
+  const projects = parseProjects(v['projects']);
+  return { now: v['now'] as string, windowStart: v['windowStart'] as string, windowDays: v['windowDays'] as number, recordsInWindow: v['recordsInWindow'] as number, sessionsInWindow: v['sessionsInWindow'] as number, patternsTracked: v['patternsTracked'] as number, ...(typeof v['carriedProjects'] === 'number' && v['carriedProjects'] > 0 ? { carriedProjects: v['carriedProjects'] } : {}), ...(projects ? { projects } : {}) };
+}
+
+const PROJECT_ID = /^[0-9a-f]{12}$/;
+const count = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x) && x >= 0;
+const share = (x: unknown): x is number => typeof x === 'number' && x >= 0 && x <= 1;
+
+/** The per-project part, each entry checked (the file is data: a hand-edited or damaged entry is left out). */
+function parseProjects(v: unknown): Record<string, ProjectSeen> | undefined {
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return undefined;
+  const out: Record<string, ProjectSeen> = {};
+  for (const [id, e] of Object.entries(v as Record<string, unknown>)) {
+    if (!PROJECT_ID.test(id) || typeof e !== 'object' || e === null) continue;
+    const { sessions, calls, nearest } = e as Record<string, unknown>;
+    if (!count(sessions) || !count(calls) || !Array.isArray(nearest)) continue;
+    out[id] = { sessions, calls, nearest: nearest.slice(0, NEAREST).flatMap((c) => parseNear(c) ?? []) };
+  }
+  return out;
+}
+
+function parseNear(c: unknown): NearClaim | undefined {
+  if (typeof c !== 'object' || c === null) return undefined;
+  const x = c as Record<string, unknown>;
+  if (kindInfo(x['kind']) === undefined || typeof x['pattern'] !== 'string' || x['pattern'].length > 400) return undefined;
+  if (!share(x['rate']) || !count(x['hits']) || !count(x['opportunities']) || !count(x['sessions']) || !share(x['applies']) || !count(x['observations']) || typeof x['lift'] !== 'number' || !Number.isFinite(x['lift'])) return undefined;
+  const details = typeof x['details'] === 'object' && x['details'] !== null && !Array.isArray(x['details']) ? { details: x['details'] as NearClaim['details'] } : {};
+  return { kind: x['kind'] as PatternKind, pattern: x['pattern'], rate: x['rate'], hits: x['hits'], opportunities: x['opportunities'], sessions: x['sessions'], lift: x['lift'], applies: x['applies'], observations: x['observations'], ...details };
 }

@@ -115,14 +115,21 @@ Tool use below covers ${esc(d.days[0] ?? '')} .. ${esc(d.days.at(-1) ?? '')}: ${
 </section>`;
 }
 
+/** A project given nothing of its own: what the last analysis saw of it, and the claims nearest to being given. */
+function nothingHereHtml(d: ReportData): string {
+  const n = d.nothingHere;
+  if (n === null) return '';
+  return `<div id="nothing-here"><p>Nothing of this project's own is given to Claude yet. ${esc(n.seen)}</p>${n.nearest.length ? `<ul>${n.nearest.map((l) => `<li>${esc(l)}</li>`).join('')}</ul>` : ''}</div>`;
+}
+
 function rulesSection(d: ReportData): string {
-  if (d.rules.length === 0) return `<section id="rules"><h2>What Claude is given</h2><p class="muted">No rules yet: bye promotes the patterns that hold, and the SessionStart hook gives them to Claude.</p></section>`;
+  if (d.rules.length === 0) return `<section id="rules"><h2>What Claude is given</h2><p class="muted">No rules yet: bye promotes the patterns that hold, and the SessionStart hook gives them to Claude.</p>${nothingHereHtml(d)}</section>`;
   const given = d.rules.filter((r) => r.delivered);
   const rated = given.filter((r) => r.rate !== null);
   const top = rated.slice(0, MAX_BARS);
   return `<section id="rules"><h2>What Claude is given</h2><p>The rules in the order the SessionStart hook gives them (most useful first, within its budget of lines; a project's own only in that project), each as its claim. The percentage is the claim's rate: the share of the times it could apply that it held (shrunk toward chance when seen only a few times). A rule the delivery test holds back is listed last, with why.</p>
 ${top.length ? chart('How often each rule held (its rate)', hbars('rule-rates', 'rate of each rule given to Claude', top.map((r) => ({ label: r.key, values: [r.rate] })), [HELD], { max: 1, format: (v) => pct(v) }), table('rule-rates', ['rule', 'rate', 'held', 'of'], rated.map((r) => [r.key, { n: r.rate!, text: pct(r.rate) }, r.hits ?? 0, r.opportunities ?? 0])), topNote(top.length, rated.length, 'given first')) : ''}
-${shortTable('rules', ['what Claude is told', 'project', 'given', 'last seen', 'archived from'], d.rules.map((r) => [{ said: r.text, key: r.key, note: r.held ? `held back: ${r.held}` : undefined }, r.scope, r.delivered ? 'yes' : 'no', dayCell(r.last_seen), r.forecast.at ? { day: minute(r.forecast.at) } : 'never']), 'rules')}</section>`;
+${shortTable('rules', ['what Claude is told', 'project', 'given', 'last seen', 'archived from'], d.rules.map((r) => [{ said: r.text, key: r.key, note: r.held ? `held back: ${r.held}` : undefined }, r.scope, r.delivered ? 'yes' : 'no', dayCell(r.last_seen), r.forecast.at ? { day: minute(r.forecast.at) } : 'never']), 'rules')}${nothingHereHtml(d)}</section>`;
 }
 
 function instinctsSection(d: ReportData): string {

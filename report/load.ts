@@ -9,6 +9,7 @@ import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
 import { readLastAnalysis } from '../store/last-analysis.js';
+import { givenHere, nothingHere } from '../store/nothing-here.js';
 import { readEvents } from '../store/events.js';
 import { inReach, knownProjects, stats as statsOf } from '../store/query.js';
 import { readProjects } from '../store/projects.js';
@@ -80,6 +81,7 @@ export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): Rep
     names: snap.ctx.names,
     rules,
     lastAnalysis: readLastAnalysis(ctx.home),
+    nothingHere: project !== null && givenHere(doc, project, ctx.config).here === 0 ? nothingHere(ctx.home, project, ctx.config) : null,
     effects: reach.length ? ruleEffects(table, reach, nowMs, ctx.config) : [],
     firstDay: loaded.firstDay,
   });

@@ -17,6 +17,7 @@ import { deliverable } from '../exports/session-context.js';
 import { analyzerKey, storeKey } from '../store/keys.js';
 import { round4 } from '../store/lifecycle.js';
 import type { FactView, InstinctView, Stats } from '../store/query.js';
+import type { NothingHere } from '../store/nothing-here.js';
 import { observedForecast, ruleForecast, type Forecast } from './forecast.js';
 import { observedSource } from '../store/model.js';
 
@@ -115,6 +116,8 @@ export interface ReportData {
   projectLabel: string | null;
   /** The last analysis's figures (analyzer/window-figures.ts): what analyze said, over its window. */
   lastAnalysis: WindowFigures | null;
+  /** With a project given nothing of its own: what the last analysis saw of it, and the claims nearest to being given. */
+  nothingHere: NothingHere | null;
   stats: Stats;
   projects: ProjectRow[];
   /** The days the records cover, oldest first, ending at now's day. */
@@ -149,6 +152,8 @@ export interface ReportInput {
   /** rules.json's rules that reach the project (all of them without one), as the SessionStart hook reads them (rules/reach.ts). */
   rules: readonly Reaching[];
   lastAnalysis: WindowFigures | null;
+  /** With a project given nothing of its own: why (store/nothing-here.ts, as `status` says it). */
+  nothingHere?: NothingHere | null;
   effects: RuleEffect[] | null;
   /** The first day the records may cover (retention). */
   firstDay: string;
@@ -327,6 +332,7 @@ export function buildReport(input: ReportInput): ReportData {
     project: input.project,
     projectLabel: input.project === null ? null : (input.names.get(input.project) ?? input.project),
     lastAnalysis: input.lastAnalysis,
+    nothingHere: input.nothingHere ?? null,
     stats: input.stats,
     projects,
     days,

@@ -15,6 +15,7 @@ import type { RecordTable } from '../analyzer/record-table.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
 import { lastAnalysisText, type WindowFigures } from '../analyzer/window-figures.js';
+import { seenByProject } from '../analyzer/nearest.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
 import { scopePatterns } from '../store/scope.js';
 import { recoverStore } from '../store/txn.js';
@@ -287,7 +288,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     for (const [id, created] of keep) events.created.set(created.slice(0, 10), [...(events.created.get(created.slice(0, 10)) ?? []), id]);
     const figures = windowFigures(report);
     writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
-    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, new Date().toISOString()), { skipIfSame: false });
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText({ ...figures, projects: seenByProject(pa, config) }, new Date().toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();

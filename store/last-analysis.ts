@@ -1,5 +1,6 @@
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
+import type { ProjectSeen } from '../analyzer/nearest.js';
 import { parseLastAnalysis, type WindowFigures } from '../analyzer/window-figures.js';
 
 // state/last-analysis.json read back: the last analysis's figures (analyzer/window-figures.ts),
@@ -7,6 +8,19 @@ import { parseLastAnalysis, type WindowFigures } from '../analyzer/window-figure
 
 /** The last analysis's figures in the data home, or null (none yet, or unreadable). */
 export function readLastAnalysis(home: string): WindowFigures | null {
+  const f = readFull(home);
+  if (f === null) return null;
+  const { projects: _projects, ...figures } = f;
+  return figures;
+}
+
+/** What the last analysis saw of one project (analyzer/nearest.ts), with its window's length; null without an analysis. */
+export function readProjectSeen(home: string, project: string): { seen: ProjectSeen | undefined; windowDays: number; now: string } | null {
+  const f = readFull(home);
+  return f === null ? null : { seen: f.projects?.[project], windowDays: f.windowDays, now: f.now };
+}
+
+function readFull(home: string): WindowFigures | null {
   try {
     return parseLastAnalysis(readDataFile(layout.lastAnalysis(home)).toString('utf8'));
   } catch {

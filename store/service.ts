@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { readLastAnalysis } from './last-analysis.js';
+import { givenHere, nothingHere } from './nothing-here.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
 import { findContradictions, findDistinct, findDuplicates } from './clean.js';
@@ -125,7 +126,18 @@ export function projects(ctx: StoreCtx) {
 export function status(ctx: StoreCtx, days?: number) {
   const s = snapshot(ctx);
   days = trendDays(ctx, days);
-  return { project: ctx.project, project_name: ctx.projectName ?? null, days, groups: statusOf(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, ctx.project), facts: s.facts.filter((f) => f.scope === 'global' || f.project === ctx.project).length, lastAnalysis: readLastAnalysis(ctx.home) };
+  const given = givenHere(s.ctx.rules, ctx.project, ctx.config);
+  return {
+    project: ctx.project,
+    project_name: ctx.projectName ?? null,
+    days,
+    groups: statusOf(s.instincts, readEvents(ctx.home), ctx.now.getTime(), days, ctx.project),
+    facts: s.facts.filter((f) => f.scope === 'global' || f.project === ctx.project).length,
+    lastAnalysis: readLastAnalysis(ctx.home),
+    given,
+    // A project given nothing of its own: what the last analysis saw of it, and the claims nearest to being given.
+    nothing_here: ctx.project !== null && given.here === 0 ? nothingHere(ctx.home, ctx.project, ctx.config) : null,
+  };
 }
 
 export function duplicates(ctx: StoreCtx) {
