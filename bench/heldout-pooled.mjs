@@ -20,9 +20,23 @@ export function calibration(claims, minOpportunities = PARAMS.calibrationMinOppo
   return {
     signed: ratio(sum(over, (c) => c.stated * c.opportunities - c.hits), opp),
     absolute: ratio(sum(over, (c) => Math.abs(c.stated * c.opportunities - c.hits)), opp),
+    // The absolute error a perfectly calibrated forecaster would show on the same claims and
+    // opportunities (each claim's later hits drawn at its stated rate): the noise floor of the measure.
+    calibratedFloor: ratio(sum(over, (c) => expectedAbsError(c.opportunities, c.stated)), opp),
     claims: over.length,
     opportunities: opp,
   };
+}
+
+/** E|X - n p| for X ~ Binomial(n, p): how far a calibrated rate's hits fall from n p by chance alone. */
+export function expectedAbsError(n, p) {
+  let e = 0;
+  let pmf = Math.pow(1 - p, n); // P(X = 0)
+  for (let k = 0; k <= n; k++) {
+    if (k > 0) pmf = p === 1 ? (k === n ? 1 : 0) : (pmf * (n - k + 1) * p) / (k * (1 - p));
+    e += pmf * Math.abs(k - n * p);
+  }
+  return e;
 }
 
 /** Pools deliveries (scoreDelivery's results, one per project) over projects. */

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { generateHeldoutCorpus, projectDirOf } from '../bench/heldout-corpus.mjs';
 import { ceilingChains, fiveCommandsLine, naiveChains } from '../bench/heldout-baselines.mjs';
 import { earlierHolds, holdsLater, namedSet, readDelivered, recalls, scoreDelivery, scoreProject } from '../bench/heldout-delivered.mjs';
-import { calibration, pool, poolDelivery } from '../bench/heldout-pooled.mjs';
+import { calibration, expectedAbsError, pool, poolDelivery } from '../bench/heldout-pooled.mjs';
 import { callKey, correctionsOf, episodes, learnedCount, scoreKey, streamsOf } from '../bench/heldout-score.mjs';
 import { targetsMet } from '../bench/heldout-table.mjs';
 import { ROOT, tempDir } from './helpers.js';
@@ -349,6 +349,17 @@ describe('per project and pooled', () => {
       expect(c.signed).toBeCloseTo(signed as number, 10);
       expect(c.absolute).toBeCloseTo(absolute as number, 10);
     }
+  });
+
+  // By hand: E|X - np| for X ~ Binomial(n, p).
+  it.each([
+    ['certain: no error', 3, 1, 0],
+    ['one coin toss: |0 - 0.5| or |1 - 0.5|', 1, 0.5, 0.5],
+    ['two tosses: 0.25 x 1 + 0.5 x 0 + 0.25 x 1', 2, 0.5, 0.5],
+    ['0.8 over 3: 0.008 x 2.4 + 0.096 x 1.4 + 0.384 x 0.4 + 0.512 x 0.6', 3, 0.8, 0.008 * 2.4 + 0.096 * 1.4 + 0.384 * 0.4 + 0.512 * 0.6],
+    ['no opportunity', 0, 0.7, 0],
+  ])('the calibrated noise floor: %s', (_why, n, p, want) => {
+    expect(expectedAbsError(n, p)).toBeCloseTo(want, 10);
   });
 
   it.each([

@@ -213,7 +213,7 @@ describe('an instinct added to a turn that follows it', () => {
     expect(r.code).toBe(0);
     const first = requestText(mock.main()[0].body);
     expect(occurrences(first, '## Learned behaviours')).toBe(1);
-    expect(first).toContain('- [0.60] when running shell commands: run each with Bash and check that it succeeded');
+    expect(first).toContain('- [score 0.60] when running shell commands: run each with Bash and check that it succeeded');
     await until(() => reconciled(s, r.sessionId), 'the reconciliation worker');
     await until(() => {
       const x = JSON.parse(homunculus(s, ['get', id, '--json'])) as { instinct: { confirmed: number } };
