@@ -13,9 +13,11 @@ import { renderGeneratedRules } from '../exports/rules-markdown.js';
 import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';
 import { planRules } from '../rules/plan.js';
 import { readRulesState, RulesStateError, type RulesState } from '../rules/read.js';
-import { promotedKeysOf, ruleKey, ruleProject, type ObservedRule, type TaughtRule } from '../rules/rule.js';
+import { liveByRule } from '../rules/live.js';
+import { promotedKeysOf, ruleKey, ruleProject, type LiveFigures, type ObservedRule, type TaughtRule } from '../rules/rule.js';
 import { writeRulesDoc } from '../rules/write.js';
 import { decideTaught, promotionInput } from '../store/promote.js';
+import { loadRecords } from './retained-records.js';
 import { rulesForFile } from './shared-rules-file.js';
 import { markPromoted } from '../store/promotion-marks.js';
 import { projectNames } from '../store/projects.js';
@@ -116,8 +118,9 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
   assertDataHome(home);
   if (readOnlyReason !== undefined) {
     const state = readRulesState(home);
+    const live = liveOf(home, state, now, config);
     let planned: ByeReport | undefined;
-    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config))) });
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config, live))) });
     const report = { ...(planned ?? empty(analysis)), analysis, rulesFile };
     report.skippedRules = state.problems;
     return report;
@@ -131,10 +134,12 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // rules.json is read inside the lock (another bye may have just rewritten it), and before
     // the analysis writes anything, so a broken one stops the run with nothing changed.
     const state = readRulesState(home);
+    // How each rule held since it was given, from the records retained before this run prunes any.
+    const live = liveOf(home, state, now, config);
     // The plan is made from the analysis before it writes the instinct files, so that they are
     // written once, marked with what is a rule now.
     let planned: ByeReport | undefined;
-    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true, ...(opts.noPrune ? { noPrune: true } : {}), plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config))) });
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true, ...(opts.noPrune ? { noPrune: true } : {}), plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config, live))) });
     if (lock.waitedFor) analysis.waitedFor = lock.waitedFor;
     const report: ByeReport = { ...(planned ?? empty(analysis)), analysis, rulesFile };
     report.skippedRules = state.problems;
@@ -198,10 +203,22 @@ function archivedRuleText(rule: ObservedRule, reason: string, nowIso: string): s
   return renderInstinct(meta, [`- Archived rule: ${nowIso.slice(0, 10)}${ruleProject(rule) ? ` (project ${rule.project})` : ''} (${reason})`]);
 }
 
+/**
+ * How each observed rule of rules.json held since it was given (rules/live.ts): its claim over the
+ * sessions of its project that started after its promotion, in the retained records (read from
+ * the earliest promotion's day on).
+ */
+function liveOf(home: string, state: RulesState, now: Date, config: Config): Map<string, LiveFigures> {
+  const rules = state.doc.rules;
+  if (rules.length === 0) return new Map();
+  const from = Math.min(...rules.map((r) => Date.parse(r.promoted_at)));
+  return liveByRule(loadRecords(home, now.getTime(), config, from).table, rules, now.getTime(), config);
+}
+
 /** The plan (pure, rules/plan.ts, with the store's part: promotionInput) as bye's report; nothing written. */
-function plan(home: string, state: RulesState, pa: ProjectAnalyses, now: Date, config: Config): ByeReport {
+function plan(home: string, state: RulesState, pa: ProjectAnalyses, now: Date, config: Config, live: ReadonlyMap<string, LiveFigures>): ByeReport {
   const input = promotionInput(home, pa, config, now.getTime());
-  const p = planRules(state.doc.rules, input.plan, now.getTime(), config);
+  const p = planRules(state.doc.rules, { ...input.plan, live }, now.getTime(), config);
   const taught = decideTaught(state.doc.taught, input.instincts, now.getTime(), config, input.unreadable);
   const report: ByeReport = {
     analysis: undefined as never,
