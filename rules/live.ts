@@ -77,12 +77,17 @@ function heldWords(kind: string, hits: number, opportunities: number): string {
   return kind === 'command' ? `held in ${hits} of ${plural(opportunities, 'session')} that ran it` : `held ${hits} of ${plural(opportunities, 'time')}`;
 }
 
+/** How a claim held since it was given, in a sentence: `held in 3 of 4 sessions that ran it since it was given on 2026-11-03 (live rate 81%)`. */
+export function heldSince(kind: string, live: LiveFigures, rate: string = pct(live.rate)): string {
+  return `${heldWords(kind, live.hits, live.opportunities)} since it was given on ${live.since.slice(0, 10)} (live rate ${rate})`;
+}
+
 export type WithdrawConfig = Pick<Config, 'liveMinOpportunities' | 'minRate'>;
 
 /** Why a claim is withdrawn on its live figures (enough opportunities, its live rate under minRate), or undefined. */
 export function withdrawal(kind: string, live: LiveFigures | undefined, config: WithdrawConfig): string | undefined {
   if (live === undefined || live.opportunities < config.liveMinOpportunities || !(live.rate < config.minRate)) return undefined;
-  return `${heldWords(kind, live.hits, live.opportunities)} since it was given on ${live.since.slice(0, 10)} (live rate ${below(live.rate, config.minRate)}), under minRate ${pct(config.minRate)}`;
+  return `${heldSince(kind, live, below(live.rate, config.minRate))}, under minRate ${pct(config.minRate)}`;
 }
 
 /**
