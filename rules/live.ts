@@ -73,7 +73,7 @@ export function liveByRule(t: RecordTable, rules: readonly ObservedRule[], nowMs
 }
 
 /** "held 1 of 4 times", "held in 1 of 4 sessions that ran it": what a claim's opportunities are. */
-function heldWords(kind: string, hits: number, opportunities: number): string {
+export function heldWords(kind: string, hits: number, opportunities: number): string {
   return kind === 'command' ? `held in ${hits} of ${plural(opportunities, 'session')} that ran it` : `held ${hits} of ${plural(opportunities, 'time')}`;
 }
 

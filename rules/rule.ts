@@ -81,9 +81,27 @@ export function liveOf(r: { live?: unknown }): LiveFigures | undefined {
   return r.live !== undefined && liveProblem(r.live) === undefined ? (r.live as LiveFigures) : undefined;
 }
 
+/**
+ * A claim bye withdrew on how it held since it was given (rules/live.ts): remembered so that it is
+ * not given again in its project (none: anywhere) on the window's evidence alone, until its claim
+ * holds in the sessions since (rules/withdrawn.ts).
+ */
+export interface WithdrawnClaim {
+  kind: Rule['kind'];
+  pattern: string;
+  scope: 'global' | 'project';
+  project?: string;
+  withdrawn_at: string;
+  reason: string;
+  /** What its claim since is shrunk toward: the rule's prior when it was withdrawn. */
+  prior?: number;
+}
+
 export interface RulesDoc {
   rules: ObservedRule[];
   taught: TaughtRule[];
+  /** Claims withdrawn on their live figures, still held back (absent: none). */
+  withdrawn?: WithdrawnClaim[];
 }
 
 export function isTaughtRule(r: unknown): r is TaughtRule {
