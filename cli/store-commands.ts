@@ -311,7 +311,7 @@ const statusCommand: CommandModule<object, Common & { days?: number }> = {
     const why = r.nothing_here ? [`Nothing of this project's own is given to Claude yet. ${r.nothing_here.seen}`, ...r.nothing_here.nearest.map((l) => `  - ${l}`)] : [];
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${figure(i).padStart(4)}  ${i.level.padEnd(9)}  ${i.pattern}${i.live ? `  (since given: ${i.live.hits} of ${i.live.opportunities})` : ''}`)]), `${plural(r.facts, 'fact')}.`, ...why].join('\n')
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${figure(i).padStart(4)}  ${i.level.padEnd(9)}  ${i.live ? `(since given: ${i.live.hits} of ${i.live.opportunities})  ` : ''}${i.pattern}`)]), `${plural(r.facts, 'fact')}.`, ...why].join('\n')
         : [why.length ? why.join('\n') : 'Nothing learned here yet.', figures].join('\n'),
     );
   },

@@ -64,7 +64,7 @@ describe('live calibration: how a delivered claim held since it was given', () =
     expect(status.project).toBe(project);
     const stated = status.groups.flatMap((g: { instincts: { pattern: string }[] }) => g.instincts).find((i: { pattern: string }) => i.pattern === CLAIM);
     expect(stated.live).toEqual(live);
-    expect(await cli(['status'], at(7, 21))).toContain(`${CLAIM}  (since given: 0 of 2)`);
+    expect(await cli(['status'], at(7, 21))).toMatch(new RegExp(`  new {2}\\d+%  rule +\\(since given: 0 of 2\\) {2}${CLAIM}\\n`));
     const listed = await json(['list', '--scope', 'all'], at(7, 21));
     const inst = listed.instincts.find((v: { pattern: string }) => v.pattern === CLAIM);
     expect(inst.live).toEqual(live);
