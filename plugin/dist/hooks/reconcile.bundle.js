@@ -8005,94 +8005,6 @@ function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
 
-// analyzer/window-figures.ts
-function figuresSentence(f) {
-  const carried = f.carriedProjects ? ` (with the history import learned for ${plural(f.carriedProjects, "project")})` : "";
-  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked${carried}`;
-}
-function lastAnalysisText(f, ranAt) {
-  return `${JSON.stringify({ ...f, ranAt })}
-`;
-}
-
-// analyzer/daily-summary.ts
-var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
-var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
-function renderDailySummary(a, events, figures) {
-  const out = ["# homunculus daily summary", "", `Window: ${figures.windowStart} to ${figures.now}. ${figuresSentence(figures)}.`, ""];
-  const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
-  const days = [...a.days].reverse();
-  for (let i = 0; i < days.length; i++) {
-    const d = days[i];
-    if (quiet(d)) {
-      let j = i;
-      while (j + 1 < days.length && quiet(days[j + 1])) j++;
-      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j].day} .. ${d.day}: no activity (${j - i + 1} days)`, "");
-      i = j;
-      continue;
-    }
-    out.push(`## ${d.day}`);
-    out.push(`- Sessions: ${d.sessions}`);
-    out.push(`- Tool calls: ${d.calls}`);
-    out.push(`- Failures: ${d.failures}`);
-    out.push(`- Top chains: ${list(d.topChains)}`);
-    out.push(`- Error-retries: ${list(d.errorRetries)}`);
-    out.push(`- Instincts created: ${ids(events.created.get(d.day))}`);
-    out.push(`- Instincts archived: ${ids(events.archived.get(d.day))}`);
-    out.push("");
-  }
-  return out.join("\n");
-}
-
-// lib/temporal-decay.ts
-function decay(ageDays2, halfLifeDays) {
-  return Math.pow(0.5, Math.max(0, ageDays2) / halfLifeDays);
-}
-
-// analyzer/streams.ts
-function streamsInWindow(t, startMs, endMs, project, groupOf) {
-  const nStreams = t.streams.length;
-  const counts = new Int32Array(nStreams + 1);
-  let inWindow = 0;
-  let future = 0;
-  const only = project !== void 0;
-  const projectOf = t.project;
-  const some = groupOf !== void 0;
-  const skipStream = new Uint8Array(some ? nStreams : 0);
-  if (some) t.streamSession.forEach((session, s) => skipStream[s] = groupOf[session] === -1 ? 1 : 0);
-  for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
-    const ts = t.ts[i];
-    if (ts > endMs) future++;
-    else if (ts > startMs) {
-      counts[t.stream[i] + 1]++;
-      inWindow++;
-    }
-  }
-  const starts = new Int32Array(nStreams + 1);
-  for (let s = 0; s < nStreams; s++) starts[s + 1] = starts[s] + counts[s + 1];
-  const fill = starts.slice(0, nStreams);
-  const order = new Int32Array(inWindow);
-  for (let i = 0; i < t.length; i++) {
-    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
-    const ts = t.ts[i];
-    if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
-  }
-  for (let s = 0; s < nStreams; s++) {
-    const a = starts[s];
-    const b = starts[s + 1];
-    let sorted = true;
-    for (let k = a + 1; k < b; k++) {
-      if (t.ts[order[k]] < t.ts[order[k - 1]]) {
-        sorted = false;
-        break;
-      }
-    }
-    if (!sorted) order.subarray(a, b).sort((x, y) => t.ts[x] - t.ts[y] || x - y);
-  }
-  return { order, starts, inWindow, future };
-}
-
 // analyzer/counted.ts
 var SCALE = 2 ** 31;
 function dayWeight(ts, dayEndMs, rate) {
@@ -8888,6 +8800,242 @@ function learnerModule(kind) {
   return LEARNERS.find((m) => m.kind === kind);
 }
 
+// analyzer/deliver.ts
+var KINDS = {
+  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank, ...m.minSessions ? { minSessions: m.minSessions } : {} }])),
+  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
+  seq: { minLift: (c) => c.minLift, rank: 4 }
+};
+function prefixOf(key) {
+  const i = key.indexOf(":");
+  return i === -1 ? "" : key.slice(0, i);
+}
+function minLiftOf(key, c) {
+  return KINDS[prefixOf(key)]?.minLift(c) ?? c.minLift;
+}
+function oneStepRepeated(key) {
+  if (!key.startsWith("seq:")) return false;
+  const steps = key.slice(4).split("->");
+  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
+}
+var pct = (x) => `${Math.round(x * 100)}%`;
+function whyNotDelivered(x, c) {
+  const kind = KINDS[prefixOf(x.key)];
+  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
+  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
+  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
+  const minLift = kind.minLift(c);
+  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
+  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
+  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  const minSessions = kind.minSessions?.(c) ?? c.minSessions;
+  if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${minSessions}`;
+  return void 0;
+}
+function expectedValue(x) {
+  const applies = typeof x.applies === "number" && x.applies >= 0 && x.applies <= 1 ? x.applies : 0.5;
+  return applies * (typeof x.rate === "number" ? x.rate : 0);
+}
+
+// analyzer/kinds.ts
+var KINDS2 = {
+  chain: {
+    prefix: "seq",
+    category: "sequence",
+    tokens: (key) => {
+      const steps = key.split("->");
+      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
+    },
+    storeKey: (key) => `seq:${key}`,
+    claim: (t) => chainClaimText(t),
+    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
+    counts: times
+  },
+  "error-retry": {
+    prefix: "retry",
+    category: "error_retry",
+    tokens: (key) => {
+      const step = key.replace(/ error-retry$/, "");
+      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
+    },
+    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
+    claim: (t) => retryClaimText(t[0]),
+    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
+    counts: times
+  },
+  ...Object.fromEntries(LEARNERS.map((m) => [m.kind, { prefix: m.prefix, category: m.category, storeKey: (key) => key, ...m.words }]))
+};
+function kindInfo(kind) {
+  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
+}
+function safeSteps(rule) {
+  const info = kindInfo(rule.kind);
+  return info === void 0 || typeof rule.pattern !== "string" ? void 0 : info.tokens(rule.pattern);
+}
+function kindOfStoreKey(storeKey2) {
+  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
+  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
+  for (const m of LEARNERS) if (storeKey2.startsWith(`${m.prefix}:`)) return { kind: m.kind, key: storeKey2 };
+  return void 0;
+}
+var PER_PROJECT_KINDS = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.kind));
+var PER_PROJECT_CATEGORIES = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.category));
+
+// analyzer/tracked.ts
+function isClaimKind(kind) {
+  return kind !== "chain" && kind !== "error-retry";
+}
+function appliesOf(p) {
+  if (!(p.sessionsInWindow > 0)) return 0;
+  const n = p.kind === "command" ? p.opportunities : p.sessions;
+  return Math.min(1, Math.max(0, n / p.sessionsInWindow));
+}
+function patternFacts(p) {
+  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto, applies: appliesOf(p), observations: p.observations };
+}
+function whyNotTracked(p, config) {
+  const pct3 = (v) => `${Math.round(v * 100)}%`;
+  const low = `score ${pct3(p.confidence)} is below minConfidence ${pct3(config.minConfidence)}`;
+  const folded = p.foldedInto === void 0 ? void 0 : `folded into ${p.foldedInto}, which starts the same cycle more often`;
+  if (!isClaimKind(p.kind)) return p.confidence < config.minConfidence ? low : folded;
+  if (folded !== void 0) return folded;
+  if (!p.specific) return "its claim says no more than how common its steps are";
+  if (p.confidence >= config.minConfidence) return void 0;
+  const why = whyNotDelivered(patternFacts(p), config);
+  return why === void 0 ? void 0 : `${low}, and its claim does not pass: ${why}`;
+}
+function isTracked(p, config) {
+  if (p.foldedInto !== void 0) return false;
+  if (!isClaimKind(p.kind)) return p.confidence >= config.minConfidence;
+  return p.specific && (p.confidence >= config.minConfidence || whyNotDelivered(patternFacts(p), config) === void 0);
+}
+function keepTracked(list2, max, patternOf, config) {
+  if (list2.length <= max) return [...list2];
+  const worth = (t) => {
+    const p = patternOf(t);
+    return isClaimKind(p.kind) && p.specific && whyNotDelivered(patternFacts(p), config) === void 0;
+  };
+  const keep = new Set(list2.filter(worth).slice(0, max));
+  for (const t of list2) {
+    if (keep.size >= max) break;
+    keep.add(t);
+  }
+  return list2.filter((t) => keep.has(t));
+}
+
+// analyzer/nearest.ts
+var NEAREST = 3;
+var round = (x) => Math.round(x * 1e4) / 1e4;
+function nearestClaims(patterns, config, n = NEAREST) {
+  const candidates = patterns.filter((p) => p.specific && p.foldedInto === void 0 && p.hits > 0 && typeof p.rate === "number" && !oneStepRepeated(patternFacts(p).key));
+  const passes = (p) => whyNotDelivered(patternFacts(p), config) === void 0;
+  return candidates.map((p) => ({ p, pass: passes(p), ev: expectedValue(patternFacts(p)) })).sort((a, b) => Number(b.pass) - Number(a.pass) || b.ev - a.ev || b.p.sessions - a.p.sessions || (a.p.key < b.p.key ? -1 : a.p.key > b.p.key ? 1 : 0)).slice(0, n).map(({ p }) => ({
+    kind: p.kind,
+    pattern: p.key,
+    rate: round(p.rate),
+    hits: p.hits,
+    opportunities: p.opportunities,
+    sessions: p.sessions,
+    lift: Math.round(p.lift * 100) / 100,
+    applies: round(patternFacts(p).applies ?? 0),
+    observations: p.observations,
+    ...p.details ? { details: p.details } : {}
+  }));
+}
+function seenByProject(pa, config) {
+  const out = {};
+  for (const [id, a] of [...pa.projects].sort((x, y) => x[0] < y[0] ? -1 : 1)) out[id] = { sessions: a.sessionsInWindow, calls: a.recordsInWindow, nearest: nearestClaims(a.patterns, config) };
+  return out;
+}
+
+// analyzer/window-figures.ts
+function figuresSentence(f) {
+  const carried = f.carriedProjects ? ` (with the history import learned for ${plural(f.carriedProjects, "project")})` : "";
+  return `${plural(f.recordsInWindow, "tool call")} in ${plural(f.sessionsInWindow, "session")}; ${plural(f.patternsTracked, "pattern")} tracked${carried}`;
+}
+function lastAnalysisText(f, ranAt) {
+  return `${JSON.stringify({ ...f, ranAt })}
+`;
+}
+
+// analyzer/daily-summary.ts
+var list = (xs) => xs.length === 0 ? "none" : xs.map(([k, n]) => `${k} (${n})`).join(", ");
+var ids = (xs) => xs === void 0 || xs.length === 0 ? "none" : [...xs].sort().join(", ");
+function renderDailySummary(a, events, figures) {
+  const out = ["# homunculus daily summary", "", `Window: ${figures.windowStart} to ${figures.now}. ${figuresSentence(figures)}.`, ""];
+  const quiet = (d) => d.calls === 0 && !events.created.get(d.day)?.length && !events.archived.get(d.day)?.length;
+  const days = [...a.days].reverse();
+  for (let i = 0; i < days.length; i++) {
+    const d = days[i];
+    if (quiet(d)) {
+      let j = i;
+      while (j + 1 < days.length && quiet(days[j + 1])) j++;
+      out.push(j === i ? `## ${d.day}: no activity` : `## ${days[j].day} .. ${d.day}: no activity (${j - i + 1} days)`, "");
+      i = j;
+      continue;
+    }
+    out.push(`## ${d.day}`);
+    out.push(`- Sessions: ${d.sessions}`);
+    out.push(`- Tool calls: ${d.calls}`);
+    out.push(`- Failures: ${d.failures}`);
+    out.push(`- Top chains: ${list(d.topChains)}`);
+    out.push(`- Error-retries: ${list(d.errorRetries)}`);
+    out.push(`- Instincts created: ${ids(events.created.get(d.day))}`);
+    out.push(`- Instincts archived: ${ids(events.archived.get(d.day))}`);
+    out.push("");
+  }
+  return out.join("\n");
+}
+
+// lib/temporal-decay.ts
+function decay(ageDays2, halfLifeDays) {
+  return Math.pow(0.5, Math.max(0, ageDays2) / halfLifeDays);
+}
+
+// analyzer/streams.ts
+function streamsInWindow(t, startMs, endMs, project, groupOf) {
+  const nStreams = t.streams.length;
+  const counts = new Int32Array(nStreams + 1);
+  let inWindow = 0;
+  let future = 0;
+  const only = project !== void 0;
+  const projectOf = t.project;
+  const some = groupOf !== void 0;
+  const skipStream = new Uint8Array(some ? nStreams : 0);
+  if (some) t.streamSession.forEach((session, s) => skipStream[s] = groupOf[session] === -1 ? 1 : 0);
+  for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
+    const ts = t.ts[i];
+    if (ts > endMs) future++;
+    else if (ts > startMs) {
+      counts[t.stream[i] + 1]++;
+      inWindow++;
+    }
+  }
+  const starts = new Int32Array(nStreams + 1);
+  for (let s = 0; s < nStreams; s++) starts[s + 1] = starts[s] + counts[s + 1];
+  const fill = starts.slice(0, nStreams);
+  const order = new Int32Array(inWindow);
+  for (let i = 0; i < t.length; i++) {
+    if (only && projectOf[i] !== project || some && skipStream[t.stream[i]] === 1) continue;
+    const ts = t.ts[i];
+    if (ts > startMs && ts <= endMs) order[fill[t.stream[i]]++] = i;
+  }
+  for (let s = 0; s < nStreams; s++) {
+    const a = starts[s];
+    const b = starts[s + 1];
+    let sorted = true;
+    for (let k = a + 1; k < b; k++) {
+      if (t.ts[order[k]] < t.ts[order[k - 1]]) {
+        sorted = false;
+        break;
+      }
+    }
+    if (!sorted) order.subarray(a, b).sort((x, y) => t.ts[x] - t.ts[y] || x - y);
+  }
+  return { order, starts, inWindow, future };
+}
+
 // analyzer/patterns.ts
 function recordKeys(t, chainDetail) {
   const keys = [];
@@ -9189,39 +9337,6 @@ function oneKeyRepeated(p) {
   return p.kind === "chain" && p.steps[0] === p.steps[1] && p.steps[1] === p.steps[2];
 }
 
-// analyzer/deliver.ts
-var KINDS = {
-  ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, { minLift: m.minLift, rank: m.rank, ...m.minSessions ? { minSessions: m.minSessions } : {} }])),
-  retry: { minLift: (c) => c.minRetryLift, rank: 3 },
-  seq: { minLift: (c) => c.minLift, rank: 4 }
-};
-function prefixOf(key) {
-  const i = key.indexOf(":");
-  return i === -1 ? "" : key.slice(0, i);
-}
-function minLiftOf(key, c) {
-  return KINDS[prefixOf(key)]?.minLift(c) ?? c.minLift;
-}
-function oneStepRepeated(key) {
-  if (!key.startsWith("seq:")) return false;
-  const steps = key.slice(4).split("->");
-  return steps.length === 3 && steps[0] === steps[1] && steps[1] === steps[2];
-}
-var pct = (x) => `${Math.round(x * 100)}%`;
-function whyNotDelivered(x, c) {
-  const kind = KINDS[prefixOf(x.key)];
-  if (kind === void 0) return `${JSON.stringify(prefixOf(x.key))} is not a kind of claim homunculus measures`;
-  if (x.foldedInto !== void 0) return `it restates ${x.foldedInto}`;
-  if (oneStepRepeated(x.key)) return "one step repeated says only that the step is common";
-  const minLift = kind.minLift(c);
-  if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
-  if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
-  const minSessions = kind.minSessions?.(c) ?? c.minSessions;
-  if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${minSessions}`;
-  return void 0;
-}
-
 // analyzer/score.ts
 function robustCount(h) {
   const m = histogramSessions(h);
@@ -9338,48 +9453,6 @@ function scoreKind(patterns, c, config, claimOf) {
 }
 function byStrength(a, b) {
   return b.confidence - a.confidence || b.observations - a.observations || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
-}
-
-// analyzer/tracked.ts
-function isClaimKind(kind) {
-  return kind !== "chain" && kind !== "error-retry";
-}
-function appliesOf(p) {
-  if (!(p.sessionsInWindow > 0)) return 0;
-  const n = p.kind === "command" ? p.opportunities : p.sessions;
-  return Math.min(1, Math.max(0, n / p.sessionsInWindow));
-}
-function patternFacts(p) {
-  return { key: patternStoreKey(p.kind, p.key), rate: p.rate, lift: p.lift, sessions: p.sessions, foldedInto: p.foldedInto, applies: appliesOf(p), observations: p.observations };
-}
-function whyNotTracked(p, config) {
-  const pct3 = (v) => `${Math.round(v * 100)}%`;
-  const low = `score ${pct3(p.confidence)} is below minConfidence ${pct3(config.minConfidence)}`;
-  const folded = p.foldedInto === void 0 ? void 0 : `folded into ${p.foldedInto}, which starts the same cycle more often`;
-  if (!isClaimKind(p.kind)) return p.confidence < config.minConfidence ? low : folded;
-  if (folded !== void 0) return folded;
-  if (!p.specific) return "its claim says no more than how common its steps are";
-  if (p.confidence >= config.minConfidence) return void 0;
-  const why = whyNotDelivered(patternFacts(p), config);
-  return why === void 0 ? void 0 : `${low}, and its claim does not pass: ${why}`;
-}
-function isTracked(p, config) {
-  if (p.foldedInto !== void 0) return false;
-  if (!isClaimKind(p.kind)) return p.confidence >= config.minConfidence;
-  return p.specific && (p.confidence >= config.minConfidence || whyNotDelivered(patternFacts(p), config) === void 0);
-}
-function keepTracked(list2, max, patternOf, config) {
-  if (list2.length <= max) return [...list2];
-  const worth = (t) => {
-    const p = patternOf(t);
-    return isClaimKind(p.kind) && p.specific && whyNotDelivered(patternFacts(p), config) === void 0;
-  };
-  const keep = new Set(list2.filter(worth).slice(0, max));
-  for (const t of list2) {
-    if (keep.size >= max) break;
-    keep.add(t);
-  }
-  return list2.filter((t) => keep.has(t));
 }
 
 // analyzer/folding.ts
@@ -10035,7 +10108,7 @@ function slugFor(kind, key) {
   return SIMPLE_KEY.test(key) && base.length <= MAX_ID_LENGTH ? base : cappedId(base, fnv1a64Hex(`${kind}:${key}`).slice(0, 8));
 }
 var SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-var round = (x, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
+var round2 = (x, d = 4) => Math.round(x * 10 ** d) / 10 ** d;
 var pct2 = (x) => `${Math.round(x * 100)}%`;
 function title(kind, pattern) {
   return kind === "chain" ? `${pattern} chain` : pattern;
@@ -10046,17 +10119,17 @@ function metaFor(p, previous, nowIso) {
     id: slugFor(p.kind, p.key),
     kind: p.kind,
     pattern: p.key,
-    confidence: round(p.confidence),
+    confidence: round2(p.confidence),
     observations: p.observations,
     sessions: p.sessions,
     sessions_in_window: p.sessionsInWindow,
     first_seen: previous && previous.first_seen < first ? previous.first_seen : first,
     last_seen: new Date(p.lastSeen).toISOString(),
     state: "active",
-    frequency: round(p.frequency),
-    consistency: round(p.consistency),
-    recency: round(p.recency),
-    lift: round(p.lift, 2),
+    frequency: round2(p.frequency),
+    consistency: round2(p.consistency),
+    recency: round2(p.recency),
+    lift: round2(p.lift, 2),
     created: previous?.created ?? nowIso
   };
 }
@@ -10098,50 +10171,6 @@ function parseInstinct(text) {
   if (typeof meta["id"] !== "string" || !SLUG.test(meta["id"]) || typeof meta["pattern"] !== "string") return void 0;
   return meta;
 }
-
-// analyzer/kinds.ts
-var KINDS2 = {
-  chain: {
-    prefix: "seq",
-    category: "sequence",
-    tokens: (key) => {
-      const steps = key.split("->");
-      return steps.length === 3 && steps.every(validStep) ? steps : void 0;
-    },
-    storeKey: (key) => `seq:${key}`,
-    claim: (t) => chainClaimText(t),
-    seed: (t, n) => `Frequent tool chain: ${t.join("->")} (seen ${n}x)`,
-    counts: times
-  },
-  "error-retry": {
-    prefix: "retry",
-    category: "error_retry",
-    tokens: (key) => {
-      const step = key.replace(/ error-retry$/, "");
-      return key.endsWith(" error-retry") && validStep(step) ? [step] : void 0;
-    },
-    storeKey: (key) => `retry:${key.replace(/ error-retry$/, "")}`,
-    claim: (t) => retryClaimText(t[0]),
-    seed: (t, n) => `${t[0]} error-retry pairs detected (${n}x). Consider pre-validation.`,
-    counts: times
-  },
-  ...Object.fromEntries(LEARNERS.map((m) => [m.kind, { prefix: m.prefix, category: m.category, storeKey: (key) => key, ...m.words }]))
-};
-function kindInfo(kind) {
-  return typeof kind === "string" && Object.hasOwn(KINDS2, kind) ? KINDS2[kind] : void 0;
-}
-function safeSteps(rule) {
-  const info = kindInfo(rule.kind);
-  return info === void 0 || typeof rule.pattern !== "string" ? void 0 : info.tokens(rule.pattern);
-}
-function kindOfStoreKey(storeKey2) {
-  if (storeKey2.startsWith("seq:")) return { kind: "chain", key: storeKey2.slice(4) };
-  if (storeKey2.startsWith("retry:")) return { kind: "error-retry", key: `${storeKey2.slice(6)} error-retry` };
-  for (const m of LEARNERS) if (storeKey2.startsWith(`${m.prefix}:`)) return { kind: m.kind, key: storeKey2 };
-  return void 0;
-}
-var PER_PROJECT_KINDS = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.kind));
-var PER_PROJECT_CATEGORIES = new Set(LEARNERS.filter((m) => m.perProject).map((m) => m.category));
 
 // store/model.ts
 var SOURCES = ["observed", "user_correction", "taught", "imported"];
@@ -10868,6 +10897,18 @@ function taughtProblem(r) {
   if (!(Number.isInteger(r.observations) && r.observations >= 0)) return `"observations" must be a whole number, 0 or more, found ${show2(r.observations)}`;
   return void 0;
 }
+var PROJECT2 = /^[0-9a-f]{12}$/;
+function withdrawnProblem(w) {
+  const o = w;
+  if (typeof o !== "object" || o === null || Array.isArray(o)) return "expected a withdrawn claim object";
+  if (kindInfo(o.kind) === void 0 || typeof o.pattern !== "string" || safeSteps({ kind: o.kind, pattern: o.pattern }) === void 0) return '"kind" and "pattern" must name a claim';
+  if (o.scope !== "global" && o.scope !== "project") return '"scope" must be "global" or "project"';
+  if (o.scope === "project" && !(typeof o.project === "string" && PROJECT2.test(o.project))) return '"project" must be a project id (12 hex digits)';
+  if (typeof o.withdrawn_at !== "string" || Number.isNaN(Date.parse(o.withdrawn_at))) return '"withdrawn_at" must be an ISO 8601 time';
+  if (typeof o.reason !== "string") return '"reason" must be a string';
+  if (o.prior !== void 0 && !(typeof o.prior === "number" && o.prior >= 0 && o.prior <= 1)) return '"prior" must be a number from 0 to 1';
+  return void 0;
+}
 function readRulesState(home) {
   const path = layout.rulesJson(home);
   let bytes;
@@ -10915,6 +10956,13 @@ function readRulesState(home) {
       }
     });
   }
+  const withdrawn = v.withdrawn;
+  if (withdrawn !== void 0 && !Array.isArray(withdrawn)) problems.push(`"withdrawn" is not a list: ${show2(withdrawn)}`);
+  (Array.isArray(withdrawn) ? withdrawn : []).forEach((w, i) => {
+    const problem = withdrawnProblem(w);
+    if (problem !== void 0) problems.push(`withdrawn claim ${i + 1}: ${problem}`);
+    else (doc.withdrawn ??= []).push(w);
+  });
   return problems.length ? { doc, problems, original: bytes } : { doc, problems };
 }
 function showable(confidence, observations) {
@@ -13260,7 +13308,7 @@ function runAnalysis(opts) {
     for (const [id, created] of keep) events.created.set(created.slice(0, 10), [...events.created.get(created.slice(0, 10)) ?? [], id]);
     const figures = windowFigures(report);
     writeFileAtomic(layout.dailySummary(home), renderDailySummary(a, events, figures));
-    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText(figures, (/* @__PURE__ */ new Date()).toISOString()), { skipIfSame: false });
+    writeFileAtomic(layout.lastAnalysis(home), lastAnalysisText({ ...figures, projects: seenByProject(pa, config) }, (/* @__PURE__ */ new Date()).toISOString()), { skipIfSame: false });
     return report;
   } finally {
     lock.release();
@@ -13389,7 +13437,7 @@ function safeLog(home, e) {
 
 // rules/write.ts
 function rulesJsonText(doc) {
-  return `${JSON.stringify({ version: RULES_FORMAT, rules: doc.rules, ...doc.taught.length ? { taught: doc.taught } : {} }, null, 2)}
+  return `${JSON.stringify({ version: RULES_FORMAT, rules: doc.rules, ...doc.taught.length ? { taught: doc.taught } : {}, ...doc.withdrawn?.length ? { withdrawn: doc.withdrawn } : {} }, null, 2)}
 `;
 }
 function writeRulesDoc(home, doc) {
@@ -13558,7 +13606,7 @@ function syncTaughtRules(ctx, instincts) {
   const taught = decideTaught(state.doc.taught, instincts, ctx.now.getTime(), ctx.config).rules;
   if (JSON.stringify(taught) === JSON.stringify(state.doc.taught)) return;
   try {
-    writeRulesDoc(ctx.home, { rules: state.doc.rules, taught });
+    writeRulesDoc(ctx.home, { ...state.doc, taught });
   } catch {
   }
 }
@@ -15578,6 +15626,7 @@ var RULES = {
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  liveMinOpportunities: { type: "integer", allowed: "a whole number of opportunities, at least 1", check: (v) => v >= 1 },
   fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
   commandWords: { type: "string", allowed: "script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)", check: (v) => v.split(/\s+/).every((w) => w === "" || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
