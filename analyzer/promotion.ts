@@ -183,7 +183,7 @@ export type AgeDays = (rule: Rule, fromMs: number, toMs: number) => number;
 const calendarDays: AgeDays = (_rule, fromMs, toMs) => ageDays(toMs, fromMs);
 
 /** `x` as a percentage that reads as under `floor`'s: 24.8%, not 25%, under 25%. */
-const below = (x: number, floor: number) => (Math.round(x * 100) >= Math.round(floor * 100) ? `${(Math.floor(x * 1000) / 10).toFixed(1)}%` : `${Math.round(x * 100)}%`);
+export const below = (x: number, floor: number) => (Math.round(x * 100) >= Math.round(floor * 100) ? `${(Math.floor(x * 1000) / 10).toFixed(1)}%` : `${Math.round(x * 100)}%`);
 
 export function consolidate(previous: readonly Rule[], patterns: readonly ScoredPattern[], nowMs: number, config: Config, age: AgeDays = calendarDays): RuleDecision[] {
   const byKey = new Map(patterns.map((p) => [`${p.kind}:${p.key}`, p]));

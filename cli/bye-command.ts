@@ -41,6 +41,7 @@ export function renderBye(r: ByeReport): string {
   if (t.held.length) lines.push(`Kept, its file to fix: ${t.held.map((a) => `${a.rule.pattern} (${a.reason})`).join('; ')}.`);
   if (r.overridden.length) lines.push(`Contradicted by what you taught (the taught one wins there, the observed one is not given to Claude there): ${r.overridden.map((o) => `${o.pattern} in ${safeName(o.project_name ?? o.project)} (taught ${o.taught})`).join(', ')}.`);
   if (r.blocked.length) lines.push(`Not promoted, held back by a correction or contradiction until new evidence outweighs it: ${r.blocked.join(', ')}.`);
+  if (r.withheld.length) lines.push(`Not given again, withdrawn earlier: ${r.withheld.map((w) => `${w.pattern}${w.project ? ` in ${safeName(w.project_name ?? w.project)}` : ''} (${w.reason})`).join('; ')}.`);
   if (!c.promoted.length && !c.refreshed.length && !c.decaying.length && !c.archived.length && !t.promoted.length && !t.archived.length) lines.push('No rule changed.');
   if (ro) lines.push(`Read-only: no rule changed; ${r.rulesFile} and rules.json were not written.`);
   else {

@@ -15,7 +15,9 @@ import type { StoreCtx } from '../store/store.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { renderSuggest } from './suggest-fast.js';
-import { figure, rateCell, scoreCell, scoreText } from '../store/figures.js';
+import { figure, liveCell, rateCell, scoreCell, scoreText } from '../store/figures.js';
+import { heldSince } from '../rules/live.js';
+import { kindOfStoreKey } from '../analyzer/kinds.js';
 import { plural } from '../lib/plural.js';
 import { lastAnalysisSentence } from '../analyzer/window-figures.js';
 import { cli } from '../lib/invocation.js';
@@ -59,13 +61,13 @@ function factLine(f: FactView): string {
 /**
  * `list`'s table: a header, then one row per instinct, columns aligned; the pattern last (the
  * widest). The rate (a claim's, as every view states it) and the score (what ranks) each under
- * its own heading.
+ * its own heading; between them, for a rule, how often its claim held since it was given (live).
  */
 export function listTable(views: readonly InstinctView[]): string {
-  const rows = views.map((v) => [rateCell(v.rate), scoreCell(v.confidence), v.level, v.source, v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`, v.id, v.pattern]);
-  const header = ['rate', 'score', 'level', 'source', 'scope', 'id', 'pattern'];
+  const rows = views.map((v) => [rateCell(v.rate), liveCell(v.live), scoreCell(v.confidence), v.level, v.source, v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`, v.id, v.pattern]);
+  const header = ['rate', 'live', 'score', 'level', 'source', 'scope', 'id', 'pattern'];
   const width = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (r: string[]) => r.map((c, i) => (i < 2 ? c.padStart(width[i]!) : i === r.length - 1 ? c : c.padEnd(width[i]!))).join('  ');
+  const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padStart(width[i]!) : i === r.length - 1 ? c : c.padEnd(width[i]!))).join('  ');
   return [line(header), ...rows.map(line)].join('\n');
 }
 
@@ -98,6 +100,7 @@ const getCommand: CommandModule<object, Common & { ref: string }> = {
         ...(v.explain ? [`  ${v.explain}`] : []),
         `  ${v.source}, ${v.scope === 'global' ? 'global' : `project ${v.project_name ?? v.project}`}, ${v.domain}; ${v.rate !== undefined ? `rate ${pct(v.rate).trim()}${v.hits !== undefined && v.opportunities !== undefined ? ` (${v.hits} of ${v.opportunities})` : ''}, ` : ''}${scoreText(v.confidence)}, level ${v.level}, state ${v.state}${v.blocked ? ' (held back from promotion by feedback)' : ''}`,
         `  ${plural(v.observations, 'observation')}${v.sessions > 0 ? ` in ${plural(v.sessions, 'session')}` : ' (no session recorded)'}, ${v.first_seen.slice(0, 10)} .. ${v.last_seen.slice(0, 10)}; confirmed ${v.confirmed}, corrected ${v.corrected}, contradicted ${v.contradicted}, suggested ${v.suggested}`,
+        ...(v.live ? [`  since given: ${heldSince(kindOfStoreKey(v.pattern)?.kind ?? '', v.live)}`] : []),
         ...(r.aliases.length ? [`  aliases: ${r.aliases.join(', ')}`] : []),
         ...(r.evidence.length ? ['  evidence:', ...r.evidence.map((e) => `    - ${e}`)] : []),
       ].join('\n'),
@@ -308,7 +311,7 @@ const statusCommand: CommandModule<object, Common & { days?: number }> = {
     const why = r.nothing_here ? [`Nothing of this project's own is given to Claude yet. ${r.nothing_here.seen}`, ...r.nothing_here.nearest.map((l) => `  - ${l}`)] : [];
     out(argv, r, () =>
       r.groups.length
-        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...why, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${figure(i).padStart(4)}  ${i.level.padEnd(9)}  ${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
+        ? [`${r.project_name ? `Project ${r.project_name} (${r.project})` : 'No project'}: trends over ${plural(r.days, 'day')}`, figures, ...why, ...r.groups.flatMap((g) => [`${g.domain}:`, ...g.instincts.map((i) => `  ${i.trend.padEnd(3)} ${figure(i).padStart(4)}  ${i.level.padEnd(9)}  ${i.live ? `(since given: ${i.live.hits} of ${i.live.opportunities})  ` : ''}${i.pattern}`)]), `${plural(r.facts, 'fact')}.`].join('\n')
         : [why.length ? why.join('\n') : 'Nothing learned here yet.', figures].join('\n'),
     );
   },

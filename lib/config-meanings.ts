@@ -66,6 +66,7 @@ export const CONFIG_MEANINGS: Record<ConfigKey, string> = {
   minRetryLift: 'an error-retry is promoted only if a retry is this many times likelier after a failure than after a success',
   ratePriorWeight: 'a claim\'s rate is its hits and opportunities with this many opportunities of its prior added (2 of 2 is not 100%)',
   minRate: 'a claim reaches Claude, an export or a suggestion only when its rate is at least this',
+  liveMinOpportunities: 'a rule is withdrawn when, since it was given, its claim held at a rate under `minRate` (shrunk as its stated rate is) on at least this many opportunities',
   fixWindowCalls: 'a fix: a failed command\'s next success within this many calls makes an episode, and the commands run in between its recovery',
   commandWords: 'your own script, task and make target names (space-separated), recorded in a Bash detail (`npm run deploy-staging`) beside the common ones (`build`, `test`, `lint`, `dev`, ...); any other name is recorded as `npm run` alone',
   maxSessionRules: 'the SessionStart hook gives at most this many items...',

@@ -68,6 +68,8 @@ export interface Config {
   /** Claims (analyzer/claims.ts): how many opportunities the prior of a rate is worth, and the floor a delivered claim's rate must reach. */
   ratePriorWeight: number;
   minRate: number;
+  /** Live calibration (rules/live.ts): a rule is withdrawn on what happened since it was given only with this many opportunities. */
+  liveMinOpportunities: number;
   /** Fixes (analyzer/learners/fixes.ts): a failure's success must come within this many calls. */
   fixWindowCalls: number;
   /** The user's own script, task and target names, recorded in a Bash detail beside the common ones (space-separated). */
@@ -165,6 +167,7 @@ const RULES: Record<ConfigKey, Rule> = {
   minRetryLift: { type: 'number', allowed: 'a number, 0 or more', check: (v: number) => v >= 0 },
   ratePriorWeight: { type: 'number', allowed: 'a number of opportunities from 0 to 1000', check: (v: number) => v >= 0 && v <= 1000 },
   minRate: { type: 'number', allowed: 'a number from 0 to 1', check: fraction },
+  liveMinOpportunities: { type: 'integer', allowed: 'a whole number of opportunities, at least 1', check: (v: number) => v >= 1 },
   fixWindowCalls: { type: 'integer', allowed: 'a whole number of calls from 2 to 1000', check: (v: number) => v >= 2 && v <= 1000 },
   commandWords: { type: 'string', allowed: 'script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)', check: (v: string) => v.split(/\s+/).every((w) => w === '' || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: 'integer', allowed: 'a whole number of items from 0 to 100', check: (v: number) => v >= 0 && v <= 100 },

@@ -1,13 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { ruleEffects } from '../analyzer/effectiveness.js';
-import { loadObservationFile } from '../runs/observation-cache.js';
-import type { RecordTable } from '../analyzer/record-table.js';
+import { loadRecords } from '../runs/retained-records.js';
 import { projectTable } from '../analyzer/table-select.js';
-import { TableBuilder, tableFromRecords } from '../analyzer/table-builder.js';
-import { DAY_MS, utcDay } from '../lib/clock.js';
-import type { Config } from '../lib/config.js';
-import { layout } from '../lib/data-home.js';
+import { tableFromRecords } from '../analyzer/table-builder.js';
 import { readLastAnalysis } from '../store/last-analysis.js';
 import { givenHere, nothingHere } from '../store/nothing-here.js';
 import { readEvents } from '../store/events.js';
@@ -23,33 +17,6 @@ import { buildReport, type ReportData } from './model.js';
 // The report's edge: the store (through its index), its event log, rules.json, the last
 // analysis's stamp, and the retained records through the analyzer's per-day cache (read, never
 // written: a report changes nothing in the data home).
-
-const OBSERVATION_FILE = /^(\d{4}-\d{2}-\d{2})\.jsonl$/;
-
-function listDir(dir: string): string[] {
-  try {
-    return readdirSync(dir).sort();
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw e;
-  }
-}
-
-/** The records of the retained days up to now's day, from the cache where it is valid. */
-export function loadRecords(home: string, nowMs: number, config: Config): { table: RecordTable; firstDay: string } {
-  const firstDay = utcDay(nowMs - config.retentionDays * DAY_MS);
-  const lastDay = utcDay(nowMs);
-  const tables: RecordTable[] = [];
-  for (const f of listDir(layout.observations(home))) {
-    const day = OBSERVATION_FILE.exec(f)?.[1];
-    if (day === undefined || day < firstDay || day > lastDay) continue;
-    tables.push(loadObservationFile(join(layout.observations(home), f), join(layout.cache(home), `${day}.bin`), { writeCache: false }).table);
-  }
-  // Sized at once: growing a million-record table doubles and copies it several times.
-  const builder = new TableBuilder(Math.max(16, tables.reduce((n, t) => n + t.length, 0)));
-  for (const t of tables) builder.addTable(t);
-  return { table: builder.build(), firstDay };
-}
 
 /** Everything the report shows; with `onlyProject`, the current project's records and the instincts in its reach. */
 export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): ReportData {

@@ -11,7 +11,7 @@ import type { WindowFigures } from '../analyzer/window-figures.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import type { Reaching } from '../rules/reach.js';
-import type { ObservedRule } from '../rules/rule.js';
+import { liveOf, type LiveFigures, type ObservedRule } from '../rules/rule.js';
 import { acrossWords } from '../analyzer/rules-file.js';
 import { deliverable } from '../exports/session-context.js';
 import { analyzerKey, storeKey } from '../store/keys.js';
@@ -97,6 +97,8 @@ export interface RuleRow extends Measured {
   delivered: boolean;
   /** Why it is held back, when it is. */
   held?: string;
+  /** How its claim held since it was given, as bye stored it on the rule (rules/live.ts); null before any opportunity, and for a taught rule. */
+  live: LiveFigures | null;
   forecast: Forecast;
 }
 
@@ -197,7 +199,7 @@ function ruleRow(reaching: Reaching, config: Config, names: ReadonlyMap<string, 
   const across = reaching.where === 'across' ? { projects: reaching.projects } : undefined;
   const base = { scope: across !== undefined ? acrossWords(across) : reaching.where === 'sessions' ? 'sessions with no project recorded' : scopeLabel(r, names), promoted_at: r.promoted_at, observations: r.observations, sessions: r.sessions };
   if (r.kind === 'taught') {
-    return { key: r.pattern, kind: 'taught', text: `When ${r.trigger.replace(/^when\s+/i, '')}: ${r.action}`, ...base, last_seen: null, rate: null, hits: null, opportunities: null, delivered: true, forecast: { at: null, basis: 'taught: archived only when you or the evidence contradict it' } };
+    return { key: r.pattern, kind: 'taught', text: `When ${r.trigger.replace(/^when\s+/i, '')}: ${r.action}`, ...base, last_seen: null, rate: null, hits: null, opportunities: null, delivered: true, live: null, forecast: { at: null, basis: 'taught: archived only when you or the evidence contradict it' } };
   }
   const o = r as ObservedRule;
   const why = whyNotDelivered(ruleFacts(o), config);
@@ -212,6 +214,7 @@ function ruleRow(reaching: Reaching, config: Config, names: ReadonlyMap<string, 
     opportunities: num(o.opportunities),
     delivered: why === undefined,
     ...(why !== undefined ? { held: why } : {}),
+    live: liveOf(o) ?? null,
     forecast: ruleForecast(o, config),
   };
 }

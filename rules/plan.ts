@@ -5,7 +5,9 @@ import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
 import { activeRules, consolidate, holds, type AgeDays, type RuleChange, type RuleDecision } from '../analyzer/promotion.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import { patternFacts } from '../analyzer/tracked.js';
-import { ruleProject, type ObservedRule } from './rule.js';
+import { judgeLive, priorOf } from './live.js';
+import { ruleProject, type LiveFigures, type ObservedRule, type WithdrawnClaim } from './rule.js';
+import { Withdrawals } from './withdrawn.js';
 
 // bye's plan for the observed rules, pure: each project's rules from that project's own evidence
 // (analyzer/promotion.ts consolidate, once per project), then the habits held across projects,
@@ -70,6 +72,14 @@ export interface PlanInput {
   blocked: ReadonlySet<string>;
   /** Project id -> its folder's name, for people. */
   names: ReadonlyMap<string, string>;
+  /**
+   * How each rule of rules.json held since it was given (rules/live.ts liveByRule, by liveKey):
+   * stored on the rules kept; a rule whose live rate falls under minRate is withdrawn. Undefined:
+   * not measured (the rules keep the figures they have).
+   */
+  live?: ReadonlyMap<string, LiveFigures>;
+  /** The claims withdrawn earlier (rules.json `withdrawn`), with how each held since (by liveKey): rules/withdrawn.ts. */
+  withdrawn?: { claims: readonly WithdrawnClaim[]; since: ReadonlyMap<string, LiveFigures> };
 }
 
 export interface PlannedChange {
@@ -87,6 +97,10 @@ export interface RulesPlan {
   blocked: string[];
   /** Observed commands a taught one contradicts, per project. */
   overridden: { pattern: string; taught: string; project: string; project_name?: string }[];
+  /** Claims withdrawn earlier whose promotion waits until they hold since (rules/withdrawn.ts), with why. */
+  withheld: { pattern: string; project?: string; project_name?: string; reason: string }[];
+  /** The withdrawn claims rules.json keeps. */
+  withdrawn: WithdrawnClaim[];
 }
 
 export type PlanConfig = Config;
@@ -144,7 +158,7 @@ function asProjectRule(r: ObservedRule, project: string, pooled = false): Observ
  * needs (tracked, blocked, taught). `id` null: the records that name no project, whose rules are
  * global ones naming none.
  */
-function planProject(id: string | null, given: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan): RuleDecision[] {
+function planProject(id: string | null, given: readonly ObservedRule[], ev: ProjectEvidence | undefined, input: PlanInput, nowMs: number, config: PlanConfig, out: RulesPlan, memory: Withdrawals): RuleDecision[] {
   // An earlier version's rule of several projects states their counts together: it stays a rule
   // of this project only where this project's own evidence holds it, stated with its own counts.
   const pooledOut: RuleDecision[] = [];
@@ -189,6 +203,8 @@ function planProject(id: string | null, given: readonly ObservedRule[], ev: Proj
     }
     // A rule is first an instinct: tracked in this project.
     if (d.change === 'promoted' && !ev.tracked.has(k)) continue;
+    // Withdrawn on how it held since it was given: given again only once it holds since.
+    if (d.change === 'promoted' && withheld(d.rule, id, memory, input, out)) continue;
     if (id === null) {
       const rule: ObservedRule = { ...d.rule, scope: 'global' };
       delete rule.project;
@@ -213,13 +229,6 @@ function claimOf(r: ObservedRule): Partial<ObservedRule> {
   return out;
 }
 
-/** What a rule's rate is shrunk toward: its own prior, else recovered from its rate and counts. */
-function priorOf(r: ObservedRule, weight: number): number {
-  if (typeof r.prior === 'number') return r.prior;
-  if (typeof r.rate !== 'number' || typeof r.hits !== 'number' || typeof r.opportunities !== 'number' || weight <= 0) return 0;
-  return Math.min(1, Math.max(0, (r.rate * (r.opportunities + weight) - r.hits) / weight));
-}
-
 /**
  * A habit held in universalProjects projects or more, as one global rule: the holders' evidence
  * together (counts summed, the rate shrunk toward their priors' mean), the holders listed, and the
@@ -231,7 +240,7 @@ function globalRule(key: string, holders: readonly ObservedRule[], before: Obser
   const opportunities = sum((r) => r.opportunities);
   const weightOf = (r: ObservedRule) => Math.max(1, r.opportunities ?? 0);
   const total = holders.reduce((n, r) => n + weightOf(r), 0);
-  const prior = holders.reduce((n, r) => n + priorOf(r, config.ratePriorWeight) * weightOf(r), 0) / total;
+  const prior = holders.reduce((n, r) => n + (priorOf(r, config.ratePriorWeight) ?? 0) * weightOf(r), 0) / total;
   const lift = holders.reduce((n, r) => n + (r.lift ?? 0) * weightOf(r), 0) / total;
   const first = holders[0]!;
   const projects = holders.map((r) => r.project!).sort();
@@ -278,16 +287,39 @@ function globalRule(key: string, holders: readonly ObservedRule[], before: Obser
   return rule;
 }
 
+/**
+ * A decision with its rule's live figures (rules/live.ts): a rule kept is withdrawn (archived,
+ * with why, and remembered) when how it held since it was given says so. A rule promoted now has none yet.
+ */
+function withLive(d: RuleDecision, input: PlanInput, config: PlanConfig, memory: Withdrawals): RuleDecision {
+  if (d.change === 'archived' || d.change === 'promoted') return d;
+  const j = judgeLive(d.rule as ObservedRule, input.live, config);
+  if (j.withdraw === undefined) return { ...d, rule: j.rule };
+  memory.add(j.rule, j.withdraw);
+  return { rule: j.rule, change: 'archived', reason: j.withdraw };
+}
+
+/** Whether a promotion (of project `id`; null: global) waits, withdrawn earlier: said in `out.withheld`. */
+function withheld(rule: ObservedRule, id: string | null, memory: Withdrawals, input: PlanInput, out: RulesPlan): boolean {
+  const reason = memory.holdsBack(rule, id);
+  if (reason === undefined) return false;
+  const name = id === null ? undefined : input.names.get(id);
+  out.withheld.push({ pattern: rule.pattern, ...(id !== null ? { project: id } : {}), ...(name !== undefined ? { project_name: name } : {}), reason });
+  return true;
+}
+
 /** The plan: each project's rules, then the habits held across projects. */
 export function planRules(previous: readonly ObservedRule[], input: PlanInput, nowMs: number, config: PlanConfig): RulesPlan {
-  const out: RulesPlan = { rules: [], changes: [], blocked: [], overridden: [] };
+  const out: RulesPlan = { rules: [], changes: [], blocked: [], overridden: [], withheld: [], withdrawn: [] };
+  const memory = new Withdrawals(input.withdrawn?.claims ?? [], input.withdrawn?.since, nowMs, config);
   const nowIso = new Date(nowMs).toISOString();
   const { byProject, globals, orphans } = previousByProject(previous, input);
   for (const r of orphans) out.changes.push({ rule: r, change: 'archived', reason: "no project holds it: a project's rule must name its project" });
   const ids = [...new Set([...byProject.keys(), ...input.projects.keys()])].sort();
   const active: ObservedRule[] = [];
   for (const id of ids) {
-    for (const d of planProject(id, byProject.get(id) ?? [], input.projects.get(id), input, nowMs, config, out)) {
+    for (const planned of planProject(id, byProject.get(id) ?? [], input.projects.get(id), input, nowMs, config, out, memory)) {
+      const d = withLive(planned, input, config, memory);
       if (d.change !== 'unchanged') out.changes.push({ rule: d.rule, change: d.change, ...(d.reason !== undefined ? { reason: d.reason } : {}) });
       if (d.change !== 'archived') active.push(d.rule);
     }
@@ -304,17 +336,20 @@ export function planRules(previous: readonly ObservedRule[], input: PlanInput, n
   for (const [k, list] of holders) {
     if (list.length < config.universalProjects) continue;
     const before = globalBefore.get(k);
-    const rule = globalRule(k, list, before, input, nowIso, config);
-    globalNow.push(rule);
-    if (before === undefined) out.changes.push({ rule, change: 'promoted' });
-    else if (rule.last_seen > before.last_seen) out.changes.push({ rule, change: 'refreshed' });
+    const made = globalRule(k, list, before, input, nowIso, config);
+    if (before === undefined && withheld(made, null, memory, input, out)) continue;
+    const d = before === undefined ? { rule: made, change: 'promoted' as const } : withLive({ rule: made, change: made.last_seen > before.last_seen ? 'refreshed' : 'unchanged' }, input, config, memory);
+    if (d.change !== 'unchanged') out.changes.push({ rule: d.rule, change: d.change, ...(d.reason !== undefined ? { reason: d.reason } : {}) });
+    if (d.change !== 'archived') globalNow.push(d.rule);
+    else globalBefore.delete(k); // withdrawn: its archive says why
   }
   const anyActive = [...input.projects.values()].some((ev) => ev.active);
   if (input.unattributed !== undefined) {
     // The records that name no project: their rules are the global ones that name none.
     const legacy = [...globalBefore.values()].filter((r) => r.against === undefined && !globalNow.some((g) => akey(g) === akey(r)));
     for (const r of legacy) globalBefore.delete(akey(r));
-    for (const d of planProject(null, legacy, input.unattributed, input, nowMs, config, out)) {
+    for (const planned of planProject(null, legacy, input.unattributed, input, nowMs, config, out, memory)) {
+      const d = withLive(planned, input, config, memory);
       if (d.change !== 'unchanged') out.changes.push({ rule: d.rule, change: d.change, ...(d.reason !== undefined ? { reason: d.reason } : {}) });
       if (d.change !== 'archived' && !globalNow.some((g) => akey(g) === akey(d.rule))) globalNow.push(d.rule);
     }
@@ -325,11 +360,7 @@ export function planRules(previous: readonly ObservedRule[], input: PlanInput, n
     if (n === 0 && r.against === undefined) {
       // An earlier version's global rule that no project holds: it stands while nothing happens,
       // and is measured against every record together, as it was made, while projects work.
-      if (!anyActive) {
-        globalNow.push(r);
-        continue;
-      }
-      const d = consolidate([r], input.all, nowMs, config)[0]!;
+      const d = withLive(anyActive ? consolidate([r], input.all, nowMs, config)[0]! : { rule: r, change: 'unchanged' }, input, config, memory);
       if (d.change !== 'unchanged') out.changes.push({ rule: d.rule, change: d.change, ...(d.reason !== undefined ? { reason: d.reason } : {}) });
       if (d.change !== 'archived') globalNow.push(d.rule);
       continue;
@@ -338,6 +369,7 @@ export function planRules(previous: readonly ObservedRule[], input: PlanInput, n
     if (n > 0 && r.against === undefined) continue;
     out.changes.push({ rule: r, change: 'archived', reason: n === 0 ? 'no project holds it now' : `it holds in ${n === 1 ? 'one project' : `${n} projects`} now, under universalProjects ${config.universalProjects}: ${n === 1 ? "that project's own rule states it there" : 'each project states its own'}` });
   }
+  out.withdrawn = memory.list();
   out.rules = activeRules([...active, ...globalNow].map((rule) => ({ rule, change: 'unchanged' as const })));
   return out;
 }

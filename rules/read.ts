@@ -3,7 +3,9 @@ import { layout } from '../lib/data-home.js';
 import { cli } from '../lib/invocation.js';
 import { plural } from '../lib/plural.js';
 import { ruleProblem, type Rule } from '../analyzer/promotion.js';
-import { isTaughtRule, type ObservedRule, type RulesDoc, type TaughtRule } from './rule.js';
+import { isTaughtRule, type ObservedRule, type RulesDoc, type TaughtRule, type WithdrawnClaim } from './rule.js';
+import { kindInfo, safeSteps } from '../analyzer/kinds.js';
+import type { PatternKind } from '../analyzer/pattern-kind.js';
 
 // The one reader of rules.json, in two modes. Strict (bye, the report, effectiveness): a file that
 // cannot be used stops the caller with what is wrong (RulesStateError), and each entry left out is
@@ -42,6 +44,21 @@ export function taughtProblem(r: unknown): string | undefined {
   if (!isTaughtRule(r)) return `expected a taught rule (kind "taught", a pattern and numbers), found ${show(r)}`;
   if (!(r.confidence_now >= 0 && r.confidence_now <= 1)) return `"confidence_now" must be a number from 0 to 1, found ${show(r.confidence_now)}`;
   if (!(Number.isInteger(r.observations) && r.observations >= 0)) return `"observations" must be a whole number, 0 or more, found ${show(r.observations)}`;
+  return undefined;
+}
+
+const PROJECT = /^[0-9a-f]{12}$/;
+
+/** What is wrong with one withdrawn entry of rules.json, or undefined when it is usable. */
+export function withdrawnProblem(w: unknown): string | undefined {
+  const o = w as Partial<WithdrawnClaim> | null;
+  if (typeof o !== 'object' || o === null || Array.isArray(o)) return 'expected a withdrawn claim object';
+  if (kindInfo(o.kind) === undefined || typeof o.pattern !== 'string' || safeSteps({ kind: o.kind as PatternKind, pattern: o.pattern }) === undefined) return '"kind" and "pattern" must name a claim';
+  if (o.scope !== 'global' && o.scope !== 'project') return '"scope" must be "global" or "project"';
+  if (o.scope === 'project' && !(typeof o.project === 'string' && PROJECT.test(o.project))) return '"project" must be a project id (12 hex digits)';
+  if (typeof o.withdrawn_at !== 'string' || Number.isNaN(Date.parse(o.withdrawn_at))) return '"withdrawn_at" must be an ISO 8601 time';
+  if (typeof o.reason !== 'string') return '"reason" must be a string';
+  if (o.prior !== undefined && !(typeof o.prior === 'number' && o.prior >= 0 && o.prior <= 1)) return '"prior" must be a number from 0 to 1';
   return undefined;
 }
 
@@ -93,6 +110,14 @@ export function readRulesState(home: string): RulesState {
       }
     });
   }
+  // Claims withdrawn on how they held since they were given (rules/withdrawn.ts): an entry that does not read is left out, and named.
+  const withdrawn = (v as { withdrawn?: unknown }).withdrawn;
+  if (withdrawn !== undefined && !Array.isArray(withdrawn)) problems.push(`"withdrawn" is not a list: ${show(withdrawn)}`);
+  (Array.isArray(withdrawn) ? withdrawn : []).forEach((w, i) => {
+    const problem = withdrawnProblem(w);
+    if (problem !== undefined) problems.push(`withdrawn claim ${i + 1}: ${problem}`);
+    else (doc.withdrawn ??= []).push(w as WithdrawnClaim);
+  });
   return problems.length ? { doc, problems, original: bytes } : { doc, problems };
 }
 

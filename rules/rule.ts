@@ -23,7 +23,25 @@ export type ObservedRule = Rule & {
   projects?: string[];
   /** Global: projects whose own evidence does not hold it; it is never given there. */
   against?: string[];
+  /**
+   * How its claim held since it was given (rules/live.ts), as the last bye measured it: absent
+   * until an opportunity came.
+   */
+  live?: LiveFigures;
 };
+
+/**
+ * A claim measured again over the sessions that started after it was given (`since`, its
+ * promoted_at) up to `through` (that bye's time), in the retained records: its hits and
+ * opportunities, and its rate shrunk toward the rule's prior as its stated rate is.
+ */
+export interface LiveFigures {
+  since: string;
+  through: string;
+  hits: number;
+  opportunities: number;
+  rate: number;
+}
 
 /** A rule a person taught (the store's taught and imported instincts): their words, not a measured claim. */
 export interface TaughtRule {
@@ -44,9 +62,46 @@ export interface TaughtRule {
 
 export type AnyRule = ObservedRule | TaughtRule;
 
+const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
+const instant = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+
+/** What is wrong with a rule's `live` (hand-edited, another version's), or undefined when it is absent or usable. */
+export function liveProblem(v: unknown): string | undefined {
+  if (v === undefined) return undefined;
+  const o = v as Partial<Record<keyof LiveFigures, unknown>>;
+  if (typeof v !== 'object' || v === null || Array.isArray(v)) return `"live" must be an object, found ${JSON.stringify(v)?.slice(0, 40)}`;
+  if (!instant(o.since) || !instant(o.through)) return '"live" must give "since" and "through" as ISO 8601 times';
+  if (!whole(o.hits) || !whole(o.opportunities) || o.hits > o.opportunities) return '"live" must give whole "hits" and "opportunities", hits at most opportunities';
+  if (typeof o.rate !== 'number' || !(o.rate >= 0 && o.rate <= 1)) return '"live" must give a "rate" from 0 to 1';
+  return undefined;
+}
+
+/** A rule's live figures when they can be shown (the views read rules.json leniently), else undefined. */
+export function liveOf(r: { live?: unknown }): LiveFigures | undefined {
+  return r.live !== undefined && liveProblem(r.live) === undefined ? (r.live as LiveFigures) : undefined;
+}
+
+/**
+ * A claim bye withdrew on how it held since it was given (rules/live.ts): remembered so that it is
+ * not given again in its project (none: anywhere) on the window's evidence alone, until its claim
+ * holds in the sessions since (rules/withdrawn.ts).
+ */
+export interface WithdrawnClaim {
+  kind: Rule['kind'];
+  pattern: string;
+  scope: 'global' | 'project';
+  project?: string;
+  withdrawn_at: string;
+  reason: string;
+  /** What its claim since is shrunk toward: the rule's prior when it was withdrawn. */
+  prior?: number;
+}
+
 export interface RulesDoc {
   rules: ObservedRule[];
   taught: TaughtRule[];
+  /** Claims withdrawn on their live figures, still held back (absent: none). */
+  withdrawn?: WithdrawnClaim[];
 }
 
 export function isTaughtRule(r: unknown): r is TaughtRule {

@@ -6,7 +6,7 @@ import { RULES_FORMAT, type RulesDoc } from './rule.js';
 // Callers hold the analysis lock (layout.lock), so that two writers never interleave.
 
 export function rulesJsonText(doc: RulesDoc): string {
-  return `${JSON.stringify({ version: RULES_FORMAT, rules: doc.rules, ...(doc.taught.length ? { taught: doc.taught } : {}) }, null, 2)}\n`;
+  return `${JSON.stringify({ version: RULES_FORMAT, rules: doc.rules, ...(doc.taught.length ? { taught: doc.taught } : {}), ...(doc.withdrawn?.length ? { withdrawn: doc.withdrawn } : {}) }, null, 2)}\n`;
 }
 
 /** Writes rules.json (atomic, 0600); returns whether its bytes changed. */

@@ -11,11 +11,13 @@ import type { ProjectAnalyses } from '../analyzer/projects.js';
 import { emptyReport, runAnalysis, stamp, type AnalysisReport } from './run.js';
 import { renderGeneratedRules } from '../exports/rules-markdown.js';
 import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';
-import { planRules } from '../rules/plan.js';
+import { planRules, type PlanInput } from '../rules/plan.js';
 import { readRulesState, RulesStateError, type RulesState } from '../rules/read.js';
-import { promotedKeysOf, ruleKey, ruleProject, type ObservedRule, type TaughtRule } from '../rules/rule.js';
+import { liveFigures, liveKey } from '../rules/live.js';
+import { promotedKeysOf, ruleKey, ruleProject, type LiveFigures, type ObservedRule, type TaughtRule, type WithdrawnClaim } from '../rules/rule.js';
 import { writeRulesDoc } from '../rules/write.js';
 import { decideTaught, promotionInput } from '../store/promote.js';
+import { loadRecords } from './retained-records.js';
 import { rulesForFile } from './shared-rules-file.js';
 import { markPromoted } from '../store/promotion-marks.js';
 import { projectNames } from '../store/projects.js';
@@ -36,6 +38,10 @@ export interface ByeReport {
   taughtChanges: { promoted: TaughtRule[]; archived: { rule: TaughtRule; reason: string }[]; held: { rule: TaughtRule; reason: string }[] };
   /** Patterns eligible for promotion held back by a correction or contradiction (feedback). */
   blocked: string[];
+  /** Claims withdrawn earlier on how they held since they were given, not given again until they hold since (rules/withdrawn.ts). */
+  withheld: { pattern: string; project?: string; project_name?: string; reason: string }[];
+  /** The withdrawn claims rules.json keeps. */
+  withdrawn: WithdrawnClaim[];
   /** Observed commands a taught one of the same purpose contradicts in a project (the taught one wins there): not promoted, or archived. */
   overridden: { pattern: string; taught: string; project: string; project_name?: string }[];
   /** Entries of rules.json that are not usable rules: left out, each with what is wrong. */
@@ -101,7 +107,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
   const { home, now, config, env } = opts;
   const rulesFile = rulesFilePath(home, config, env);
   const readOnlyReason = clockReadOnly(home, now.getTime(), opts.realNowMs);
-  const empty = (analysis: AnalysisReport): ByeReport => ({
+  const empty = (analysis: AnalysisReport, state?: RulesState): ByeReport => ({
     analysis,
     rulesFile,
     rulesFileChanged: false,
@@ -110,15 +116,18 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     taught: [],
     taughtChanges: { promoted: [], archived: [], held: [] },
     blocked: [],
+    withheld: [],
+    withdrawn: state?.doc.withdrawn ?? [],
     overridden: [],
     skippedRules: [],
   });
   assertDataHome(home);
   if (readOnlyReason !== undefined) {
     const state = readRulesState(home);
+    const live = liveOf(home, state, now, config);
     let planned: ByeReport | undefined;
-    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config))) });
-    const report = { ...(planned ?? empty(analysis)), analysis, rulesFile };
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config, live))) });
+    const report = { ...(planned ?? empty(analysis, state)), analysis, rulesFile };
     report.skippedRules = state.problems;
     return report;
   }
@@ -131,12 +140,14 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     // rules.json is read inside the lock (another bye may have just rewritten it), and before
     // the analysis writes anything, so a broken one stops the run with nothing changed.
     const state = readRulesState(home);
+    // How each rule held since it was given, from the records retained before this run prunes any.
+    const live = liveOf(home, state, now, config);
     // The plan is made from the analysis before it writes the instinct files, so that they are
     // written once, marked with what is a rule now.
     let planned: ByeReport | undefined;
-    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true, ...(opts.noPrune ? { noPrune: true } : {}), plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config))) });
+    const analysis = runAnalysis({ home, now, config, keepAnalysis: true, realNowMs: opts.realNowMs, lockHeld: true, ...(opts.noPrune ? { noPrune: true } : {}), plan: (pa) => promotedOf((planned = plan(home, state, pa, now, config, live))) });
     if (lock.waitedFor) analysis.waitedFor = lock.waitedFor;
-    const report: ByeReport = { ...(planned ?? empty(analysis)), analysis, rulesFile };
+    const report: ByeReport = { ...(planned ?? empty(analysis, state)), analysis, rulesFile };
     report.skippedRules = state.problems;
     const archive = (name: string, text: string) => writeFileAtomic(join(layout.archive(home), name), text);
     for (const a of report.changes.archived) archive(archiveName(a.rule, now.toISOString()), archivedRuleText(a.rule, a.reason, now.toISOString()));
@@ -158,7 +169,7 @@ export function runConsolidation(opts: { home: string; now: Date; config: Config
     const rulesText = renderGeneratedRules(inFile.rules, inFile.taught, names, config);
     const keys = [...inFile.rules, ...inFile.taught].map(ruleKey);
     report.rulesFileChanged = writeRulesFile({ home, path: rulesFile, text: rulesText, keys, nowIso: now.toISOString() });
-    writeRulesDoc(home, { rules: report.rules, taught: report.taught });
+    writeRulesDoc(home, { rules: report.rules, taught: report.taught, withdrawn: report.withdrawn });
     // The taught instincts say which of them are rules now (the observed ones were written marked).
     markPromoted({ home, config, now, project: null }, promotedKeysOf(report.taught), { lockHeld: true, taughtOnly: true });
     return report;
@@ -198,10 +209,29 @@ function archivedRuleText(rule: ObservedRule, reason: string, nowIso: string): s
   return renderInstinct(meta, [`- Archived rule: ${nowIso.slice(0, 10)}${ruleProject(rule) ? ` (project ${rule.project})` : ''} (${reason})`]);
 }
 
+/**
+ * How each observed rule of rules.json held since it was given (rules/live.ts), and each claim
+ * withdrawn earlier since its withdrawal: its claim over the sessions of its project that started
+ * after that moment, in the retained records (read from the earliest moment's day on).
+ */
+function liveOf(home: string, state: RulesState, now: Date, config: Config): Pick<PlanInput, 'live' | 'withdrawn'> {
+  const claims = state.doc.withdrawn ?? [];
+  const subjects = [...state.doc.rules.map((r) => ({ ...r, since: r.promoted_at })), ...claims.map((w) => ({ ...w, since: w.withdrawn_at }))];
+  const live = new Map<string, LiveFigures>();
+  const since = new Map<string, LiveFigures>();
+  if (subjects.length > 0) {
+    const from = Math.min(...subjects.map((s) => Date.parse(s.since)));
+    liveFigures(loadRecords(home, now.getTime(), config, from).table, subjects, now.getTime(), config).forEach((f, i) => {
+      if (f !== undefined) (i < state.doc.rules.length ? live : since).set(liveKey(subjects[i]!), f);
+    });
+  }
+  return { live, withdrawn: { claims, since } };
+}
+
 /** The plan (pure, rules/plan.ts, with the store's part: promotionInput) as bye's report; nothing written. */
-function plan(home: string, state: RulesState, pa: ProjectAnalyses, now: Date, config: Config): ByeReport {
+function plan(home: string, state: RulesState, pa: ProjectAnalyses, now: Date, config: Config, live: Pick<PlanInput, 'live' | 'withdrawn'>): ByeReport {
   const input = promotionInput(home, pa, config, now.getTime());
-  const p = planRules(state.doc.rules, input.plan, now.getTime(), config);
+  const p = planRules(state.doc.rules, { ...input.plan, ...live }, now.getTime(), config);
   const taught = decideTaught(state.doc.taught, input.instincts, now.getTime(), config, input.unreadable);
   const report: ByeReport = {
     analysis: undefined as never,
@@ -212,6 +242,8 @@ function plan(home: string, state: RulesState, pa: ProjectAnalyses, now: Date, c
     taught: taught.rules,
     taughtChanges: { promoted: taught.promoted, archived: taught.archived, held: taught.held },
     blocked: [...new Set(p.blocked)],
+    withheld: p.withheld,
+    withdrawn: p.withdrawn,
     overridden: p.overridden,
     skippedRules: state.problems,
   };

@@ -24,3 +24,12 @@ export function rateCell(rate: number | undefined): string {
 export function scoreCell(confidence: number): string {
   return pct(confidence);
 }
+
+/**
+ * A rule's live column (rules/live.ts): how often its claim held since it was given, as counts
+ * (`3 of 4`), or `-` before any opportunity (and for what is no rule).
+ */
+export function liveCell(live: { hits: number; opportunities: number } | undefined): string {
+  return live === undefined ? '-' : `${live.hits} of ${live.opportunities}`;
+}
+

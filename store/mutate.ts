@@ -82,7 +82,7 @@ function syncTaughtRules(ctx: StoreCtx, instincts: readonly Instinct[]): void {
   const taught = decideTaught(state.doc.taught, instincts, ctx.now.getTime(), ctx.config).rules;
   if (JSON.stringify(taught) === JSON.stringify(state.doc.taught)) return;
   try {
-    writeRulesDoc(ctx.home, { rules: state.doc.rules, taught });
+    writeRulesDoc(ctx.home, { ...state.doc, taught });
   } catch {
     // The change itself is committed; the next change of the store, or bye, writes the rules again.
   }

@@ -11,10 +11,9 @@ import { worthDelivering } from '../analyzer/deliver.js';
 import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 import { ruleFacts } from '../analyzer/promotion.js';
 import { overriddenKey, reachingByKey, taughtPurposes, type Reaching, type Where } from '../rules/reach.js';
-import { isTaughtRule } from '../rules/rule.js';
 import { claimSentence } from '../analyzer/rules-file.js';
 import { analyzerKey } from './keys.js';
-import type { ObservedRule, RulesDoc } from '../rules/rule.js';
+import { isTaughtRule, liveOf, type LiveFigures, type ObservedRule, type RulesDoc } from '../rules/rule.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
 // statistics and trends. Pure over records, events and `now`.
@@ -99,6 +98,8 @@ export interface InstinctView {
   hits?: number;
   opportunities?: number;
   rate?: number;
+  /** Observed and a rule here: how its claim held since it was given, as bye stored it on the rule (rules/live.ts). */
+  live?: LiveFigures;
   score?: number;
   adjustment?: number;
   evolved_to?: string;
@@ -184,6 +185,8 @@ export function instinctView(x: IndexedInstinct, ctx: ReadCtx): InstinctView {
       if (typeof n === 'number') v[k] = n;
       else delete v[k];
     }
+    const live = liveOf(observedRule);
+    if (live !== undefined) v.live = live;
     v.sessions = observedRule.sessions;
     v.observations = observedRule.observations;
     v.last_seen = observedRule.last_seen > v.last_seen ? observedRule.last_seen : v.last_seen;
@@ -376,7 +379,7 @@ export function history(events: readonly StoreEvent[], id: string): HistoryRow[]
 
 export interface StatusGroup {
   domain: string;
-  instincts: { id: string; pattern: string; confidence: number; rate?: number; level: Level; trend: Trend }[];
+  instincts: { id: string; pattern: string; confidence: number; rate?: number; live?: LiveFigures; level: Level; trend: Trend }[];
 }
 
 /** status: in reach of the project and passing the delivery test, grouped by domain (largest group first), each with its trend over `days`. */
@@ -386,7 +389,7 @@ export function status(views: readonly InstinctView[], events: readonly StoreEve
   for (const v of views.filter((x) => x.deliverable && inReach(x, project)).sort(byConfidence)) {
     let g = groups.get(v.domain);
     if (g === undefined) groups.set(v.domain, (g = { domain: v.domain, instincts: [] }));
-    g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), ...(v.rate !== undefined && observedSource(v) ? { rate: v.rate } : {}), level: v.level, trend: trends.get(v.id).trend });
+    g.instincts.push({ id: v.id, pattern: v.pattern, confidence: round4(v.confidence), ...(v.rate !== undefined && observedSource(v) ? { rate: v.rate } : {}), ...(v.live ? { live: v.live } : {}), level: v.level, trend: trends.get(v.id).trend });
   }
   return [...groups.values()].sort((a, b) => b.instincts.length - a.instincts.length || (a.domain < b.domain ? -1 : 1));
 }

@@ -47,7 +47,7 @@ describe('list and export say where the instincts are', () => {
     const { env, a } = await twoProjects();
     const r = await runCli(['list'], env, { cwd: a });
     const lines = (r.stdout as string).split('\n');
-    expect(lines[0]).toMatch(/^rate {2}score {2}level +source +scope +id +pattern$/);
+    expect(lines[0]).toMatch(/^rate {2}live {2}score {2}level +source +scope +id +pattern$/);
     expect(lines).toHaveLength(3);
     // Each column starts where its header does.
     for (const h of ['level', 'source', 'scope', 'id', 'pattern']) {
@@ -55,8 +55,8 @@ describe('list and export say where the instincts are', () => {
       for (const row of lines.slice(1)) expect(row[at - 1]).toBe(' ');
       for (const row of lines.slice(1)) expect(row[at]).not.toBe(' ');
     }
-    // A taught instinct makes no measured claim: no rate, its score under the score heading.
-    expect(lines[1]).toMatch(/^ +- {2} +95% {2}rule +taught +project alpha +pref-pkg-pnpm-[0-9a-f]{8} +pref:pkg=pnpm$/);
+    // A taught instinct makes no measured claim: no rate, nothing held since it was given, its score under the score heading.
+    expect(lines[1]).toMatch(/^ +- {2} +- {2} +95% {2}rule +taught +project alpha +pref-pkg-pnpm-[0-9a-f]{8} +pref:pkg=pnpm$/);
   });
 
   it('list --scope bogus is refused in one line, exit 2; a scope with nothing says where the instincts are', async () => {

@@ -1600,6 +1600,7 @@ var RULES = {
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  liveMinOpportunities: { type: "integer", allowed: "a whole number of opportunities, at least 1", check: (v) => v >= 1 },
   fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
   commandWords: { type: "string", allowed: "script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)", check: (v) => v.split(/\s+/).every((w) => w === "" || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },

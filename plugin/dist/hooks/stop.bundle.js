@@ -10864,6 +10864,18 @@ function taughtProblem(r) {
   if (!(Number.isInteger(r.observations) && r.observations >= 0)) return `"observations" must be a whole number, 0 or more, found ${show2(r.observations)}`;
   return void 0;
 }
+var PROJECT2 = /^[0-9a-f]{12}$/;
+function withdrawnProblem(w) {
+  const o = w;
+  if (typeof o !== "object" || o === null || Array.isArray(o)) return "expected a withdrawn claim object";
+  if (kindInfo(o.kind) === void 0 || typeof o.pattern !== "string" || safeSteps({ kind: o.kind, pattern: o.pattern }) === void 0) return '"kind" and "pattern" must name a claim';
+  if (o.scope !== "global" && o.scope !== "project") return '"scope" must be "global" or "project"';
+  if (o.scope === "project" && !(typeof o.project === "string" && PROJECT2.test(o.project))) return '"project" must be a project id (12 hex digits)';
+  if (typeof o.withdrawn_at !== "string" || Number.isNaN(Date.parse(o.withdrawn_at))) return '"withdrawn_at" must be an ISO 8601 time';
+  if (typeof o.reason !== "string") return '"reason" must be a string';
+  if (o.prior !== void 0 && !(typeof o.prior === "number" && o.prior >= 0 && o.prior <= 1)) return '"prior" must be a number from 0 to 1';
+  return void 0;
+}
 function readRulesState(home) {
   const path = layout.rulesJson(home);
   let bytes;
@@ -10911,6 +10923,13 @@ function readRulesState(home) {
       }
     });
   }
+  const withdrawn = v.withdrawn;
+  if (withdrawn !== void 0 && !Array.isArray(withdrawn)) problems.push(`"withdrawn" is not a list: ${show2(withdrawn)}`);
+  (Array.isArray(withdrawn) ? withdrawn : []).forEach((w, i) => {
+    const problem = withdrawnProblem(w);
+    if (problem !== void 0) problems.push(`withdrawn claim ${i + 1}: ${problem}`);
+    else (doc.withdrawn ??= []).push(w);
+  });
   return problems.length ? { doc, problems, original: bytes } : { doc, problems };
 }
 function showable(confidence, observations) {
@@ -13554,6 +13573,7 @@ var RULES = {
   minRetryLift: { type: "number", allowed: "a number, 0 or more", check: (v) => v >= 0 },
   ratePriorWeight: { type: "number", allowed: "a number of opportunities from 0 to 1000", check: (v) => v >= 0 && v <= 1e3 },
   minRate: { type: "number", allowed: "a number from 0 to 1", check: fraction },
+  liveMinOpportunities: { type: "integer", allowed: "a whole number of opportunities, at least 1", check: (v) => v >= 1 },
   fixWindowCalls: { type: "integer", allowed: "a whole number of calls from 2 to 1000", check: (v) => v >= 2 && v <= 1e3 },
   commandWords: { type: "string", allowed: "script names separated by spaces, each of letters, digits and ._:+@- (at most 40 characters)", check: (v) => v.split(/\s+/).every((w) => w === "" || /^[A-Za-z0-9._:+@-]{1,40}$/.test(w)) },
   maxSessionRules: { type: "integer", allowed: "a whole number of items from 0 to 100", check: (v) => v >= 0 && v <= 100 },
@@ -14446,7 +14466,7 @@ function dreamDue(last, newSessions, nowMs, c) {
 
 // rules/write.ts
 function rulesJsonText(doc) {
-  return `${JSON.stringify({ version: RULES_FORMAT, rules: doc.rules, ...doc.taught.length ? { taught: doc.taught } : {} }, null, 2)}
+  return `${JSON.stringify({ version: RULES_FORMAT, rules: doc.rules, ...doc.taught.length ? { taught: doc.taught } : {}, ...doc.withdrawn?.length ? { withdrawn: doc.withdrawn } : {} }, null, 2)}
 `;
 }
 function writeRulesDoc(home, doc) {
@@ -14607,7 +14627,7 @@ function syncTaughtRules(ctx, instincts) {
   const taught = decideTaught(state.doc.taught, instincts, ctx.now.getTime(), ctx.config).rules;
   if (JSON.stringify(taught) === JSON.stringify(state.doc.taught)) return;
   try {
-    writeRulesDoc(ctx.home, { rules: state.doc.rules, taught });
+    writeRulesDoc(ctx.home, { ...state.doc, taught });
   } catch {
   }
 }
