@@ -20,7 +20,7 @@ export interface InstinctMeta {
   [key: string]: string | number;
 }
 
-/** The cap of the first versions: ids up to 109 characters (kept here to resolve them: store/keys.ts formerIds). */
+/** The cap of the first versions: ids up to 109 characters (kept here to resolve them: store/model/keys.ts formerIds). */
 const LEGACY_MAX_SLUG = 100;
 
 const SIMPLE_KEY = /^[A-Za-z0-9]+(?:->[A-Za-z0-9]+)*(?: error-retry)?$/;

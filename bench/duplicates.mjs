@@ -23,7 +23,7 @@ const size = Number(opt('--size', '5000'));
 const rounds = Number(opt('--rounds', '5'));
 const NOW = '2026-11-22T12:00:00.000Z';
 const OBSERVED = Number(opt('--observed', '0.6'));
-const { renderInstinct } = await import(join(root, 'dist', 'store', 'files.js'));
+const { renderInstinct } = await import(join(root, 'dist', 'store', 'model', 'file-format.js'));
 
 /** A deterministic generator (mulberry32). */
 function rng(seed) {
@@ -128,7 +128,7 @@ if (dists.length > 1) {
   console.log(`\n${a} / ${b}: wall ${fmt(res[a].ms / res[b].ms, 3)}x, CPU ${fmt(res[a].cpuMs / res[b].cpuMs, 3)}x`);
   // The same pairs, but for those across two projects: the new build's are the old one's that can meet.
   const meta = new Map();
-  const { scanInstincts } = await import(join(root, 'dist', 'store', 'scan.js'));
+  const { scanInstincts } = await import(join(root, 'dist', 'store', 'files', 'scan.js'));
   for (const e of scanInstincts(data)) if (e.value) meta.set(e.value.id, e.value);
   const meet = (p) => {
     const x = meta.get(p.a);

@@ -26,8 +26,8 @@ const rounds = Number(opt('--rounds', '1'));
 // on a loaded machine); its row then says "stopped after" with the CPU it had used.
 const limitS = opt('--limit-s', undefined);
 const NOW = '2026-11-22T12:00:00.000Z';
-const { renderInstinct } = await import(join(root, 'dist', 'store', 'files.js'));
-const { finishLevelState } = await import(join(root, 'dist', 'store', 'lifecycle.js'));
+const { renderInstinct } = await import(join(root, 'dist', 'store', 'model', 'file-format.js'));
+const { finishLevelState } = await import(join(root, 'dist', 'store', 'model', 'lifecycle.js'));
 const { loadConfig } = await import(join(root, 'dist', 'lib', 'config.js'));
 // --stale-levels: every instinct's stored level left at seedling, so gc rewrites the ones that
 // moved (a store not written for weeks); by default levels are current, as every store write leaves them.

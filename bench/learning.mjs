@@ -79,7 +79,7 @@ function instincts(home) {
     .map((f) => /\npattern: (".*")\n/.exec(readFileSync(join(dir, f), 'utf8'))?.[1])
     .filter(Boolean)
     .map((s) => JSON.parse(s))
-    // The store writes `seq:A->B->C` and `retry:A` (store/keys.ts); the grader knows the analyzer's keys.
+    // The store writes `seq:A->B->C` and `retry:A` (store/model/keys.ts); the grader knows the analyzer's keys.
     .map((k) => (k.startsWith('seq:') ? k.slice(4) : k.startsWith('retry:') ? `${k.slice(6)} error-retry` : k));
 }
 

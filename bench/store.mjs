@@ -12,8 +12,8 @@ import { fmt, interleave, median } from './lib.mjs';
 const rounds = Number(process.argv[2] ?? 20);
 const root = join(import.meta.dirname, '..');
 const CLI = join(root, 'dist', 'cli', 'homunculus.js');
-const { renderInstinct, renderFact } = await import(join(root, 'dist', 'store', 'files.js'));
-const { writeIndex } = await import(join(root, 'dist', 'store', 'index-file.js'));
+const { renderInstinct, renderFact } = await import(join(root, 'dist', 'store', 'model', 'file-format.js'));
+const { writeIndex } = await import(join(root, 'dist', 'store', 'files', 'index-file.js'));
 const { projectId } = await import(join(root, 'dist', 'observer', 'project-id.js'));
 
 const dir = mkdtempSync(join(tmpdir(), 'homunculus-bench-store-'));

@@ -3,7 +3,7 @@ import { readLines } from '../lib/line-reader.js';
 import { readRegularHead } from '../lib/regular-file.js';
 import { ObservationSink } from '../observer/observation-sink.js';
 import { INTERRUPTED_MARK, REJECTED_MARK } from '../observer/observation.js';
-import { nameProjects } from '../store/projects.js';
+import { nameProjects } from '../store/files/projects.js';
 import type { TableBuilder } from '../analyzer/table-builder.js';
 import { CallTally } from '../analyzer/sessions.js';
 import { agentTypeFromMeta, LineMarks, newCounts, resultText, skip, subagentMetaPath, TranscriptPairer, type ImportCounts } from './transcript.js';

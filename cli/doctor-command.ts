@@ -11,14 +11,14 @@ import { readAnalysisLog } from '../lib/analysis-log.js';
 import { cli, installHint, invocation } from '../lib/invocation.js';
 import { layout } from '../lib/data-home.js';
 import { readDataFile } from '../lib/data-files.js';
-import { disagreements, type Disagreement } from '../store/consistency.js';
-import { readEvents } from '../store/events.js';
-import { StoreBusyError } from '../store/io.js';
-import { round4 } from '../store/lifecycle.js';
+import { disagreements, type Disagreement } from '../store/files/consistency.js';
+import { readEvents } from '../store/files/events.js';
+import { StoreBusyError } from '../store/files/io.js';
+import { round4 } from '../store/model/lifecycle.js';
 import { mendStore } from '../store/housekeep.js';
-import { scanFacts, scanInstincts } from '../store/scan.js';
+import { scanFacts, scanInstincts } from '../store/files/scan.js';
 import { storeContext } from '../store/service.js';
-import { pendingChange } from '../store/txn.js';
+import { pendingChange } from '../store/files/txn.js';
 import { commonOptions, context, printJson, type Context } from './context.js';
 import { hookLocators, installedEntries, whereInUse, whereLine, type Check, type Installed, type Where } from './in-use.js';
 import { CliError } from './errors.js';
@@ -63,7 +63,7 @@ export function analysisLogCheck(home: string): Check {
 
 /**
  * The store's files against its event log: a change cut short (its journal still there), and
- * any instinct or fact whose events do not add up to its confidence (store/consistency.ts).
+ * any instinct or fact whose events do not add up to its confidence (store/files/consistency.ts).
  */
 export function storeCheck(home: string): Check {
   const fix = 'homunculus doctor --fix (or homunculus gc) finishes a change cut short and logs the difference as a repair event, taking the file\'s word';

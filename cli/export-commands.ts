@@ -1,12 +1,12 @@
 import { resolve } from 'node:path';
-import { CATEGORIES, PREFIXES } from '../store/keys.js';
+import { CATEGORIES, PREFIXES } from '../store/model/keys.js';
 import type { Argv, CommandModule } from 'yargs';
 import { FORMATS, type Format } from '../exports/formats.js';
 import * as ex from '../exports/service.js';
 import { evolve, graduate } from '../exports/graduate-service.js';
 import { FORMAT_FILES, isWholeExport, replaceableExport } from '../exports/out-files.js';
 import { normalizeCategory, type ExportFilter } from '../exports/select.js';
-import { StoreBusyError } from '../store/io.js';
+import { StoreBusyError } from '../store/files/io.js';
 import { StoreError } from '../store/mutate.js';
 import * as svc from '../store/service.js';
 import type { StoreCtx } from '../store/store.js';

@@ -1,12 +1,12 @@
 import type { CommandModule } from 'yargs';
 import { claudePaths } from '../claude/paths.js';
 import { appendAnalysisEvent, readAnalysisLog, type AnalysisEvent } from '../lib/analysis-log.js';
-import { StoreBusyError } from '../store/io.js';
+import { StoreBusyError } from '../store/files/io.js';
 import { deleteFact } from '../store/facts.js';
 import { deleteInstinct } from '../store/teach.js';
 import { promoteGlobal } from '../store/promotion-marks.js';
 import { StoreError } from '../store/mutate.js';
-import { currentProject } from '../store/projects.js';
+import { currentProject } from '../store/files/projects.js';
 import { runDream, type DreamRun } from '../store/dream-run.js';
 import * as svc from '../store/service.js';
 import { commonOptions, context, printJson } from './context.js';

@@ -1,7 +1,7 @@
-import { SOURCES } from '../store/model.js';
+import { SOURCES } from '../store/model/model.js';
 import type { Argv, CommandModule } from 'yargs';
-import { FEEDBACK_KINDS, type FeedbackKind } from '../store/lifecycle.js';
-import { StoreBusyError } from '../store/io.js';
+import { FEEDBACK_KINDS, type FeedbackKind } from '../store/model/lifecycle.js';
+import { StoreBusyError } from '../store/files/io.js';
 import { alias } from '../store/merge.js';
 import { deleteFact, writeFact } from '../store/facts.js';
 import { feedback } from '../store/feedback.js';

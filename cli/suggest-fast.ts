@@ -1,7 +1,7 @@
 import { BadTimeError, resolveNow } from '../lib/clock.js';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { resolveDataHome } from '../lib/data-home.js';
-import { currentProject } from '../store/projects.js';
+import { currentProject } from '../store/files/projects.js';
 import { suggestFromIndex } from '../store/suggest-fast.js';
 import { figure } from '../store/figures.js';
 

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { filterViews } from '../store/query.js';
-import { scanInstincts } from '../store/scan.js';
+import { scanInstincts } from '../store/files/scan.js';
 import { graduateStore, ttlVerdict, type TtlRow } from '../store/graduate-ops.js';
 import { refuseUnsafeClock } from '../store/mutate.js';
 import { snapshot, type StoreCtx } from '../store/store.js';

@@ -1,6 +1,6 @@
 import { safeText } from '../lib/safe-text.js';
 import { blockBody } from './marker-block.js';
-import { PREFIXES } from '../store/keys.js';
+import { PREFIXES } from '../store/model/keys.js';
 
 // Reading rules back from Markdown (`homunculus import claude-md <file>`): the bullets `export` and
 // `inject` write, and hand-written ones that follow the key convention:
@@ -8,7 +8,7 @@ import { PREFIXES } from '../store/keys.js';
 //   - Always run the linter before committing `fix:lint-before-commit` (80%)
 // Pure: text in, parsed rules and skipped lines (with why) out.
 
-/** Prefix -> category: the seed's and each learner's (store/keys.ts), so that every line `export` writes reads back. */
+/** Prefix -> category: the seed's and each learner's (store/model/keys.ts), so that every line `export` writes reads back. */
 export const KEY_PREFIXES: Record<string, string> = PREFIXES;
 
 export interface ParsedRule {

@@ -2,14 +2,14 @@ import type { InstinctView } from '../store/query.js';
 import { filterViews } from '../store/query.js';
 import type { ExportRule } from './formats.js';
 import { claimSentence } from '../analyzer/rules-file.js';
-import { analyzerKey, categoryOf, PREFIXES } from '../store/keys.js';
-import { observedDomain } from '../store/text.js';
+import { analyzerKey, categoryOf, PREFIXES } from '../store/model/keys.js';
+import { observedDomain } from '../store/model/text.js';
 import { allRules, rulesFor, type Reaching } from '../rules/reach.js';
 import { ruleProject, type ObservedRule, type RulesDoc } from '../rules/rule.js';
 import { ruleFacts } from '../analyzer/promotion.js';
 import { worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
 import { safeText } from '../lib/safe-text.js';
-import { observedSource } from '../store/model.js';
+import { observedSource } from '../store/model/model.js';
 import { whenClause } from '../lib/safe-text.js';
 
 // Which instincts the exports carry, and how each becomes an ExportRule. Pure over the store's

@@ -15,7 +15,7 @@ import { runHook } from '../lib/hook-shell.js';
 import { idToken } from '../lib/tokens.js';
 import { PayloadError } from '../observer/observation.js';
 import { scanStdin } from '../observer/stdin.js';
-import { currentProject, touchProject } from '../store/projects.js';
+import { currentProject, touchProject } from '../store/files/projects.js';
 
 /** The configuration; a broken config.json is logged (doctor shows it) and the defaults are used: a session still gets its rules. */
 function configFor(home: string, env: NodeJS.ProcessEnv): Config {

@@ -14,7 +14,7 @@ import { runHook } from '../lib/hook-shell.js';
 import { idToken } from '../lib/tokens.js';
 import { scanStdin } from '../observer/stdin.js';
 import { maybeDream } from '../store/dream-run.js';
-import { currentProject } from '../store/projects.js';
+import { currentProject } from '../store/files/projects.js';
 import { applyTurnFeedback } from '../store/turn-apply.js';
 
 runHook('stop', async (home, env) => {

@@ -101,7 +101,7 @@ export const layout = {
   aliases: (home: string) => join(home, 'aliases.json'),
   storeMarker: (home: string) => join(home, 'store.json'),
   storeIndex: (home: string) => join(home, 'state', 'store-index.json'),
-  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home: string) => join(home, 'state', 'store-journal.json'),
   suggestions: (home: string) => join(home, 'state', 'suggestions.jsonl'),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.

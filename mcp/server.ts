@@ -1,5 +1,5 @@
-import { SOURCES, type Source } from '../store/model.js';
-import { CATEGORIES, PREFIXES } from '../store/keys.js';
+import { SOURCES, type Source } from '../store/model/model.js';
+import { CATEGORIES, PREFIXES } from '../store/model/keys.js';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { layout, resolveDataHome } from '../lib/data-home.js';
 import { ID } from '../lib/tokens.js';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { StoreBusyError } from '../store/io.js';
+import { StoreBusyError } from '../store/files/io.js';
 import { alias, merge } from '../store/merge.js';
 import { deleteFact, writeFact } from '../store/facts.js';
 import { deleteInstinct, teach, writeInstinct } from '../store/teach.js';

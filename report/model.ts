@@ -14,12 +14,12 @@ import type { Reaching } from '../rules/reach.js';
 import { liveOf, type LiveFigures, type ObservedRule } from '../rules/rule.js';
 import { acrossWords } from '../analyzer/rules-file.js';
 import { deliverable } from '../exports/session-context.js';
-import { analyzerKey, storeKey } from '../store/keys.js';
-import { round4 } from '../store/lifecycle.js';
+import { analyzerKey, storeKey } from '../store/model/keys.js';
+import { round4 } from '../store/model/lifecycle.js';
 import type { FactView, InstinctView, Stats } from '../store/query.js';
 import type { NothingHere } from '../store/nothing-here.js';
 import { observedForecast, ruleForecast, type Forecast } from './forecast.js';
-import { observedSource } from '../store/model.js';
+import { observedSource } from '../store/model/model.js';
 
 // What the report shows, computed from the store's views, rules.json, the project registry and
 // the records (the analyzer's table, read through its cache). Pure: everything in, plain data out.
@@ -149,7 +149,7 @@ export interface ReportInput {
   stats: Stats;
   /** Every project known (the registry and the store's), with its instincts. */
   projects: { id: string; name: string | null; instincts: number }[];
-  /** Project id -> label (store/projects.ts projectNames). */
+  /** Project id -> label (store/files/projects.ts projectNames). */
   names: ReadonlyMap<string, string>;
   /** rules.json's rules that reach the project (all of them without one), as the SessionStart hook reads them (rules/reach.ts). */
   rules: readonly Reaching[];

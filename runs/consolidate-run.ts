@@ -20,7 +20,7 @@ import { decideTaught, promotionInput } from '../store/promote.js';
 import { loadRecords } from './retained-records.js';
 import { rulesForFile } from './shared-rules-file.js';
 import { markPromoted } from '../store/promotion-marks.js';
-import { projectNames } from '../store/projects.js';
+import { projectNames } from '../store/files/projects.js';
 
 export { RulesStateError, type RulesState };
 

@@ -9,7 +9,7 @@ import type { RecordTable } from '../analyzer/record-table.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
 import { worthDelivering } from '../analyzer/deliver.js';
 import { ruleFacts } from '../analyzer/promotion.js';
-import { projectNames } from '../store/projects.js';
+import { projectNames } from '../store/files/projects.js';
 import { readRulesDoc } from '../rules/read.js';
 import { rulesFor } from '../rules/reach.js';
 import type { ObservedRule, RulesDoc } from '../rules/rule.js';

@@ -18,7 +18,7 @@ import { lastAnalysisText, type WindowFigures } from '../analyzer/window-figures
 import { seenByProject } from '../analyzer/nearest.js';
 import { writeObserved, type ArchivedInstinct } from '../store/observed.js';
 import { scopePatterns } from '../store/scope.js';
-import { recoverStore } from '../store/txn.js';
+import { recoverStore } from '../store/files/txn.js';
 import { readHistory } from './history-file.js';
 import { loadObservationFile } from './observation-cache.js';
 import { analyzeWindowFiles } from './parts-cache.js';
@@ -269,7 +269,7 @@ export function runAnalysis(opts: AnalysisOptions): AnalysisReport {
     const archDir = layout.archive(home);
     ensurePrivateDir(cacheDir);
     // A store change a killed run left is finished or undone before its temporary files could be
-    // taken for leftovers (store/txn.ts).
+    // taken for leftovers (store/files/txn.ts).
     recoverStore(home);
     for (const f of removeTempFiles([home, instDir, archDir, layout.facts(home), cacheDir, layout.state(home)])) (report.notPruned ??= []).push(relative(home, f));
     const pa = readAndAnalyze(home, nowMs, config, report, opts.keepAnalysis, deadline, partsFrom, opts.budgetRecords, opts.noPrune);

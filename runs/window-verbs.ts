@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { layout } from '../lib/data-home.js';
-import { readEvents } from '../store/events.js';
-import { storeKey } from '../store/keys.js';
-import { round4 } from '../store/lifecycle.js';
+import { readEvents } from '../store/files/events.js';
+import { storeKey } from '../store/model/keys.js';
+import { round4 } from '../store/model/lifecycle.js';
 import { StoreError } from '../store/mutate.js';
 import { scopePatterns } from '../store/scope.js';
 import { snapshot, type StoreCtx } from '../store/store.js';

@@ -1,7 +1,7 @@
 import type { InstinctView } from './query.js';
 import { withinScopes } from './candidates.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLost, mergePairs, mergeSimilarity, type Lost } from './similarity.js';
-import { observedSource } from './model.js';
+import { observedSource } from './model/model.js';
 
 // Reports for keeping the store clean (pure): duplicate pairs, contradictions, and the alike pairs
 // kept apart. Nothing is changed here; gc merges taught duplicates and down-weights contradictions.

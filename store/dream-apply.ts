@@ -3,7 +3,7 @@ import { applyFeedback } from './feedback.js';
 import { mergeIn } from './merge.js';
 import { archiveInstinct, entryOf, live, mutate, norm, refuseUnsafeClock, save } from './mutate.js';
 import { promoteIn } from './promotion-marks.js';
-import { scanInstincts } from './scan.js';
+import { scanInstincts } from './files/scan.js';
 import type { StoreCtx } from './store.js';
 
 // The dream pass carried out: store/dream.ts plans it, this does each step with the store's own

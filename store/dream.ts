@@ -3,11 +3,11 @@ import { readRegularText } from '../lib/regular-file.js';
 import { join } from 'node:path';
 import type { Config } from '../lib/config.js';
 import { DAY_MS } from '../lib/clock.js';
-import { decayed, pruneCategory, type LifecycleConfig } from './lifecycle.js';
-import type { Instinct } from './model.js';
+import { decayed, pruneCategory, type LifecycleConfig } from './model/lifecycle.js';
+import type { Instinct } from './model/model.js';
 import { conflictPairs, conflicts, mergeLoses, mergePairs, mergeSimilarity, textSimilarity } from './similarity.js';
 import { plural } from '../lib/plural.js';
-import { observedSource } from './model.js';
+import { observedSource } from './model/model.js';
 
 // `homunculus dream`: one deterministic pass over the whole store, planned here (pure over the
 // instincts, the texts that may shadow them, the configuration and `now`) and carried out by

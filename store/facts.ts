@@ -1,9 +1,9 @@
 import { cli } from '../lib/invocation.js';
-import { event } from './events.js';
-import { withEvidence } from './frontmatter.js';
-import { idFor, validId } from './keys.js';
-import { reinforced } from './lifecycle.js';
-import { MAX_TEXT, zeroFeedback, type Fact, type Scope } from './model.js';
+import { event } from './files/events.js';
+import { withEvidence } from './model/frontmatter.js';
+import { idFor, validId } from './model/keys.js';
+import { reinforced } from './model/lifecycle.js';
+import { MAX_TEXT, zeroFeedback, type Fact, type Scope } from './model/model.js';
 import { addProject, addSession, archiveFact, capFor, domainOf, factRef, latest, mutate, saveFact, settleDecay, StoreError, text, type Mut } from './mutate.js';
 import { textSimilarity, valuesDiffer } from './similarity.js';
 import type { StoreCtx } from './store.js';

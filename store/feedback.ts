@@ -1,9 +1,9 @@
-import { event } from './events.js';
-import { withEvidence } from './frontmatter.js';
-import { clamp, feedbackDelta, round4, type FeedbackKind } from './lifecycle.js';
-import { type Instinct, observedSource } from './model.js';
+import { event } from './files/events.js';
+import { withEvidence } from './model/frontmatter.js';
+import { clamp, feedbackDelta, round4, type FeedbackKind } from './model/lifecycle.js';
+import { type Instinct, observedSource } from './model/model.js';
 import { entryOf, latest, mutate, resolve, resolveRef, save, saveFact, settleDecay, StoreError, type Mut } from './mutate.js';
-import type { Entry } from './scan.js';
+import type { Entry } from './files/scan.js';
 import type { StoreCtx } from './store.js';
 
 // Feedback: confirm, correct and contradict by hand (`feedback`), and the judged turns the Stop

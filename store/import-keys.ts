@@ -1,6 +1,6 @@
 import { kindInfo, kindOfStoreKey } from '../analyzer/kinds.js';
 import { DETAIL_PART, looksLikeCredential } from '../lib/tokens.js';
-import { MAX_KEY_BODY } from './keys.js';
+import { MAX_KEY_BODY } from './model/keys.js';
 
 // The keys an import may bring (`import claude-md`, the MCP `import_claude_md` and
 // `import_patterns`): text a file or a model wrote, held to the token rules of the keys homunculus
@@ -20,7 +20,7 @@ const LEARNED_SHAPES: Record<string, string> = {
 /** What joins the words of a taught key's body. */
 const JOINERS = /->|[=+, ]/;
 
-/** Why an imported key is refused (one line, without the key's text), or undefined when it may come in. `key` is normalized (store/keys.ts). */
+/** Why an imported key is refused (one line, without the key's text), or undefined when it may come in. `key` is normalized (store/model/keys.ts). */
 export function importedKeyProblem(key: string): string | undefined {
   const colon = key.indexOf(':');
   const prefix = key.slice(0, colon);

@@ -1,8 +1,8 @@
-import { event } from './events.js';
-import { withEvidence } from './frontmatter.js';
-import { type Instinct, observedSource } from './model.js';
+import { event } from './files/events.js';
+import { withEvidence } from './model/frontmatter.js';
+import { type Instinct, observedSource } from './model/model.js';
 import { addProject, addSession, archiveInstinct, entryOf, key, mutate, norm, resolve, resolveRef, save, StoreError, type Mut } from './mutate.js';
-import type { Entry } from './scan.js';
+import type { Entry } from './files/scan.js';
 import type { StoreCtx } from './store.js';
 import { plural } from '../lib/plural.js';
 

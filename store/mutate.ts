@@ -1,26 +1,26 @@
 import { readOnlyReason } from '../lib/clock-guard.js';
 import { layout } from '../lib/data-home.js';
-import { archiveText, keepUserVersion } from './archive.js';
-import { event, type StoreEvent } from './events.js';
-import { factFields, instinctFields, renderFact, renderInstinct } from './files.js';
-import { updateUserFile, oneLine } from './frontmatter.js';
-import { writeIndex } from './index-file.js';
-import { storePaths, withStoreLock } from './io.js';
-import { KeyError, normalizeKey, isFormerId } from './keys.js';
-import { decayed, finishLevelState } from './lifecycle.js';
-import { migrateLegacy } from './migrate.js';
-import { DOMAIN, MAX_SESSION_IDS, type Fact, type Instinct, type Scope, type Source, observedSource } from './model.js';
-import { promotedKeys } from './rules.js';
+import { archiveText, keepUserVersion } from './files/archive.js';
+import { event, type StoreEvent } from './files/events.js';
+import { factFields, instinctFields, renderFact, renderInstinct } from './model/file-format.js';
+import { updateUserFile, oneLine } from './model/frontmatter.js';
+import { writeIndex } from './files/index-file.js';
+import { storePaths, withStoreLock } from './files/io.js';
+import { KeyError, normalizeKey, isFormerId } from './model/keys.js';
+import { decayed, finishLevelState } from './model/lifecycle.js';
+import { migrateLegacy } from './files/migrate.js';
+import { DOMAIN, MAX_SESSION_IDS, type Fact, type Instinct, type Scope, type Source, observedSource } from './model/model.js';
+import { promotedKeys } from './files/promoted-keys.js';
 import { readRulesState } from '../rules/read.js';
 import { writeRulesDoc } from '../rules/write.js';
 import { decideTaught } from './taught-decisions.js';
-import { classifyEntry, scanFacts, scanInstincts, type Entry } from './scan.js';
+import { classifyEntry, scanFacts, scanInstincts, type Entry } from './files/scan.js';
 import { readAliases, type StoreCtx } from './store.js';
-import { recoverStore, StoreTxn, unchanged } from './txn.js';
+import { recoverStore, StoreTxn, unchanged } from './files/txn.js';
 
 // The core of every change to the store: `mutate` runs a change under the store's lock (the
 // analysis lock), reads the files afresh, lets the change stage its files and its confidence
-// changes, commits them all or nothing with their event log lines (store/txn.ts), and rewrites
+// changes, commits them all or nothing with their event log lines (store/files/txn.ts), and rewrites
 // the index. Observed files are rewritten whole (they are the analyzer's; a hand edit is kept in
 // archive/ first); taught and imported files are the user's and are changed minimally. Here too
 // the helpers the verbs share (lookups, save and archive, decay, sessions and projects, input
@@ -49,7 +49,7 @@ export interface Mut {
   events: StoreEvent[];
   aliases: Map<string, string>;
   aliasesChanged: boolean;
-  /** The files this change writes and removes, committed with `events` (store/txn.ts). */
+  /** The files this change writes and removes, committed with `events` (store/files/txn.ts). */
   txn: StoreTxn;
   /** Lookups by id and by file, built when first needed and kept in step by save and archive. */
   index?: { of: Entry<Instinct>[]; length: number; byId: Map<string, Entry<Instinct>>; byFile: Map<string, Entry<Instinct>> };
@@ -119,7 +119,7 @@ export function mutate<T>(ctx: StoreCtx, fn: (m: Mut) => T, opts: { lockHeld?: b
   );
 }
 
-/** Commits what the change has staged, with its events and aliases: all of it, or nothing (store/txn.ts). */
+/** Commits what the change has staged, with its events and aliases: all of it, or nothing (store/files/txn.ts). */
 export function commit(m: Mut): void {
   if (m.aliasesChanged) m.txn.write(layout.aliases(m.ctx.home), `${JSON.stringify({ aliases: Object.fromEntries([...m.aliases].sort()) }, null, 2)}\n`);
   m.aliasesChanged = false;

@@ -7,21 +7,21 @@ import type { ProjectAnalyses } from '../analyzer/projects.js';
 import type { ScoredPattern } from '../analyzer/score.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
-import { event, type StoreEvent } from './events.js';
-import { renderInstinct } from './files.js';
-import { withEvidence } from './frontmatter.js';
-import { analyzerKey, storeKey } from './keys.js';
-import { clamp, finishLevelState, round4 } from './lifecycle.js';
-import { keepUserVersion, stamp } from './archive.js';
-import { migrateLegacy } from './migrate.js';
-import type { Instinct } from './model.js';
-import { zeroFeedback, observedSource } from './model.js';
-import { promotedKeys } from './rules.js';
-import { scanInstincts, observedBody, type Entry } from './scan.js';
+import { event, type StoreEvent } from './files/events.js';
+import { renderInstinct } from './model/file-format.js';
+import { withEvidence } from './model/frontmatter.js';
+import { analyzerKey, storeKey } from './model/keys.js';
+import { clamp, finishLevelState, round4 } from './model/lifecycle.js';
+import { keepUserVersion, stamp } from './files/archive.js';
+import { migrateLegacy } from './files/migrate.js';
+import type { Instinct } from './model/model.js';
+import { zeroFeedback, observedSource } from './model/model.js';
+import { promotedKeys } from './files/promoted-keys.js';
+import { scanInstincts, observedBody, type Entry } from './files/scan.js';
 import { scopePatterns, type ObservedPattern } from './scope.js';
-import { observedAction, observedDomain, observedExplain, observedTrigger } from './text.js';
-import { writeIndex } from './index-file.js';
-import { recoverStore, StoreTxn, unchanged } from './txn.js';
+import { observedAction, observedDomain, observedExplain, observedTrigger } from './model/text.js';
+import { writeIndex } from './files/index-file.js';
+import { recoverStore, StoreTxn, unchanged } from './files/txn.js';
 import { plural } from '../lib/plural.js';
 
 // The analyzer's instincts, written through the store: one file per tracked pattern with
@@ -166,7 +166,7 @@ function handEdited(e: Entry<Instinct>): boolean {
 export function writeObserved(home: string, pa: ProjectAnalyses, config: Config, nowIso: string, promotedNow?: ReadonlyMap<string, string>): ObservedWrite {
   recoverStore(home);
   migrateLegacy(home, config, nowIso, { lockHeld: true });
-  // Every file and event line of this run committed together, or none (store/txn.ts).
+  // Every file and event line of this run committed together, or none (store/files/txn.ts).
   const txn = new StoreTxn(home);
   const instDir = layout.instincts(home);
   const archDir = layout.archive(home);

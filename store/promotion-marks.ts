@@ -1,5 +1,5 @@
-import { withEvidence } from './frontmatter.js';
-import { type Instinct, observedSource } from './model.js';
+import { withEvidence } from './model/frontmatter.js';
+import { type Instinct, observedSource } from './model/model.js';
 import { entryOf, mutate, resolveRef, save, StoreError, type Mut } from './mutate.js';
 import type { StoreCtx } from './store.js';
 

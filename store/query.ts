@@ -1,10 +1,10 @@
 import type { Config } from '../lib/config.js';
-import { CATEGORIES } from './keys.js';
-import type { StoreEvent } from './events.js';
-import type { IndexedFact, IndexedInstinct } from './index-read.js';
-import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './lifecycle.js';
-import type { Level, Scope, Source, State } from './model.js';
-import { LEVELS, PROJECT_ID, observedSource } from './model.js';
+import { CATEGORIES } from './model/keys.js';
+import type { StoreEvent } from './files/events.js';
+import type { IndexedFact, IndexedInstinct } from './files/index-read.js';
+import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './model/lifecycle.js';
+import type { Level, Scope, Source, State } from './model/model.js';
+import { LEVELS, PROJECT_ID, observedSource } from './model/model.js';
 import { haystack, matches, parseQuery } from './search.js';
 import { trendsOver, type Trend } from './trend.js';
 import { worthDelivering } from '../analyzer/deliver.js';
@@ -12,7 +12,7 @@ import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
 import { ruleFacts } from '../analyzer/promotion.js';
 import { overriddenKey, reachingByKey, taughtPurposes, type Reaching, type Where } from '../rules/reach.js';
 import { claimSentence } from '../analyzer/rules-file.js';
-import { analyzerKey } from './keys.js';
+import { analyzerKey } from './model/keys.js';
 import { isTaughtRule, liveOf, type LiveFigures, type ObservedRule, type RulesDoc } from '../rules/rule.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,

@@ -1,8 +1,8 @@
-import { event } from './events.js';
-import { oneLine } from './frontmatter.js';
-import { categoryOf, idFor, KeyError, normalizeKey, type Category } from './keys.js';
-import { clamp } from './lifecycle.js';
-import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct, observedSource } from './model.js';
+import { event } from './files/events.js';
+import { oneLine } from './model/frontmatter.js';
+import { categoryOf, idFor, KeyError, normalizeKey, type Category } from './model/keys.js';
+import { clamp } from './model/lifecycle.js';
+import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct, observedSource } from './model/model.js';
 import { enforceInstinctCap, factRef, mutate, resolve, save, saveFact, type Mut } from './mutate.js';
 import { writeFactIn } from './facts.js';
 import { textSimilarity, valuesDiffer } from './similarity.js';

@@ -1,6 +1,6 @@
 import { samePairs, similarPairs, unionPairs, withinScopes } from './candidates.js';
-import { words } from './keys.js';
-import { observedSource } from './model.js';
+import { words } from './model/keys.js';
+import { observedSource } from './model/model.js';
 import { meaningWords, swappedWords } from './word-swaps.js';
 
 // Deterministic, order-respecting similarity, and contradictions between taught instincts.

@@ -1,7 +1,7 @@
 import { appendLine } from '../lib/append-line.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';
-import { readFreshIndex } from './index-read.js';
+import { readFreshIndex } from './files/index-read.js';
 import { compact, instinctView, suggestViews, type InstinctView } from './query.js';
 import { readRulesDoc } from '../rules/read.js';
 

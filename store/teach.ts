@@ -1,12 +1,12 @@
-import { event } from './events.js';
-import { withEvidence, oneLine } from './frontmatter.js';
-import { categoryOf, idFor, validId, type Category } from './keys.js';
-import { reinforced } from './lifecycle.js';
-import { MAX_EXPLAIN, MAX_TEXT, zeroFeedback, type Instinct, type Scope, observedSource } from './model.js';
+import { event } from './files/events.js';
+import { withEvidence, oneLine } from './model/frontmatter.js';
+import { categoryOf, idFor, validId, type Category } from './model/keys.js';
+import { reinforced } from './model/lifecycle.js';
+import { MAX_EXPLAIN, MAX_TEXT, zeroFeedback, type Instinct, type Scope, observedSource } from './model/model.js';
 import { addProject, addSession, archiveInstinct, domainOf, enforceInstinctCap, entryOf, key, latest, live, mutate, norm, resolve, resolveRef, save, settleDecay, StoreError, text, type Mut } from './mutate.js';
 import { applyFeedback, feedbackIn } from './feedback.js';
 import { conflicts, keySimilarity, mergeLoses } from './similarity.js';
-import type { Entry } from './scan.js';
+import type { Entry } from './files/scan.js';
 import type { StoreCtx } from './store.js';
 import { whenClause } from '../lib/safe-text.js';
 

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { appendLine } from '../lib/append-line.js';
 import { DAY_MS, utcDay } from '../lib/clock.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
-import { listDir, readIfFile } from './io.js';
+import { listDir, readIfFile } from './files/io.js';
 import { plural } from '../lib/plural.js';
 import { commandParts } from '../analyzer/learners/commands.js';
 import { fixSteps } from '../analyzer/learners/fixes.js';

@@ -2,7 +2,7 @@ import { execa } from 'execa';
 import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseInstinct } from '../store/files.js';
+import { parseInstinct } from '../store/model/file-format.js';
 // @ts-expect-error: plain ES module without types
 import { generateObservations } from '../bench/generate.mjs';
 import { CLI, cleanEnv, listFiles, runCli, sandbox } from './helpers.js';

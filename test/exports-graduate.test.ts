@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { parse } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { skillProblems } from '../exports/skill.js';
-import { parseInstinct } from '../store/files.js';
+import { parseInstinct } from '../store/model/file-format.js';
 import { runCli, sandbox } from './helpers.js';
 import { cliJson } from './store-helpers.js';
 import { instinct, NOW, seedStore } from './exports-helpers.js';

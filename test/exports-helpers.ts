@@ -1,8 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { renderInstinct } from '../store/files.js';
-import { idFor } from '../store/keys.js';
-import { zeroFeedback, type Instinct } from '../store/model.js';
+import { renderInstinct } from '../store/model/file-format.js';
+import { idFor } from '../store/model/keys.js';
+import { zeroFeedback, type Instinct } from '../store/model/model.js';
 
 // A store written straight into a data home (instinct files in the store's own format), so that
 // the exports' tests start from known rules without running the analyzer.

@@ -6,7 +6,7 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { parseInstinct } from '../store/files.js';
+import { parseInstinct } from '../store/model/file-format.js';
 import { ROOT, runCli, sandbox } from './helpers.js';
 import { cliJson } from './store-helpers.js';
 import { instinct, NOW, seedStore, SEEDED } from './exports-helpers.js';

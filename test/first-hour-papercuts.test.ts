@@ -8,7 +8,7 @@ import { CLI, cleanEnv, ROOT, runCli, tempDir } from './helpers.js';
 import { settingsPath, setup } from './install-helpers.js';
 import { sessionLines } from './hardening-helpers.js';
 import { legacySlugFor, slugFor } from '../analyzer/instinct-file.js';
-import { idFor } from '../store/keys.js';
+import { idFor } from '../store/model/keys.js';
 
 describe('a closed pipe is a normal end', () => {
   // The reader is gone before the command writes its first byte: every write meets EPIPE.

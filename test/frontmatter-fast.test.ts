@@ -1,9 +1,9 @@
-// The frontmatter fast path (store/files.ts jsonFrontmatter) must read exactly what the yaml
+// The frontmatter fast path (store/model/file-format.ts jsonFrontmatter) must read exactly what the yaml
 // package reads, or step aside: every value the store's renderer can write, hostile text
 // included, and hand-written YAML that only the yaml package understands.
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { jsonFrontmatter, plainFrontmatter, renderFrontmatter, yamlFrontmatter } from '../store/frontmatter.js';
+import { jsonFrontmatter, plainFrontmatter, renderFrontmatter, yamlFrontmatter } from '../store/model/frontmatter.js';
 
 const yamlRead = (front: string) => parseYaml(front, { uniqueKeys: true, maxAliasCount: 0 }) as unknown;
 

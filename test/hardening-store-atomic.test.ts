@@ -2,13 +2,13 @@
 // place before its events.jsonl line was appended: a crash or a full disk in between left the
 // confidence and the event sum apart, and a command that reported failure (exit 1, ENOSPC) had in
 // fact changed the store, so that running it again applied it twice. Now a change is all or
-// nothing (store/txn.ts), exit 1 means nothing changed, a change a killed run left is finished
+// nothing (store/files/txn.ts), exit 1 means nothing changed, a change a killed run left is finished
 // or undone by the next writer, and gc and doctor find and mend a disagreement.
 import { execa } from 'execa';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseInstinct } from '../store/files.js';
+import { parseInstinct } from '../store/model/file-format.js';
 import { cleanEnv, CLI, listFiles, runCli, sandbox } from './helpers.js';
 import { snapshot } from './hardening-helpers.js';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/config.js';
 import { promptStems, selectInjection } from '../store/inject.js';
-import type { IndexedFact, IndexedInstinct } from '../store/index-read.js';
+import type { IndexedFact, IndexedInstinct } from '../store/files/index-read.js';
 import { projectId } from '../observer/project-id.js';
 import { sandbox } from './helpers.js';
 import { contextOf, indexStore, readJsonl, runRouter, writeFact, writeInstinct } from './inloop-helpers.js';

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../observer/project-id.js';
-import { parseInstinct } from '../store/files.js';
+import { parseInstinct } from '../store/model/file-format.js';
 import { CLI, cleanEnv, DIST, ROOT, sandbox } from './helpers.js';
 import { writeSessions } from './store-helpers.js';
 

@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { projectId, projectName, projectRoot } from '../observer/project-id.js';
-import { projectLabels } from '../store/projects.js';
+import { projectLabels } from '../store/files/projects.js';
 import { cleanEnv, CLI, readObservations, ROOT, sandbox } from './helpers.js';
 import { bash, writeTranscripts } from './transcript-writer.js';
 

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../observer/project-id.js';
-import { parseInstinct } from '../store/files.js';
+import { parseInstinct } from '../store/model/file-format.js';
 import { cleanEnv, DIST, FIXTURES, runCli, sandbox } from './helpers.js';
 import { cliJson, writeSessions } from './store-helpers.js';
 

@@ -6,7 +6,7 @@ import type { Learner, LearnerModule, LearnerOptions } from './learner.js';
 // The learners beside chains and error-retries (counted in analyzer/patterns.ts's own walk). A new
 // learner is one file in this folder (its counting and a LearnerModule: words, delivery order,
 // store prefix) and one line in LEARNERS: the kinds table (analyzer/kinds.ts), the delivery test
-// (analyzer/deliver.ts), the store's prefixes and words (store/keys.ts, store/text.ts) read it here.
+// (analyzer/deliver.ts), the store's prefixes and words (store/model/keys.ts, store/model/text.ts) read it here.
 
 export const LEARNERS = [
   FIXES,

@@ -87,7 +87,7 @@ export interface KindWords {
   tail?(tokens: string[], d: PatternDetails | undefined): string;
 }
 
-/** The generated words of an observed instinct (store/text.ts), from the key's checked tokens. */
+/** The generated words of an observed instinct (store/model/text.ts), from the key's checked tokens. */
 export interface KindText {
   domain(tokens: string[]): string;
   trigger(tokens: string[]): string;

@@ -164,7 +164,7 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
@@ -2035,18 +2035,18 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
   });
 }
 
-// store/index-read.ts
+// store/files/index-read.ts
 var import_node_fs8 = require("node:fs");
 var import_node_path6 = require("node:path");
 
-// store/io.ts
+// store/files/io.ts
 var import_node_fs7 = require("node:fs");
 
 // lib/lock.ts
 var STALE_LOCK_MS = 10 * 60 * 1e3;
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-// store/io.ts
+// store/files/io.ts
 function listDir(dir) {
   try {
     return (0, import_node_fs7.readdirSync)(dir).sort();
@@ -2072,7 +2072,7 @@ function fileStamp(path) {
   }
 }
 
-// store/index-read.ts
+// store/files/index-read.ts
 var INDEX_VERSION = 1;
 function dirStamps(home) {
   const out = {};
@@ -2120,12 +2120,12 @@ function readFreshIndex(home, opts = {}) {
   return n === Object.keys(index.stamps).length ? index : void 0;
 }
 
-// store/model.ts
+// store/model/model.ts
 function observedSource(x) {
   return x != null && (x.source === "observed" || x.source === "user_correction");
 }
 
-// store/lifecycle.ts
+// store/model/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
 function decayed(stored, lastSeenMs, nowMs, c) {
@@ -2140,7 +2140,7 @@ function effective(x, nowMs, c) {
   return decayed(x.confidence, Date.parse(x.last_seen), nowMs, c);
 }
 
-// store/keys.ts
+// store/model/keys.ts
 var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", combo: "combo", ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, m.category])) };
 var CATEGORIES = Object.values(PREFIXES);
 var PREFIX_OF = Object.fromEntries(Object.entries(PREFIXES).map(([p, c]) => [c, p]));
@@ -2308,7 +2308,7 @@ function projectId(root) {
   return fnv1a64Hex(root).slice(0, 12);
 }
 
-// store/projects.ts
+// store/files/projects.ts
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;

@@ -135,7 +135,7 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.

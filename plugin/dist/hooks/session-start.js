@@ -141,7 +141,7 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
@@ -2120,7 +2120,7 @@ function projectId(root) {
 var STALE_LOCK_MS = 10 * 60 * 1e3;
 var sleeper = new Int32Array(new SharedArrayBuffer(4));
 
-// store/io.ts
+// store/files/io.ts
 function readIfFile(path2) {
   try {
     return readDataFile(path2);
@@ -2129,7 +2129,7 @@ function readIfFile(path2) {
   }
 }
 
-// store/projects.ts
+// store/files/projects.ts
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;

@@ -7513,7 +7513,7 @@ var layout = {
   aliases: (home) => (0, import_node_path.join)(home, "aliases.json"),
   storeMarker: (home) => (0, import_node_path.join)(home, "store.json"),
   storeIndex: (home) => (0, import_node_path.join)(home, "state", "store-index.json"),
-  /** A store change being committed (store/txn.ts): finished or undone by the next writer. */
+  /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
   // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
@@ -10120,7 +10120,7 @@ function parseInstinct(text) {
   return meta;
 }
 
-// store/model.ts
+// store/model/model.ts
 var SOURCES = ["observed", "user_correction", "taught", "imported"];
 function observedSource(x) {
   return x != null && (x.source === "observed" || x.source === "user_correction");
@@ -10134,7 +10134,7 @@ function zeroFeedback() {
   return { confirmed: 0, contradicted: 0, corrected: 0, suggested: 0, inactive: 0 };
 }
 
-// store/lifecycle.ts
+// store/model/lifecycle.ts
 var round4 = (x) => Math.round(x * 1e4) / 1e4;
 var WEEK_MS = 7 * DAY_MS;
 function clamp(x, c) {
@@ -10192,7 +10192,7 @@ function finishLevelState(x, promoted, nowMs, c) {
   x.state = stateOf({ source: x.source, stored: x.confidence, effective: eff, last_seen: x.last_seen, evolved_to: x.evolved_to }, nowMs, c);
 }
 
-// store/events.ts
+// store/files/events.ts
 function event(ts, x, delta, reason) {
   return { ts, id: x.id, pattern: x.pattern, project: x.project ?? null, source: x.source, delta: round4(delta), reason };
 }
@@ -10202,7 +10202,7 @@ function eventLines(events) {
 `;
 }
 
-// store/keys.ts
+// store/model/keys.ts
 var PREFIXES = { seq: "sequence", retry: "error_retry", pref: "preference", combo: "combo", ...Object.fromEntries(LEARNERS.map((m) => [m.prefix, m.category])) };
 var CATEGORIES = Object.values(PREFIXES);
 var PREFIX_OF = Object.fromEntries(Object.entries(PREFIXES).map(([p, c]) => [c, p]));
@@ -10246,7 +10246,7 @@ function validId(id) {
   return typeof id === "string" && id.length <= MAX_ID && ID2.test(id);
 }
 
-// store/frontmatter.ts
+// store/model/frontmatter.ts
 var import_yaml = __toESM(require_dist(), 1);
 var YAML_OUT = { defaultStringType: "QUOTE_DOUBLE", defaultKeyType: "PLAIN", lineWidth: 0, flowCollectionPadding: false };
 var EVIDENCE_HEADING = "## Evidence";
@@ -10401,7 +10401,7 @@ ${body}`;
   return `${text.charCodeAt(0) === 65279 ? "\uFEFF" : ""}${text.includes("\r\n") ? out.replace(/\n/g, "\r\n") : out}`;
 }
 
-// store/files.ts
+// store/model/file-format.ts
 var INSTINCT_KEYS = [
   "id",
   "pattern",
@@ -10660,7 +10660,7 @@ function parseFact(text) {
   return x;
 }
 
-// store/archive.ts
+// store/files/archive.ts
 var import_node_fs9 = require("node:fs");
 var import_node_path4 = require("node:path");
 function stamp(iso) {
@@ -10684,10 +10684,10 @@ function archiveText(home, name, text, nowIso, txn) {
   return path;
 }
 
-// store/migrate.ts
+// store/files/migrate.ts
 var import_node_path9 = require("node:path");
 
-// store/io.ts
+// store/files/io.ts
 var import_node_fs10 = require("node:fs");
 var import_node_path5 = require("node:path");
 var STORE_LOCK_WAIT_MS = 5e3;
@@ -10970,16 +10970,16 @@ function readRulesDoc(home, onProblem) {
   return doc;
 }
 
-// store/rules.ts
+// store/files/promoted-keys.ts
 function promotedKeys(home) {
   const doc = readRulesDoc(home);
   return promotedKeysOf([...doc.rules, ...doc.taught]);
 }
 
-// store/scan.ts
+// store/files/scan.ts
 var import_node_path7 = require("node:path");
 
-// store/text.ts
+// store/model/text.ts
 function stepsOf(kind, key2) {
   return KINDS2[kind].tokens(key2) ?? [key2];
 }
@@ -11016,7 +11016,7 @@ function observedTitle(kind, key2) {
   return kind === "chain" ? `${key2} chain` : key2;
 }
 
-// store/scan.ts
+// store/files/scan.ts
 var LEGACY_KEYS = /* @__PURE__ */ new Set(["id", "kind", "pattern", "confidence", "observations", "sessions", "first_seen", "last_seen", "state", "created"]);
 function observedBody(kind, key2, x, sessionsInWindow) {
   return [
@@ -11138,7 +11138,7 @@ function scanFacts(home, opts = {}) {
   return out;
 }
 
-// store/txn.ts
+// store/files/txn.ts
 var import_node_fs12 = require("node:fs");
 var import_node_path8 = require("node:path");
 var counter2 = 0;
@@ -11344,7 +11344,7 @@ function unchanged(entries, dir, txn) {
   return out;
 }
 
-// store/migrate.ts
+// store/files/migrate.ts
 var STORE_VERSION = 2;
 function migrated(home) {
   const bytes = readIfFile(layout.storeMarker(home));
@@ -11418,7 +11418,7 @@ function allPattern(a, k) {
   return a.tracked.find((p) => keyOf(p) === k);
 }
 
-// store/index-read.ts
+// store/files/index-read.ts
 var import_node_fs13 = require("node:fs");
 var INDEX_VERSION = 1;
 function dirStamps(home) {
@@ -11434,7 +11434,7 @@ function dirStamps(home) {
   return out;
 }
 
-// store/index-file.ts
+// store/files/index-file.ts
 function strip(x) {
   const { body: _b, evidence: _e, tail: _t, extra: _x, ...rest } = x;
   return rest;
@@ -14583,7 +14583,7 @@ function safeText(input, max = MAX) {
   return s;
 }
 
-// store/projects.ts
+// store/files/projects.ts
 function currentProject(cwd, env) {
   const root = projectRoot(cwd, env);
   if (root === void 0) return void 0;

@@ -1,5 +1,5 @@
-import { DAY_MS } from '../lib/clock.js';
-import type { Config } from '../lib/config.js';
+import { DAY_MS } from '../../lib/clock.js';
+import type { Config } from '../../lib/config.js';
 import type { Instinct, Level, Source, State } from './model.js';
 import { observedSource } from './model.js';
 

@@ -1,10 +1,10 @@
-import { fnv1a64Hex } from '../lib/fnv.js';
-import { cappedId, MAX_ID_LENGTH } from '../lib/short-id.js';
-import { legacySlugFor } from '../analyzer/instinct-file.js';
-import { patternStoreKey } from '../analyzer/claims.js';
-import { kindOfStoreKey } from '../analyzer/kinds.js';
-import type { PatternKind } from '../analyzer/pattern-kind.js';
-import { LEARNERS, type LearnerCategory } from '../analyzer/learners/index.js';
+import { fnv1a64Hex } from '../../lib/fnv.js';
+import { cappedId, MAX_ID_LENGTH } from '../../lib/short-id.js';
+import { legacySlugFor } from '../../analyzer/instinct-file.js';
+import { patternStoreKey } from '../../analyzer/claims.js';
+import { kindOfStoreKey } from '../../analyzer/kinds.js';
+import type { PatternKind } from '../../analyzer/pattern-kind.js';
+import { LEARNERS, type LearnerCategory } from '../../analyzer/learners/index.js';
 
 // Pattern keys: a category prefix and a body. The analyzer's keys (`Grep->Read->Edit`,
 // `Bash error-retry`) map to `seq:` and `retry:` keys, its learners' keys are store keys already

@@ -1,11 +1,11 @@
-import { appendLine } from '../lib/append-line.js';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { DAY_MS } from '../lib/clock.js';
-import { readDataFile } from '../lib/data-files.js';
-import { layout } from '../lib/data-home.js';
-import { round4 } from './lifecycle.js';
-import type { Source } from './model.js';
-import { plural } from '../lib/plural.js';
+import { appendLine } from '../../lib/append-line.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { DAY_MS } from '../../lib/clock.js';
+import { readDataFile } from '../../lib/data-files.js';
+import { layout } from '../../lib/data-home.js';
+import { round4 } from '../model/lifecycle.js';
+import type { Source } from '../model/model.js';
+import { plural } from '../../lib/plural.js';
 
 // The event log (events.jsonl): one line per change of an instinct's or fact's confidence. The
 // deltas of an id add up to its stored confidence (an archived or deleted one's to 0), which is

@@ -1,4 +1,4 @@
-import { isoToMs } from '../lib/clock.js';
+import { isoToMs } from '../../lib/clock.js';
 import { categoryOf, normalizeKey, validId } from './keys.js';
 import { parseLevel } from './lifecycle.js';
 import { FileProblem, frontmatterObject, joinEvidence, renderFrontmatter, splitEvidence, splitFrontmatter } from './frontmatter.js';

@@ -1,11 +1,11 @@
 import { event, sums, type StoreEvent } from './events.js';
-import { round4 } from './lifecycle.js';
-import type { Fact, Instinct } from './model.js';
+import { round4 } from '../model/lifecycle.js';
+import type { Fact, Instinct } from '../model/model.js';
 import type { Entry } from './scan.js';
 
 // The store's one invariant between its two records: the deltas of an instinct's (or fact's)
 // events add up to its stored confidence, and an archived or deleted one's to 0. A change is
-// committed with its events (store/txn.ts), so they agree; a data home written by an earlier
+// committed with its events (store/files/txn.ts), so they agree; a data home written by an earlier
 // version that was killed, or filled its disk, between a file and its event line, or a hand edit
 // of a confidence, leaves them apart. `gc` and `doctor` find that here; gc (and doctor --fix)
 // mend it with one `repair` event per id, taking the file's word.

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import type { Config } from '../lib/config.js';
-import { layout } from '../lib/data-home.js';
+import type { Config } from '../../lib/config.js';
+import { layout } from '../../lib/data-home.js';
 import { event, type StoreEvent } from './events.js';
-import { renderInstinct } from './files.js';
+import { renderInstinct } from '../model/file-format.js';
 import { readIfFile, withStoreLock } from './io.js';
 import { keepUserVersion } from './archive.js';
-import { finishLevelState } from './lifecycle.js';
-import { promotedKeys } from './rules.js';
+import { finishLevelState } from '../model/lifecycle.js';
+import { promotedKeys } from './promoted-keys.js';
 import { scanInstincts } from './scan.js';
 import { recoverStore, StoreTxn } from './txn.js';
 

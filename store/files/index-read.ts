@@ -1,8 +1,8 @@
 import { lstatSync } from 'node:fs';
 import { join } from 'node:path';
-import { layout } from '../lib/data-home.js';
+import { layout } from '../../lib/data-home.js';
 import { fileStamp, listDir, readIfFile } from './io.js';
-import type { Fact, Instinct } from './model.js';
+import type { Fact, Instinct } from '../model/model.js';
 
 // Reading state/store-index.json (see index-file.ts): no YAML on this path, so that the fast
 // paths (`homunculus suggest`, the SessionStart hook's neighbours) stay light.

@@ -1,6 +1,6 @@
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { layout } from '../lib/data-home.js';
-import type { Fact, Instinct } from './model.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { layout } from '../../lib/data-home.js';
+import type { Fact, Instinct } from '../model/model.js';
 import { dirStamps, INDEX_VERSION, type StoreIndex } from './index-read.js';
 import { scanFacts, scanInstincts, type Entry } from './scan.js';
 

@@ -1,5 +1,5 @@
-import { readRulesDoc } from '../rules/read.js';
-import { promotedKeysOf } from '../rules/rule.js';
+import { readRulesDoc } from '../../rules/read.js';
+import { promotedKeysOf } from '../../rules/rule.js';
 
 // What is a rule already, as the store marks its instincts: every rule of rules.json, observed
 // (by its store key) and taught, read through the one reader (rules/).

@@ -1,8 +1,8 @@
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { layout } from '../lib/data-home.js';
-import { projectId, projectName, projectRoot } from '../observer/project-id.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { layout } from '../../lib/data-home.js';
+import { projectId, projectName, projectRoot } from '../../observer/project-id.js';
 import { readIfFile } from './io.js';
-import { safeText } from '../lib/safe-text.js';
+import { safeText } from '../../lib/safe-text.js';
 
 // The project registry (projects.json): each project's id (the 12-hex hash the observer records),
 // a readable name (its folder's base name) and when it was last seen. The full path only when

@@ -1,7 +1,7 @@
 import { Document, isSeq, parse as parseYaml, parseDocument, type ToStringOptions } from 'yaml';
 import { MAX_EVIDENCE } from './model.js';
 
-// The frontmatter and evidence of the store's Markdown files (store/files.ts): split from the
+// The frontmatter and evidence of the store's Markdown files (store/model/file-format.ts): split from the
 // body, rendered (plain `key: value` lines where JSON reads them the same, YAML otherwise), read
 // back (without the YAML parser where the lines are the store's own), and a user's file updated
 // minimally.

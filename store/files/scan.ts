@@ -1,13 +1,13 @@
 import { join } from 'node:path';
-import { parseInstinct as parseLegacy, renderInstinct as renderLegacy, type InstinctMeta } from '../analyzer/instinct-file.js';
-import { layout } from '../lib/data-home.js';
-import { parseFact, parseInstinct, renderFact, renderInstinct } from './files.js';
-import { FileProblem } from './frontmatter.js';
+import { parseInstinct as parseLegacy, renderInstinct as renderLegacy, type InstinctMeta } from '../../analyzer/instinct-file.js';
+import { layout } from '../../lib/data-home.js';
+import { parseFact, parseInstinct, renderFact, renderInstinct } from '../model/file-format.js';
+import { FileProblem } from '../model/frontmatter.js';
 import { fileStamp, listDir, readIfFile } from './io.js';
-import { storeKey, type AnalyzerKind } from './keys.js';
-import { zeroFeedback, type Fact, type Instinct } from './model.js';
-import { observedAction, observedDomain, observedExplain, observedTitle, observedTrigger } from './text.js';
-import { plural } from '../lib/plural.js';
+import { storeKey, type AnalyzerKind } from '../model/keys.js';
+import { zeroFeedback, type Fact, type Instinct } from '../model/model.js';
+import { observedAction, observedDomain, observedExplain, observedTitle, observedTrigger } from '../model/text.js';
+import { plural } from '../../lib/plural.js';
 
 // Reading the store's folders: every instinct and fact file, classified. A file of the first
 // release (hand-written `key: JSON` frontmatter) is read as the observed instinct it describes.

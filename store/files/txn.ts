@@ -1,9 +1,9 @@
 import { closeSync, constants, existsSync, fstatSync, ftruncateSync, lstatSync, openSync, readSync, renameSync, rmdirSync, rmSync } from 'node:fs';
 import { dirname, isAbsolute, join, normalize, relative, sep } from 'node:path';
-import { appendLine } from '../lib/append-line.js';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { READ_NOFOLLOW, readDataFile, writeNewFile } from '../lib/data-files.js';
-import { DataHomeError, ensurePrivateDir, layout, PRIVATE_FILE } from '../lib/data-home.js';
+import { appendLine } from '../../lib/append-line.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { READ_NOFOLLOW, readDataFile, writeNewFile } from '../../lib/data-files.js';
+import { DataHomeError, ensurePrivateDir, layout, PRIVATE_FILE } from '../../lib/data-home.js';
 import { eventLines, type StoreEvent } from './events.js';
 import type { Entry } from './scan.js';
 

@@ -1,8 +1,8 @@
 import { lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { readDataFile } from '../lib/data-files.js';
-import { ensurePrivateDir, layout } from '../lib/data-home.js';
-import { acquireLockWaiting } from '../lib/lock.js';
+import { readDataFile } from '../../lib/data-files.js';
+import { ensurePrivateDir, layout } from '../../lib/data-home.js';
+import { acquireLockWaiting } from '../../lib/lock.js';
 
 // The store's edges: listing and reading its files (never through a link), and the lock every
 // write takes. The lock is the analysis lock itself, so a store write and an analysis never

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { layout } from '../lib/data-home.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { layout } from '../../lib/data-home.js';
 import type { StoreTxn } from './txn.js';
 
 // archive/: where instincts go when they stop holding or are removed, with when and why; and,

@@ -1,7 +1,7 @@
 import type { AnalyzerKind } from './keys.js';
-import { KINDS } from '../analyzer/kinds.js';
-import { isTestStep } from '../analyzer/key-tokens.js';
-import { learnerModule } from '../analyzer/learners/index.js';
+import { KINDS } from '../../analyzer/kinds.js';
+import { isTestStep } from '../../analyzer/key-tokens.js';
+import { learnerModule } from '../../analyzer/learners/index.js';
 
 // The words generated for observed patterns: trigger, action, explanation, domain, title. Built
 // from the analyzer's keys, which hold only validated tokens (tool names, command words). A
