@@ -10,7 +10,7 @@ import { kindInfo } from './kinds.js';
 // - sessions: as analyzer/sessions.ts defines them, over those records;
 // - patterns tracked: the patterns that are, or would be, instinct files: tracked (analyzer/
 //   tracked.ts isTracked: a habit at minConfidence, a claim also when it passes the delivery test) in the whole window or in a project, each
-//   once, as store/scope.ts scopePatterns takes them (at most maxInstincts). Not the whole
+//   once, as store/promotion/scope.ts scopePatterns takes them (at most maxInstincts). Not the whole
 //   window's own list (daily-summary.md said 2 where analyze said 30: a habit of one project is
 //   tracked there and not across everything), nor the instinct files (maxNewInstinctsPerRun
 //   leaves some for later; taught ones are not patterns).

@@ -10,7 +10,7 @@ import { commonOptions, context, printJson } from './context.js';
 import { installHint } from '../lib/invocation.js';
 import { plural } from '../lib/plural.js';
 import { acrossWords } from '../analyzer/rules-file.js';
-import { figure, scoreText } from '../store/figures.js';
+import { figure, scoreText } from '../store/views/figures.js';
 import { safeText } from '../lib/safe-text.js';
 import type { ObservedRule } from '../rules/rule.js';
 

@@ -9,7 +9,7 @@ import { normalizeCategory, type ExportFilter } from '../exports/select.js';
 import { StoreBusyError } from '../store/files/io.js';
 import { StoreError } from '../store/mutate.js';
 import * as svc from '../store/service.js';
-import type { StoreCtx } from '../store/store.js';
+import type { StoreCtx } from '../store/views/snapshot.js';
 import { commonOptions, context, printJson } from './context.js';
 import { CliError } from './errors.js';
 import { plural } from '../lib/plural.js';

@@ -2,8 +2,8 @@ import { BadTimeError, resolveNow } from '../lib/clock.js';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { resolveDataHome } from '../lib/data-home.js';
 import { currentProject } from '../store/files/projects.js';
-import { suggestFromIndex } from '../store/suggest-fast.js';
-import { figure } from '../store/figures.js';
+import { suggestFromIndex } from '../store/views/suggest-fast.js';
+import { figure } from '../store/views/figures.js';
 
 // `homunculus suggest` without yargs: loading yargs alone costs about 0.3 s, several times the
 // whole answer. Only the plain forms are taken here (--json, --full, --limit, --home, --now);

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { filterViews } from '../store/query.js';
+import { filterViews } from '../store/views/query.js';
 import { scanInstincts } from '../store/files/scan.js';
 import { graduateStore, ttlVerdict, type TtlRow } from '../store/graduate-ops.js';
 import { refuseUnsafeClock } from '../store/mutate.js';
-import { snapshot, type StoreCtx } from '../store/store.js';
+import { snapshot, type StoreCtx } from '../store/views/snapshot.js';
 import { evolveClusters, guidelinesBlock, planGraduation, renderCommand, toExportRule } from './graduate.js';
 import { recordInjection } from './injected.js';
 import { GUIDELINES } from './marker-block.js';

@@ -2,7 +2,7 @@ import { stringify } from 'yaml';
 import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { safeText } from '../lib/safe-text.js';
-import type { InstinctView } from '../store/query.js';
+import type { InstinctView } from '../store/views/query.js';
 import { ruleBullet, sortRules, type ExportRule } from './formats.js';
 import { toExportRule } from './select.js';
 import { plural } from '../lib/plural.js';

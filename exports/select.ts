@@ -1,5 +1,5 @@
-import type { InstinctView } from '../store/query.js';
-import { filterViews } from '../store/query.js';
+import type { InstinctView } from '../store/views/query.js';
+import { filterViews } from '../store/views/query.js';
 import type { ExportRule } from './formats.js';
 import { claimSentence } from '../analyzer/rules-file.js';
 import { analyzerKey, categoryOf, PREFIXES } from '../store/model/keys.js';

@@ -2,7 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { readFailure, readRegularText } from '../lib/regular-file.js';
 import { basename, dirname, resolve } from 'node:path';
 import { UserFileError, writeUserFile } from '../lib/user-file.js';
-import { snapshot, type StoreCtx } from '../store/store.js';
+import { snapshot, type StoreCtx } from '../store/views/snapshot.js';
 import { cursorMdc, FORMATS, markdownBlock, plainRules, type ExportRule, type Format } from './formats.js';
 import { injectBlock, type Injected } from './marker-block.js';
 import { recordInjection } from './injected.js';

@@ -1,4 +1,4 @@
-import type { FactView, InstinctView } from '../store/query.js';
+import type { FactView, InstinctView } from '../store/views/query.js';
 
 // The sharing format (`homunculus export json` / `import json`): instincts and facts, for a team or
 // another machine. Versioned ("1.0": a reader takes any 1.x and refuses another major version) and

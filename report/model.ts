@@ -16,8 +16,8 @@ import { acrossWords } from '../analyzer/rules-file.js';
 import { deliverable } from '../exports/session-context.js';
 import { analyzerKey, storeKey } from '../store/model/keys.js';
 import { round4 } from '../store/model/lifecycle.js';
-import type { FactView, InstinctView, Stats } from '../store/query.js';
-import type { NothingHere } from '../store/nothing-here.js';
+import type { FactView, InstinctView, Stats } from '../store/views/query.js';
+import type { NothingHere } from '../store/views/nothing-here.js';
 import { observedForecast, ruleForecast, type Forecast } from './forecast.js';
 import { observedSource } from '../store/model/model.js';
 
@@ -154,7 +154,7 @@ export interface ReportInput {
   /** rules.json's rules that reach the project (all of them without one), as the SessionStart hook reads them (rules/reach.ts). */
   rules: readonly Reaching[];
   lastAnalysis: WindowFigures | null;
-  /** With a project given nothing of its own: why (store/nothing-here.ts, as `status` says it). */
+  /** With a project given nothing of its own: why (store/views/nothing-here.ts, as `status` says it). */
   nothingHere?: NothingHere | null;
   effects: RuleEffect[] | null;
   /** The first day the records may cover (retention). */

@@ -16,7 +16,7 @@ import { readRulesState, RulesStateError, type RulesState } from '../rules/read.
 import { liveFigures, liveKey } from '../rules/live.js';
 import { promotedKeysOf, ruleKey, ruleProject, type LiveFigures, type ObservedRule, type TaughtRule, type WithdrawnClaim } from '../rules/rule.js';
 import { writeRulesDoc } from '../rules/write.js';
-import { decideTaught, promotionInput } from '../store/promote.js';
+import { decideTaught, promotionInput } from '../store/promotion/promote.js';
 import { loadRecords } from './retained-records.js';
 import { rulesForFile } from './shared-rules-file.js';
 import { markPromoted } from '../store/promotion-marks.js';

@@ -4,9 +4,9 @@ import { readEvents } from '../store/files/events.js';
 import { storeKey } from '../store/model/keys.js';
 import { round4 } from '../store/model/lifecycle.js';
 import { StoreError } from '../store/mutate.js';
-import { scopePatterns } from '../store/scope.js';
-import { snapshot, type StoreCtx } from '../store/store.js';
-import { latestSession, sessionSummary as summaryOf } from '../store/summary.js';
+import { scopePatterns } from '../store/promotion/scope.js';
+import { snapshot, type StoreCtx } from '../store/views/snapshot.js';
+import { latestSession, sessionSummary as summaryOf } from '../store/views/summary.js';
 import { runConsolidation } from './consolidate-run.js';
 import { peekWindow } from './run.js';
 

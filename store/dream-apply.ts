@@ -4,7 +4,7 @@ import { mergeIn } from './merge.js';
 import { archiveInstinct, entryOf, live, mutate, norm, refuseUnsafeClock, save } from './mutate.js';
 import { promoteIn } from './promotion-marks.js';
 import { scanInstincts } from './files/scan.js';
-import type { StoreCtx } from './store.js';
+import type { StoreCtx } from './views/snapshot.js';
 
 // The dream pass carried out: store/dream.ts plans it, this does each step with the store's own
 // operations; store/dream-run.ts is its edges (the shadow texts, state, the analysis log).

@@ -7,7 +7,7 @@ import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { dreamDue, planIsEmpty, readShadowTexts, type DreamPlan } from './dream.js';
 import { dream } from './dream-apply.js';
-import type { StoreCtx } from './store.js';
+import type { StoreCtx } from './views/snapshot.js';
 
 // The edges of `dream`: the texts that may shadow an instinct, state/last-dream.json, one event
 // in analysis.log per run, and the analyzer's own check whether a dream is due.

@@ -5,7 +5,7 @@ import type { Config } from '../lib/config.js';
 import { DAY_MS } from '../lib/clock.js';
 import { decayed, pruneCategory, type LifecycleConfig } from './model/lifecycle.js';
 import type { Instinct } from './model/model.js';
-import { conflictPairs, conflicts, mergeLoses, mergePairs, mergeSimilarity, textSimilarity } from './similarity.js';
+import { conflictPairs, conflicts, mergeLoses, mergePairs, mergeSimilarity, textSimilarity } from './views/similarity.js';
 import { plural } from '../lib/plural.js';
 import { observedSource } from './model/model.js';
 
@@ -88,7 +88,7 @@ export function planDream(all: readonly Instinct[], shadowTexts: readonly Shadow
 
   // Merges, the most alike pair first (the first in id order among equals), again until none is
   // left. Nothing a merge changes (who is left, a confidence) changes how alike two others are, so
-  // the pairs are found and scored once: only those that share a rare word (store/candidates.ts).
+  // the pairs are found and scored once: only those that share a rare word (store/views/candidates.ts).
   {
     const pairs: { i: number; j: number; sim: number }[] = [];
     const scopes = xs.map((x) => `${x.scope}\u0000${x.project ?? ''}`);

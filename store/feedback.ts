@@ -4,7 +4,7 @@ import { clamp, feedbackDelta, round4, type FeedbackKind } from './model/lifecyc
 import { type Instinct, observedSource } from './model/model.js';
 import { entryOf, latest, mutate, resolve, resolveRef, save, saveFact, settleDecay, StoreError, type Mut } from './mutate.js';
 import type { Entry } from './files/scan.js';
-import type { StoreCtx } from './store.js';
+import type { StoreCtx } from './views/snapshot.js';
 
 // Feedback: confirm, correct and contradict by hand (`feedback`), and the judged turns the Stop
 // hook applies (`turnFeedback`). For an observed pattern the change is an adjustment kept beside

@@ -7,8 +7,8 @@ import { applyFeedback } from './feedback.js';
 import { mergeIn } from './merge.js';
 import { promotedKeys } from './files/promoted-keys.js';
 import { scanFacts, scanInstincts, type Entry } from './files/scan.js';
-import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses } from './similarity.js';
-import type { StoreCtx } from './store.js';
+import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses } from './views/similarity.js';
+import type { StoreCtx } from './views/snapshot.js';
 
 // Housekeeping (gc): the event log mended where it disagrees with the files (doctor --fix), and
 // the store kept in shape: pruned, duplicates merged, contradictions down-weighted, orphan
@@ -81,7 +81,7 @@ export function housekeep(ctx: StoreCtx, opts: { compact?: boolean; lockHeld?: b
       }
       // Duplicates among taught and imported instincts: the less confident merges into the other,
       // the first pair in store order first, again until none is left. Keys and words do not change
-      // in a merge, so the alike pairs of each scope are found once (store/candidates.ts: only
+      // in a merge, so the alike pairs of each scope are found once (store/views/candidates.ts: only
       // pairs sharing a rare word are compared); a merge changes which are left, and may make the
       // one kept global (its projects), whose pairs in its new scope are then added.
       {

@@ -1,8 +1,8 @@
 import { writeFactIn } from './facts.js';
 import { importedKeyProblem } from './import-keys.js';
 import { key, mutate, resolve, StoreError } from './mutate.js';
-import { textSimilarity, valuesDiffer } from './similarity.js';
-import type { StoreCtx } from './store.js';
+import { textSimilarity, valuesDiffer } from './views/similarity.js';
+import type { StoreCtx } from './views/snapshot.js';
 import { teachIn, type TeachInput } from './teach.js';
 
 // `homunculus import` of rows (the markdown and pattern imports): each row is taught as

@@ -13,9 +13,9 @@ import { DOMAIN, MAX_SESSION_IDS, type Fact, type Instinct, type Scope, type Sou
 import { promotedKeys } from './files/promoted-keys.js';
 import { readRulesState } from '../rules/read.js';
 import { writeRulesDoc } from '../rules/write.js';
-import { decideTaught } from './taught-decisions.js';
+import { decideTaught } from './promotion/taught-decisions.js';
 import { classifyEntry, scanFacts, scanInstincts, type Entry } from './files/scan.js';
-import { readAliases, type StoreCtx } from './store.js';
+import { readAliases, type StoreCtx } from './views/snapshot.js';
 import { recoverStore, StoreTxn, unchanged } from './files/txn.js';
 
 // The core of every change to the store: `mutate` runs a change under the store's lock (the
@@ -67,7 +67,7 @@ function taughtState(entries: readonly Entry<Instinct>[]): string {
 }
 
 /**
- * rules.json's taught rules, decided again from the instincts as they are now (store/taught-decisions.ts);
+ * rules.json's taught rules, decided again from the instincts as they are now (store/promotion/taught-decisions.ts);
  * written through the one writer only when they changed, and never over a rules.json that does not
  * read whole (bye reports that, and keeps the user's file).
  */

@@ -1,18 +1,18 @@
 import { existsSync } from 'node:fs';
-import { readLastAnalysis } from './last-analysis.js';
-import { givenHere, nothingHere } from './nothing-here.js';
+import { readLastAnalysis } from './views/last-analysis.js';
+import { givenHere, nothingHere } from './views/nothing-here.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
-import { findContradictions, findDistinct, findDuplicates } from './clean.js';
+import { findContradictions, findDistinct, findDuplicates } from './views/clean.js';
 import { readEvents } from './files/events.js';
 import { readIfFile } from './files/io.js';
 import { round4 } from './model/lifecycle.js';
 import { currentProject, readProjects, touchProject } from './files/projects.js';
-import { effectiveness as effectivenessRows, filterViews, knownProjects, knownScope, LIST_SCOPES, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './query.js';
+import { effectiveness as effectivenessRows, filterViews, knownProjects, knownScope, LIST_SCOPES, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './views/query.js';
 import { StoreError } from './mutate.js';
-import { parseQuery } from './search.js';
-import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './store.js';
-import { suggestResult } from './suggest-fast.js';
+import { parseQuery } from './views/search.js';
+import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './views/snapshot.js';
+import { suggestResult } from './views/suggest-fast.js';
 import { cli } from '../lib/invocation.js';
 
 // The verbs of the store, as the CLI and the MCP server both call them: context in, structured

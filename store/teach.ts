@@ -5,9 +5,9 @@ import { reinforced } from './model/lifecycle.js';
 import { MAX_EXPLAIN, MAX_TEXT, zeroFeedback, type Instinct, type Scope, observedSource } from './model/model.js';
 import { addProject, addSession, archiveInstinct, domainOf, enforceInstinctCap, entryOf, key, latest, live, mutate, norm, resolve, resolveRef, save, settleDecay, StoreError, text, type Mut } from './mutate.js';
 import { applyFeedback, feedbackIn } from './feedback.js';
-import { conflicts, keySimilarity, mergeLoses } from './similarity.js';
+import { conflicts, keySimilarity, mergeLoses } from './views/similarity.js';
 import type { Entry } from './files/scan.js';
-import type { StoreCtx } from './store.js';
+import type { StoreCtx } from './views/snapshot.js';
 import { whenClause } from '../lib/safe-text.js';
 
 // Teaching: `teach` (observe over MCP, `homunculus teach`) creates a taught or imported instinct

@@ -1,10 +1,10 @@
-// store/clean.ts: what `duplicates` and MCP `find_duplicates` report. Issue 38, item 11: every
+// store/views/clean.ts: what `duplicates` and MCP `find_duplicates` report. Issue 38, item 11: every
 // pair across all projects was compared (14-22 s at 5,000 instincts, bench/duplicates.mjs), and
 // pairs of two projects' instincts were reported though nothing ever merges or weighs them
 // against each other. Each instinct is compared with its own project's and the global ones.
 import { describe, expect, it } from 'vitest';
-import { findContradictions, findDistinct, findDuplicates } from '../store/clean.js';
-import type { InstinctView } from '../store/query.js';
+import { findContradictions, findDistinct, findDuplicates } from '../store/views/clean.js';
+import type { InstinctView } from '../store/views/query.js';
 
 const P = 'aaaaaaaaaaaa';
 const Q = 'bbbbbbbbbbbb';

@@ -3,7 +3,7 @@ import { analyzeProjects } from '../analyzer/projects.js';
 import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import type { Config } from '../lib/config.js';
-import { scopePatterns } from '../store/scope.js';
+import { scopePatterns } from '../store/promotion/scope.js';
 
 // One habit, one rule: rotations are folded across scopes, not per project (issue 30, 12).
 

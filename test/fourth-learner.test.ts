@@ -104,7 +104,7 @@ const { observedAction, observedTrigger } = await import('../store/model/text.js
 const { sessionRulesContext } = await import('../exports/session-context.js');
 const { KEY_PREFIXES } = await import('../exports/import-md.js');
 const { CATEGORY_OF_PREFIX } = await import('../exports/select.js');
-const { stats } = await import('../store/query.js');
+const { stats } = await import('../store/views/query.js');
 
 const NOW = Date.parse('2026-11-08T12:00:00Z');
 const MIN = 60_000;

@@ -7,7 +7,7 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mergeLoses, valueConflict, valuesOf } from '../store/similarity.js';
+import { mergeLoses, valueConflict, valuesOf } from '../store/views/similarity.js';
 import { runCli, sandbox } from './helpers.js';
 import { writeFact, writeInstinct } from './inloop-helpers.js';
 import { cliJson } from './store-helpers.js';

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Rule } from '../analyzer/promotion.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { loadConfig } from '../lib/config.js';
-import type { InstinctView, Stats } from '../store/query.js';
+import type { InstinctView, Stats } from '../store/views/query.js';
 import type { Reaching } from '../rules/reach.js';
 import type { ObservedRule } from '../rules/rule.js';
 import { renderReport } from '../report/html.js';

@@ -1,7 +1,7 @@
-// store/search.ts: a query nested thousands deep (issue 38, item 12: 3,000 parentheses overflowed
+// store/views/search.ts: a query nested thousands deep (issue 38, item 12: 3,000 parentheses overflowed
 // the stack) is read as a plain substring, as an unbalanced one is; up to 100 levels the syntax holds.
 import { describe, expect, it } from 'vitest';
-import { haystack, matches, parseQuery } from '../store/search.js';
+import { haystack, matches, parseQuery } from '../store/views/search.js';
 import { runCli, sandbox } from './helpers.js';
 
 const wrap = (n: number, q: string) => `${'('.repeat(n)}${q}${')'.repeat(n)}`;

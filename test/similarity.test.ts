@@ -1,9 +1,9 @@
-// store/similarity.ts: what a merge of two alike instincts would lose (issue 38, item 5). Round
+// store/views/similarity.ts: what a merge of two alike instincts would lose (issue 38, item 5). Round
 // three kept apart values with a digit or after `=`; a word that changes the meaning (pnpm / yarn,
 // tabs / spaces, eu-west / us-east) is kept apart too, while a word only added, a plural or
 // filler still merges.
 import { describe, expect, it } from 'vitest';
-import { mergeLost, mergeSimilarity } from '../store/similarity.js';
+import { mergeLost, mergeSimilarity } from '../store/views/similarity.js';
 
 type X = { pattern: string; trigger: string; action: string; source?: string };
 const t = (pattern: string, trigger: string, action: string, source = 'taught'): X => ({ pattern, trigger, action, source });

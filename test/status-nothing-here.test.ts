@@ -6,7 +6,7 @@ import { cliJson } from './store-helpers.js';
 
 // `status` and the report for a project given nothing of its own (issue 39): they say in numbers
 // what the last analysis saw of it and which claims came nearest to being given, each with what
-// it lacks; both read it from one place (store/nothing-here.ts), so they say the same lines.
+// it lacks; both read it from one place (store/views/nothing-here.ts), so they say the same lines.
 
 interface Status {
   given: Record<'taught' | 'here' | 'across' | 'sessions', number>;

@@ -6,8 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/config.js';
 import { normalizeKey } from '../store/model/keys.js';
 import { decayed, feedbackDelta, levelOf, pruneCategory, reinforced, stateOf, clamp, parseLevel, type FeedbackKind } from '../store/model/lifecycle.js';
-import { haystack, matches, parseQuery } from '../store/search.js';
-import { contradicts, keySimilarity } from '../store/similarity.js';
+import { haystack, matches, parseQuery } from '../store/views/search.js';
+import { contradicts, keySimilarity } from '../store/views/similarity.js';
 import { safeText, taughtRuleLine } from '../exports/taught-rules.js';
 import { ROOT } from './helpers.js';
 

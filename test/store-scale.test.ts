@@ -1,18 +1,18 @@
 // Issue 30: gc was cubic (21 s at 2,000 instincts, 7 minutes at 5,000, the store locked
-// throughout). It now compares only pairs that share a rare word (store/candidates.ts); its
+// throughout). It now compares only pairs that share a rare word (store/views/candidates.ts); its
 // speed is measured in bench/gc.mjs (BENCHMARKS.md). What must not change is which pairs it
 // finds: here the candidates are checked against every pair, and gc's and dream's merges and
 // contradictions against the quadratic rule they replace, on generated stores.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/config.js';
-import { similarPairs, withinScopes } from '../store/candidates.js';
+import { similarPairs, withinScopes } from '../store/views/candidates.js';
 import { planDream } from '../store/dream.js';
 import type { Instinct } from '../store/model/model.js';
 import { housekeep } from '../store/housekeep.js';
 import { buildIndex, readFreshIndex } from '../store/files/index-file.js';
 import { scanFacts, scanInstincts } from '../store/files/scan.js';
-import { conflictPairs, conflicts, keySimilarity, mergeLoses, sequenceSimilarity, textSimilarity } from '../store/similarity.js';
+import { conflictPairs, conflicts, keySimilarity, mergeLoses, sequenceSimilarity, textSimilarity } from '../store/views/similarity.js';
 import { sandbox } from './helpers.js';
 import { writeInstinct } from './inloop-helpers.js';
 

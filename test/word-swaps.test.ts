@@ -1,7 +1,7 @@
-// store/word-swaps.ts: a word swapped between two alike texts (tabs / spaces) against one only
+// store/views/word-swaps.ts: a word swapped between two alike texts (tabs / spaces) against one only
 // added (packages / new packages), filler and plurals set aside (issue 38, item 5).
 import { describe, expect, it } from 'vitest';
-import { meaningWords, singular, swappedWords } from '../store/word-swaps.js';
+import { meaningWords, singular, swappedWords } from '../store/views/word-swaps.js';
 
 describe('meaningWords', () => {
   it.each([

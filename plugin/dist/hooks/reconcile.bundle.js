@@ -10082,7 +10082,7 @@ function oneProjectPerSession(ts, stream, project, streamSession, nSessions, n) 
   }
 }
 
-// store/observed.ts
+// store/promotion/observed.ts
 var import_node_path10 = require("node:path");
 
 // lib/short-id.ts
@@ -11419,7 +11419,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
   );
 }
 
-// store/scope.ts
+// store/promotion/scope.ts
 var keyOf = (p) => `${p.kind}:${p.key}`;
 function scopePatterns(pa, config) {
   const holds = /* @__PURE__ */ new Map();
@@ -11500,7 +11500,7 @@ function writeIndex(home, reuse) {
   }
 }
 
-// store/observed.ts
+// store/promotion/observed.ts
 var OBSERVED_SLUG = new RegExp(`^(?:chain|error-retry|${LEARNERS.map((m) => m.prefix).join("|")})-`);
 function whyNotTracked2(x, config, patternOf) {
   const k = analyzerKey(x.pattern);
@@ -13444,7 +13444,7 @@ function writeRulesDoc(home, doc) {
   return writeFileAtomic(layout.rulesJson(home), rulesJsonText(doc));
 }
 
-// store/taught-decisions.ts
+// store/promotion/taught-decisions.ts
 function decideTaught(previous, instincts, nowMs, config, unreadable = /* @__PURE__ */ new Map()) {
   const nowIso = new Date(nowMs).toISOString();
   const byPattern = new Map(instincts.filter((x) => !observedSource(x)).map((x) => [x.pattern, x]));
@@ -13576,7 +13576,7 @@ function nameProjects(home, names, lastSeen) {
 `);
 }
 
-// store/store.ts
+// store/views/snapshot.ts
 function readAliases(home) {
   try {
     const v = JSON.parse(readDataFile(aliasesPath(home)).toString("utf8"));

@@ -10030,7 +10030,7 @@ function oneProjectPerSession(ts, stream, project, streamSession, nSessions, n) 
   }
 }
 
-// store/observed.ts
+// store/promotion/observed.ts
 var import_node_path10 = require("node:path");
 
 // lib/short-id.ts
@@ -11386,7 +11386,7 @@ function migrateLegacy(home, config, nowIso, opts = {}) {
   );
 }
 
-// store/scope.ts
+// store/promotion/scope.ts
 var keyOf = (p) => `${p.kind}:${p.key}`;
 function scopePatterns(pa, config) {
   const holds = /* @__PURE__ */ new Map();
@@ -11467,7 +11467,7 @@ function writeIndex(home, reuse) {
   }
 }
 
-// store/observed.ts
+// store/promotion/observed.ts
 var OBSERVED_SLUG = new RegExp(`^(?:chain|error-retry|${LEARNERS.map((m) => m.prefix).join("|")})-`);
 function whyNotTracked2(x, config, patternOf) {
   const k = analyzerKey(x.pattern);
@@ -13992,7 +13992,7 @@ var import_node_fs27 = require("node:fs");
 var import_node_fs25 = require("node:fs");
 var import_node_path20 = require("node:path");
 
-// store/candidates.ts
+// store/views/candidates.ts
 var ROUNDING = 1e-4;
 function similarPairs(seqs, threshold, groups) {
   const n = seqs.length;
@@ -14090,7 +14090,7 @@ function mergeSorted(a, b) {
   return out;
 }
 
-// store/word-swaps.ts
+// store/views/word-swaps.ts
 var FILLER = /* @__PURE__ */ new Set([
   "a",
   "an",
@@ -14153,7 +14153,7 @@ function swappedWords(a, b, framed = false) {
   return [oa, ob];
 }
 
-// store/similarity.ts
+// store/views/similarity.ts
 function memo(fn) {
   const cache = /* @__PURE__ */ new Map();
   return (s) => {
@@ -14473,7 +14473,7 @@ function writeRulesDoc(home, doc) {
   return writeFileAtomic(layout.rulesJson(home), rulesJsonText(doc));
 }
 
-// store/taught-decisions.ts
+// store/promotion/taught-decisions.ts
 function decideTaught(previous, instincts, nowMs, config, unreadable = /* @__PURE__ */ new Map()) {
   const nowIso = new Date(nowMs).toISOString();
   const byPattern = new Map(instincts.filter((x) => !observedSource(x)).map((x) => [x.pattern, x]));
@@ -14591,7 +14591,7 @@ function currentProject(cwd, env) {
   return { id, name: safeText(projectName(root), 100) || id, root };
 }
 
-// store/store.ts
+// store/views/snapshot.ts
 function readAliases(home) {
   try {
     const v = JSON.parse(readDataFile(aliasesPath(home)).toString("utf8"));

@@ -1,7 +1,7 @@
 import type { InstinctView } from './query.js';
 import { withinScopes } from './candidates.js';
 import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLost, mergePairs, mergeSimilarity, type Lost } from './similarity.js';
-import { observedSource } from './model/model.js';
+import { observedSource } from '../model/model.js';
 
 // Reports for keeping the store clean (pure): duplicate pairs, contradictions, and the alike pairs
 // kept apart. Nothing is changed here; gc merges taught duplicates and down-weights contradictions.
@@ -51,7 +51,7 @@ export interface DistinctPair extends DuplicatePair, Lost {}
 /**
  * The user's instincts of one scope alike enough for dream to merge (keys at `mergeThreshold`, or
  * trigger and action at `duplicateThreshold`) that stay two because a merge would lose words
- * (store/similarity.ts mergeLost: tabs / spaces, pnpm / yarn, port 3000 / 8080), contradictions
+ * (store/views/similarity.ts mergeLost: tabs / spaces, pnpm / yarn, port 3000 / 8080), contradictions
  * left out: what `duplicates` says of them instead of nothing.
  */
 export function findDistinct(views: readonly InstinctView[], c: { mergeThreshold: number; duplicateThreshold: number }): DistinctPair[] {

@@ -1,4 +1,4 @@
-import { words } from './model/keys.js';
+import { words } from '../model/keys.js';
 
 // What two alike keys or actions say differently. Round three kept apart only what differs in a
 // value with a digit or after `=` (port 3000 / 8080, node 18 / 22, runner=jest / =vitest); dream

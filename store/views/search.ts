@@ -1,4 +1,4 @@
-import { words } from './model/keys.js';
+import { words } from '../model/keys.js';
 
 // Search over instincts and facts: case-insensitive, over the key, the explanation and the
 // metadata. Bare words must all match (AND), `OR` between alternatives, `NOT` before a term,

@@ -1,6 +1,6 @@
 import { samePairs, similarPairs, unionPairs, withinScopes } from './candidates.js';
-import { words } from './model/keys.js';
-import { observedSource } from './model/model.js';
+import { words } from '../model/keys.js';
+import { observedSource } from '../model/model.js';
 import { meaningWords, swappedWords } from './word-swaps.js';
 
 // Deterministic, order-respecting similarity, and contradictions between taught instincts.
@@ -146,7 +146,7 @@ function saidOf(x: { trigger: string; action: string }): string {
   return `${x.trigger} ${x.action}`;
 }
 
-/** A key's words but its values (what follows `=`), as store/word-swaps.ts compares them. */
+/** A key's words but its values (what follows `=`), as store/views/word-swaps.ts compares them. */
 const keyNameWords = memo((key: string): readonly string[] => keyParts(key).flatMap((p) => {
   const eq = p.indexOf('=');
   return meaningWords(eq === -1 ? p : p.slice(0, eq));
@@ -172,7 +172,7 @@ function valueWords(a: string, b: string, isKey: boolean): [string[], string[]] 
  * What a merge of two alike instincts would lose (undefined: nothing): their keys or their
  * trigger and action name different values (teaching `pref:test-runner=jest` after
  * `pref:test-runner=vitest` is a change of mind, not a second sighting of vitest), or a word of
- * one stands where the other has its own (store/word-swaps.ts): in their keys' names, within
+ * one stands where the other has its own (store/views/word-swaps.ts): in their keys' names, within
  * words they share (`pref:indent-tabs` / `pref:indent-spaces`), or in their actions when both are
  * the user's words (`use pnpm` / `use yarn`; an observed instinct's action is its key in words).
  */
@@ -223,7 +223,7 @@ export function conflicts(a: { pattern: string; trigger: string; action: string 
   return contradicts(a, b, threshold) || valueConflict(a, b);
 }
 
-// ---- candidates: the pairs worth checking, without comparing every pair (store/candidates.ts)
+// ---- candidates: the pairs worth checking, without comparing every pair (store/views/candidates.ts)
 
 function categoryPrefix(key: string): string {
   return key.slice(0, key.indexOf(':')).toLowerCase();

@@ -1,7 +1,7 @@
-import { readDataFile } from '../lib/data-files.js';
-import { layout } from '../lib/data-home.js';
-import type { ProjectSeen } from '../analyzer/nearest.js';
-import { parseLastAnalysis, type WindowFigures } from '../analyzer/window-figures.js';
+import { readDataFile } from '../../lib/data-files.js';
+import { layout } from '../../lib/data-home.js';
+import type { ProjectSeen } from '../../analyzer/nearest.js';
+import { parseLastAnalysis, type WindowFigures } from '../../analyzer/window-figures.js';
 
 // state/last-analysis.json read back: the last analysis's figures (analyzer/window-figures.ts),
 // as status, stats and the report state them. The analysis run writes it (runs/run.ts).

@@ -1,8 +1,8 @@
-import type { Config } from '../lib/config.js';
-import type { TaughtRule } from '../rules/rule.js';
-import { effective, levelOf, round4 } from './model/lifecycle.js';
-import type { Instinct } from './model/model.js';
-import { observedSource } from './model/model.js';
+import type { Config } from '../../lib/config.js';
+import type { TaughtRule } from '../../rules/rule.js';
+import { effective, levelOf, round4 } from '../model/lifecycle.js';
+import type { Instinct } from '../model/model.js';
+import { observedSource } from '../model/model.js';
 
 // Which taught and imported instincts are rules (rules.json's `taught` list): decided by bye, and
 // by every change of the store the moment a person teaches (store/mutate.ts), so that what they

@@ -1,8 +1,8 @@
-import { analyze } from '../analyzer/analyze.js';
-import type { RecordTable } from '../analyzer/record-table.js';
-import { sessionTable } from '../analyzer/table-select.js';
-import type { Config } from '../lib/config.js';
-import type { StoreEvent } from './files/events.js';
+import { analyze } from '../../analyzer/analyze.js';
+import type { RecordTable } from '../../analyzer/record-table.js';
+import { sessionTable } from '../../analyzer/table-select.js';
+import type { Config } from '../../lib/config.js';
+import type { StoreEvent } from '../files/events.js';
 
 // A session's summary: its tool calls from the observations, the chains and retries that came
 // up in it, and what the store learned in it (taught, reinforced, given feedback).

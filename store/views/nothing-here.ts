@@ -1,10 +1,10 @@
-import { worthDelivering } from '../analyzer/deliver.js';
-import { whyNothingHere } from '../analyzer/nearest.js';
-import { ruleFacts } from '../analyzer/promotion.js';
-import type { Config } from '../lib/config.js';
-import { cli } from '../lib/invocation.js';
-import { rulesFor, type Where } from '../rules/reach.js';
-import type { ObservedRule, RulesDoc } from '../rules/rule.js';
+import { worthDelivering } from '../../analyzer/deliver.js';
+import { whyNothingHere } from '../../analyzer/nearest.js';
+import { ruleFacts } from '../../analyzer/promotion.js';
+import type { Config } from '../../lib/config.js';
+import { cli } from '../../lib/invocation.js';
+import { rulesFor, type Where } from '../../rules/reach.js';
+import type { ObservedRule, RulesDoc } from '../../rules/rule.js';
 import { readProjectSeen } from './last-analysis.js';
 
 // What a project is given, counted by where it comes from, and, for a project given nothing of

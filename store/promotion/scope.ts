@@ -1,10 +1,10 @@
-import type { Analysis } from '../analyzer/analyze.js';
-import type { ProjectAnalyses } from '../analyzer/projects.js';
-import type { ScoredPattern } from '../analyzer/score.js';
-import { byStrength } from '../analyzer/score.js';
-import { keepTracked, type TrackConfig } from '../analyzer/tracked.js';
-import type { Config } from '../lib/config.js';
-import type { Scope } from './model/model.js';
+import type { Analysis } from '../../analyzer/analyze.js';
+import type { ProjectAnalyses } from '../../analyzer/projects.js';
+import type { ScoredPattern } from '../../analyzer/score.js';
+import { byStrength } from '../../analyzer/score.js';
+import { keepTracked, type TrackConfig } from '../../analyzer/tracked.js';
+import type { Config } from '../../lib/config.js';
+import type { Scope } from '../model/model.js';
 
 // Which scope each observed pattern takes, from the analyses of each project alone: a pattern
 // that holds (is tracked) in one project is that project's; in universalProjects (2) or more it

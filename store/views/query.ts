@@ -1,19 +1,19 @@
-import type { Config } from '../lib/config.js';
-import { CATEGORIES } from './model/keys.js';
-import type { StoreEvent } from './files/events.js';
-import type { IndexedFact, IndexedInstinct } from './files/index-read.js';
-import { effective, levelOf, LEVEL_RANK, round4, stateOf } from './model/lifecycle.js';
-import type { Level, Scope, Source, State } from './model/model.js';
-import { LEVELS, PROJECT_ID, observedSource } from './model/model.js';
+import type { Config } from '../../lib/config.js';
+import { CATEGORIES } from '../model/keys.js';
+import type { StoreEvent } from '../files/events.js';
+import type { IndexedFact, IndexedInstinct } from '../files/index-read.js';
+import { effective, levelOf, LEVEL_RANK, round4, stateOf } from '../model/lifecycle.js';
+import type { Level, Scope, Source, State } from '../model/model.js';
+import { LEVELS, PROJECT_ID, observedSource } from '../model/model.js';
 import { haystack, matches, parseQuery } from './search.js';
 import { trendsOver, type Trend } from './trend.js';
-import { worthDelivering } from '../analyzer/deliver.js';
-import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
-import { ruleFacts } from '../analyzer/promotion.js';
-import { overriddenKey, reachingByKey, taughtPurposes, type Reaching, type Where } from '../rules/reach.js';
-import { claimSentence } from '../analyzer/rules-file.js';
-import { analyzerKey } from './model/keys.js';
-import { isTaughtRule, liveOf, type LiveFigures, type ObservedRule, type RulesDoc } from '../rules/rule.js';
+import { worthDelivering } from '../../analyzer/deliver.js';
+import { PER_PROJECT_CATEGORIES } from '../../analyzer/kinds.js';
+import { ruleFacts } from '../../analyzer/promotion.js';
+import { overriddenKey, reachingByKey, taughtPurposes, type Reaching, type Where } from '../../rules/reach.js';
+import { claimSentence } from '../../analyzer/rules-file.js';
+import { analyzerKey } from '../model/keys.js';
+import { isTaughtRule, liveOf, type LiveFigures, type ObservedRule, type RulesDoc } from '../../rules/rule.js';
 
 // Reading the store: views (confidence and level as of `now`), filters, search, suggestions,
 // statistics and trends. Pure over records, events and `now`.
@@ -344,7 +344,7 @@ export interface TrendRow {
   pattern: string;
   confidence: number;
   level: Level;
-  /** Confidence now minus at the period's start; for a new one, what moved it after its creation (store/trend.ts). */
+  /** Confidence now minus at the period's start; for a new one, what moved it after its creation (store/views/trend.ts). */
   change: number;
   trend: Trend;
   last_seen: string;
@@ -353,7 +353,7 @@ export interface TrendRow {
 const TREND_RANK: Record<Trend, number> = { '↑': 0, new: 1, '↓': 2, '→': 3 };
 
 /**
- * Instincts by their trend over the last `days` (store/trend.ts): risen most first, then the new
+ * Instincts by their trend over the last `days` (store/views/trend.ts): risen most first, then the new
  * ones (most confident first), then those that fell. With none of them (a store without a log
  * yet, or nothing moved), by last_seen, newest first.
  */

@@ -1,4 +1,4 @@
-import type { RulesDoc } from '../rules/rule.js';
+import type { RulesDoc } from '../../rules/rule.js';
 
 /**
  * The projects homunculus knows: those the registry names (every project a hook or an import

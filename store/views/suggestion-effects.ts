@@ -1,6 +1,6 @@
-import { DAY_MS } from '../lib/clock.js';
-import type { StoreEvent } from './files/events.js';
-import { round4 } from './model/lifecycle.js';
+import { DAY_MS } from '../../lib/clock.js';
+import type { StoreEvent } from '../files/events.js';
+import { round4 } from '../model/lifecycle.js';
 
 // What suggest's suggestions led to: per pattern, how often it was suggested and then confirmed.
 // Pure over the suggestion log and the event log.

@@ -1,6 +1,6 @@
-import { DAY_MS } from '../lib/clock.js';
-import type { StoreEvent } from './files/events.js';
-import { round4 } from './model/lifecycle.js';
+import { DAY_MS } from '../../lib/clock.js';
+import type { StoreEvent } from '../files/events.js';
+import { round4 } from '../model/lifecycle.js';
 
 // What every output means by a trend (`trending`, `status`, the MCP tool): how an instinct's
 // confidence moved between two points in time, the start of the period (now - days) and now,

@@ -1,17 +1,17 @@
 import { existsSync } from 'node:fs';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import type { Config } from '../lib/config.js';
-import { readDataFile } from '../lib/data-files.js';
-import { layout } from '../lib/data-home.js';
-import { readEvents, type StoreEvent } from './files/events.js';
-import { buildIndex } from './files/index-file.js';
-import { dirStamps, readFreshIndex, type StoreIndex } from './files/index-read.js';
-import { readIfFile } from './files/io.js';
-import { projectNames } from './files/projects.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import type { Config } from '../../lib/config.js';
+import { readDataFile } from '../../lib/data-files.js';
+import { layout } from '../../lib/data-home.js';
+import { readEvents, type StoreEvent } from '../files/events.js';
+import { buildIndex } from '../files/index-file.js';
+import { dirStamps, readFreshIndex, type StoreIndex } from '../files/index-read.js';
+import { readIfFile } from '../files/io.js';
+import { projectNames } from '../files/projects.js';
 import { factView, instinctView, type FactView, type InstinctView, type ReadCtx, type Suggestion } from './query.js';
-import { isFormerId } from './model/keys.js';
-import { readRulesDoc } from '../rules/read.js';
-import { scanFacts, scanInstincts } from './files/scan.js';
+import { isFormerId } from '../model/keys.js';
+import { readRulesDoc } from '../../rules/read.js';
+import { scanFacts, scanInstincts } from '../files/scan.js';
 
 // The store as the CLI and the MCP server see it: what is in it now (from the index when it is
 // fresh, else from the files), as views at `now` for the current project.

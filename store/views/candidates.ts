@@ -1,7 +1,7 @@
 // Which pairs of a store's instincts can be alike at all, found without comparing every pair:
 // gc compared each pair of 5,000 instincts' keys once per merge (21 s at 2,000, 7 minutes at
 // 5,000, the store locked throughout). Similarity here is Dice on the longest common subsequence
-// of two word sequences (store/similarity.ts), and a common subsequence is made of shared words:
+// of two word sequences (store/views/similarity.ts), and a common subsequence is made of shared words:
 // two sequences at `threshold` or more share at least threshold*(la+lb)/2 words, hence at least
 // threshold*la/(2-threshold) of either one's. Prefix filtering (Chaudhuri et al., 2006; Xiao et
 // al., PPJoin, 2008) turns that into an index: order every sequence's words rarest first; two

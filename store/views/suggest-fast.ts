@@ -1,9 +1,9 @@
-import { appendLine } from '../lib/append-line.js';
-import type { Config } from '../lib/config.js';
-import { layout } from '../lib/data-home.js';
-import { readFreshIndex } from './files/index-read.js';
+import { appendLine } from '../../lib/append-line.js';
+import type { Config } from '../../lib/config.js';
+import { layout } from '../../lib/data-home.js';
+import { readFreshIndex } from '../files/index-read.js';
 import { compact, instinctView, suggestViews, type InstinctView } from './query.js';
-import { readRulesDoc } from '../rules/read.js';
+import { readRulesDoc } from '../../rules/read.js';
 
 // `suggest` without YAML, yargs or a scan: the index when it is fresh (else undefined, and the
 // caller takes the full path), the views at `now`, one line appended to the suggestion log.
