@@ -15,7 +15,7 @@ import { disagreements, type Disagreement } from '../store/files/consistency.js'
 import { readEvents } from '../store/files/events.js';
 import { StoreBusyError } from '../store/files/io.js';
 import { round4 } from '../store/model/lifecycle.js';
-import { mendStore } from '../store/housekeep.js';
+import { mendStore } from '../store/verbs/housekeep.js';
 import { scanFacts, scanInstincts } from '../store/files/scan.js';
 import { storeContext } from '../store/service.js';
 import { pendingChange } from '../store/files/txn.js';

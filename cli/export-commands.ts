@@ -7,7 +7,7 @@ import { evolve, graduate } from '../exports/graduate-service.js';
 import { FORMAT_FILES, isWholeExport, replaceableExport } from '../exports/out-files.js';
 import { normalizeCategory, type ExportFilter } from '../exports/select.js';
 import { StoreBusyError } from '../store/files/io.js';
-import { StoreError } from '../store/mutate.js';
+import { StoreError } from '../store/verbs/mutate.js';
 import * as svc from '../store/service.js';
 import type { StoreCtx } from '../store/views/snapshot.js';
 import { commonOptions, context, printJson } from './context.js';

@@ -13,10 +13,10 @@ import { projectIdOf, selectRules, selectViews, type ExportFilter } from './sele
 import { readShareDoc, shareDoc, ShareFormatError, type ShareDoc, type SharedProject } from './share.js';
 import { readProjects } from '../store/files/projects.js';
 import { idFor, normalizeKey } from '../store/model/keys.js';
-import { importPatterns, type ImportRow } from '../store/import-rows.js';
-import { StoreError } from '../store/mutate.js';
+import { importPatterns, type ImportRow } from '../store/verbs/import-rows.js';
+import { StoreError } from '../store/verbs/mutate.js';
 import { parseRulesMarkdown } from './import-md.js';
-import { importShared, type ShareImportResult } from '../store/share-import.js';
+import { importShared, type ShareImportResult } from '../store/verbs/share-import.js';
 import { DEFAULT_SKILL_NAME, renderSkill, type SkillOptions } from './skill.js';
 
 // The exports as the CLI and the MCP server call them: the store's rules for a filter, rendered

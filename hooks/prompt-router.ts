@@ -21,7 +21,7 @@ import { appendLine } from '../lib/append-line.js';
 import { resolveNow, utcDay } from '../lib/clock.js';
 import { logHookError } from '../lib/hook-errors.js';
 import { readFreshIndex } from '../store/files/index-read.js';
-import { selectInjection } from '../store/inject.js';
+import { selectInjection } from '../store/delivery/inject.js';
 import { currentProject } from '../store/files/projects.js';
 
 /** The folders this hook writes in (its prompt counts, its injection log): refused when they are links out of the data home. */

@@ -13,9 +13,9 @@ import { logHookError } from '../lib/hook-errors.js';
 import { runHook } from '../lib/hook-shell.js';
 import { idToken } from '../lib/tokens.js';
 import { scanStdin } from '../observer/stdin.js';
-import { maybeDream } from '../store/dream-run.js';
+import { maybeDream } from '../store/verbs/dream-run.js';
 import { currentProject } from '../store/files/projects.js';
-import { applyTurnFeedback } from '../store/turn-apply.js';
+import { applyTurnFeedback } from '../store/delivery/turn-apply.js';
 
 runHook('stop', async (home, env) => {
   // The gate, the turn feedback and the dream read and write below state/ and observations/ even

@@ -94,7 +94,7 @@ export function toolCallFromPayload(p: ScannedPayload, commandWords?: ReadonlySe
     throw new PayloadError('expected agent_id of [A-Za-z0-9_-]{1,128}, found an invalid value');
   }
   const tool = currentToolName(toolToken(p.top.get('tool_name')));
-  // An interrupt is the user's correction: kept as a token, for the turn's feedback (store/turn-feedback.ts).
+  // An interrupt is the user's correction: kept as a token, for the turn's feedback (store/delivery/turn-feedback.ts).
   const interrupted = p.top.get('is_interrupt') === true || p.nested.get('tool_response.interrupted') === true;
   const failed = event === 'PostToolUseFailure' || interrupted;
   // (A rejection comes as a failure: PostToolUseFailure whose error is Claude Code's words.)

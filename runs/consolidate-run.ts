@@ -19,7 +19,7 @@ import { writeRulesDoc } from '../rules/write.js';
 import { decideTaught, promotionInput } from '../store/promotion/promote.js';
 import { loadRecords } from './retained-records.js';
 import { rulesForFile } from './shared-rules-file.js';
-import { markPromoted } from '../store/promotion-marks.js';
+import { markPromoted } from '../store/verbs/promotion-marks.js';
 import { projectNames } from '../store/files/projects.js';
 
 export { RulesStateError, type RulesState };

@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import type { AnalysisReport } from './run.js';
 import { runLoggedAnalysis } from './logged-run.js';
-import { applyTurnFeedback } from '../store/turn-apply.js';
+import { applyTurnFeedback } from '../store/delivery/turn-apply.js';
 import { DAY_MS } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { layout } from '../lib/data-home.js';

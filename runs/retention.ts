@@ -5,7 +5,7 @@ import type { Config } from '../lib/config.js';
 import { pruneDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { dayOf } from '../analyzer/active-window.js';
-import { pruneInjections } from '../store/turn-feedback.js';
+import { pruneInjections } from '../store/delivery/turn-feedback.js';
 import { listDir, type WindowFile } from './window-files.js';
 
 // What an analysis that writes removes (runs/run.ts): temporary files a killed run left,

@@ -3,7 +3,7 @@ import { layout } from '../lib/data-home.js';
 import { readEvents } from '../store/files/events.js';
 import { storeKey } from '../store/model/keys.js';
 import { round4 } from '../store/model/lifecycle.js';
-import { StoreError } from '../store/mutate.js';
+import { StoreError } from '../store/verbs/mutate.js';
 import { scopePatterns } from '../store/promotion/scope.js';
 import { snapshot, type StoreCtx } from '../store/views/snapshot.js';
 import { latestSession, sessionSummary as summaryOf } from '../store/views/summary.js';

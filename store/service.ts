@@ -9,7 +9,7 @@ import { readIfFile } from './files/io.js';
 import { round4 } from './model/lifecycle.js';
 import { currentProject, readProjects, touchProject } from './files/projects.js';
 import { effectiveness as effectivenessRows, filterViews, knownProjects, knownScope, LIST_SCOPES, history as historyRows, searchFacts, searchViews, stats as statsOf, status as statusOf, trending as trendingRows, type ListFilter } from './views/query.js';
-import { StoreError } from './mutate.js';
+import { StoreError } from './verbs/mutate.js';
 import { parseQuery } from './views/search.js';
 import { findInstinct, readAliases, readSuggestions, snapshot, type StoreCtx } from './views/snapshot.js';
 import { suggestResult } from './views/suggest-fast.js';

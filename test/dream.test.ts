@@ -2,7 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { projectId } from '../observer/project-id.js';
-import { shadowLines, skillDescription } from '../store/dream.js';
+import { shadowLines, skillDescription } from '../store/verbs/dream.js';
 import { runCli, sandbox } from './helpers.js';
 import { writeInstinct } from './inloop-helpers.js';
 import { cliJson } from './store-helpers.js';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEDUP_WINDOW, type PlainRecord, type RecordTable } from '../analyzer/record-table.js';
 import { TableBuilder, tableFromRecords } from '../analyzer/table-builder.js';
-import { turnCalls } from '../store/turn-feedback.js';
+import { turnCalls } from '../store/delivery/turn-feedback.js';
 import { fixture, readObservations, runCli, runHook, sandbox } from './helpers.js';
 
 const NOW = '2026-11-08T19:00:00Z';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { importedKeyProblem } from '../store/import-keys.js';
+import { importedKeyProblem } from '../store/verbs/import-keys.js';
 import { normalizeKey } from '../store/model/keys.js';
 
-// The keys an import may bring (store/import-keys.ts, issue 38, 1): held to the token rules of
+// The keys an import may bring (store/verbs/import-keys.ts, issue 38, 1): held to the token rules of
 // the keys homunculus learns, whatever a file or a model wrote.
 
 describe('importedKeyProblem', () => {

@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../lib/config.js';
-import { promptStems, selectInjection } from '../store/inject.js';
+import { promptStems, selectInjection } from '../store/delivery/inject.js';
 import type { IndexedFact, IndexedInstinct } from '../store/files/index-read.js';
 import { projectId } from '../observer/project-id.js';
 import { sandbox } from './helpers.js';

@@ -1,7 +1,7 @@
 import { appendFileSync, existsSync, mkdirSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { judge, JUDGE_DAYS, markJudged, pendingTurns, turnKey, type TurnCall } from '../store/turn-feedback.js';
+import { judge, JUDGE_DAYS, markJudged, pendingTurns, turnKey, type TurnCall } from '../store/delivery/turn-feedback.js';
 import { cleanEnv, readObservations, runCli, runHook, sandbox, tempDir } from './helpers.js';
 import { contextOf, indexStore, readJsonl, runRouter, runStop, writeInstinct } from './inloop-helpers.js';
 import { cliJson } from './store-helpers.js';

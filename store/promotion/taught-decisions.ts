@@ -5,7 +5,7 @@ import type { Instinct } from '../model/model.js';
 import { observedSource } from '../model/model.js';
 
 // Which taught and imported instincts are rules (rules.json's `taught` list): decided by bye, and
-// by every change of the store the moment a person teaches (store/mutate.ts), so that what they
+// by every change of the store the moment a person teaches (store/verbs/mutate.ts), so that what they
 // taught reaches the sessions of its scope at once.
 
 export interface TaughtDecisions {

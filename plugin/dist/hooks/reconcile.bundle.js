@@ -7520,7 +7520,7 @@ var layout = {
   /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
-  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  // In-session context and its feedback (store/delivery/inject.ts, store/delivery/turn-feedback.ts), the analysis log.
   // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
   // days are pruned with the observations of their day.
   injectionsDir: (home) => (0, import_node_path.join)(home, "state", "injections"),
@@ -12847,7 +12847,7 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
 var import_node_fs20 = require("node:fs");
 var import_node_path15 = require("node:path");
 
-// store/turn-feedback.ts
+// store/delivery/turn-feedback.ts
 var import_node_fs19 = require("node:fs");
 var import_node_path14 = require("node:path");
 function meets(step, c) {
@@ -13591,7 +13591,7 @@ function aliasesPath(home) {
   return layout.aliases(home);
 }
 
-// store/mutate.ts
+// store/verbs/mutate.ts
 function taughtState(entries) {
   return JSON.stringify(entries.flatMap((e) => e.value && !observedSource(e.value) ? [[e.value.id, e.value.pattern, e.value.confidence, e.value.observations, e.value.sessions, e.value.state, e.value.scope, e.value.project ?? null, e.value.trigger, e.value.action, e.value.last_seen]] : []).sort());
 }
@@ -13730,7 +13730,7 @@ function latest(seen, nowIso) {
   return Date.parse(nowIso) > Date.parse(seen) ? nowIso : seen;
 }
 
-// store/feedback.ts
+// store/verbs/feedback.ts
 function applyFeedback(m, entry, x0, kind, reason) {
   const c = m.ctx.config;
   const x = { ...x0 };
@@ -13802,7 +13802,7 @@ function turnFeedback(ctx, items, facts = []) {
   });
 }
 
-// store/turn-apply.ts
+// store/delivery/turn-apply.ts
 function applyTurnFeedback(home, config, now, session, opts = {}) {
   const { entries, items, facts } = judgePending(home, now.getTime(), session);
   const outcomes = { confirmed: 0, corrected: 0, contradicted: 0, inactive: 0 };

@@ -138,7 +138,7 @@ var layout = {
   /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
-  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  // In-session context and its feedback (store/delivery/inject.ts, store/delivery/turn-feedback.ts), the analysis log.
   // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
   // days are pruned with the observations of their day.
   injectionsDir: (home) => (0, import_node_path.join)(home, "state", "injections"),

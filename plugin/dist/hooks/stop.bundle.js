@@ -7516,7 +7516,7 @@ var layout = {
   /** A store change being committed (store/files/txn.ts): finished or undone by the next writer. */
   storeJournal: (home) => (0, import_node_path.join)(home, "state", "store-journal.json"),
   suggestions: (home) => (0, import_node_path.join)(home, "state", "suggestions.jsonl"),
-  // In-session context and its feedback (store/inject.ts, store/turn-feedback.ts), the analysis log.
+  // In-session context and its feedback (store/delivery/inject.ts, store/delivery/turn-feedback.ts), the analysis log.
   // One file per UTC day, so that the Stop hook reads only the days it can still judge and old
   // days are pruned with the observations of their day.
   injectionsDir: (home) => (0, import_node_path.join)(home, "state", "injections"),
@@ -12814,7 +12814,7 @@ function writeCache({ cacheDir, files, index, tables, plan, ids: ids2, counted, 
 var import_node_fs20 = require("node:fs");
 var import_node_path15 = require("node:path");
 
-// store/turn-feedback.ts
+// store/delivery/turn-feedback.ts
 var import_node_fs19 = require("node:fs");
 var import_node_path14 = require("node:path");
 function meets(step, c) {
@@ -13985,10 +13985,10 @@ function scanStdin(limits = HOOK_STDIN_LIMITS) {
   });
 }
 
-// store/dream-run.ts
+// store/verbs/dream-run.ts
 var import_node_fs27 = require("node:fs");
 
-// store/dream.ts
+// store/verbs/dream.ts
 var import_node_fs25 = require("node:fs");
 var import_node_path20 = require("node:path");
 
@@ -14325,7 +14325,7 @@ function conflictPairs(xs, threshold, scoped = false) {
   );
 }
 
-// store/dream.ts
+// store/verbs/dream.ts
 var emptyPlan = () => ({ removed: [], merged: [], contradictions: [], promoted: [] });
 function planIsEmpty(p) {
   return p.removed.length + p.merged.length + p.contradictions.length + p.promoted.length === 0;
@@ -14606,7 +14606,7 @@ function aliasesPath(home) {
   return layout.aliases(home);
 }
 
-// store/mutate.ts
+// store/verbs/mutate.ts
 var StoreError = class extends Error {
 };
 function refuseUnsafeClock(ctx, what) {
@@ -14776,7 +14776,7 @@ function addProject(x, project, universal) {
   }
 }
 
-// store/feedback.ts
+// store/verbs/feedback.ts
 function applyFeedback(m, entry, x0, kind, reason) {
   const c = m.ctx.config;
   const x = { ...x0 };
@@ -14848,7 +14848,7 @@ function turnFeedback(ctx, items, facts = []) {
   });
 }
 
-// store/merge.ts
+// store/verbs/merge.ts
 function mergeIn(m, src, into) {
   const s = src.value;
   const t = { ...into.value };
@@ -14872,7 +14872,7 @@ function mergeIn(m, src, into) {
   archiveInstinct(m, src, `merged into ${t.pattern}`);
 }
 
-// store/promotion-marks.ts
+// store/verbs/promotion-marks.ts
 function promoteIn(m, id, by) {
   const e = entryOf(m, id);
   const x = { ...e.value };
@@ -14885,7 +14885,7 @@ function promoteIn(m, id, by) {
   return entryOf(m, id).value;
 }
 
-// store/dream-apply.ts
+// store/verbs/dream-apply.ts
 function dream(ctx, shadowTexts, opts = {}) {
   if (!opts.dryRun) refuseUnsafeClock(ctx, "dream");
   if (opts.dryRun) {
@@ -14919,7 +14919,7 @@ function dream(ctx, shadowTexts, opts = {}) {
   });
 }
 
-// store/dream-run.ts
+// store/verbs/dream-run.ts
 function runDream(ctx, where, opts = {}) {
   const started = Date.now();
   const shadows2 = readShadowTexts(where.claudeDir, where.projectRoot);
@@ -14988,7 +14988,7 @@ function maybeDream(ctx, where, config) {
   return runDream(ctx, where, { by: "analyzer" });
 }
 
-// store/turn-apply.ts
+// store/delivery/turn-apply.ts
 function applyTurnFeedback(home, config, now, session, opts = {}) {
   const { entries, items, facts } = judgePending(home, now.getTime(), session);
   const outcomes = { confirmed: 0, corrected: 0, contradicted: 0, inactive: 0 };

@@ -3,11 +3,11 @@ import { applyFeedback } from './feedback.js';
 import { mergeIn } from './merge.js';
 import { archiveInstinct, entryOf, live, mutate, norm, refuseUnsafeClock, save } from './mutate.js';
 import { promoteIn } from './promotion-marks.js';
-import { scanInstincts } from './files/scan.js';
-import type { StoreCtx } from './views/snapshot.js';
+import { scanInstincts } from '../files/scan.js';
+import type { StoreCtx } from '../views/snapshot.js';
 
-// The dream pass carried out: store/dream.ts plans it, this does each step with the store's own
-// operations; store/dream-run.ts is its edges (the shadow texts, state, the analysis log).
+// The dream pass carried out: store/verbs/dream.ts plans it, this does each step with the store's own
+// operations; store/verbs/dream-run.ts is its edges (the shadow texts, state, the analysis log).
 
 /**
  * The dream pass under the lock: planned on the files as they are now, then each step done with

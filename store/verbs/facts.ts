@@ -1,12 +1,12 @@
-import { cli } from '../lib/invocation.js';
-import { event } from './files/events.js';
-import { withEvidence } from './model/frontmatter.js';
-import { idFor, validId } from './model/keys.js';
-import { reinforced } from './model/lifecycle.js';
-import { MAX_TEXT, zeroFeedback, type Fact, type Scope } from './model/model.js';
+import { cli } from '../../lib/invocation.js';
+import { event } from '../files/events.js';
+import { withEvidence } from '../model/frontmatter.js';
+import { idFor, validId } from '../model/keys.js';
+import { reinforced } from '../model/lifecycle.js';
+import { MAX_TEXT, zeroFeedback, type Fact, type Scope } from '../model/model.js';
 import { addProject, addSession, archiveFact, capFor, domainOf, factRef, latest, mutate, saveFact, settleDecay, StoreError, text, type Mut } from './mutate.js';
-import { textSimilarity, valuesDiffer } from './views/similarity.js';
-import type { StoreCtx } from './views/snapshot.js';
+import { textSimilarity, valuesDiffer } from '../views/similarity.js';
+import type { StoreCtx } from '../views/snapshot.js';
 
 // Facts: a statement about the project or the user (`writeFact`), reinforced when stated again
 // (the same id, or a text close enough), capped per scope; `deleteFact` archives one.

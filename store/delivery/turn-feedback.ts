@@ -1,13 +1,13 @@
 import { lstatSync, rmSync } from 'node:fs';
-import { pruneDataFile, readDataFile } from '../lib/data-files.js';
+import { pruneDataFile, readDataFile } from '../../lib/data-files.js';
 import { join } from 'node:path';
-import { appendLine } from '../lib/append-line.js';
-import { DAY_MS, utcDay } from '../lib/clock.js';
-import { assertDataHome, layout } from '../lib/data-home.js';
-import { listDir, readIfFile } from './files/io.js';
-import { plural } from '../lib/plural.js';
-import { commandParts } from '../analyzer/learners/commands.js';
-import { fixSteps } from '../analyzer/learners/fixes.js';
+import { appendLine } from '../../lib/append-line.js';
+import { DAY_MS, utcDay } from '../../lib/clock.js';
+import { assertDataHome, layout } from '../../lib/data-home.js';
+import { listDir, readIfFile } from '../files/io.js';
+import { plural } from '../../lib/plural.js';
+import { commandParts } from '../../analyzer/learners/commands.js';
+import { fixSteps } from '../../analyzer/learners/fixes.js';
 
 // The outcome of each turn the prompt router added instincts to, judged from the turn's own tool
 // records, deterministically: did the turn follow the instinct (confirmed), did the user stop a

@@ -1,17 +1,17 @@
 import { readdirSync } from 'node:fs';
-import { readRegularText } from '../lib/regular-file.js';
+import { readRegularText } from '../../lib/regular-file.js';
 import { join } from 'node:path';
-import type { Config } from '../lib/config.js';
-import { DAY_MS } from '../lib/clock.js';
-import { decayed, pruneCategory, type LifecycleConfig } from './model/lifecycle.js';
-import type { Instinct } from './model/model.js';
-import { conflictPairs, conflicts, mergeLoses, mergePairs, mergeSimilarity, textSimilarity } from './views/similarity.js';
-import { plural } from '../lib/plural.js';
-import { observedSource } from './model/model.js';
+import type { Config } from '../../lib/config.js';
+import { DAY_MS } from '../../lib/clock.js';
+import { decayed, pruneCategory, type LifecycleConfig } from '../model/lifecycle.js';
+import type { Instinct } from '../model/model.js';
+import { conflictPairs, conflicts, mergeLoses, mergePairs, mergeSimilarity, textSimilarity } from '../views/similarity.js';
+import { plural } from '../../lib/plural.js';
+import { observedSource } from '../model/model.js';
 
 // `homunculus dream`: one deterministic pass over the whole store, planned here (pure over the
 // instincts, the texts that may shadow them, the configuration and `now`) and carried out by
-// store/dream-apply.ts under the store's lock. Only the user's instincts (taught and imported) are merged,
+// store/verbs/dream-apply.ts under the store's lock. Only the user's instincts (taught and imported) are merged,
 // removed or promoted: observed ones belong to the analyzer, which would write them again.
 // Planning on the result of each step makes a second run find nothing to do.
 

@@ -1,10 +1,10 @@
-import { event } from './files/events.js';
-import { withEvidence } from './model/frontmatter.js';
-import { clamp, feedbackDelta, round4, type FeedbackKind } from './model/lifecycle.js';
-import { type Instinct, observedSource } from './model/model.js';
+import { event } from '../files/events.js';
+import { withEvidence } from '../model/frontmatter.js';
+import { clamp, feedbackDelta, round4, type FeedbackKind } from '../model/lifecycle.js';
+import { type Instinct, observedSource } from '../model/model.js';
 import { entryOf, latest, mutate, resolve, resolveRef, save, saveFact, settleDecay, StoreError, type Mut } from './mutate.js';
-import type { Entry } from './files/scan.js';
-import type { StoreCtx } from './views/snapshot.js';
+import type { Entry } from '../files/scan.js';
+import type { StoreCtx } from '../views/snapshot.js';
 
 // Feedback: confirm, correct and contradict by hand (`feedback`), and the judged turns the Stop
 // hook applies (`turnFeedback`). For an observed pattern the change is an adjustment kept beside
@@ -71,7 +71,7 @@ export function feedback(ctx: StoreCtx, ref: string, kind: FeedbackKind): Feedba
   });
 }
 
-/** One judged turn's outcome for an instinct the prompt router added to it (store/turn-feedback.ts). */
+/** One judged turn's outcome for an instinct the prompt router added to it (store/delivery/turn-feedback.ts). */
 export interface TurnOutcome {
   id: string;
   pattern: string;

@@ -1,6 +1,6 @@
-import { appendAnalysisEvent } from '../lib/analysis-log.js';
-import type { Config } from '../lib/config.js';
-import { turnFeedback, type TurnOutcome } from './feedback.js';
+import { appendAnalysisEvent } from '../../lib/analysis-log.js';
+import type { Config } from '../../lib/config.js';
+import { turnFeedback, type TurnOutcome } from '../verbs/feedback.js';
 import { judgePending, markJudged } from './turn-feedback.js';
 
 // After a turn (the Stop hook): judge the turns the prompt router added instincts to, apply the

@@ -1,13 +1,13 @@
 import { readdirSync } from 'node:fs';
-import { appendAnalysisEvent } from '../lib/analysis-log.js';
-import { writeFileAtomic } from '../lib/atomic-write.js';
-import { DAY_MS, utcDay } from '../lib/clock.js';
-import type { Config } from '../lib/config.js';
-import { readDataFile } from '../lib/data-files.js';
-import { layout } from '../lib/data-home.js';
+import { appendAnalysisEvent } from '../../lib/analysis-log.js';
+import { writeFileAtomic } from '../../lib/atomic-write.js';
+import { DAY_MS, utcDay } from '../../lib/clock.js';
+import type { Config } from '../../lib/config.js';
+import { readDataFile } from '../../lib/data-files.js';
+import { layout } from '../../lib/data-home.js';
 import { dreamDue, planIsEmpty, readShadowTexts, type DreamPlan } from './dream.js';
 import { dream } from './dream-apply.js';
-import type { StoreCtx } from './views/snapshot.js';
+import type { StoreCtx } from '../views/snapshot.js';
 
 // The edges of `dream`: the texts that may shadow an instinct, state/last-dream.json, one event
 // in analysis.log per run, and the analyzer's own check whether a dream is due.

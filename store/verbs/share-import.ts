@@ -1,13 +1,13 @@
-import { event } from './files/events.js';
-import { oneLine } from './model/frontmatter.js';
-import { categoryOf, idFor, KeyError, normalizeKey, type Category } from './model/keys.js';
-import { clamp } from './model/lifecycle.js';
-import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct, observedSource } from './model/model.js';
+import { event } from '../files/events.js';
+import { oneLine } from '../model/frontmatter.js';
+import { categoryOf, idFor, KeyError, normalizeKey, type Category } from '../model/keys.js';
+import { clamp } from '../model/lifecycle.js';
+import { DOMAIN, MAX_EXPLAIN, MAX_TEXT, PROJECT_ID, zeroFeedback, type Instinct, observedSource } from '../model/model.js';
 import { enforceInstinctCap, factRef, mutate, resolve, save, saveFact, type Mut } from './mutate.js';
 import { writeFactIn } from './facts.js';
-import { textSimilarity, valuesDiffer } from './views/similarity.js';
-import type { StoreCtx } from './views/snapshot.js';
-import { whenClause } from '../lib/safe-text.js';
+import { textSimilarity, valuesDiffer } from '../views/similarity.js';
+import type { StoreCtx } from '../views/snapshot.js';
+import { whenClause } from '../../lib/safe-text.js';
 
 // `homunculus import json`: instincts and facts another machine or a teammate exported. A new
 // one becomes `source: imported` with the confidence it came with; a known one keeps the larger

@@ -1,7 +1,7 @@
-import { withEvidence } from './model/frontmatter.js';
-import { type Instinct, observedSource } from './model/model.js';
+import { withEvidence } from '../model/frontmatter.js';
+import { type Instinct, observedSource } from '../model/model.js';
 import { entryOf, mutate, resolveRef, save, StoreError, type Mut } from './mutate.js';
-import type { StoreCtx } from './views/snapshot.js';
+import type { StoreCtx } from '../views/snapshot.js';
 
 // Promotion marks: which instincts are rules now (bye's `markPromoted`), and a project's instinct
 // made global (`promoteGlobal` by hand, `promoteIn` for dream too).

@@ -1,14 +1,14 @@
-import type { Config } from '../lib/config.js';
-import { safeText, whenClause } from '../lib/safe-text.js';
-import type { IndexedFact, IndexedInstinct } from './files/index-read.js';
-import { effective, type LifecycleConfig } from './model/lifecycle.js';
-import { worthDelivering, type DeliveryConfig } from '../analyzer/deliver.js';
-import type { Rule } from '../analyzer/promotion.js';
-import { claimLine } from '../analyzer/rules-file.js';
-import { analyzerKey } from './model/keys.js';
-import { PER_PROJECT_CATEGORIES } from '../analyzer/kinds.js';
-import { observedSource } from './model/model.js';
-import { overriddenKey } from '../rules/reach.js';
+import type { Config } from '../../lib/config.js';
+import { safeText, whenClause } from '../../lib/safe-text.js';
+import type { IndexedFact, IndexedInstinct } from '../files/index-read.js';
+import { effective, type LifecycleConfig } from '../model/lifecycle.js';
+import { worthDelivering, type DeliveryConfig } from '../../analyzer/deliver.js';
+import type { Rule } from '../../analyzer/promotion.js';
+import { claimLine } from '../../analyzer/rules-file.js';
+import { analyzerKey } from '../model/keys.js';
+import { PER_PROJECT_CATEGORIES } from '../../analyzer/kinds.js';
+import { observedSource } from '../model/model.js';
+import { overriddenKey } from '../../rules/reach.js';
 
 // What the prompt router adds to a prompt: the instincts and facts relevant to its words that are
 // not rules already (those reached Claude at session start), within a budget. Pure over the

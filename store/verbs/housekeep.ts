@@ -1,14 +1,14 @@
-import { disagreements, repairEvents, type Disagreement } from './files/consistency.js';
-import { compactEvents, readEvents } from './files/events.js';
-import { decayed, finishLevelState, pruneCategory, round4 } from './model/lifecycle.js';
-import { type Fact, type Instinct, type Scope, observedSource } from './model/model.js';
+import { disagreements, repairEvents, type Disagreement } from '../files/consistency.js';
+import { compactEvents, readEvents } from '../files/events.js';
+import { decayed, finishLevelState, pruneCategory, round4 } from '../model/lifecycle.js';
+import { type Fact, type Instinct, type Scope, observedSource } from '../model/model.js';
 import { archiveFact, archiveInstinct, commit, enforceInstinctCap, entryOf, live, mutate, norm, refuseUnsafeClock, save, type Mut } from './mutate.js';
 import { applyFeedback } from './feedback.js';
 import { mergeIn } from './merge.js';
-import { promotedKeys } from './files/promoted-keys.js';
-import { scanFacts, scanInstincts, type Entry } from './files/scan.js';
-import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses } from './views/similarity.js';
-import type { StoreCtx } from './views/snapshot.js';
+import { promotedKeys } from '../files/promoted-keys.js';
+import { scanFacts, scanInstincts, type Entry } from '../files/scan.js';
+import { conflictPairs, conflicts, keyPairs, keySimilarity, mergeLoses } from '../views/similarity.js';
+import type { StoreCtx } from '../views/snapshot.js';
 
 // Housekeeping (gc): the event log mended where it disagrees with the files (doctor --fix), and
 // the store kept in shape: pruned, duplicates merged, contradictions down-weighted, orphan

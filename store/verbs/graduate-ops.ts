@@ -1,10 +1,10 @@
-import { DAY_MS } from '../lib/clock.js';
-import { event } from './files/events.js';
-import { decayed, round4 } from './model/lifecycle.js';
-import type { Instinct } from './model/model.js';
+import { DAY_MS } from '../../lib/clock.js';
+import { event } from '../files/events.js';
+import { decayed, round4 } from '../model/lifecycle.js';
+import type { Instinct } from '../model/model.js';
 import { archiveInstinct, mutate, refuseUnsafeClock, save } from './mutate.js';
-import type { StoreCtx } from './views/snapshot.js';
-import { observedSource } from './model/model.js';
+import type { StoreCtx } from '../views/snapshot.js';
+import { observedSource } from '../model/model.js';
 
 // The store's side of `homunculus graduate`: graduated instincts gain `evolved_to` (where they
 // live now; from then on they are not reinforced), and the TTL rule: a taught or imported

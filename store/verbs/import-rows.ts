@@ -1,14 +1,14 @@
 import { writeFactIn } from './facts.js';
 import { importedKeyProblem } from './import-keys.js';
 import { key, mutate, resolve, StoreError } from './mutate.js';
-import { textSimilarity, valuesDiffer } from './views/similarity.js';
-import type { StoreCtx } from './views/snapshot.js';
+import { textSimilarity, valuesDiffer } from '../views/similarity.js';
+import type { StoreCtx } from '../views/snapshot.js';
 import { teachIn, type TeachInput } from './teach.js';
 
 // `homunculus import` of rows (the markdown and pattern imports): each row is taught as
 // `imported`, or states a fact, under the run's caps; a bad row is skipped with why. What comes
 // in is text a file or a model wrote: it is this project's, at the taught starting confidence,
-// and its key holds to the token rules of learned keys (store/import-keys.ts). Global only when
+// and its key holds to the token rules of learned keys (store/verbs/import-keys.ts). Global only when
 // the user says so on the command line (`import claude-md --global`), never by a row.
 
 export interface ImportRow extends Omit<TeachInput, 'confidence'> {

@@ -1,6 +1,6 @@
-import { kindInfo, kindOfStoreKey } from '../analyzer/kinds.js';
-import { DETAIL_PART, looksLikeCredential } from '../lib/tokens.js';
-import { MAX_KEY_BODY } from './model/keys.js';
+import { kindInfo, kindOfStoreKey } from '../../analyzer/kinds.js';
+import { DETAIL_PART, looksLikeCredential } from '../../lib/tokens.js';
+import { MAX_KEY_BODY } from '../model/keys.js';
 
 // The keys an import may bring (`import claude-md`, the MCP `import_claude_md` and
 // `import_patterns`): text a file or a model wrote, held to the token rules of the keys homunculus

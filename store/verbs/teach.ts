@@ -1,14 +1,14 @@
-import { event } from './files/events.js';
-import { withEvidence, oneLine } from './model/frontmatter.js';
-import { categoryOf, idFor, validId, type Category } from './model/keys.js';
-import { reinforced } from './model/lifecycle.js';
-import { MAX_EXPLAIN, MAX_TEXT, zeroFeedback, type Instinct, type Scope, observedSource } from './model/model.js';
+import { event } from '../files/events.js';
+import { withEvidence, oneLine } from '../model/frontmatter.js';
+import { categoryOf, idFor, validId, type Category } from '../model/keys.js';
+import { reinforced } from '../model/lifecycle.js';
+import { MAX_EXPLAIN, MAX_TEXT, zeroFeedback, type Instinct, type Scope, observedSource } from '../model/model.js';
 import { addProject, addSession, archiveInstinct, domainOf, enforceInstinctCap, entryOf, key, latest, live, mutate, norm, resolve, resolveRef, save, settleDecay, StoreError, text, type Mut } from './mutate.js';
 import { applyFeedback, feedbackIn } from './feedback.js';
-import { conflicts, keySimilarity, mergeLoses } from './views/similarity.js';
-import type { Entry } from './files/scan.js';
-import type { StoreCtx } from './views/snapshot.js';
-import { whenClause } from '../lib/safe-text.js';
+import { conflicts, keySimilarity, mergeLoses } from '../views/similarity.js';
+import type { Entry } from '../files/scan.js';
+import type { StoreCtx } from '../views/snapshot.js';
+import { whenClause } from '../../lib/safe-text.js';
 
 // Teaching: `teach` (observe over MCP, `homunculus teach`) creates a taught or imported instinct
 // or reinforces the one it names (or one close enough of the same category: a merge); an observed

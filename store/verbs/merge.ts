@@ -1,10 +1,10 @@
-import { event } from './files/events.js';
-import { withEvidence } from './model/frontmatter.js';
-import { type Instinct, observedSource } from './model/model.js';
+import { event } from '../files/events.js';
+import { withEvidence } from '../model/frontmatter.js';
+import { type Instinct, observedSource } from '../model/model.js';
 import { addProject, addSession, archiveInstinct, entryOf, key, mutate, norm, resolve, resolveRef, save, StoreError, type Mut } from './mutate.js';
-import type { Entry } from './files/scan.js';
-import type { StoreCtx } from './views/snapshot.js';
-import { plural } from '../lib/plural.js';
+import type { Entry } from '../files/scan.js';
+import type { StoreCtx } from '../views/snapshot.js';
+import { plural } from '../../lib/plural.js';
 
 // Aliases and merges: another key for an instinct (`alias`), and two taught or imported instincts
 // made one (`merge`; housekeep and dream merge the same way, through mergeIn). Observed patterns

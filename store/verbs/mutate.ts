@@ -1,22 +1,22 @@
-import { readOnlyReason } from '../lib/clock-guard.js';
-import { layout } from '../lib/data-home.js';
-import { archiveText, keepUserVersion } from './files/archive.js';
-import { event, type StoreEvent } from './files/events.js';
-import { factFields, instinctFields, renderFact, renderInstinct } from './model/file-format.js';
-import { updateUserFile, oneLine } from './model/frontmatter.js';
-import { writeIndex } from './files/index-file.js';
-import { storePaths, withStoreLock } from './files/io.js';
-import { KeyError, normalizeKey, isFormerId } from './model/keys.js';
-import { decayed, finishLevelState } from './model/lifecycle.js';
-import { migrateLegacy } from './files/migrate.js';
-import { DOMAIN, MAX_SESSION_IDS, type Fact, type Instinct, type Scope, type Source, observedSource } from './model/model.js';
-import { promotedKeys } from './files/promoted-keys.js';
-import { readRulesState } from '../rules/read.js';
-import { writeRulesDoc } from '../rules/write.js';
-import { decideTaught } from './promotion/taught-decisions.js';
-import { classifyEntry, scanFacts, scanInstincts, type Entry } from './files/scan.js';
-import { readAliases, type StoreCtx } from './views/snapshot.js';
-import { recoverStore, StoreTxn, unchanged } from './files/txn.js';
+import { readOnlyReason } from '../../lib/clock-guard.js';
+import { layout } from '../../lib/data-home.js';
+import { archiveText, keepUserVersion } from '../files/archive.js';
+import { event, type StoreEvent } from '../files/events.js';
+import { factFields, instinctFields, renderFact, renderInstinct } from '../model/file-format.js';
+import { updateUserFile, oneLine } from '../model/frontmatter.js';
+import { writeIndex } from '../files/index-file.js';
+import { storePaths, withStoreLock } from '../files/io.js';
+import { KeyError, normalizeKey, isFormerId } from '../model/keys.js';
+import { decayed, finishLevelState } from '../model/lifecycle.js';
+import { migrateLegacy } from '../files/migrate.js';
+import { DOMAIN, MAX_SESSION_IDS, type Fact, type Instinct, type Scope, type Source, observedSource } from '../model/model.js';
+import { promotedKeys } from '../files/promoted-keys.js';
+import { readRulesState } from '../../rules/read.js';
+import { writeRulesDoc } from '../../rules/write.js';
+import { decideTaught } from '../promotion/taught-decisions.js';
+import { classifyEntry, scanFacts, scanInstincts, type Entry } from '../files/scan.js';
+import { readAliases, type StoreCtx } from '../views/snapshot.js';
+import { recoverStore, StoreTxn, unchanged } from '../files/txn.js';
 
 // The core of every change to the store: `mutate` runs a change under the store's lock (the
 // analysis lock), reads the files afresh, lets the change stage its files and its confidence
