@@ -1,7 +1,8 @@
 // The layout docs/architecture.md describes, held against the code's imports: no import circle,
-// no source file over 400 lines, the analyzer's core reads no file system, and each folder
-// imports only the folders below it. When one fails, move what both sides need down a folder
-// (or into a module of its own), and say so in docs/architecture.md.
+// no source file over 400 lines, the analyzer's core (and the store's model) reads no file
+// system, each folder imports only the folders below it, and each room of a folder (store/'s
+// sub-folders) only the rooms below it. When one fails, move what both sides need down a folder
+// or a room (or into a module of its own), and say so in docs/architecture.md.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -31,6 +32,24 @@ const MAY_IMPORT: Record<string, string[]> = {
   // `homunculus report` renders the report: the one face another face imports.
   cli: below('report', 'runs', 'claude', 'exports', 'store', 'rules', 'analyzer', 'observer', 'lib'),
 };
+
+/**
+ * The rooms of a folder (its sub-folders), from the ground up, and which rooms each room's files
+ * may import (besides their own): only those below it. The folder's own files (store/service.ts)
+ * stand above its rooms and may import any of them; no room imports them.
+ */
+const ROOMS: Record<string, Record<string, string[]>> = {
+  store: {
+    model: below(),
+    files: below('model'),
+    promotion: below('files', 'model'),
+    views: below('promotion', 'files', 'model'),
+    verbs: below('views', 'promotion', 'files', 'model'),
+    delivery: below('verbs', 'views', 'promotion', 'files', 'model'),
+  },
+};
+/** Rooms whose files, like the analyzer's, reach no file system: records in, records out. */
+const PURE_ROOMS = ['store/model'];
 
 interface Import {
   /** A file of the repository (path from its root, `.ts`), or a package's name. */
@@ -67,6 +86,11 @@ function importsOf(file: string): Import[] {
 const code = CODE.flatMap((d) => filesUnder(d, (f) => f.endsWith('.ts'))).sort();
 const graph = new Map(code.map((f) => [f, importsOf(f)]));
 const folderOf = (f: string) => f.slice(0, f.indexOf('/'));
+/** The room of a file of a folder that has rooms (`model` for store/model/keys.ts), '' for the folder's own files. */
+const roomOf = (f: string) => {
+  const parts = f.split('/');
+  return parts.length > 2 ? parts[1]! : '';
+};
 
 /** The groups of files that import each other in a circle (Tarjan's strongly connected components). */
 function circles(): string[][] {
@@ -149,6 +173,13 @@ describe('the layout', () => {
     expect(reaching).toEqual([]);
   });
 
+  it.each(PURE_ROOMS)('%s/ reaches no file system either', (room) => {
+    const files = code.filter((f) => f.startsWith(`${room}/`));
+    expect(files.length).toBeGreaterThan(3);
+    const reaching = files.map(fileSystemPath).filter((p) => p !== undefined).map((p) => p.join(' -> '));
+    expect(reaching).toEqual([]);
+  });
+
   it('each folder imports only the folders below it', () => {
     const against: string[] = [];
     for (const [f, imports] of graph) {
@@ -159,6 +190,30 @@ describe('the layout', () => {
       }
     }
     expect(against).toEqual([]);
+  });
+
+  it.each(Object.keys(ROOMS))('each room of %s/ imports only the rooms below it, and none its top', (folder) => {
+    const rooms = ROOMS[folder]!;
+    const against: string[] = [];
+    for (const [f, imports] of graph) {
+      if (folderOf(f) !== folder) continue;
+      for (const { to } of imports) {
+        if (!graph.has(to) || folderOf(to) !== folder || roomOf(to) === roomOf(f) || roomOf(f) === '') continue;
+        if (roomOf(to) === '' || !rooms[roomOf(f)]!.includes(roomOf(to))) against.push(`${f} -> ${to}`);
+      }
+    }
+    expect(against).toEqual([]);
+  });
+
+  it.each(Object.keys(ROOMS))('the rooms of %s/ stand in one order (no circle), and are the rooms there are, each in docs/architecture.md', (folder) => {
+    const rooms = ROOMS[folder]!;
+    const order = Object.keys(rooms);
+    for (const [i, room] of order.entries()) expect(rooms[room]!.filter((r) => !order.slice(0, i).includes(r)), `${folder}/${room} may import only rooms below it`).toEqual([]);
+    const dirs = readdirSync(join(ROOT, folder)).filter((d) => statSync(join(ROOT, folder, d)).isDirectory());
+    expect(dirs.sort()).toEqual([...order].sort());
+    for (const room of order) expect(code.some((f) => f.startsWith(`${folder}/${room}/`)), `${folder}/${room}/ holds code`).toBe(true);
+    const doc = readFileSync(join(ROOT, 'docs', 'architecture.md'), 'utf8');
+    for (const room of order) expect(doc, `docs/architecture.md names ${folder}/${room}/`).toContain(`\`${folder}/${room}/\``);
   });
 
   it('the folders it knows are the folders there are', () => {
