@@ -29,15 +29,18 @@ export function sessionStarts(t: RecordTable): Float64Array {
  * The counts of the sessions (of `project`'s records: an index into t.projects; undefined: every
  * record) that started after each moment of `sinces`, up to `nowMs`: moment -> counts. A session
  * that started before a moment is left out of that moment's counts whole (it was not given what
- * was promoted during it). `starts`: sessionStarts(t), when the caller has it.
+ * was promoted during it). `starts`: sessionStarts(t), when the caller has it; `keep`: the
+ * sessions to count (all when absent).
  */
-export function countsSince(t: RecordTable, nowMs: number, config: SinceConfig, project: number | undefined, sinces: readonly number[], starts: Float64Array = sessionStarts(t)): Map<number, Counted> {
+export function countsSince(t: RecordTable, nowMs: number, config: SinceConfig, project: number | undefined, sinces: readonly number[], starts: Float64Array = sessionStarts(t), keep?: (session: number) => boolean): Map<number, Counted> {
   const moments = [...new Set(sinces)].filter((m) => m < nowMs).sort((a, b) => a - b);
   const out = new Map<number, Counted>();
   if (moments.length === 0 || t.length === 0) return out;
   // Each session in the group of the latest moment before its start (-1: before them all).
   const groupOf = new Int32Array(t.sessions.length).fill(-1);
   for (let s = 0; s < groupOf.length; s++) {
+    // A session left out (`keep`: not one the claim was given in) counts in no moment.
+    if (keep !== undefined && !keep(s)) continue;
     const start = starts[s]!;
     let lo = 0;
     let hi = moments.length;

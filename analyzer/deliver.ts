@@ -70,7 +70,7 @@ export function whyNotDelivered(x: DeliveryFacts, c: DeliveryConfig): string | u
   const minLift = kind.minLift(c);
   if (minLift > 0 && !(typeof x.lift === 'number' && x.lift >= minLift)) return `lift ${typeof x.lift === 'number' ? x.lift.toFixed(1) : 'unknown'} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === 'number' && x.rate >= 0 && x.rate <= 1)) return 'its rate was never measured';
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (x.rate < c.minRate) return `its rate is ${pct(x.rate)}, under minRate ${pct(c.minRate)}`;
   const minSessions = kind.minSessions?.(c) ?? c.minSessions;
   if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, 'session')}, under minSessions ${minSessions}`;
   return undefined;

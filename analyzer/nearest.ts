@@ -73,16 +73,17 @@ export function seenByProject(pa: Pick<ProjectAnalyses, 'projects'>, config: Con
 }
 
 /** One candidate in words: its claim at its rate, and what it lacks (or that the next /bye gives it). */
-export function nearLine(c: NearClaim, config: Config): string | undefined {
+export function nearLine(c: NearClaim, config: Config, heldBack?: (kind: string, pattern: string) => string | undefined): string | undefined {
   const sentence = claimSentence({ kind: c.kind, pattern: c.pattern, rate: c.rate, hits: c.hits, opportunities: c.opportunities, sessions: c.sessions, ...(c.details ? { details: c.details } : {}) });
   if (sentence === undefined) return undefined;
   const why = whyNotDelivered({ key: patternStoreKey(c.kind, c.pattern), rate: c.rate, lift: c.lift, sessions: c.sessions, applies: c.applies, observations: c.observations }, config);
-  return `${sentence}: ${why === undefined ? 'it passes the delivery test, and the next /bye gives it' : why}`;
+  const back = why === undefined ? heldBack?.(c.kind, c.pattern) : undefined;
+  return `${sentence}: ${why !== undefined ? why : back !== undefined ? back : 'it passes the delivery test, and the next /bye gives it'}`;
 }
 
 /** A project's numbers and its nearest claims in words, for a project that is given nothing. */
-export function whyNothingHere(seen: ProjectSeen | undefined, windowDays: number, config: Config): { seen: string; nearest: string[] } {
-  const nearest = (seen?.nearest ?? []).flatMap((c) => nearLine(c, config) ?? []);
+export function whyNothingHere(seen: ProjectSeen | undefined, windowDays: number, config: Config, heldBack?: (kind: string, pattern: string) => string | undefined): { seen: string; nearest: string[] } {
+  const nearest = (seen?.nearest ?? []).flatMap((c) => nearLine(c, config, heldBack) ?? []);
   if (seen === undefined || seen.sessions === 0) {
     const none = `The last analysis saw no session of this project in its ${windowDays}-day window`;
     return nearest.length

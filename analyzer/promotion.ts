@@ -104,6 +104,9 @@ export function ruleProblem(r: unknown): string | undefined {
     if (o[k] !== undefined && (typeof o[k] !== 'number' || !(o[k] >= 0 && o[k] <= 1))) return `"${k}" must be a number from 0 to 1, found ${show(o[k])}`;
   }
   if (o['lift'] !== undefined && (typeof o['lift'] !== 'number' || !(o['lift'] >= 0) || !Number.isFinite(o['lift']))) return `"lift" must be a number, 0 or more, found ${show(o['lift'])}`;
+  // A project's working days without its pattern (rules/plan.ts agedRule): a whole number a run can reach.
+  if (o['unseen_days'] !== undefined && (typeof o['unseen_days'] !== 'number' || !Number.isInteger(o['unseen_days']) || o['unseen_days'] < 0 || o['unseen_days'] > 100_000)) return `"unseen_days" must be a whole number of days, 0 or more, found ${show(o['unseen_days'])}`;
+  if (o['aged_through'] !== undefined && (typeof o['aged_through'] !== 'string' || Number.isNaN(isoToMs(o['aged_through'])))) return `"aged_through" must be an ISO 8601 time, found ${show(o['aged_through'])}`;
   for (const k of ['key', 'claim', 'project_name']) {
     if (o[k] !== undefined && typeof o[k] !== 'string') return `"${k}" must be a string, found ${show(o[k])}`;
   }

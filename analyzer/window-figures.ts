@@ -1,3 +1,4 @@
+import { isoToMs } from '../lib/clock.js';
 import { plural } from '../lib/plural.js';
 import { NEAREST, type NearClaim, type ProjectSeen } from './nearest.js';
 import type { PatternKind } from './pattern-kind.js';
@@ -59,9 +60,11 @@ export function parseLastAnalysis(text: string): WindowFigures | null {
     return null;
   }
   if (typeof v !== 'object' || v === null) return null;
-  const iso = (x: unknown) => typeof x === 'string' && !Number.isNaN(Date.parse(x));
+  // Strict ISO 8601 (Date.parse takes "(any text)2026-11-05" too), and counts a run can reach: the figures are printed.
+  const iso = (x: unknown) => typeof x === 'string' && !Number.isNaN(isoToMs(x));
   if (!iso(v['now']) || !iso(v['windowStart'])) return null;
-  for (const k of KEYS) if (typeof v[k] !== 'number' || !Number.isFinite(v[k])) return null;
+  for (const k of KEYS) if (!count(v[k]) || (v[k] as number) >= 1e12) return null;
+  if ((v['windowDays'] as number) < 1) return null;
   const projects = parseProjects(v['projects']);
   return { now: v['now'] as string, windowStart: v['windowStart'] as string, windowDays: v['windowDays'] as number, recordsInWindow: v['recordsInWindow'] as number, sessionsInWindow: v['sessionsInWindow'] as number, patternsTracked: v['patternsTracked'] as number, ...(typeof v['carriedProjects'] === 'number' && v['carriedProjects'] > 0 ? { carriedProjects: v['carriedProjects'] } : {}), ...(projects ? { projects } : {}) };
 }

@@ -1,3 +1,4 @@
+import { isoToMs } from '../lib/clock.js';
 import { accessSync, constants, existsSync, lstatSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { CommandModule } from 'yargs';
@@ -246,8 +247,10 @@ export function runChecks(opts: { home: string; projectDir: string; env: NodeJS.
   checks.push({ name: 'last observation', ok: true, detail: lastObs });
   let lastAnalysis = 'none yet';
   try {
-    const s = JSON.parse(readDataFile(layout.lastAnalysis(home)).toString('utf8')) as { ranAt: string; now: string };
-    lastAnalysis = `${s.ranAt} (analysed as of ${s.now})`;
+    const s = JSON.parse(readDataFile(layout.lastAnalysis(home)).toString('utf8')) as { ranAt: unknown; now: unknown };
+    // Data, shown: only times that read as times (lib/clock.ts isoToMs), never the file's text as it is.
+    const time = (x: unknown) => (typeof x === 'string' && !Number.isNaN(isoToMs(x)) ? x : 'an unreadable time');
+    lastAnalysis = `${time(s.ranAt)} (analysed as of ${time(s.now)})`;
   } catch {
     // never ran
   }

@@ -35,7 +35,7 @@ function canonical(p: typeof posix, path: string): string {
  * Windows path read on another system is resolved by Windows' rules and never looked up on this
  * disk (it cannot be there: a stat would only find a file of that odd name in the current folder).
  */
-export function projectRoot(cwd: string | undefined, env: NodeJS.ProcessEnv, exists: (p: string) => boolean = isPresent): string | undefined {
+export function projectRoot(cwd: string | undefined, env: NodeJS.ProcessEnv, exists: (p: string) => boolean = isPresent, known?: (id: string) => boolean): string | undefined {
   const fromEnv = env['CLAUDE_PROJECT_DIR'];
   const given = fromEnv || cwd;
   if (!given) return undefined;
@@ -43,6 +43,9 @@ export function projectRoot(cwd: string | undefined, env: NodeJS.ProcessEnv, exi
   const start = canonical(p, p.resolve(given));
   if (fromEnv || !native) return start;
   for (let dir = start; ; dir = p.dirname(dir)) {
+    // A folder Claude Code was started in (its sessions are recorded under it), on the way up to
+    // the repository's root: a terminal in a monorepo's package names the project its hooks do.
+    if (known?.(projectId(dir))) return dir;
     if (exists(p.resolve(dir, '.git'))) return dir;
     if (p.dirname(dir) === dir) return start;
   }

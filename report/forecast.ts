@@ -36,7 +36,7 @@ export function ruleForecast(rule: Pick<ObservedRule, 'last_confidence' | 'last_
   // rate is the one percentage shown beside a claim.
   const why = `its score when last seen, ${score(rule.last_confidence)}, halves every ${c.halfLifeDays} days its project works without it and is under demoteBelow ${score(c.demoteBelow)} after ${needed} such days${needed === c.windowDays && Math.floor(crossingDays) + 1 < needed ? ' (its pattern leaves the window then)' : ''}; ${unseen} counted so far`;
   // A rule fades by its project's work, not by the calendar: while the project is idle, it stands.
-  return { at, basis: `by a bye once its project has worked ${plural(toGo, "more day", "more days")} without it, ${at.slice(0, 10)} at the earliest (if it works every day without it): ${why}; while the project is idle, it stands` };
+  return { at, basis: `by a bye once its project has worked ${plural(toGo, 'more day', 'more days')} without it: on ${at.slice(0, 10)} if it works every day without it (sooner if a bye measures its claim lower first): ${why}; while the project is idle, it stands` };
 }
 
 /** An observed instinct: archived by the first analysis after its pattern has left the window. */

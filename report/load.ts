@@ -48,7 +48,7 @@ export function gatherReport(ctx: StoreCtx, opts: { onlyProject: boolean }): Rep
     names: snap.ctx.names,
     rules,
     lastAnalysis: readLastAnalysis(ctx.home),
-    nothingHere: project !== null && givenHere(doc, project, ctx.config).here === 0 ? nothingHere(ctx.home, project, ctx.config) : null,
+    nothingHere: project !== null && givenHere(doc, project, ctx.config).here === 0 ? nothingHere(ctx.home, doc, project, ctx.config) : null,
     effects: reach.length ? ruleEffects(table, reach, nowMs, ctx.config) : [],
     firstDay: loaded.firstDay,
   });

@@ -4,11 +4,13 @@ import { claimIn, countsSince, sessionStarts, type SinceConfig } from '../analyz
 import { shrunkRate } from '../analyzer/claims.js';
 import { below } from '../analyzer/promotion.js';
 import type { RecordTable } from '../analyzer/record-table.js';
-import { ruleProject, type LiveFigures, type ObservedRule } from './rule.js';
+import { PER_PROJECT_KINDS } from '../analyzer/kinds.js';
+import { observedReaches } from './reach.js';
+import { ruleProject, type LiveFigures, type ObservedRule, type WithdrawnClaim } from './rule.js';
 
 // Live calibration, pure: how each delivered claim held since it was given. Its claim measured
 // again, by the learner's own measure (analyzer/claims-since.ts), over the sessions of its project
-// (a global rule: every record) that started after its promotion, in the retained records; its
+// (a global rule: the sessions of every project it is given in, and those with no project) that started after its promotion, in the retained records; its
 // rate shrunk toward the rule's own prior, as its stated rate is. bye stores the figures on the
 // rule in rules.json (every view reads them there), and withdraws a claim whose live rate, on
 // enough opportunities (liveMinOpportunities), falls under minRate.
@@ -27,7 +29,18 @@ export function priorOf(r: Pick<ObservedRule, 'prior' | 'rate' | 'hits' | 'oppor
 }
 
 /** A claim to measure since a moment: a rule since its promotion (or a withdrawn claim since its withdrawal). */
-export type LiveSubject = Pick<ObservedRule, 'kind' | 'pattern' | 'scope' | 'project' | 'prior' | 'rate' | 'hits' | 'opportunities'> & { since: string };
+export type LiveSubject = Pick<ObservedRule, 'kind' | 'pattern' | 'scope' | 'project' | 'prior' | 'rate' | 'hits' | 'opportunities'> & {
+  since: string;
+  /** A global claim: whether it is given in a session of a project (null: one that records none); absent: in every session. */
+  givenIn?: (project: string | null) => boolean;
+};
+
+/** The projects a global rule is not given in: its holders have their own rule, and those against it none (rules/reach.ts). */
+export const notGivenIn = (r: Pick<ObservedRule, 'projects' | 'against'>): string[] => [...new Set([...(r.projects ?? []), ...(r.against ?? [])])].sort();
+
+/** Where a withdrawn global claim would be given again: not in the projects it was not given in, and a project's kind of claim only where no project is recorded. */
+export const withdrawnGivenIn = (w: Pick<WithdrawnClaim, 'kind' | 'excluded'>) => (project: string | null): boolean =>
+  PER_PROJECT_KINDS.has(w.kind) ? project === null : project === null || !(w.excluded ?? []).includes(project);
 
 export type LiveConfig = SinceConfig & Pick<Config, 'ratePriorWeight'>;
 
@@ -38,17 +51,34 @@ export type LiveConfig = SinceConfig & Pick<Config, 'ratePriorWeight'>;
  */
 export function liveFigures(t: RecordTable, subjects: readonly LiveSubject[], nowMs: number, config: LiveConfig): (LiveFigures | undefined)[] {
   const out: (LiveFigures | undefined)[] = subjects.map(() => undefined);
-  const byProject = new Map<string, number[]>();
+  // One walk per project, and one per audience of global claims (the projects each is given in).
+  const projectOfSession = new Int32Array(t.sessions.length).fill(-1);
+  for (let i = 0; i < t.length; i++) projectOfSession[t.streamSession[t.stream[i]!]!] = t.project[i]!;
+  const byAudience = new Map<string, { project: number | undefined; keep?: (s: number) => boolean; idx: number[] }>();
   subjects.forEach((s, i) => {
-    const p = ruleProject(s) ?? '';
-    byProject.set(p, [...(byProject.get(p) ?? []), i]);
+    const p = ruleProject(s);
+    let key: string;
+    let entry: { project: number | undefined; keep?: (s: number) => boolean } | undefined;
+    if (p !== undefined) {
+      key = p;
+      if (!byAudience.has(key)) entry = { project: t.projects.indexOf(p) };
+    } else {
+      // Of the table's projects (index -1: none recorded), those it is given in.
+      const given = [-1, ...t.projects.keys()].filter((x) => s.givenIn?.(x === -1 ? null : t.projects[x]!) ?? true);
+      key = `\u0000${given.join(',')}`;
+      if (!byAudience.has(key)) {
+        const allowed = new Set(given);
+        entry = { project: undefined, ...(allowed.size === t.projects.length + 1 ? {} : { keep: (session: number) => allowed.has(projectOfSession[session]!) }) };
+      }
+    }
+    if (entry !== undefined) byAudience.set(key, { ...entry, idx: [] });
+    byAudience.get(key)!.idx.push(i);
   });
   const starts = sessionStarts(t);
   const through = new Date(nowMs).toISOString();
-  for (const [p, idx] of byProject) {
-    const project = p === '' ? undefined : t.projects.indexOf(p);
+  for (const { project, keep, idx } of byAudience.values()) {
     if (project === -1) continue;
-    const counts = countsSince(t, nowMs, config, project, idx.map((i) => Date.parse(subjects[i]!.since)), starts);
+    const counts = countsSince(t, nowMs, config, project, idx.map((i) => Date.parse(subjects[i]!.since)), starts, keep);
     for (const i of idx) {
       const s = subjects[i]!;
       const c = counts.get(Date.parse(s.since));
@@ -63,7 +93,7 @@ export function liveFigures(t: RecordTable, subjects: readonly LiveSubject[], no
 
 /** The live figures of rules by liveKey (what bye hands its plan). */
 export function liveByRule(t: RecordTable, rules: readonly ObservedRule[], nowMs: number, config: LiveConfig): Map<string, LiveFigures> {
-  const figures = liveFigures(t, rules.map((r) => ({ ...r, since: r.promoted_at })), nowMs, config);
+  const figures = liveFigures(t, rules.map((r) => ({ ...r, since: r.promoted_at, givenIn: (p: string | null) => observedReaches(r, p, { rules }) })), nowMs, config);
   const out = new Map<string, LiveFigures>();
   rules.forEach((r, i) => {
     const f = figures[i];
@@ -94,11 +124,13 @@ export function withdrawal(kind: string, live: LiveFigures | undefined, config: 
  * A kept rule with this bye's live figures (`live` undefined: none were measured, the rule as it
  * is), and why it is withdrawn when its figures say so.
  */
-export function judgeLive(rule: ObservedRule, live: ReadonlyMap<string, LiveFigures> | undefined, config: WithdrawConfig): { rule: ObservedRule; withdraw?: string } {
+export function judgeLive(rule: ObservedRule, live: ReadonlyMap<string, LiveFigures> | undefined, config: WithdrawConfig & Pick<Config, 'ratePriorWeight'>): { rule: ObservedRule; withdraw?: string } {
   if (live === undefined) return { rule };
   const f = live.get(liveKey(rule));
-  // Figures of another promotion (the rule was given again since) are not this one's.
-  const mine = f !== undefined && f.since === rule.promoted_at ? f : undefined;
+  // Figures of another promotion (the rule was given again since) are not this one's. Their rate
+  // is shrunk toward the prior the rule has now (this bye may have measured it again), as its stated rate is.
+  const prior = priorOf(rule, config.ratePriorWeight);
+  const mine = f !== undefined && f.since === rule.promoted_at ? (prior === undefined ? f : { ...f, rate: round(shrunkRate(f.hits, f.opportunities, prior, config.ratePriorWeight)) }) : undefined;
   const out: ObservedRule = { ...rule };
   if (mine === undefined) delete out.live;
   else out.live = mine;

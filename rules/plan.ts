@@ -1,3 +1,4 @@
+import { isoToMs } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
 import { shrunkRate } from '../analyzer/claims.js';
 import { whyNotDelivered } from '../analyzer/deliver.js';
@@ -46,10 +47,20 @@ const dayOf = (ms: number) => Math.floor(ms / DAY_MS);
  */
 export function agedRule(r: ObservedRule, activeDays: readonly number[], nowMs: number): ObservedRule {
   const today = dayOf(nowMs);
-  const from = Math.max(dayOf(Date.parse(r.last_seen)), r.aged_through !== undefined ? dayOf(Date.parse(r.aged_through)) : -Infinity);
+  const through = r.aged_through !== undefined ? isoToMs(r.aged_through) : Number.NaN;
+  const from = Math.max(dayOf(isoToMs(r.last_seen)), Number.isNaN(through) ? -Infinity : dayOf(through));
   let add = 0;
-  for (const d of activeDays) if (d > from && d <= today) add++;
-  return { ...r, unseen_days: (r.unseen_days ?? 0) + add, aged_through: new Date(today * DAY_MS).toISOString() };
+  let last = from;
+  for (const d of new Set(activeDays)) {
+    if (d > from && d <= today) {
+      add++;
+      if (d > last) last = d;
+    }
+  }
+  // Counted through the last day with work seen (never a day still to come, nor today before its work: a
+  // bye in the morning leaves the day's later work to the next bye).
+  const unseen = typeof r.unseen_days === 'number' && Number.isInteger(r.unseen_days) && r.unseen_days >= 0 ? r.unseen_days : 0;
+  return { ...r, unseen_days: unseen + add, ...(Number.isFinite(last) ? { aged_through: new Date(last * DAY_MS).toISOString() } : {}) };
 }
 
 /** A project's rule ages by its unseen working days (agedRule), never by idle calendar days. */
@@ -129,7 +140,13 @@ function previousByProject(previous: readonly ObservedRule[], input: PlanInput):
     const formatOne = r.against === undefined;
     if (PER_PROJECT_KINDS.has(r.kind)) {
       const listed = Array.isArray(r.projects) ? r.projects : [];
-      if (listed.length === 0) orphans.push(r);
+      // Without a list of projects: the rule of the sessions that record none (made from them,
+      // planProject(null)), measured again against them, and standing while they are idle. An
+      // earlier version's, pooled over projects it no longer names (an empty list), is no one's.
+      if (!Array.isArray(r.projects)) {
+        NO_PROJECT.add(r);
+        globals.push(r);
+      } else if (listed.length === 0) orphans.push(r);
       for (const id of listed) add(id, asProjectRule(r, id, listed.length > 1));
       continue;
     }
@@ -140,6 +157,9 @@ function previousByProject(previous: readonly ObservedRule[], input: PlanInput):
   }
   return { byProject, globals, orphans };
 }
+
+/** A project's kind of rule (a command, a fix) that names no project: the sessions with no project recorded hold it. */
+const NO_PROJECT = new WeakSet<ObservedRule>();
 
 /** Rules an earlier version kept once for several projects, their counts those projects' together: their own are to be measured. */
 const POOLED = new WeakSet<ObservedRule>();
@@ -357,6 +377,11 @@ export function planRules(previous: readonly ObservedRule[], input: PlanInput, n
   for (const [k, r] of globalBefore) {
     if (globalNow.some((g) => akey(g) === k)) continue;
     const n = holders.get(k)?.length ?? 0;
+    // The sessions with no project were not in this window: their rule stands, as an idle project's does.
+    if (NO_PROJECT.has(r)) {
+      globalNow.push(r);
+      continue;
+    }
     if (n === 0 && r.against === undefined) {
       // An earlier version's global rule that no project holds: it stands while nothing happens,
       // and is measured against every record together, as it was made, while projects work.

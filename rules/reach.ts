@@ -44,8 +44,10 @@ function observedReach(r: ObservedRule, project: string | null, own: ReadonlySet
   if (r.scope === 'project') return undefined; // a project's rule that names no project reaches none
   const listed = Array.isArray(r.projects) ? r.projects.filter((p): p is string => typeof p === 'string') : undefined;
   if (PER_PROJECT_KINDS.has(r.kind)) {
+    // Without a list of projects: the rule of the sessions that record none (rules/plan.ts), given there only.
+    if (listed === undefined) return project === null ? { where: 'sessions' } : undefined;
     // An earlier version kept a project's command held in several projects once, naming them.
-    if (project === null || listed === undefined || !listed.includes(project)) return undefined;
+    if (project === null || !listed.includes(project)) return undefined;
     return listed.length === 1 ? { where: 'here' } : { where: 'across', projects: listed.length };
   }
   if (project !== null && (own.has(ruleKey(r)) || (Array.isArray(r.against) && r.against.includes(project)))) return undefined;
@@ -107,6 +109,13 @@ export function rulesFor(doc: RulesDoc, project: string | null): Reaching[] {
     out.push({ rule: r, key: ruleKey(r), ...reach });
   }
   return out;
+}
+
+/** Whether an observed rule is given in a session of `project` (null: one that records none), as rulesFor decides it (taught overrides aside). */
+export function observedReaches(r: ObservedRule, project: string | null, doc: { rules: readonly ObservedRule[] }): boolean {
+  const own = new Set<string>();
+  if (project !== null) for (const x of doc.rules) if (ruleProject(x) === project) own.add(ruleKey(x));
+  return observedReach(r, project, own) !== undefined;
 }
 
 /** Every rule of rules.json (views over all projects), each where it is from: a project's own, or across projects. */

@@ -1,3 +1,4 @@
+import { isoToMs } from '../lib/clock.js';
 import { readDataFile } from '../lib/data-files.js';
 import { layout } from '../lib/data-home.js';
 import { cli } from '../lib/invocation.js';
@@ -56,9 +57,10 @@ export function withdrawnProblem(w: unknown): string | undefined {
   if (kindInfo(o.kind) === undefined || typeof o.pattern !== 'string' || safeSteps({ kind: o.kind as PatternKind, pattern: o.pattern }) === undefined) return '"kind" and "pattern" must name a claim';
   if (o.scope !== 'global' && o.scope !== 'project') return '"scope" must be "global" or "project"';
   if (o.scope === 'project' && !(typeof o.project === 'string' && PROJECT.test(o.project))) return '"project" must be a project id (12 hex digits)';
-  if (typeof o.withdrawn_at !== 'string' || Number.isNaN(Date.parse(o.withdrawn_at))) return '"withdrawn_at" must be an ISO 8601 time';
+  if (typeof o.withdrawn_at !== 'string' || Number.isNaN(isoToMs(o.withdrawn_at))) return '"withdrawn_at" must be an ISO 8601 time';
   if (typeof o.reason !== 'string') return '"reason" must be a string';
   if (o.prior !== undefined && !(typeof o.prior === 'number' && o.prior >= 0 && o.prior <= 1)) return '"prior" must be a number from 0 to 1';
+  if (o.excluded !== undefined && !(Array.isArray(o.excluded) && o.excluded.length <= 10_000 && o.excluded.every((p) => typeof p === 'string' && PROJECT.test(p)))) return '"excluded" must be a list of project ids (12 hex digits)';
   return undefined;
 }
 

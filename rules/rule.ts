@@ -1,5 +1,6 @@
 import type { Rule } from '../analyzer/promotion.js';
 import { patternStoreKey } from '../analyzer/claims.js';
+import { isoToMs } from '../lib/clock.js';
 
 // What a rule is, in one place: the shapes rules.json keeps, and the one key of every kind of
 // rule. rules.json holds what was learned and promoted (bye writes it; `observe` adds what a
@@ -63,7 +64,8 @@ export interface TaughtRule {
 export type AnyRule = ObservedRule | TaughtRule;
 
 const whole = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 0;
-const instant = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(Date.parse(v));
+// Strict ISO 8601 (lib/clock.ts isoToMs): Date.parse takes "(any text)2026-11-05" too, and the text is shown.
+const instant = (v: unknown): v is string => typeof v === 'string' && !Number.isNaN(isoToMs(v));
 
 /** What is wrong with a rule's `live` (hand-edited, another version's), or undefined when it is absent or usable. */
 export function liveProblem(v: unknown): string | undefined {
@@ -95,6 +97,8 @@ export interface WithdrawnClaim {
   reason: string;
   /** What its claim since is shrunk toward: the rule's prior when it was withdrawn. */
   prior?: number;
+  /** A global claim: the projects it was not given in (rules/live.ts notGivenIn), left out of its measure since. */
+  excluded?: string[];
 }
 
 export interface RulesDoc {

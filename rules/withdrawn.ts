@@ -1,5 +1,6 @@
+import { isoToMs } from '../lib/clock.js';
 import type { Config } from '../lib/config.js';
-import { heldWords, liveKey } from './live.js';
+import { heldWords, liveKey, notGivenIn } from './live.js';
 import { ruleProject, type LiveFigures, type ObservedRule, type WithdrawnClaim } from './rule.js';
 
 // The claims bye withdrew on how they held since they were given, as rules.json remembers them
@@ -19,7 +20,7 @@ export class Withdrawals {
 
   /** `since`: each claim's live figures since its withdrawal (rules/live.ts liveFigures), by liveKey. */
   constructor(claims: readonly WithdrawnClaim[], private readonly since: ReadonlyMap<string, LiveFigures> | undefined, private readonly nowMs: number, private readonly config: WithdrawalConfig) {
-    for (const w of claims) if (Date.parse(w.withdrawn_at) > nowMs - config.retentionDays * DAY_MS) this.standing.set(liveKey(w), w);
+    for (const w of claims) if (isoToMs(w.withdrawn_at) > nowMs - config.retentionDays * DAY_MS) this.standing.set(liveKey(w), w);
   }
 
   /**
@@ -43,7 +44,7 @@ export class Withdrawals {
   /** A rule withdrawn now. */
   add(rule: ObservedRule, reason: string): void {
     const project = ruleProject(rule);
-    const w: WithdrawnClaim = { kind: rule.kind, pattern: rule.pattern, scope: project === undefined ? 'global' : 'project', ...(project !== undefined ? { project } : {}), withdrawn_at: new Date(this.nowMs).toISOString(), reason, ...(typeof rule.prior === 'number' ? { prior: rule.prior } : {}) };
+    const w: WithdrawnClaim = { kind: rule.kind, pattern: rule.pattern, scope: project === undefined ? 'global' : 'project', ...(project !== undefined ? { project } : {}), withdrawn_at: new Date(this.nowMs).toISOString(), reason, ...(typeof rule.prior === 'number' ? { prior: rule.prior } : {}), ...(project === undefined && notGivenIn(rule).length > 0 ? { excluded: notGivenIn(rule) } : {}) };
     this.standing.set(liveKey(w), w);
   }
 

@@ -13,7 +13,8 @@ import { renderGeneratedRules } from '../exports/rules-markdown.js';
 import { checkRulesFileContent, writeRulesFile } from './rules-file-write.js';
 import { planRules, type PlanInput } from '../rules/plan.js';
 import { readRulesState, RulesStateError, type RulesState } from '../rules/read.js';
-import { liveFigures, liveKey } from '../rules/live.js';
+import { liveFigures, liveKey, withdrawnGivenIn } from '../rules/live.js';
+import { observedReaches } from '../rules/reach.js';
 import { promotedKeysOf, ruleKey, ruleProject, type LiveFigures, type ObservedRule, type TaughtRule, type WithdrawnClaim } from '../rules/rule.js';
 import { writeRulesDoc } from '../rules/write.js';
 import { decideTaught, promotionInput } from '../store/promotion/promote.js';
@@ -49,6 +50,9 @@ export interface ByeReport {
   /** Where the previous rules.json was kept when it held entries that were left out. */
   rulesBackup?: string;
 }
+
+/** How far before a rule's promotion bye reads records, to see when the sessions around it started. */
+const SESSION_LEAD_MS = 2 * 86_400_000;
 
 /** How long bye waits for another analysis (the Stop hook's) to release the lock. */
 export const BYE_LOCK_WAIT_MS = 10_000;
@@ -216,11 +220,17 @@ function archivedRuleText(rule: ObservedRule, reason: string, nowIso: string): s
  */
 function liveOf(home: string, state: RulesState, now: Date, config: Config): Pick<PlanInput, 'live' | 'withdrawn'> {
   const claims = state.doc.withdrawn ?? [];
-  const subjects = [...state.doc.rules.map((r) => ({ ...r, since: r.promoted_at })), ...claims.map((w) => ({ ...w, since: w.withdrawn_at }))];
+  // A global rule is measured over the sessions it is given in (rules/reach.ts), as a project's over its project's.
+  const subjects = [
+    ...state.doc.rules.map((r) => ({ ...r, since: r.promoted_at, givenIn: (p: string | null) => observedReaches(r, p, state.doc) })),
+    ...claims.map((w) => ({ ...w, since: w.withdrawn_at, givenIn: withdrawnGivenIn(w) })),
+  ];
   const live = new Map<string, LiveFigures>();
   const since = new Map<string, LiveFigures>();
   if (subjects.length > 0) {
-    const from = Math.min(...subjects.map((s) => Date.parse(s.since)));
+    // From two days before the earliest moment: a session that started before it (the /bye session
+    // itself, one across midnight) must be seen to start before it, or it would count as given.
+    const from = Math.min(...subjects.map((s) => Date.parse(s.since))) - SESSION_LEAD_MS;
     liveFigures(loadRecords(home, now.getTime(), config, from).table, subjects, now.getTime(), config).forEach((f, i) => {
       if (f !== undefined) (i < state.doc.rules.length ? live : since).set(liveKey(subjects[i]!), f);
     });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { readLastAnalysis } from './views/last-analysis.js';
+import { analysedProjects, readLastAnalysis } from './views/last-analysis.js';
 import { givenHere, nothingHere } from './views/nothing-here.js';
 import type { Config } from '../lib/config.js';
 import { assertDataHome, layout } from '../lib/data-home.js';
@@ -21,7 +21,9 @@ import { cli } from '../lib/invocation.js';
 export function storeContext(opts: { home: string; config: Config; now: Date; cwd: string; env: NodeJS.ProcessEnv; session?: string; register?: boolean }): StoreCtx {
   // Every store command reads and writes below the data home's folders: none may be a link out of it.
   assertDataHome(opts.home);
-  const p = currentProject(opts.cwd, opts.env);
+  // From a terminal (no CLAUDE_PROJECT_DIR): the folder the hooks recorded sessions under, on the way up to the repository's root.
+  const known = existsSync(opts.home) ? new Set([...readProjects(opts.home).map((x) => x.id), ...analysedProjects(opts.home)]) : new Set<string>();
+  const p = currentProject(opts.cwd, opts.env, (id) => known.has(id));
   if (p && opts.register && existsSync(opts.home)) {
     try {
       touchProject(opts.home, p, opts.now.toISOString(), opts.config.recordProjectPaths);
@@ -136,7 +138,7 @@ export function status(ctx: StoreCtx, days?: number) {
     lastAnalysis: readLastAnalysis(ctx.home),
     given,
     // A project given nothing of its own: what the last analysis saw of it, and the claims nearest to being given.
-    nothing_here: ctx.project !== null && given.here === 0 ? nothingHere(ctx.home, ctx.project, ctx.config) : null,
+    nothing_here: ctx.project !== null && given.here === 0 ? nothingHere(ctx.home, s.ctx.rules, ctx.project, ctx.config) : null,
   };
 }
 

@@ -13,7 +13,7 @@ const B = 'bbbbbbbbbbbb';
 type Call = [tool: string, detail?: string];
 
 /** One session's records, a minute apart, appended to its day's observation file. */
-function session(data: string, id: string, project: string, startIso: string, calls: Call[]): void {
+function session(data: string, id: string, project: string | null, startIso: string, calls: Call[]): void {
   mkdirSync(join(data, 'observations'), { recursive: true, mode: 0o700 });
   const t0 = Date.parse(startIso);
   const lines = calls.map(([tool, detail], i) => JSON.stringify({ v: 1, ts: new Date(t0 + i * 60_000).toISOString(), tool, ok: true, ms: 5, prev: null, prev2: null, session: id, project, event: 'PostToolUse', ...(detail ? { detail } : {}) }));
@@ -52,6 +52,24 @@ describe('a claim becomes a rule only where it can reach a session', () => {
     await bye(data, '2026-11-08T12:00:00Z');
     expect(readdirSync(join(data, 'instincts')).filter((f) => f.startsWith('cmd-build-go-build'))).toHaveLength(1);
     expect(rules(data).find((r) => r.key === 'cmd:build=go build')).toMatchObject({ scope: 'project', project: A });
+  });
+});
+
+describe('the rule of sessions that record no project', () => {
+  it('is promoted once, and stands through byes with nothing new and while only projects work (never archived and promoted again)', async () => {
+    const { data } = sandbox();
+    for (const d of ['05', '06', '07']) for (const k of [1, 2]) session(data, `n${d}${k}`, null, `2026-11-${d}T1${k}:00:00Z`, [['Read'], ['Bash', 'make check']]);
+    const first = await bye(data, '2026-11-07T20:00:00Z');
+    expect(first.changes.promoted.map((r) => r.key)).toEqual(['cmd:test=make check']);
+    const promotedAt = (rules(data).find((r) => r.key === 'cmd:test=make check') as { promoted_at: string }).promoted_at;
+    // A project works (without the command); byes with nothing new: no archive, no promotion again.
+    session(data, 'a1', A, '2026-11-08T09:00:00Z', [['Read'], ['Edit']]);
+    for (const now of ['2026-11-08T20:00:00Z', '2026-11-08T21:00:00Z']) {
+      const again = await bye(data, now);
+      expect([again.changes.promoted, again.changes.archived]).toEqual([[], []]);
+    }
+    expect(rules(data).find((r) => r.key === 'cmd:test=make check')).toMatchObject({ promoted_at: promotedAt });
+    expect(existsSync(join(data, 'archive'))).toBe(false);
   });
 });
 

@@ -106,3 +106,28 @@ describe('live calibration: how a delivered claim held since it was given', () =
     expect(rulesJson().withdrawn).toBeUndefined();
   });
 });
+
+describe('live calibration: the session bye ran in is not one that was given the rule', () => {
+  it('a session that started before midnight and the promotion, failing after both, is not counted since it was given', async () => {
+    const { root, data } = sandbox();
+    const DIR = join(root, 'night');
+    mkdirSync(DIR, { recursive: true });
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: join(root, 'rules.md'), CLAUDE_PROJECT_DIR: DIR };
+    let n = 0;
+    const call = async (session: string, now: string, ok: boolean) => {
+      const payload = { session_id: session, hook_event_name: ok ? 'PostToolUse' : 'PostToolUseFailure', cwd: DIR, tool_name: 'Bash', tool_use_id: `toolu_${n++}`, tool_input: { command: 'npm test' }, ...(ok ? { tool_response: {} } : { error: 'Exit code 1' }) };
+      const r = await runHook(JSON.stringify(payload), { ...env, HOMUNCULUS_NOW: now });
+      expect(r.exitCode, String(r.stderr)).toBe(0);
+    };
+    for (let d = 1; d <= 4; d++) for (const k of [8, 9, 10]) await call(`s${d}-${k}`, at(d, k), true);
+    // The long session starts on day 4 at 23:50; bye promotes at 00:05 of day 5, in it; it then fails three times.
+    await call('long', at(4, 23 + 50 / 60), true);
+    const promote = await runCli(['bye', '--now', at(5, 5 / 60)], env, { cwd: DIR });
+    expect(promote.stdout).toContain(`Promoted to rules: ${CLAIM}`);
+    for (const m of [10, 20, 30]) await call('long', at(5, m / 60), false);
+    expect((await runCli(['bye', '--now', at(5, 1)], env, { cwd: DIR })).exitCode).toBe(0);
+    const rule = (JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')) as { rules: { pattern: string; live?: unknown }[] }).rules.find((r) => r.pattern === CLAIM);
+    expect(rule).toBeDefined();
+    expect(rule!.live).toBeUndefined();
+  });
+});

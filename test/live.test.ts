@@ -3,7 +3,7 @@ import { analyze } from '../analyzer/analyze.js';
 import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { loadConfig } from '../lib/config.js';
-import { liveByRule, liveFigures, liveKey, withdrawal } from '../rules/live.js';
+import { judgeLive, liveByRule, liveFigures, liveKey, withdrawal } from '../rules/live.js';
 import { planRules } from '../rules/plan.js';
 import type { ObservedRule } from '../rules/rule.js';
 import { ROOT } from './helpers.js';
@@ -58,10 +58,11 @@ describe('liveFigures: how a claim held since it was given', () => {
     { name: "a project's rule counts only its project's sessions", records: [...before, ...many(2, A, () => true), ...many(3, B, () => false)], rule: command(), want: { hits: 2, opportunities: 2 } },
     { name: 'a global rule counts every record (projects and none)', records: [...before, ...many(2, A, () => true), ...many(3, B, () => false), ...many(1, undefined, () => true)], rule: command({ scope: 'global', project: undefined, projects: [A, B] }), want: { hits: 3, opportunities: 6 } },
     { name: "a project with no record here: no figures", records: many(3, B, () => true), rule: command(), want: undefined },
+    { name: 'a global rule given only where no project is recorded counts those sessions alone', records: [...before, ...many(2, A, () => false), ...many(2, undefined, () => true)], rule: command({ scope: 'global', project: undefined }), givenIn: (p: string | null) => p === null, want: { hits: 2, opportunities: 2 } },
     { name: 'a chain never completed since: its opportunities are its first two steps followed by a call', records: [...chain('c0', 10, A, 'Edit'), ...chain('c1', 60, A, 'Write'), ...chain('c2', 70, A, 'Write'), ...chain('c3', 80, A, 'Edit')], rule: seq(), want: { hits: 1, opportunities: 3 } },
     { name: 'a chain whose steps never ran since: no figures', records: [...chain('c0', 10, A, 'Edit'), ...many(2, A, () => true)], rule: seq(), want: undefined },
-  ])('$name', ({ records, rule, want }) => {
-    const [got] = liveFigures(tableFromRecords(records), [{ ...rule, since: rule.promoted_at }], NOW, config);
+  ])('$name', ({ records, rule, want, givenIn }: { records: PlainRecord[]; rule: ObservedRule; want: { hits: number; opportunities: number } | undefined; givenIn?: (p: string | null) => boolean }) => {
+    const [got] = liveFigures(tableFromRecords(records), [{ ...rule, since: rule.promoted_at, ...(givenIn ? { givenIn } : {}) }], NOW, config);
     if (want === undefined) return expect(got).toBeUndefined();
     expect(got).toMatchObject({ ...want, since: rule.promoted_at, through: new Date(NOW).toISOString() });
     // Shrunk toward the rule's own prior, as its stated rate is.
@@ -127,15 +128,34 @@ describe('planRules: the live figures stored on the rule, and a claim withdrawn'
     }
   });
 
-  it('a global habit is withdrawn on every record since it was given; figures of another promotion are not its own', () => {
-    // Held in A and B (their own rules, each with too few opportunities since to judge), and one global rule for the rest.
+  it("a global habit is withdrawn on the sessions it is given in, never on those of the projects that hold it; figures of another promotion are not its own", () => {
+    // Held in A and B (their own rules), and one global rule for the rest (C here).
     const rules = [seq(), seq({ project: B }), seq({ scope: 'global', project: undefined, projects: [A, B], against: [] })];
-    const records = [...chain('c0', 10, A, 'Edit'), ...[60, 70, 80, 90].map((h, i) => chain(`w${i}`, h, i % 2 ? A : B, 'Write')).flat()];
+    const C = 'cccccccccccc';
+    const holdersOnly = [...chain('c0', 10, A, 'Edit'), ...[60, 70, 80, 90].map((h, i) => chain(`w${i}`, h, i % 2 ? A : B, 'Write')).flat()];
+    const kept = plan(rules, holdersOnly);
+    expect(kept.changes).toEqual([]);
+    expect(kept.rules.map((r) => [r.project, r.live?.opportunities])).toEqual([[undefined, undefined], [A, 2], [B, 2]]);
+    const records = [...holdersOnly, ...[100, 110, 120, 130].map((h, i) => chain(`x${i}`, h, C, 'Write')).flat()];
     const p = plan(rules, records);
     expect(p.changes).toMatchObject([{ change: 'archived', rule: { scope: 'global' }, reason: 'held 0 of 4 times since it was given on 2026-11-03 (live rate 17%), under minRate 50%' }]);
     expect(p.rules.map((r) => [r.project, r.live?.opportunities])).toEqual([[A, 2], [B, 2]]);
     const stale = planRules(rules, { projects: new Map(), all: [], blocked: new Set(), names: new Map(), live: new Map([[liveKey(rules[2]!), { since: at(1), through: at(2), hits: 0, opportunities: 9, rate: 0 }]]) }, NOW, config);
     expect(stale.changes).toEqual([]);
     expect(stale.rules.map((r) => r.live)).toEqual([undefined, undefined, undefined]);
+  });
+});
+
+describe('judgeLive: the live rate is shrunk toward the prior the rule has now', () => {
+  // bye measured the live counts before its plan measured the claim again: the stored rate follows the new prior.
+  const figures = { since: at(GIVEN), through: at(100), hits: 0, opportunities: 4, rate: 0.5229 };
+  it.each([
+    ['the prior this bye measured (0.6667): 5 x 0.6667 / 9 = 37%, withdrawn', 0.6667, 0.3704, true],
+    ['a prior that keeps it over minRate (0.95): 53%, kept', 0.95, 0.5278, false],
+  ])('%s', (_name, prior, rate, withdrawn) => {
+    const rule = command({ prior });
+    const j = judgeLive(rule, new Map([[liveKey(rule), figures]]), config);
+    expect(j.rule.live?.rate).toBeCloseTo(rate, 4);
+    expect(j.withdraw !== undefined).toBe(withdrawn);
   });
 });

@@ -28,10 +28,16 @@ describe('nearLine and whyNothingHere', () => {
   const near = (over: Partial<NearClaim> = {}): NearClaim => ({ kind: 'command', pattern: 'cmd:test=pnpm test', rate: 0.79, hits: 1, opportunities: 1, sessions: 1, lift: 1, applies: 0.5, observations: 1, ...over } as NearClaim);
   it.each<[string, NearClaim, string | undefined]>([
     ['a claim that passes', near(), 'Tests here: `pnpm test`, which succeeds (79%; 1 of 1 session that ran it): it passes the delivery test, and the next /bye gives it'],
-    ['one under minRate says so', near({ rate: 0.4, hits: 1, opportunities: 2 }), 'Tests here: `pnpm test`, which succeeds (40%; 1 of 2 sessions that ran it): it held 40% of the time, under minRate 50%'],
+    ['one under minRate says so', near({ rate: 0.4, hits: 1, opportunities: 2 }), 'Tests here: `pnpm test`, which succeeds (40%; 1 of 2 sessions that ran it): its rate is 40%, under minRate 50%'],
     ['a step that is no token is never shown', near({ pattern: 'cmd:test=pnpm test; rm -rf /' }), undefined],
   ])('%s', (_name, c, line) => {
     expect(nearLine(c, config)).toBe(line);
+  });
+
+  it('a claim bye withdrew is said held back, never "the next /bye gives it"', () => {
+    const heldBack = (kind: string, pattern: string) => (kind === 'command' && pattern === 'cmd:test=pnpm test' ? 'withdrawn on 2026-11-05: ...' : undefined);
+    expect(nearLine(near(), config, heldBack)).toBe('Tests here: `pnpm test`, which succeeds (79%; 1 of 1 session that ran it): withdrawn on 2026-11-05: ...');
+    expect(nearLine(near({ pattern: 'cmd:lint=pnpm lint' }), config, heldBack)).toMatch(/the next \/bye gives it$/);
   });
 
   it.each<[string, Parameters<typeof whyNothingHere>[0], { seen: string; nearest: number }]>([
@@ -57,5 +63,16 @@ describe('last-analysis.json: what it saw of each project, read back checked', (
     ['not an object: none', [1, 2], undefined],
   ])('%s', (_name, projects, want) => {
     expect(parseLastAnalysis(JSON.stringify({ ...base, projects }))?.projects).toEqual(want);
+  });
+
+  // The figures are printed by status, stats and the report: times that read as times, counts a run can reach.
+  it.each<[string, Record<string, unknown>]>([
+    ['a time Date.parse takes with a comment holding a terminal escape', { now: '(\u001b[2J)2026-11-20T12:00:00Z' }],
+    ['a window of days that is no whole number', { windowDays: -3.5 }],
+    ['a count beyond any run', { recordsInWindow: 1e21 }],
+    ['a count that is no whole number', { sessionsInWindow: 1.5 }],
+  ])('refused whole: %s', (_name, over) => {
+    expect(parseLastAnalysis(JSON.stringify({ ...base, ...over }))).toBeNull();
+    expect(parseLastAnalysis(JSON.stringify(base))).not.toBeNull();
   });
 });

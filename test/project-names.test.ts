@@ -22,6 +22,22 @@ describe('one id for a Windows cwd', () => {
   });
 });
 
+describe('from a terminal, the folder Claude Code was started in', () => {
+  // /repo holds .git; Claude Code was started in /repo/pkg (its hooks record under it: CLAUDE_PROJECT_DIR).
+  const exists = (p: string) => p === '/repo/.git';
+  it.each<[string, string, string[], string]>([
+    ['a known project on the way up to the repository wins over the repository', '/repo/pkg/src', [projectId('/repo/pkg')], '/repo/pkg'],
+    ['none known: the repository', '/repo/pkg/src', [], '/repo'],
+    ['the repository itself known', '/repo/pkg', [projectId('/repo')], '/repo'],
+    ['a known folder above the repository is never reached', '/repo/pkg', [projectId('/')], '/repo'],
+  ])('%s', (_name, cwd, known, root) => {
+    expect(projectRoot(cwd, {}, exists, (id) => known.includes(id))).toBe(root);
+  });
+  it('CLAUDE_PROJECT_DIR, when set, is the project as it is', () => {
+    expect(projectRoot('/repo/pkg/src', { CLAUDE_PROJECT_DIR: '/repo/pkg/src' }, exists, () => false)).toBe('/repo/pkg/src');
+  });
+});
+
 describe('import and the hooks name a project the same from any folder', () => {
   const s = sandbox();
   const projects = join(s.root, 'claude-projects');

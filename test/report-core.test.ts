@@ -157,13 +157,13 @@ describe('report: the pure core', () => {
       ['seq:T2a->T2b->T2c', false, 'sessions with no project recorded'],
     ]);
     expect(d.rules[1]!.text).toBe('After T1a then T1b, T1c comes next (70%; 31 of 40 times in 5 sessions)');
-    expect(d.rules[2]!.held).toBe('it held 20% of the time, under minRate 50%');
+    expect(d.rules[2]!.held).toBe('its rate is 20%, under minRate 50%');
     const html = renderReport(d);
     const section = html.slice(html.indexOf('<section id="rules">'), html.indexOf('<section id="instincts">'));
     expect(section.indexOf('seq:T3a-&gt;T3b-&gt;T3c')).toBeGreaterThan(-1);
     expect(section.indexOf('seq:T3a-&gt;T3b-&gt;T3c')).toBeLessThan(section.indexOf('seq:T1a-&gt;T1b-&gt;T1c'));
     expect(section.indexOf('seq:T1a-&gt;T1b-&gt;T1c')).toBeLessThan(section.indexOf('seq:T2a-&gt;T2b-&gt;T2c'));
-    expect(section).toContain('held back: it held 20% of the time, under minRate 50%');
+    expect(section).toContain('held back: its rate is 20%, under minRate 50%');
     // The rows: no percentage but the claim's rate (the score is never one; the forecast says "score 0.93").
     const rows = section.slice(section.indexOf('data-table="rules"')).split('<tr>').slice(2);
     for (const [i, row] of rows.entries()) {

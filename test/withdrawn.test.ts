@@ -101,6 +101,10 @@ describe('withdrawnProblem: an entry of rules.json `withdrawn` read strictly', (
     { entry: { ...claim, project: '../x' }, want: '"project" must be a project id (12 hex digits)' },
     { entry: { ...claim, withdrawn_at: 'soon' }, want: '"withdrawn_at" must be an ISO 8601 time' },
     { entry: { ...claim, prior: 2 }, want: '"prior" must be a number from 0 to 1' },
+    // Date.parse takes a parenthesised comment: a terminal escape would pass and be printed.
+    { entry: { ...claim, withdrawn_at: '(\u001b[2J)2026-11-05T20:00:00Z' }, want: '"withdrawn_at" must be an ISO 8601 time' },
+    { entry: { ...claim, scope: 'global', project: undefined, excluded: ['aaaaaaaaaaaa'] }, want: undefined },
+    { entry: { ...claim, scope: 'global', project: undefined, excluded: ['../x'] }, want: '"excluded" must be a list of project ids (12 hex digits)' },
   ])('$entry.pattern: $want', ({ entry, want }) => {
     expect(withdrawnProblem(entry)).toBe(want);
   });

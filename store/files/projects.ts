@@ -24,10 +24,11 @@ export interface CurrentProject {
 
 /**
  * The project of a folder, exactly as the observe hook names it: `CLAUDE_PROJECT_DIR`, else the
- * nearest folder above `cwd` holding `.git`, else `cwd`; its id is the same hash.
+ * nearest folder above `cwd` holding `.git` (or, with `known`, a known project's folder on the way
+ * there: where Claude Code was started), else `cwd`; its id is the same hash.
  */
-export function currentProject(cwd: string | undefined, env: NodeJS.ProcessEnv): CurrentProject | undefined {
-  const root = projectRoot(cwd, env);
+export function currentProject(cwd: string | undefined, env: NodeJS.ProcessEnv, known?: (id: string) => boolean): CurrentProject | undefined {
+  const root = projectRoot(cwd, env, undefined, known);
   if (root === undefined) return undefined;
   const id = projectId(root);
   // A folder's name is data: its plain text, never an escape sequence, wherever it is shown.

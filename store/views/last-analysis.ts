@@ -20,6 +20,11 @@ export function readProjectSeen(home: string, project: string): { seen: ProjectS
   return f === null ? null : { seen: f.projects?.[project], windowDays: f.windowDays, now: f.now };
 }
 
+/** The projects the last analysis saw (their ids), for naming the current project from a terminal. */
+export function analysedProjects(home: string): string[] {
+  return Object.keys(readFull(home)?.projects ?? {});
+}
+
 function readFull(home: string): WindowFigures | null {
   try {
     return parseLastAnalysis(readDataFile(layout.lastAnalysis(home)).toString('utf8'));

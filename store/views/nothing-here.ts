@@ -27,8 +27,14 @@ export function givenHere(doc: RulesDoc, project: string | null, config: Config)
   return out;
 }
 
-export function nothingHere(home: string, project: string, config: Config): NothingHere {
+export function nothingHere(home: string, doc: RulesDoc, project: string, config: Config): NothingHere {
   const last = readProjectSeen(home, project);
   if (last === null) return { sessions: 0, calls: 0, seen: `${cli('analyze')} (or the Stop hook) measures what its sessions hold.`, nearest: [] };
-  return { sessions: last.seen?.sessions ?? 0, calls: last.seen?.calls ?? 0, ...whyNothingHere(last.seen, last.windowDays, config) };
+  // A claim bye withdrew here (or everywhere) is held back until it holds again: said so, not "the next /bye gives it".
+  const withdrawn = new Map((doc.withdrawn ?? []).filter((w) => w.scope === 'global' || w.project === project).map((w) => [`${w.kind}:${w.pattern}`, w]));
+  const heldBack = (kind: string, pattern: string) => {
+    const w = withdrawn.get(`${kind}:${pattern}`);
+    return w === undefined ? undefined : `withdrawn on ${w.withdrawn_at.slice(0, 10)}: it held under minRate since it was given, and is given again once it holds at minRate on ${config.liveMinOpportunities} opportunities since`;
+  };
+  return { sessions: last.seen?.sessions ?? 0, calls: last.seen?.calls ?? 0, ...whyNothingHere(last.seen, last.windowDays, config, heldBack) };
 }

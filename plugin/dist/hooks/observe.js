@@ -1357,7 +1357,7 @@ function rulesFor(path2) {
 function canonical(p, path2) {
   return p === import_node_path3.win32 && /^[a-z]:/.test(path2) ? path2[0].toUpperCase() + path2.slice(1) : path2;
 }
-function projectRoot(cwd, env, exists = isPresent) {
+function projectRoot(cwd, env, exists = isPresent, known) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
   const given = fromEnv || cwd;
   if (!given) return void 0;
@@ -1365,6 +1365,7 @@ function projectRoot(cwd, env, exists = isPresent) {
   const start = canonical(p, p.resolve(given));
   if (fromEnv || !native) return start;
   for (let dir = start; ; dir = p.dirname(dir)) {
+    if (known?.(projectId(dir))) return dir;
     if (exists(p.resolve(dir, ".git"))) return dir;
     if (p.dirname(dir) === dir) return start;
   }

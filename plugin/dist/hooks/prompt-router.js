@@ -28,6 +28,56 @@ module.exports = __toCommonJS(prompt_router_exports);
 var import_node_fs10 = require("node:fs");
 var import_node_path8 = require("node:path");
 
+// lib/clock.ts
+var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
+var BadTimeError = class extends Error {
+};
+function isoToMs(text) {
+  const m = ISO.exec(text);
+  if (m === null) return Number.NaN;
+  const y = +m[1];
+  const mo = +m[2];
+  const d = +m[3];
+  const h = m[4] === void 0 ? 0 : +m[4];
+  const mi = m[5] === void 0 ? 0 : +m[5];
+  const s = m[6] === void 0 ? 0 : +m[6];
+  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
+  const t = /* @__PURE__ */ new Date(0);
+  t.setUTCFullYear(y, mo - 1, d);
+  t.setUTCHours(h, mi, s, frac);
+  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
+  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
+  let offsetMin = 0;
+  if (m[9] !== void 0) {
+    const oh = +m[10];
+    const om = +m[11];
+    if (oh > 23 || om > 59) return Number.NaN;
+    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
+  }
+  return t.getTime() - offsetMin * 6e4;
+}
+function parseInstant(text, what) {
+  const ms = isoToMs(text);
+  if (Number.isNaN(ms)) {
+    throw new BadTimeError(
+      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
+    );
+  }
+  return new Date(ms);
+}
+function resolveNow(flag, env) {
+  if (flag !== void 0) return parseInstant(flag, "--now");
+  const fromEnv = env["HOMUNCULUS_NOW"];
+  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
+  return /* @__PURE__ */ new Date();
+}
+var DAY_MS = 864e5;
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
+function utcDay(ms) {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
 var { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW, O_NONBLOCK } = import_node_fs.constants;
@@ -286,56 +336,6 @@ function cli(args) {
 // lib/plural.ts
 function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
-}
-
-// lib/clock.ts
-var ISO = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?(Z|([+-])(\d{2}):?(\d{2})))?$/;
-var BadTimeError = class extends Error {
-};
-function isoToMs(text) {
-  const m = ISO.exec(text);
-  if (m === null) return Number.NaN;
-  const y = +m[1];
-  const mo = +m[2];
-  const d = +m[3];
-  const h = m[4] === void 0 ? 0 : +m[4];
-  const mi = m[5] === void 0 ? 0 : +m[5];
-  const s = m[6] === void 0 ? 0 : +m[6];
-  const frac = m[7] === void 0 ? 0 : +m[7].slice(0, 3).padEnd(3, "0");
-  const t = /* @__PURE__ */ new Date(0);
-  t.setUTCFullYear(y, mo - 1, d);
-  t.setUTCHours(h, mi, s, frac);
-  if (t.getUTCFullYear() !== y || t.getUTCMonth() !== mo - 1 || t.getUTCDate() !== d) return Number.NaN;
-  if (t.getUTCHours() !== h || t.getUTCMinutes() !== mi || t.getUTCSeconds() !== s) return Number.NaN;
-  let offsetMin = 0;
-  if (m[9] !== void 0) {
-    const oh = +m[10];
-    const om = +m[11];
-    if (oh > 23 || om > 59) return Number.NaN;
-    offsetMin = (m[9] === "-" ? -1 : 1) * (oh * 60 + om);
-  }
-  return t.getTime() - offsetMin * 6e4;
-}
-function parseInstant(text, what) {
-  const ms = isoToMs(text);
-  if (Number.isNaN(ms)) {
-    throw new BadTimeError(
-      `${what}: expected an ISO 8601 time with a zone, on a real calendar date, like 2026-03-04T14:22:31Z or 2026-03-04, found ${JSON.stringify(text.slice(0, 60))}`
-    );
-  }
-  return new Date(ms);
-}
-function resolveNow(flag, env) {
-  if (flag !== void 0) return parseInstant(flag, "--now");
-  const fromEnv = env["HOMUNCULUS_NOW"];
-  if (fromEnv) return parseInstant(fromEnv, "HOMUNCULUS_NOW");
-  return /* @__PURE__ */ new Date();
-}
-var DAY_MS = 864e5;
-var FUTURE_TOLERANCE_MS = 5 * 6e4;
-var PAST_TOLERANCE_MS = 5 * 6e4;
-function utcDay(ms) {
-  return new Date(ms).toISOString().slice(0, 10);
 }
 
 // lib/tokens.ts
@@ -1066,7 +1066,7 @@ function whyNotDelivered(x, c) {
   const minLift = kind.minLift(c);
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (x.rate < c.minRate) return `its rate is ${pct(x.rate)}, under minRate ${pct(c.minRate)}`;
   const minSessions = kind.minSessions?.(c) ?? c.minSessions;
   if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${minSessions}`;
   return void 0;
@@ -1169,7 +1169,8 @@ function observedReach(r, project, own) {
   if (r.scope === "project") return void 0;
   const listed = Array.isArray(r.projects) ? r.projects.filter((p) => typeof p === "string") : void 0;
   if (PER_PROJECT_KINDS.has(r.kind)) {
-    if (project === null || listed === void 0 || !listed.includes(project)) return void 0;
+    if (listed === void 0) return project === null ? { where: "sessions" } : void 0;
+    if (project === null || !listed.includes(project)) return void 0;
     return listed.length === 1 ? { where: "here" } : { where: "across", projects: listed.length };
   }
   if (project !== null && (own.has(ruleKey(r)) || Array.isArray(r.against) && r.against.includes(project))) return void 0;
@@ -2288,7 +2289,7 @@ function rulesFor2(path) {
 function canonical(p, path) {
   return p === import_node_path7.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
-function projectRoot(cwd, env, exists = isPresent) {
+function projectRoot(cwd, env, exists = isPresent, known) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
   const given = fromEnv || cwd;
   if (!given) return void 0;
@@ -2296,6 +2297,7 @@ function projectRoot(cwd, env, exists = isPresent) {
   const start = canonical(p, p.resolve(given));
   if (fromEnv || !native) return start;
   for (let dir = start; ; dir = p.dirname(dir)) {
+    if (known?.(projectId(dir))) return dir;
     if (exists(p.resolve(dir, ".git"))) return dir;
     if (p.dirname(dir) === dir) return start;
   }
@@ -2309,8 +2311,8 @@ function projectId(root) {
 }
 
 // store/files/projects.ts
-function currentProject(cwd, env) {
-  const root = projectRoot(cwd, env);
+function currentProject(cwd, env, known) {
+  const root = projectRoot(cwd, env, void 0, known);
   if (root === void 0) return void 0;
   const id = projectId(root);
   return { id, name: safeText(projectName(root), 100) || id, root };

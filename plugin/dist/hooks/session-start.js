@@ -5,6 +5,10 @@ const __homunculus_import_meta_url = require('node:url').pathToFileURL(__filenam
 // hooks/session-start.ts
 var import_node_path10 = require("node:path");
 
+// lib/clock.ts
+var FUTURE_TOLERANCE_MS = 5 * 6e4;
+var PAST_TOLERANCE_MS = 5 * 6e4;
+
 // lib/data-files.ts
 var import_node_fs = require("node:fs");
 var { O_RDONLY, O_WRONLY, O_RDWR, O_CREAT, O_EXCL, O_APPEND, O_NOFOLLOW, O_NONBLOCK } = import_node_fs.constants;
@@ -264,10 +268,6 @@ function cli(args) {
 function plural(n, one, many = `${one}s`) {
   return `${n} ${n === 1 ? one : many}`;
 }
-
-// lib/clock.ts
-var FUTURE_TOLERANCE_MS = 5 * 6e4;
-var PAST_TOLERANCE_MS = 5 * 6e4;
 
 // lib/tokens.ts
 var TOOL_NAME = /^[A-Za-z0-9_.:-]{1,128}$/;
@@ -991,7 +991,7 @@ function whyNotDelivered(x, c) {
   const minLift = kind.minLift(c);
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (x.rate < c.minRate) return `its rate is ${pct(x.rate)}, under minRate ${pct(c.minRate)}`;
   const minSessions = kind.minSessions?.(c) ?? c.minSessions;
   if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${minSessions}`;
   return void 0;
@@ -1094,7 +1094,8 @@ function observedReach(r, project, own) {
   if (r.scope === "project") return void 0;
   const listed = Array.isArray(r.projects) ? r.projects.filter((p) => typeof p === "string") : void 0;
   if (PER_PROJECT_KINDS.has(r.kind)) {
-    if (project === null || listed === void 0 || !listed.includes(project)) return void 0;
+    if (listed === void 0) return project === null ? { where: "sessions" } : void 0;
+    if (project === null || !listed.includes(project)) return void 0;
     return listed.length === 1 ? { where: "here" } : { where: "across", projects: listed.length };
   }
   if (project !== null && (own.has(ruleKey(r)) || Array.isArray(r.against) && r.against.includes(project))) return void 0;
@@ -2096,7 +2097,7 @@ function rulesFor2(path2) {
 function canonical(p, path2) {
   return p === import_node_path9.win32 && /^[a-z]:/.test(path2) ? path2[0].toUpperCase() + path2.slice(1) : path2;
 }
-function projectRoot(cwd, env, exists = isPresent) {
+function projectRoot(cwd, env, exists = isPresent, known) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
   const given = fromEnv || cwd;
   if (!given) return void 0;
@@ -2104,6 +2105,7 @@ function projectRoot(cwd, env, exists = isPresent) {
   const start = canonical(p, p.resolve(given));
   if (fromEnv || !native) return start;
   for (let dir = start; ; dir = p.dirname(dir)) {
+    if (known?.(projectId(dir))) return dir;
     if (exists(p.resolve(dir, ".git"))) return dir;
     if (p.dirname(dir) === dir) return start;
   }
@@ -2130,8 +2132,8 @@ function readIfFile(path2) {
 }
 
 // store/files/projects.ts
-function currentProject(cwd, env) {
-  const root = projectRoot(cwd, env);
+function currentProject(cwd, env, known) {
+  const root = projectRoot(cwd, env, void 0, known);
   if (root === void 0) return void 0;
   const id = projectId(root);
   return { id, name: safeText(projectName(root), 100) || id, root };

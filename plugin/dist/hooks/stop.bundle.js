@@ -8775,7 +8775,7 @@ function whyNotDelivered(x, c) {
   const minLift = kind.minLift(c);
   if (minLift > 0 && !(typeof x.lift === "number" && x.lift >= minLift)) return `lift ${typeof x.lift === "number" ? x.lift.toFixed(1) : "unknown"} is under ${minLift}: its steps are common anyway`;
   if (!(typeof x.rate === "number" && x.rate >= 0 && x.rate <= 1)) return "its rate was never measured";
-  if (x.rate < c.minRate) return `it held ${pct(x.rate)} of the time, under minRate ${pct(c.minRate)}`;
+  if (x.rate < c.minRate) return `its rate is ${pct(x.rate)}, under minRate ${pct(c.minRate)}`;
   const minSessions = kind.minSessions?.(c) ?? c.minSessions;
   if (!(x.sessions >= minSessions)) return `seen in ${plural(x.sessions, "session")}, under minSessions ${minSessions}`;
   return void 0;
@@ -10814,6 +10814,8 @@ function ruleProblem(r) {
     if (o[k] !== void 0 && (typeof o[k] !== "number" || !(o[k] >= 0 && o[k] <= 1))) return `"${k}" must be a number from 0 to 1, found ${show(o[k])}`;
   }
   if (o["lift"] !== void 0 && (typeof o["lift"] !== "number" || !(o["lift"] >= 0) || !Number.isFinite(o["lift"]))) return `"lift" must be a number, 0 or more, found ${show(o["lift"])}`;
+  if (o["unseen_days"] !== void 0 && (typeof o["unseen_days"] !== "number" || !Number.isInteger(o["unseen_days"]) || o["unseen_days"] < 0 || o["unseen_days"] > 1e5)) return `"unseen_days" must be a whole number of days, 0 or more, found ${show(o["unseen_days"])}`;
+  if (o["aged_through"] !== void 0 && (typeof o["aged_through"] !== "string" || Number.isNaN(isoToMs(o["aged_through"])))) return `"aged_through" must be an ISO 8601 time, found ${show(o["aged_through"])}`;
   for (const k of ["key", "claim", "project_name"]) {
     if (o[k] !== void 0 && typeof o[k] !== "string") return `"${k}" must be a string, found ${show(o[k])}`;
   }
@@ -10871,9 +10873,10 @@ function withdrawnProblem(w) {
   if (kindInfo(o.kind) === void 0 || typeof o.pattern !== "string" || safeSteps({ kind: o.kind, pattern: o.pattern }) === void 0) return '"kind" and "pattern" must name a claim';
   if (o.scope !== "global" && o.scope !== "project") return '"scope" must be "global" or "project"';
   if (o.scope === "project" && !(typeof o.project === "string" && PROJECT2.test(o.project))) return '"project" must be a project id (12 hex digits)';
-  if (typeof o.withdrawn_at !== "string" || Number.isNaN(Date.parse(o.withdrawn_at))) return '"withdrawn_at" must be an ISO 8601 time';
+  if (typeof o.withdrawn_at !== "string" || Number.isNaN(isoToMs(o.withdrawn_at))) return '"withdrawn_at" must be an ISO 8601 time';
   if (typeof o.reason !== "string") return '"reason" must be a string';
   if (o.prior !== void 0 && !(typeof o.prior === "number" && o.prior >= 0 && o.prior <= 1)) return '"prior" must be a number from 0 to 1';
+  if (o.excluded !== void 0 && !(Array.isArray(o.excluded) && o.excluded.length <= 1e4 && o.excluded.every((p) => typeof p === "string" && PROJECT2.test(p)))) return '"excluded" must be a list of project ids (12 hex digits)';
   return void 0;
 }
 function readRulesState(home) {
@@ -14547,7 +14550,7 @@ function rulesFor(path) {
 function canonical(p, path) {
   return p === import_node_path21.win32 && /^[a-z]:/.test(path) ? path[0].toUpperCase() + path.slice(1) : path;
 }
-function projectRoot(cwd, env, exists = isPresent) {
+function projectRoot(cwd, env, exists = isPresent, known) {
   const fromEnv = env["CLAUDE_PROJECT_DIR"];
   const given = fromEnv || cwd;
   if (!given) return void 0;
@@ -14555,6 +14558,7 @@ function projectRoot(cwd, env, exists = isPresent) {
   const start = canonical(p, p.resolve(given));
   if (fromEnv || !native) return start;
   for (let dir = start; ; dir = p.dirname(dir)) {
+    if (known?.(projectId(dir))) return dir;
     if (exists(p.resolve(dir, ".git"))) return dir;
     if (p.dirname(dir) === dir) return start;
   }
@@ -14584,8 +14588,8 @@ function safeText(input, max = MAX) {
 }
 
 // store/files/projects.ts
-function currentProject(cwd, env) {
-  const root = projectRoot(cwd, env);
+function currentProject(cwd, env, known) {
+  const root = projectRoot(cwd, env, void 0, known);
   if (root === void 0) return void 0;
   const id = projectId(root);
   return { id, name: safeText(projectName(root), 100) || id, root };
