@@ -204,7 +204,7 @@ describe('a claim is tracked and promoted on its own evidence, a habit on its sc
     expect(holds(build, { ...config, keepRuleSessionShare: 0.5 })).toBe(true);
     // The same claim failing the delivery test: neither tracked nor promoted, and the reason says why.
     const weak = { ...build, rate: 0.3 };
-    expect(whyNotTracked(weak, config)).toMatch(/^score \d+% is below minConfidence 50%, and its claim does not pass: it held 30% of the time/);
+    expect(whyNotTracked(weak, config)).toMatch(/^score \d+% is below minConfidence 50%, and its claim does not pass: its rate is 30%, under minRate/);
     expect(eligible(weak, config)).toBe(false);
     expect(holds(weak, { ...config, keepRuleSessionShare: 0.5 })).toBe(false);
   });
