@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAST, sessionLines } from './hardening-helpers.js';
+import { PAST, sessionLines } from './history-helpers.js';
 import { runCli, sandbox } from './helpers.js';
 
 function seeded(config?: Record<string, unknown>) {

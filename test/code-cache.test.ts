@@ -6,7 +6,7 @@ import { execa } from 'execa';
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { sessionLines, snapshot } from './hardening-helpers.js';
+import { sessionLines, snapshot } from './history-helpers.js';
 import { cleanEnv, DIST, mode, ROOT, tempDir } from './helpers.js';
 
 const NOW = '2026-11-08T19:00:00Z';

@@ -3,12 +3,12 @@
 // observed instinct (nothing of them in that time's window). A reinforcement never dates an
 // instinct back, and a time more than 5 minutes before the data home's newest record makes every
 // run read-only (analyze, bye, the Stop hook) or refused (gc, prune --apply, dream, graduate), as
-// a time far ahead of the real clock does (test/hardening-future-clock.test.ts).
+// a time far ahead of the real clock does (test/future-clock.test.ts).
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, sandbox } from './helpers.js';
-import { hookErrors, livedInHome, PAST, runStop, snapshot } from './hardening-helpers.js';
+import { hookErrors, livedInHome, PAST, runStop, snapshot } from './history-helpers.js';
 
 const YEARS_AGO = '2023-01-01T00:00:00Z';
 

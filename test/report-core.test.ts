@@ -12,7 +12,7 @@ import { buildReport, type ReportData, type ReportInput } from '../report/model.
 import { projectId } from '../observer/project-id.js';
 import { listFiles, ROOT, runCli, sandbox } from './helpers.js';
 import { writeWeek } from './report-fixture.js';
-import { sessionLines } from './hardening-helpers.js';
+import { sessionLines } from './history-helpers.js';
 
 const DEFAULTS = loadConfig('/nonexistent-home', {}, ROOT).config;
 

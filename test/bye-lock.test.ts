@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DIST, runCli, sandbox } from './helpers.js';
-import { PAST, sessionLines } from './hardening-helpers.js';
+import { PAST, sessionLines } from './history-helpers.js';
 
 let holder: ResultPromise | undefined;
 afterEach(() => {

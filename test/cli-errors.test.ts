@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLine } from '../runs/observation-file.js';
 import { TableBuilder } from '../analyzer/table-builder.js';
 import { CLI, cleanEnv, listFiles, readObservations, ROOT, runCli, runHook, sandbox } from './helpers.js';
-import { hookErrors, obsLine, PAST, payload, runRouter, runStop, sessionLines } from './hardening-helpers.js';
+import { hookErrors, obsLine, PAST, payload, runRouter, runStop, sessionLines } from './history-helpers.js';
 
 /** One line on stderr, `homunculus: ...`, no stack. */
 function oneLine(stderr: unknown): string {

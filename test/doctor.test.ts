@@ -5,7 +5,7 @@ import { execa } from 'execa';
 import { cpSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { transcriptText } from './hardening-helpers.js';
+import { transcriptText } from './history-helpers.js';
 import { cleanEnv, fixture, ROOT, runCli, tempDir } from './helpers.js';
 import { setup } from './install-helpers.js';
 import { invocationOf } from '../lib/invocation.js';

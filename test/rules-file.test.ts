@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { RULES_HEADER } from '../analyzer/rules-file.js';
 import { GENERATED_RULES_PREFIX } from '../exports/marker-block.js';
 import { cleanEnv, DIST, FIXTURES, runCli, sandbox } from './helpers.js';
-import { snapshot } from './hardening-helpers.js';
+import { snapshot } from './history-helpers.js';
 import { bash, writeTranscripts } from './transcript-writer.js';
 
 const NOW = '2026-11-08T19:00:00Z';

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { layout } from '../lib/data-home.js';
 import { walkDataHome } from '../lib/data-home-tree.js';
 import { cleanEnv, DIST, FIXTURES, runCli, runHook, tempDir } from './helpers.js';
-import { livedInHome, payload, runRouter, runStop, snapshot } from './hardening-helpers.js';
+import { livedInHome, payload, runRouter, runStop, snapshot } from './history-helpers.js';
 import { settingsPath, setup } from './install-helpers.js';
 
 const hook = (name: string, input: unknown, env: Record<string, string>) =>

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { isoToMs } from '../lib/clock.js';
 import { runCli, runHook, sandbox } from './helpers.js';
-import { hookErrors, livedInHome, payload, PAST, runStop, snapshot } from './hardening-helpers.js';
+import { hookErrors, livedInHome, payload, PAST, runStop, snapshot } from './history-helpers.js';
 
 const TYPO = '2062-11-08T19:00:00Z'; // 2026 mistyped: every file is past retention then
 

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runHook, sandbox, tempDir } from './helpers.js';
-import { payload, transcriptText } from './hardening-helpers.js';
+import { payload, transcriptText } from './history-helpers.js';
 
 const NOW = '2026-11-08T12:00:00Z';
 const DAY_FILE = join('observations', '2026-11-08.jsonl');

@@ -11,7 +11,7 @@ import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, wr
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, DIST, runCli, sandbox } from './helpers.js';
-import { hookErrors, livedInHome, PAST, runRouter, runStop, transcriptText } from './hardening-helpers.js';
+import { hookErrors, livedInHome, PAST, runRouter, runStop, transcriptText } from './history-helpers.js';
 import { seedStore, SEEDED } from './exports-helpers.js';
 
 const fifos: string[] = [];

@@ -4,7 +4,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readObservations, runCli, runHook, sandbox } from './helpers.js';
-import { payload, transcriptText, type TranscriptCall } from './hardening-helpers.js';
+import { payload, transcriptText, type TranscriptCall } from './history-helpers.js';
 
 async function hookAt(data: string, id: string, at: string) {
   const r = await runHook(JSON.stringify(payload({ session_id: 'midnight', tool_use_id: id, tool_name: 'Bash', tool_input: { command: 'npm test' } })), { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: at });

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseInstinct } from '../store/model/file-format.js';
 import { cleanEnv, CLI, listFiles, runCli, sandbox } from './helpers.js';
-import { snapshot } from './hardening-helpers.js';
+import { snapshot } from './history-helpers.js';
 
 const NOW = '2026-11-08T12:00:00Z';
 const KILL = join(import.meta.dirname, 'fixtures', 'kill-at-store-commit.cjs');

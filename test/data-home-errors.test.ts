@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, runCli, runHook, tempDir } from './helpers.js';
-import { payload, runStop, sessionLines, transcriptText } from './hardening-helpers.js';
+import { payload, runStop, sessionLines, transcriptText } from './history-helpers.js';
 
 /** One line on stderr, `homunculus: ...`, no stack. */
 function oneLine(stderr: string): string {

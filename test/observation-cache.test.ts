@@ -4,7 +4,7 @@ import { appendFileSync, cpSync, mkdirSync, readFileSync, statSync, utimesSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles, runCli, sandbox } from './helpers.js';
-import { obsLine, PAST, sessionLines } from './hardening-helpers.js';
+import { obsLine, PAST, sessionLines } from './history-helpers.js';
 
 const DAY = '2026-11-08';
 

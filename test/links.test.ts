@@ -8,7 +8,7 @@ import { existsSync, linkSync, lstatSync, lutimesSync, mkdirSync, readFileSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runHook, sandbox } from './helpers.js';
-import { hookErrors, livedInHome, payload, PAST, runRouter, runStop, sessionLines, snapshot } from './hardening-helpers.js';
+import { hookErrors, livedInHome, payload, PAST, runRouter, runStop, sessionLines, snapshot } from './history-helpers.js';
 
 const DAY = '2026-11-08';
 

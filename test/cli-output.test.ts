@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, ROOT, runCli, tempDir } from './helpers.js';
 import { settingsPath, setup } from './install-helpers.js';
-import { sessionLines } from './hardening-helpers.js';
+import { sessionLines } from './history-helpers.js';
 import { legacySlugFor, slugFor } from '../analyzer/instinct-file.js';
 import { idFor } from '../store/model/keys.js';
 
