@@ -47,6 +47,12 @@ async function buildDist() {
   const hooks = Object.fromEntries(HOOKS.map((h) => [h, join(out, `${h}.js`)]).filter(([, p]) => existsSync(p)));
   const entries = Object.values(hooks);
   await bundleHooks(hooks, out, join(root, 'dist', 'lib', 'code-cache.js'));
+  // Every other command (cli/main.ts and the ~200 modules under it: yargs, yaml, the store, the analyzer)
+  // is one module too: a fresh process loading them one by one spent ~0.4 s before doing anything
+  // (docs/performance-notes.md). Bundled before the fast paths below, from tsc's output, so they are not in it twice.
+  const main = join(root, 'dist', 'cli', 'main.js');
+  const mainBanner = { js: "import { createRequire as __homunculus_main_createRequire } from 'node:module'; const require = __homunculus_main_createRequire(import.meta.url);" };
+  await build({ entryPoints: [main], outfile: main, allowOverwrite: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', banner: mainBanner, mainFields: ['module', 'main'] });
   // `homunculus suggest` answers from one module too (loading ~20 small ES modules was a fifth of its time).
   // `homunculus analyze` too (its fast path: no yargs, one module instead of ~60), and import-transcripts.
   for (const name of ['suggest-fast', 'analyze-fast', 'import-fast']) {
