@@ -76,23 +76,21 @@ describe('every command states the same numbers of one data home', () => {
     const perDay = (label: string) => [...summary.matchAll(new RegExp(`^- ${label}: (\\d+)$`, 'gm'))].reduce((n, m) => n + Number(m[1]), 0);
     expect(perDay('Tool calls')).toBe(CALLS);
 
-    const report = (await json(['report', '--out', join(s.root, 'report.html')])).report;
+    // What follows only reads the home: at once.
+    const [reported, stats, status, text, trending] = await Promise.all([json(['report', '--out', join(s.root, 'report.html')]), json(['stats']), json(['status']), runCli(['status'], env, { cwd: s.root }), json(['trending', '--limit', '1000'])]);
+    const report = reported.report;
     expect(report).toMatchObject({ records: CALLS, sessions: SESSIONS, lastAnalysis: figures });
     // No forecast says a score is "already under" demoteBelow beside a score above it.
     for (const x of [...report.rules, ...report.instincts]) expect(x.forecast.basis).not.toMatch(/already/);
 
-    const stats = await json(['stats']);
     expect(stats.lastAnalysis).toEqual(report.lastAnalysis);
     // The patterns tracked are the observed instincts (none deferred, none taught).
     expect(stats.sources).toMatchObject({ observed: tracked, taught: 0, imported: 0 });
 
-    const status = await json(['status']);
     expect(status).toMatchObject({ days: WINDOW_DAYS, lastAnalysis: figures });
-    const text = await runCli(['status'], env, { cwd: s.root });
     expect(text.stdout).toContain(`trends over ${WINDOW_DAYS} days\nLast analysis (as of 2026-10-20 12:00Z, over its ${WINDOW_DAYS}-day window): ${CALLS} tool calls in ${SESSIONS} sessions; ${tracked} patterns tracked (with the history import learned for 2 projects).`);
 
     // Every instinct was created in the period: new, its creation no change; none rose.
-    const trending = await json(['trending', '--limit', '1000']);
     expect(trending).toMatchObject({ days: WINDOW_DAYS, basis: 'events' });
     expect(trending.rows).toHaveLength(tracked);
     for (const row of trending.rows) expect(row).toMatchObject({ trend: 'new', change: 0 });
@@ -277,30 +275,37 @@ describe('issue 37: every face states the same numbers, and scope tells the trut
     // The same data home three times: bye --json here, bye's text and the MCP consolidate on copies.
     cpSync(s.data, data.text, { recursive: true });
     cpSync(s.data, data.mcp, { recursive: true });
-    bye = json((await cli(['bye', '--json'], 'beacon')).stdout);
-    byeText = String((await cli(['bye'], 'beacon', { HOMUNCULUS_HOME: data.text })).stdout);
-    mcpBye = (await mcp('beacon', data.mcp, ['consolidate']))['consolidate'] ?? {};
+    // Three homes: the three runs at once.
+    [bye, byeText, mcpBye] = await Promise.all([
+      cli(['bye', '--json'], 'beacon').then((r) => json(r.stdout)),
+      cli(['bye'], 'beacon', { HOMUNCULUS_HOME: data.text }).then((r) => String(r.stdout)),
+      mcp('beacon', data.mcp, ['consolidate']).then((r) => r['consolidate'] ?? {}),
+    ]);
     rulesDoc = json(readFileSync(join(s.data, 'rules.json'), 'utf8'));
     // The next session of each project (dunes: new, no history).
     for (const n of names) start[n] = await sessionStart(n, `${n}-next`);
     // The router in harbor, on a prompt about its tests (before inject puts the rules in its CLAUDE.md).
     router = contextOf(String((await runRouter({ session_id: 'harbor-next', hook_event_name: 'UserPromptSubmit', prompt: 'run the tests again after the parser change', cwd: dir.harbor }, { ...env, CLAUDE_PROJECT_DIR: dir.harbor })).stdout));
-    for (const n of names) {
-      faces[n] = {
-        status: json((await cli(['status', '--json'], n)).stdout),
-        statusText: String((await cli(['status'], n)).stdout),
-        list: json((await cli(['list', '--json'], n)).stdout),
-        listText: String((await cli(['list'], n)).stdout),
-        suggest: json((await cli(['suggest', '--json'], n)).stdout),
-        md: String((await cli(['export', 'claude-md'], n)).stdout),
-        exportJson: json((await cli(['export', 'json'], n)).stdout),
-        mcp: await mcp(n, s.data, ['list_instincts', 'suggest', 'export_rules', 'export_claude_md', 'stats']),
-      };
-    }
-    stats = json((await cli(['stats', '--json'], 'harbor')).stdout);
-    statsText = String((await cli(['stats'], 'harbor')).stdout);
-    projects = json((await cli(['projects', '--json'], 'harbor')).stdout);
-    report = json((await cli(['report', '--json', '--out', join(s.root, 'report.html')], 'harbor')).stdout).report ?? {};
+    // The faces only read the home now (each project was registered by its session start): the
+    // five projects at once, each face of a project after the other.
+    const faceOf = async (n: Name) => ({
+      status: json((await cli(['status', '--json'], n)).stdout),
+      statusText: String((await cli(['status'], n)).stdout),
+      list: json((await cli(['list', '--json'], n)).stdout),
+      listText: String((await cli(['list'], n)).stdout),
+      suggest: json((await cli(['suggest', '--json'], n)).stdout),
+      md: String((await cli(['export', 'claude-md'], n)).stdout),
+      exportJson: json((await cli(['export', 'json'], n)).stdout),
+      mcp: await mcp(n, s.data, ['list_instincts', 'suggest', 'export_rules', 'export_claude_md', 'stats']),
+    });
+    const all = await Promise.all(names.map(faceOf));
+    names.forEach((n, i) => (faces[n] = all[i]!));
+    [stats, statsText, projects, report] = await Promise.all([
+      cli(['stats', '--json'], 'harbor').then((r) => json(r.stdout)),
+      cli(['stats'], 'harbor').then((r) => String(r.stdout)),
+      cli(['projects', '--json'], 'harbor').then((r) => json(r.stdout)),
+      cli(['report', '--json', '--out', join(s.root, 'report.html')], 'harbor').then((r) => json(r.stdout).report ?? {}),
+    ]);
     await cli(['inject', join(dir.harbor, 'CLAUDE.md')], 'harbor');
     try {
       injected = readFileSync(join(dir.harbor, 'CLAUDE.md'), 'utf8');

@@ -1,9 +1,11 @@
+// The observe hook, as Claude Code runs it: one real process per call. What record a payload
+// becomes, or why it is refused, is decided in process: test/observation-payload.test.ts.
 import { execa } from 'execa';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { projectId } from '../observer/project-id.js';
-import { cleanEnv, fixture, listFiles, mode, OBSERVE, readObservations, runHook, sandbox } from './helpers.js';
+import { cleanEnv, DIST, fixture, listFiles, mode, OBSERVE, readObservations, runHook, sandbox } from './helpers.js';
 
 const NOW = '2026-03-04T14:22:31.512Z';
 let box: ReturnType<typeof sandbox>;
@@ -27,13 +29,9 @@ const INVOICER = projectId('/home/maya/src/invoicer');
 const SESSION = '0b7e4d52-9c3a-4f18-a6e2-5d1c83f07a9e';
 
 describe('observer: one record per fixture payload', () => {
+  // Every fixture in process (test/observation-payload.test.ts); through the hook, a Bash call (its detail) and a subagent's.
   it.each([
     ['post-tool-use-bash.json', { tool: 'Bash', ok: true, ms: 3120, event: 'PostToolUse', id: 'toolu_01Vq7mXa2LbR9tKc4WdE8nZy', detail: 'pnpm vitest' }],
-    ['post-tool-use-edit.json', { tool: 'Edit', ok: true, ms: 22, event: 'PostToolUse', id: 'toolu_01Hs3pDk8YwN2cFq6RtB5jLm' }],
-    ['post-tool-use-failure-bash.json', { tool: 'Bash', ok: false, ms: 5408, event: 'PostToolUseFailure', id: 'toolu_01Jx5nWc9QeT4mZa7KvP2sHd', detail: 'pnpm run typecheck' }],
-    ['post-tool-use-grep.json', { tool: 'Grep', ok: true, ms: 41, event: 'PostToolUse', id: 'toolu_01Pb8rKf3VxD6hYn1GsQ9wEc' }],
-    ['post-tool-use-mcp.json', { tool: 'mcp__linear__get_issue', ok: true, ms: null, event: 'PostToolUse', id: 'toolu_01Ty4bNe7UaL2dWm8XcR5kQf' }],
-    ['post-tool-use-read.json', { tool: 'Read', ok: true, ms: 14, event: 'PostToolUse', id: 'toolu_01Ca6gTm2ZsK9eXw4NbV7hJr' }],
     ['post-tool-use-subagent.json', { tool: 'Glob', ok: true, ms: 9, event: 'PostToolUse', id: 'toolu_01Ge9sLa4RqB7nXc2TfM6yUd', agent: 'Explore', agentId: 'a7c3e91d05b4f2866' }],
   ])('%s', async (file, expected) => {
     await hook(fixture(file));
@@ -99,12 +97,6 @@ describe('observer: chains and streams', () => {
     ]);
   });
 
-  it('marks interrupted responses as failures', async () => {
-    const bash = fixture('post-tool-use-bash.json');
-    await hook({ ...bash, tool_response: { stdout: '', stderr: '', interrupted: true, isImage: false } });
-    expect(readObservations(box.data)[0]?.['ok']).toBe(false);
-  });
-
   it('keeps data files private: folders 0700, files 0600', async () => {
     await hook(fixture('post-tool-use-read.json'));
     expect(mode(box.data)).toBe(0o700);
@@ -120,15 +112,39 @@ describe('observer: chains and streams', () => {
 });
 
 describe('observer: concurrency', () => {
-  it('64 hook processes at once, 20 calls each, leave 1,280 whole lines', async () => {
+  it('64 hook processes at once leave 64 whole lines, each call once', async () => {
     const base = fixture('post-tool-use-edit.json');
-    const worker = async (w: number) => {
-      for (let i = 0; i < 20; i++) {
-        await hook({ ...base, session_id: `s${w % 8}`, tool_use_id: `toolu_${w}_${i}` });
-      }
-    };
-    await Promise.all(Array.from({ length: 64 }, (_, w) => worker(w)));
+    await Promise.all(Array.from({ length: 64 }, (_, w) => hook({ ...base, session_id: `s${w % 8}`, tool_use_id: `toolu_${w}_0` })));
     const text = readFileSync(join(box.data, 'observations', '2026-03-04.jsonl'), 'utf8');
+    expect(text.endsWith('\n')).toBe(true);
+    const lines = text.split('\n').filter((l) => l !== '');
+    expect(lines).toHaveLength(64);
+    expect(new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id)).size).toBe(64);
+  }, 120_000);
+
+  it("64 processes at once, 20 records each through the hook's append (lib/append-line.ts), leave 1,280 whole lines", async () => {
+    // The hook's write, without 1,280 node start-ups: each process builds its records as the hook
+    // does and appends them one at a time; all 64 start appending at the same instant.
+    const file = join(box.data, 'observations', '2026-03-04.jsonl');
+    const go = join(box.root, 'go');
+    const code = `const { appendLine } = await import(${JSON.stringify(join(DIST, 'lib', 'append-line.js'))});
+const { buildObservation } = await import(${JSON.stringify(join(DIST, 'observer', 'observation.js'))});
+const fs = await import('node:fs');
+const w = Number(process.argv[1]);
+const cell = new Int32Array(new SharedArrayBuffer(4));
+process.stdout.write('ready\\n');
+while (!fs.existsSync(${JSON.stringify(go)})) Atomics.wait(cell, 0, 0, 1);
+let prev = [null, null];
+for (let i = 0; i < 20; i++) {
+  const call = { event: 'PostToolUse', session: 's' + (w % 8), tool: 'Edit', ok: true, ms: 22, id: 'toolu_' + w + '_' + i, detail: undefined, agent: undefined, agentId: undefined, cwd: undefined, stop: undefined };
+  appendLine(${JSON.stringify(file)}, JSON.stringify(buildObservation(call, ${JSON.stringify(NOW)}, prev, null)));
+  prev = ['Edit', prev[0]];
+}`;
+    const procs = Array.from({ length: 64 }, (_, w) => execa('node', ['--input-type=module', '-e', code, String(w)], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 120_000 }));
+    await Promise.all(procs.map((p) => new Promise<void>((resolve) => p.stdout!.once('data', () => resolve()))));
+    writeFileSync(go, '');
+    for (const r of await Promise.all(procs)) expect(r.exitCode, r.stderr as string).toBe(0);
+    const text = readFileSync(file, 'utf8');
     expect(text.endsWith('\n')).toBe(true);
     // An append that finds the file not ending in a newline starts with one (lib/append-line.ts:
     // a torn line from a full disk). Under heavy load a writer can see another's line while the
@@ -138,7 +154,7 @@ describe('observer: concurrency', () => {
     expect(lines).toHaveLength(1280);
     const ids = new Set(lines.map((l) => (JSON.parse(l) as { id: string }).id));
     expect(ids.size).toBe(1280);
-  }, 300_000);
+  }, 120_000);
 });
 
 describe('observer: malformed input', () => {
@@ -146,16 +162,12 @@ describe('observer: malformed input', () => {
     const p = fixture('post-tool-use-read.json');
     return Buffer.from(JSON.stringify({ ...p, tool_response: { type: 'text', file: { content: 'x'.repeat(30 * 1024 * 1024) } } }));
   };
+  // Every row is decided in process (test/observation-payload.test.ts); through the hook, one of each kind of refusal and of record.
   it.each<[string, () => string | Buffer, 'record' | 'error']>([
     ['empty input', () => '', 'error'],
-    ['a lone brace', () => '{', 'error'],
     ['null', () => 'null', 'error'],
-    ['an array', () => '[]', 'error'],
-    ['no tool name', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), tool_name: undefined }), 'error'],
-    ['tool name with ../', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), tool_name: '../../etc/passwd' }), 'record'],
     ['session id with ../', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), session_id: '../../../escape' }), 'error'],
-    ['agent id with ../', () => JSON.stringify({ ...fixture('post-tool-use-subagent.json'), agent_id: '../x' }), 'error'],
-    ['an unknown event', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), hook_event_name: 'PreToolUse' }), 'error'],
+    ['tool name with ../', () => JSON.stringify({ ...fixture('post-tool-use-read.json'), tool_name: '../../etc/passwd' }), 'record'],
     ['invalid UTF-8', () => Buffer.concat([Buffer.from('{"session_id":"s1","hook_event_name":"PostToolUse","tool_name":"Re'), Buffer.from([0xff, 0xfe, 0xc3]), Buffer.from('ad"}')]), 'record'],
     ['a 30 MiB payload', big, 'record'],
   ])('%s: exits 0, prints nothing, writes only inside the data home', async (_name, input, outcome) => {
@@ -171,11 +183,6 @@ describe('observer: malformed input', () => {
       expect(readFileSync(join(box.data, 'hook-errors.log'), 'utf8')).toMatch(/observe: /);
     }
   }, 60_000);
-
-  it('tool names outside the allowed set become "invalid"', async () => {
-    await hook({ ...fixture('post-tool-use-read.json'), tool_name: 'Read; rm -rf /' });
-    expect(readObservations(box.data)[0]?.['tool']).toBe('invalid');
-  });
 
   it('returns at once when stdin stays open after a complete payload', async () => {
     const child = execa('node', [OBSERVE], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 20_000 });
