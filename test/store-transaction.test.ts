@@ -4,13 +4,13 @@
 // fact changed the store, so that running it again applied it twice. Now a change is all or
 // nothing (store/files/txn.ts), exit 1 means nothing changed, a change a killed run left is finished
 // or undone by the next writer, and gc and doctor find and mend a disagreement. Every point of a
-// full disk is tried in process (test/store-txn.test.ts); here the CLI's face of it.
+// full disk is tried in process (test/txn.test.ts); here the CLI's face of it.
 import { execa } from 'execa';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cleanEnv, CLI, listFiles, runCli, sandbox } from './helpers.js';
-import { expectAddsUp, instinctObservations, storeFiles } from './store-txn-helpers.js';
+import { expectAddsUp, instinctObservations, storeFiles } from './txn-helpers.js';
 
 const NOW = '2026-11-08T12:00:00Z';
 const KILL = join(import.meta.dirname, 'fixtures', 'kill-at-store-commit.cjs');

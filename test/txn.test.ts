@@ -7,7 +7,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { listFiles, sandbox, tempDir } from './helpers.js';
-import { expectAddsUp, instinctObservations, storeFiles } from './store-txn-helpers.js';
+import { expectAddsUp, instinctObservations, storeFiles } from './txn-helpers.js';
 
 const NOW = '2026-11-08T12:00:00Z';
 

@@ -1,4 +1,4 @@
-// What a store change must leave (issue 30), shared by test/store-txn.test.ts (in process) and
+// What a store change must leave (issue 30), shared by test/txn.test.ts (in process) and
 // test/store-transaction.test.ts (the CLI): the store's own files, and event sums that add up.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
