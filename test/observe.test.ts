@@ -1,5 +1,5 @@
 // The observe hook, as Claude Code runs it: one real process per call. What record a payload
-// becomes, or why it is refused, is decided in process: test/observation-payload.test.ts.
+// becomes, or why it is refused, is decided in process: test/observation.test.ts.
 import { execa } from 'execa';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ const INVOICER = projectId('/home/maya/src/invoicer');
 const SESSION = '0b7e4d52-9c3a-4f18-a6e2-5d1c83f07a9e';
 
 describe('observer: one record per fixture payload', () => {
-  // Every fixture in process (test/observation-payload.test.ts); through the hook, a Bash call (its detail) and a subagent's.
+  // Every fixture in process (test/observation.test.ts); through the hook, a Bash call (its detail) and a subagent's.
   it.each([
     ['post-tool-use-bash.json', { tool: 'Bash', ok: true, ms: 3120, event: 'PostToolUse', id: 'toolu_01Vq7mXa2LbR9tKc4WdE8nZy', detail: 'pnpm vitest' }],
     ['post-tool-use-subagent.json', { tool: 'Glob', ok: true, ms: 9, event: 'PostToolUse', id: 'toolu_01Ge9sLa4RqB7nXc2TfM6yUd', agent: 'Explore', agentId: 'a7c3e91d05b4f2866' }],
@@ -162,7 +162,7 @@ describe('observer: malformed input', () => {
     const p = fixture('post-tool-use-read.json');
     return Buffer.from(JSON.stringify({ ...p, tool_response: { type: 'text', file: { content: 'x'.repeat(30 * 1024 * 1024) } } }));
   };
-  // Every row is decided in process (test/observation-payload.test.ts); through the hook, one of each kind of refusal and of record.
+  // Every row is decided in process (test/observation.test.ts); through the hook, one of each kind of refusal and of record.
   it.each<[string, () => string | Buffer, 'record' | 'error']>([
     ['empty input', () => '', 'error'],
     ['null', () => 'null', 'error'],
