@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../lib/config.js';
 import { listFiles, readObservations, ROOT, runCli, runHook, sandbox } from './helpers.js';
+import { hookErrors, PAST, runStop, sessionLines } from './history-helpers.js';
 
 /** loadConfig's error for a data home holding `text` as config.json (lib/config.ts, in process). */
 function configError(data: string, env: NodeJS.ProcessEnv = {}): ConfigError {
@@ -79,6 +80,25 @@ describe('loadConfig (lib/config.ts): invalid values are refused, naming key, va
     expect(sources['halfLifeDays']).toBe(join(ROOT, 'config', 'decay-config.json'));
     expect(existsSync(data)).toBe(false);
   });
+  // Day counts are subtracted from `now`: a value past these bounds would make every date invalid (RangeError).
+  it.each([
+    ['retentionDays', 1e9, 'a number of days from 0 to 36500'],
+    ['archivePruneDays', 1e300, 'a number of days from 0 to 36500'],
+    ['halfLifeDays', 5e-324, 'a number of days from 0.001 to 36500'],
+    ['halfLifeDays', 1e9, 'a number of days from 0.001 to 36500'],
+    ['windowDays', 1e9, 'a whole number of days from 1 to 365'],
+  ])('a range that keeps every date valid: %s %s is refused', (key, value, allowed) => {
+    expect(configError(dataWith(JSON.stringify({ [key]: value }))).message).toContain(`"${key}" must be ${allowed}, found ${JSON.stringify(value)}`);
+  });
+
+  it('the largest allowed values are taken', () => {
+    const { config } = loadConfig(dataWith(JSON.stringify({ retentionDays: 36500, archivePruneDays: 36500, halfLifeDays: 36500, windowDays: 365 })), {}, ROOT);
+    expect(config).toMatchObject({ retentionDays: 36500, archivePruneDays: 36500, halfLifeDays: 36500, windowDays: 365 });
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])('%s (a member of Object.prototype) is an unknown key', (key) => {
+    expect(configError(dataWith(`{"${key}": 1}`)).message).toContain(`unknown key "${key}" (value 1); known keys: windowDays`);
+  });
 });
 
 describe('configuration through the faces: the CLI and the observe hook', () => {
@@ -118,6 +138,36 @@ describe('configuration through the faces: the CLI and the observe hook', () => 
     expect(out.sources.minSessions).toBe(join(root, 'c.json'));
     expect(out.sources.halfLifeDays).toBe(join(ROOT, 'config', 'decay-config.json'));
     expect(existsSync(data)).toBe(false);
+  });
+
+  // The Stop hook, analyze and bye on a range that would make dates invalid: refused, logged, nothing written.
+  it.each([
+    ['retentionDays', 1e9, 'a number of days from 0 to 36500'],
+    ['halfLifeDays', 5e-324, 'a number of days from 0.001 to 36500'],
+  ])('%s: %s is refused (exit 2) by the CLI and logged by the Stop hook', async (key, value, allowed) => {
+    const { root, data } = sandbox();
+    mkdirSync(join(data, 'observations'), { recursive: true });
+    writeFileSync(join(data, 'observations', '2026-11-08.jsonl'), `${sessionLines('2026-11-08T09:00:00Z', ['s1', 's2', 's3'], 8).join('\n')}\n`);
+    writeFileSync(join(data, 'config.json'), JSON.stringify({ [key]: value }));
+    const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: join(root, 'rules.md') };
+    const [analyze, bye, stop] = await Promise.all([runCli(['analyze', '--now', PAST], env), runCli(['bye', '--now', PAST], env), runStop({ ...env, HOMUNCULUS_NOW: PAST })]);
+    for (const r of [analyze, bye]) {
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain(`"${key}" must be ${allowed}, found ${JSON.stringify(value)}`);
+      expect(r.stderr).not.toContain('RangeError');
+    }
+    expect(stop.exitCode).toBe(0);
+    expect(hookErrors(data)).toContain(`"${key}" must be ${allowed}`);
+    expect(listFiles(data)).toEqual(['config.json', 'hook-errors.log', 'observations/2026-11-08.jsonl']);
+  });
+
+  it('bye runs with the largest allowed values', async () => {
+    const { root, data } = sandbox();
+    mkdirSync(join(data, 'observations'), { recursive: true });
+    writeFileSync(join(data, 'observations', '2026-11-08.jsonl'), `${sessionLines('2026-11-08T09:00:00Z', ['s1', 's2', 's3'], 8).join('\n')}\n`);
+    writeFileSync(join(data, 'config.json'), JSON.stringify({ retentionDays: 36500, archivePruneDays: 36500, halfLifeDays: 36500, windowDays: 365 }));
+    const r = await runCli(['bye', '--now', PAST], { HOMUNCULUS_HOME: data, HOMUNCULUS_RULES_FILE: join(root, 'rules.md') });
+    expect(r.exitCode, r.stderr as string).toBe(0);
   });
 
   it('the observe hook reads commandWords from a config.json with a BOM', async () => {
