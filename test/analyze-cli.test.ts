@@ -147,6 +147,19 @@ describe('analyze: killed at random moments', () => {
     // also archive and rewrite instincts. History matters (first_seen survives), so the clean
     // home gets the same two steps.
     const times = [NOW, '2026-11-10T12:00:00Z'];
+    // The clean home, from the same records, analysed meanwhile (it shares nothing with the killed one).
+    const b = sandbox();
+    cpSync(obs, join(b.data, 'observations'), { recursive: true });
+    writeFileSync(join(b.data, 'config.json'), '{"maxNewInstinctsPerRun": 1000}\n');
+    const cleanRuns = (async () => {
+      await analyzeJson(b.data, times[0]);
+      const clean = await analyzeJson(b.data, times[1]);
+      // analyzeJson's runs (a window over 16 MiB) ran themselves again with the flag; given the
+      // flag, the same command runs in place: the same report either way.
+      const direct = await execa('node', ['--max-semi-space-size=2', CLI, 'analyze', '--home', b.data, '--now', times[1]!, '--json'], { env: cleanEnv(), extendEnv: false, reject: false });
+      return { clean, direct };
+    })();
+    cleanRuns.catch(() => undefined); // awaited below; a failure before then is not unhandled
     await analyzeJson(a.data, times[0]);
     let seed = 12345;
     const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
@@ -175,15 +188,8 @@ describe('analyze: killed at random moments', () => {
     const final = await analyzeJson(a.data, times[1]);
     expect(final.status, JSON.stringify(final.heldBy)).toBe('done');
     expect(listFiles(a.data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    const b = sandbox();
-    cpSync(obs, join(b.data, 'observations'), { recursive: true });
-    writeFileSync(join(b.data, 'config.json'), '{"maxNewInstinctsPerRun": 1000}\n');
-    await analyzeJson(b.data, times[0]);
-    const clean = await analyzeJson(b.data, times[1]);
+    const { clean, direct } = await cleanRuns;
     expect(final.tracked).toEqual(clean.tracked);
-    // analyzeJson's runs (a window over 16 MiB) ran themselves again with the flag; given the
-    // flag, the same command runs in place: the same report either way.
-    const direct = await execa('node', ['--max-semi-space-size=2', CLI, 'analyze', '--home', b.data, '--now', times[1]!, '--json'], { env: cleanEnv(), extendEnv: false, reject: false });
     expect(direct.exitCode, direct.stderr as string).toBe(0);
     expect(JSON.parse(direct.stdout as string).tracked).toEqual(clean.tracked);
     expect(outputs(a.data)).toEqual(outputs(b.data));
