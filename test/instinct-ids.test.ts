@@ -20,6 +20,7 @@ describe('ids are at most 60 characters, and every earlier id still resolves', (
     ['its id in the first versions, kept to resolve it', () => legacySlugFor('chain', KEY), 'chain-mcp-clear-thought-server-sequentialthinking-mcp-clear-thought-server-mentalmodel-mcp-clear-tho-695d2ebf'],
     // Short ones are what they were.
     ['a short chain', () => slugFor('chain', 'Grep->Read->Edit'), 'chain-grep-read-edit'],
+    ['a long chain of plain tool names', () => slugFor('chain', 'Grep->Read->Edit->Write->Bash->Glob->Grep->Read->Edit->Write->Bash'), 'chain-grep-read-edit-write-bash-glob-grep-read-edit-5bb5469c'],
     ['a short chain in the first versions', () => legacySlugFor('chain', 'Grep->Read->Edit'), 'chain-grep-read-edit'],
     ['a long taught key', () => idFor('', 'pref:when-writing-release-notes-for-the-mobile-app=use-the-changelog-generator-script'), 'pref-when-writing-release-notes-for-the-mobile-app-5d20fbf1'],
   ])('%s', (_name, id, expected) => {
