@@ -6,6 +6,7 @@ import { parseInstinct } from '../store/model/file-format.js';
 // @ts-expect-error: plain ES module without types
 import { generateObservations } from '../bench/generate.mjs';
 import { CLI, cleanEnv, listFiles, runCli, sandbox } from './helpers.js';
+import { PAST, sessionLines } from './history-helpers.js';
 
 const NOW = '2026-11-08T19:00:00Z';
 
@@ -146,6 +147,19 @@ describe('analyze: killed at random moments', () => {
     // also archive and rewrite instincts. History matters (first_seen survives), so the clean
     // home gets the same two steps.
     const times = [NOW, '2026-11-10T12:00:00Z'];
+    // The clean home, from the same records, analysed meanwhile (it shares nothing with the killed one).
+    const b = sandbox();
+    cpSync(obs, join(b.data, 'observations'), { recursive: true });
+    writeFileSync(join(b.data, 'config.json'), '{"maxNewInstinctsPerRun": 1000}\n');
+    const cleanRuns = (async () => {
+      await analyzeJson(b.data, times[0]);
+      const clean = await analyzeJson(b.data, times[1]);
+      // analyzeJson's runs (a window over 16 MiB) ran themselves again with the flag; given the
+      // flag, the same command runs in place: the same report either way.
+      const direct = await execa('node', ['--max-semi-space-size=2', CLI, 'analyze', '--home', b.data, '--now', times[1]!, '--json'], { env: cleanEnv(), extendEnv: false, reject: false });
+      return { clean, direct };
+    })();
+    cleanRuns.catch(() => undefined); // awaited below; a failure before then is not unhandled
     await analyzeJson(a.data, times[0]);
     let seed = 12345;
     const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
@@ -174,15 +188,8 @@ describe('analyze: killed at random moments', () => {
     const final = await analyzeJson(a.data, times[1]);
     expect(final.status, JSON.stringify(final.heldBy)).toBe('done');
     expect(listFiles(a.data).filter((f) => f.endsWith('.tmp'))).toEqual([]);
-    const b = sandbox();
-    cpSync(obs, join(b.data, 'observations'), { recursive: true });
-    writeFileSync(join(b.data, 'config.json'), '{"maxNewInstinctsPerRun": 1000}\n');
-    await analyzeJson(b.data, times[0]);
-    const clean = await analyzeJson(b.data, times[1]);
+    const { clean, direct } = await cleanRuns;
     expect(final.tracked).toEqual(clean.tracked);
-    // analyzeJson's runs (a window over 16 MiB) ran themselves again with the flag; given the
-    // flag, the same command runs in place: the same report either way.
-    const direct = await execa('node', ['--max-semi-space-size=2', CLI, 'analyze', '--home', b.data, '--now', times[1]!, '--json'], { env: cleanEnv(), extendEnv: false, reject: false });
     expect(direct.exitCode, direct.stderr as string).toBe(0);
     expect(JSON.parse(direct.stdout as string).tracked).toEqual(clean.tracked);
     expect(outputs(a.data)).toEqual(outputs(b.data));
@@ -217,5 +224,48 @@ describe('the mode of the data home', () => {
     chmodSync(project, 0o755);
     expect((await runCli(['analyze', '--home', project, '--now', '2026-11-08T19:00:00Z'], {})).exitCode).toBe(0);
     expect(statSync(project).mode & 0o777).toBe(0o755);
+  });
+});
+
+/** A data home with three sessions of Grep->Read->Edit on 2026-11-08. */
+function seededHome() {
+  const box = sandbox();
+  mkdirSync(join(box.data, 'observations'), { recursive: true });
+  writeFileSync(join(box.data, 'observations', '2026-11-08.jsonl'), `${sessionLines('2026-11-08T09:00:00Z', ['s1', 's2', 's3'], 8).join('\n')}\n`);
+  return { ...box, rulesFile: join(box.root, 'rules.md'), env: { HOMUNCULUS_HOME: box.data, HOMUNCULUS_RULES_FILE: join(box.root, 'rules.md') } };
+}
+
+describe('hand-edited instinct files', () => {
+  it("the user's version is kept in archive/ before the analyzer rewrites or archives it; untouched files are not copied", async () => {
+    const s = seededHome();
+    // A second habit in other sessions, so that there are two instinct files to edit.
+    appendFileSync(join(s.data, 'observations', '2026-11-08.jsonl'), `${sessionLines('2026-11-08T13:00:00Z', ['s4', 's5', 's6'], 8, ['Glob', 'Read', 'Write']).join('\n')}\n`);
+    const first = await runCli(['analyze', '--now', PAST], s.env);
+    expect(first.exitCode).toBe(0);
+    const file = join(s.data, 'instincts', 'chain-grep-read-edit.md');
+    const edited = `${readFileSync(file, 'utf8')}\nMy note: always grep first. Ünïcödé and bytes kept.\n`;
+    writeFileSync(file, edited);
+    const broken = join(s.data, 'instincts', 'chain-glob-read-write.md');
+    expect(existsSync(broken)).toBe(true);
+    writeFileSync(broken, 'I rewrote this one entirely\n');
+    const r = await runCli(['analyze', '--now', '2026-11-08T20:00:00Z'], s.env);
+    expect(r.exitCode, r.stderr as string).toBe(0);
+    expect(r.stdout).toContain('Hand-edited instinct files kept before rewriting them:');
+    const kept = readdirSync(join(s.data, 'archive')).filter((f) => f.endsWith('.user.md')).sort();
+    expect(kept).toEqual(['chain-glob-read-write--20261108T200000Z.user.md', 'chain-grep-read-edit--20261108T200000Z.user.md']);
+    expect(readFileSync(join(s.data, 'archive', kept[1]!), 'utf8')).toBe(edited);
+    expect(readFileSync(join(s.data, 'archive', kept[0]!), 'utf8')).toBe('I rewrote this one entirely\n');
+    expect(readFileSync(file, 'utf8')).not.toContain('My note');
+    // Untouched now: a later run rewrites them (new confidence) without another copy.
+    const later = await runCli(['analyze', '--now', '2026-11-09T20:00:00Z'], s.env);
+    expect(later.stdout).not.toContain('Hand-edited');
+    expect(readdirSync(join(s.data, 'archive')).filter((f) => f.endsWith('.user.md'))).toHaveLength(2);
+    // An edited instinct that is being archived is kept too.
+    writeFileSync(file, `${readFileSync(file, 'utf8')}edited again\n`);
+    const gone = await runCli(['analyze', '--now', '2026-11-20T20:00:00Z', '--json'], s.env);
+    expect(gone.exitCode).toBe(0);
+    expect(JSON.parse(gone.stdout as string).archived.map((a: { id: string }) => a.id)).toContain('chain-grep-read-edit');
+    expect(readdirSync(join(s.data, 'archive')).filter((f) => f.endsWith('.user.md'))).toHaveLength(3);
+    expect(readdirSync(join(s.data, 'archive')).filter((f) => f.endsWith('.user.md'))).toContain('chain-grep-read-edit--20261120T200000Z.user.md');
   });
 });

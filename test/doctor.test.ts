@@ -8,7 +8,6 @@ import { describe, expect, it } from 'vitest';
 import { transcriptText } from './history-helpers.js';
 import { cleanEnv, fixture, ROOT, runCli, tempDir } from './helpers.js';
 import { setup } from './install-helpers.js';
-import { invocationOf } from '../lib/invocation.js';
 
 type Doctor = { healthy: boolean; checks: { name: string; ok: boolean; detail: string; fix?: string }[] };
 const check = (out: Doctor, name: string) => out.checks.find((c) => c.name === name)!;
@@ -62,10 +61,9 @@ describe('doctor after install, with history imported from before it', () => {
 describe('hints name the command as this installation runs it', () => {
   it('from a clone: node …/dist/cli/homunculus.js, in doctor, demo and bye', async () => {
     const b = setup();
-    const { out } = await doctor(b);
+    const [{ out }, bye] = await Promise.all([doctor(b), runCli(['bye'], b.env)]);
     expect(check(out, 'hooks').fix).toBe(`${CLONE_CLI} install (add --scope project|local for a project)`);
     expect(JSON.stringify(out)).not.toContain('npx');
-    const bye = await runCli(['bye'], b.env);
     expect(bye.stdout).toContain(`Install the hooks (${CLONE_CLI} install)`);
   });
 
@@ -91,26 +89,16 @@ describe('hints name the command as this installation runs it', () => {
     const dep = copy(join(b.root, 'app', 'node_modules', 'homunculus'));
     const npx = copy(join(b.root, '.npm', '_npx', '1a2b3c', 'node_modules', 'homunculus'));
     const run = async (cli: string) => JSON.parse((await execa('node', [cli, 'doctor', '--json', '--project', b.project], { env: cleanEnv(b.env), extendEnv: false, reject: false })).stdout) as Doctor;
-    expect(check(await run(dep), 'hooks').fix).toBe('npx homunculus install (add --scope project|local for a project)');
-    expect(check(await run(npx), 'hooks').fix).toBe('npm install -g homunculus-claude-code, then homunculus install (add --scope project|local for a project)');
+    const [fromDep, fromNpx] = await Promise.all([run(dep), run(npx)]);
+    expect(check(fromDep, 'hooks').fix).toBe('npx homunculus install (add --scope project|local for a project)');
+    expect(check(fromNpx, 'hooks').fix).toBe('npm install -g homunculus-claude-code, then homunculus install (add --scope project|local for a project)');
   });
 
   it("the plugin's bundle: its own command line, and demo's Next names /homunculus:bye", async () => {
-    const demo = await execa('node', [join(ROOT, 'plugin', 'dist', 'cli', 'homunculus.mjs'), 'demo'], { env: cleanEnv({}), extendEnv: false, reject: false, timeout: 120_000 });
+    const [demo, clone] = await Promise.all([execa('node', [join(ROOT, 'plugin', 'dist', 'cli', 'homunculus.mjs'), 'demo'], { env: cleanEnv({}), extendEnv: false, reject: false, timeout: 120_000 }), runCli(['demo'], {})]);
     expect(demo.exitCode, demo.stderr).toBe(0);
     expect(demo.stdout.trimEnd().split('\n').pop()).toBe("Next: work with Claude (the plugin's hooks are on), then /homunculus:bye.");
-    const clone = await runCli(['demo'], {});
     expect((clone.stdout as string).trimEnd().split('\n').pop()).toBe(`Next: ${CLONE_CLI} install, work with Claude, then /bye.`);
-  });
-
-  it('invocationOf: each way of running, and paths that need quoting', () => {
-    const cli = '/usr/lib/node_modules/homunculus/dist/cli/homunculus.js';
-    expect(invocationOf({ root: '/usr/lib/node_modules/homunculus', onPath: cli, cli, plugin: false })).toEqual({ kind: 'global', command: 'homunculus' });
-    // Another copy is first on PATH: typing `homunculus` would not run this one.
-    expect(invocationOf({ root: '/w/app/node_modules/homunculus', onPath: cli, cli: '/w/app/node_modules/homunculus/dist/cli/homunculus.js', plugin: false }).kind).toBe('project');
-    expect(invocationOf({ root: '/h/.npm/_npx/ab/node_modules/homunculus', onPath: undefined, cli: 'x', plugin: false }).kind).toBe('npx');
-    expect(invocationOf({ root: "/h/my work/it's", onPath: undefined, cli: 'x', plugin: false }).command).toBe(`node '/h/my work/it'\\''s/dist/cli/homunculus.js'`);
-    expect(invocationOf({ root: '/h/.claude/plugins/cache/homunculus', onPath: undefined, cli: 'x', plugin: true }).command).toBe('node /h/.claude/plugins/cache/homunculus/dist/cli/homunculus.mjs');
   });
 });
 
@@ -125,18 +113,18 @@ describe('doctor with a configuration it cannot use', () => {
     const b = setup();
     expect((await runCli(['install'], b.env)).exitCode).toBe(0);
     writeFileSync(join(b.data, 'config.json'), text);
-    const { code, out } = await doctor(b);
+    // doctor --json, doctor and status only read: at once.
+    const [{ code, out }, text2, status] = await Promise.all([doctor(b), runCli(['doctor', '--project', b.project], b.env), runCli(['status'], b.env)]);
     expect(code).toBe(1);
     expect(out.checks[0]).toMatchObject({ name: 'configuration', ok: false, detail: expect.stringContaining(says), fix: expect.stringContaining(`correct ${join(b.data, 'config.json')}`) });
     expect(out.checks.filter((c) => !c.ok).map((c) => c.name)).toEqual(['configuration']);
     expect(out.checks.map((c) => c.name)).toEqual(expect.arrayContaining(['node', 'hooks', 'data home', 'store', 'rules state']));
-    const text2 = await runCli(['doctor', '--project', b.project], b.env);
     expect(text2.exitCode).toBe(1);
     expect(text2.stderr).toBe('');
     // Its first line says where the data home is (homunculus where); the configuration is its first check.
     expect(text2.stdout).toMatch(/^Data home .*\nFAIL configuration: .*\n {5}fix: correct /);
     // Every other command still refuses it, in one line.
-    expect((await runCli(['status'], b.env)).exitCode).toBe(2);
+    expect(status.exitCode).toBe(2);
   });
 
   it('a usable one is an ok check saying how many settings are the user\'s', async () => {

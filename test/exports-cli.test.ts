@@ -24,11 +24,10 @@ describe('export and inject', () => {
   });
 
   it('export claude-md prints the block of rule-level and approved rules, most confident first (golden)', async () => {
-    const r = await runCli(['export', 'claude-md'], env, { cwd: s.project });
+    const [r, j] = await Promise.all([runCli(['export', 'claude-md'], env, { cwd: s.project }), cliJson<{ format: string; rules: number; text: string }>(['export', 'claude-md'], env, s.project)]);
     expect(r.exitCode, r.stderr as string).toBe(0);
     expect(r.stdout + '\n').toBe(golden('cli-claude-md.md'));
     expect(r.stdout).not.toContain('combo:pytest+coverage'); // a seedling at 0.4 is not a rule
-    const j = await cliJson<{ format: string; rules: number; text: string }>(['export', 'claude-md'], env, s.project);
     expect(j).toMatchObject({ format: 'claude-md', rules: 3 });
   });
 
@@ -44,12 +43,14 @@ describe('export and inject', () => {
   });
 
   it('filters by category and scope', async () => {
-    const byCat = await cliJson<{ rules: number; text: string }>(['export', 'claude-md', '--category', 'pref'], env, s.project);
+    const [byCat, none, unknown] = await Promise.all([
+      cliJson<{ rules: number; text: string }>(['export', 'claude-md', '--category', 'pref'], env, s.project),
+      cliJson<{ rules: number }>(['export', 'claude-md', '--scope', 'a1b2c3d4e5f6'], env, s.project),
+      runCli(['export', 'claude-md', '--project', 'nowhere'], env, { cwd: s.project }),
+    ]);
     expect(byCat.rules).toBe(1);
     expect(byCat.text).toContain('`pref:pkg=pnpm`');
-    const none = await cliJson<{ rules: number }>(['export', 'claude-md', '--scope', 'a1b2c3d4e5f6'], env, s.project);
     expect(none.rules).toBe(0);
-    const unknown = await runCli(['export', 'claude-md', '--project', 'nowhere'], env, { cwd: s.project });
     expect(unknown.exitCode).toBe(2);
     expect(unknown.stderr).toContain('no project "nowhere"');
   });

@@ -10,7 +10,8 @@ import { settingsPath, setup } from './install-helpers.js';
 type Settings = { hooks: Record<string, { hooks: { command: string }[] }[]> };
 const commands = (path: string) => Object.values((JSON.parse(readFileSync(path, 'utf8')) as Settings).hooks).flatMap((g) => g.flatMap((x) => x.hooks.map((h) => h.command)));
 
-describe('install carries absolute locations', () => {
+// Each test has its own sandbox: they run at once.
+describe.concurrent('install carries absolute locations', () => {
   it('--home given as a relative path is made absolute in every hook command and in /bye', async () => {
     const b = setup();
     const { HOMUNCULUS_HOME: _h, ...env } = b.env;
@@ -36,7 +37,8 @@ describe('install carries absolute locations', () => {
   });
 });
 
-describe('a symlinked, read-only or foreign-owned settings file', () => {
+// Each test has its own sandbox: they run at once.
+describe.concurrent('a symlinked, read-only or foreign-owned settings file', () => {
   it('writes through a symlinked settings.json to its target, keeping the link, the mode and the bytes on uninstall', async () => {
     const b = setup();
     const target = join(b.root, 'dotfiles', 'claude-settings.json');
@@ -98,7 +100,8 @@ describe('a symlinked, read-only or foreign-owned settings file', () => {
   });
 });
 
-describe('a refused install or uninstall writes nothing', () => {
+// Each test has its own sandbox: they run at once.
+describe.concurrent('a refused install or uninstall writes nothing', () => {
   it("refuses to point hooks into npx's temporary cache, and says what to do instead", async () => {
     const b = setup();
     // A copy of the package where npx unpacks one: ~/.npm/_npx/<hash>/node_modules/homunculus.

@@ -5,7 +5,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { CLI, cleanEnv, fixture, readObservations, ROOT, runCli } from './helpers.js';
 import { EVENTS, settingsPath, setup } from './install-helpers.js';
 
-describe('install / uninstall', () => {
+// Each test has its own sandbox: they run at once.
+describe.concurrent('install / uninstall', () => {
   it('installs the hooks and the /bye command, no rules link; a new location replaces the old entries', async () => {
     const b = setup();
     expect((await runCli(['install'], b.env)).exitCode).toBe(0);
@@ -100,8 +101,9 @@ describe('the real wiring: installed commands run through sh -c', () => {
     const prompt = fixture('user-prompt-submit.json');
     const notification = { ...prompt, prompt: '<task-notification>\n<task-id>b1</task-id>\n<status>completed</status>\n</task-notification>' };
     const outputs: Record<string, string[]> = { a: [], b: [] };
-    for (let i = 0; i < 6; i++) {
-      for (const s of ['a', 'b']) {
+    // The two sessions' prompts in turn within each session, the sessions at once (each counts its own).
+    await Promise.all(['a', 'b'].map(async (s) => {
+      for (let i = 0; i < 6; i++) {
         // A system turn between every two prompts of session a: it must change nothing.
         if (s === 'a') {
           const n = await run(commandOf('UserPromptSubmit'), JSON.stringify({ ...notification, session_id: 'session-a' }));
@@ -112,7 +114,7 @@ describe('the real wiring: installed commands run through sh -c', () => {
         expect(r.exitCode).toBe(0);
         outputs[s]!.push(r.stdout as string);
       }
-    }
+    }));
     for (const s of ['a', 'b']) {
       expect(outputs[s]!.map((o) => o !== '')).toEqual([false, false, false, false, true, false]);
       const out = JSON.parse(outputs[s]![4]!);
@@ -142,7 +144,8 @@ describe('the real wiring: installed commands run through sh -c', () => {
   });
 });
 
-describe('doctor', () => {
+// Each test has its own sandbox: they run at once.
+describe.concurrent('doctor', () => {
   async function doctor(b: ReturnType<typeof setup>, extra: Record<string, string> = {}) {
     const r = await runCli(['doctor', '--json', '--project', b.project], { ...b.env, ...extra });
     return { code: r.exitCode, out: JSON.parse(r.stdout as string) as { healthy: boolean; checks: { name: string; ok: boolean; detail: string; fix?: string }[] } };

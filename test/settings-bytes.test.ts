@@ -1,48 +1,19 @@
-// The user's settings, byte for byte: install makes minimal edits to the text, uninstall gives
-// back the original bytes, backups are never overwritten, errors name file:line:column.
-import Ajv from 'ajv';
-import { diffLines } from 'diff';
+// The user's settings through the CLI, byte for byte: install edits the text minimally, uninstall
+// gives back the original bytes, backups are never overwritten, errors name file:line:column and
+// nothing is written. The text edits themselves, for every fixture at every scope and every refused
+// text, are checked in process in test/settings.test.ts.
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli } from './helpers.js';
-import { EVENTS, SETTINGS_FIXTURES, SETTINGS_SCHEMA, settingsPath, setup } from './install-helpers.js';
+import { EVENTS, SETTINGS_FIXTURES, settingsPath, setup } from './install-helpers.js';
+import { expectMinimalInstall, REFUSED, SETTINGS_FILES } from './settings-helpers.js';
 
-const validate = new Ajv({ strict: false, allErrors: true, validateFormats: false }).compile(JSON.parse(readFileSync(SETTINGS_SCHEMA, 'utf8')));
-const parse = (text: string) => JSON.parse(text.replace(/^\uFEFF/, '')) as Record<string, unknown> & { hooks?: Record<string, { hooks: { command?: string }[] }[]> };
-const ours = (g: { hooks: { command?: string }[] }) => g.hooks.some((h) => h.command?.endsWith('# homunculus'));
-
-function isSubsequence(small: string, big: string): boolean {
-  let j = 0;
-  for (let i = 0; i < big.length && j < small.length; i++) if (big[i] === small[j]) j++;
-  return j === small.length;
-}
-
-/**
- * Lines the edit changed in ways a minimal edit would not. An existing line may only gain a comma
- * at its end (the separator before an appended element), be opened where it held an empty `{}` or
- * `[]`, or, for a container written on one line, gain text inside that line. Everything else
- * (re-indentation, re-formatting, changed literals) is reported.
- */
-function changedLines(before: string, after: string): string[] {
-  const parts = diffLines(before, after);
-  const removed = parts.filter((p) => p.removed).flatMap((p) => p.value.split(/(?<=\n)/));
-  const added = parts.filter((p) => p.added).flatMap((p) => p.value.split(/(?<=\n)/));
-  return removed.filter((line) => {
-    const body = line.replace(/\r?\n$/, '');
-    const empty = Math.max(body.lastIndexOf('{}'), body.lastIndexOf('[]'));
-    return !added.some((a) =>
-      a.startsWith(`${body},`) ||
-      (empty !== -1 && a.startsWith(body.slice(0, empty + 1)) && !/\S/.test(a.slice(empty + 1).replace(/\r?\n$/, ''))) ||
-      (!/[\r\n]/.test(a.replace(/\r?\n$/, '')) && isSubsequence(body, a) && a.startsWith(body.slice(0, body.search(/\S/) + 1))),
-    );
-  });
-}
-
-const fixtures = readdirSync(SETTINGS_FIXTURES).filter((f) => f.endsWith('.json'));
+const SCOPES = ['user', 'project', 'local'];
 
 describe('settings byte for byte', () => {
-  it.each(fixtures.flatMap((f) => ['user', 'project', 'local'].map((scope) => [f, scope])))('%s (%s scope): minimal edit, schema-valid, idempotent, uninstall restores the bytes', async (file, scope) => {
+  // Every fixture once through the CLI, the scopes taken in turn.
+  it.each(SETTINGS_FILES.map((f, i) => [f, SCOPES[i % SCOPES.length]!]))('%s (%s scope): minimal edit, schema-valid, idempotent, uninstall restores the bytes', async (file, scope) => {
     const b = setup();
     const path = settingsPath(b, scope);
     mkdirSync(dirname(path), { recursive: true });
@@ -53,18 +24,7 @@ describe('settings byte for byte', () => {
 
     const first = await runCli(['install', ...args], b.env);
     expect(first.exitCode, first.stderr as string).toBe(0);
-    const after = readFileSync(path, 'utf8');
-    expect(changedLines(text, after)).toEqual([]);
-    expect(isSubsequence(text, after)).toBe(true);
-    expect(after.startsWith('\uFEFF')).toBe(text.startsWith('\uFEFF'));
-    if (text.includes('\r\n')) expect(after.replace(/\r\n/g, '')).not.toContain('\n');
-    const value = parse(after);
-    expect(validate(value), JSON.stringify(validate.errors?.slice(0, 3))).toBe(true);
-    for (const event of EVENTS) expect(value.hooks![event]!.filter(ours)).toHaveLength(1);
-    // Everything that was there is still there, in the same order.
-    const was = parse(text);
-    for (const [event, groups] of Object.entries(was.hooks ?? {})) expect(value.hooks![event]!.slice(0, groups.length)).toEqual(groups);
-    expect(Object.keys(value).slice(0, Object.keys(was).length)).toEqual(Object.keys(was));
+    expectMinimalInstall(text, readFileSync(path, 'utf8'), EVENTS);
     const backups = readdirSync(dirname(path)).filter((f) => f.includes('.homunculus-backup-'));
     expect(backups).toHaveLength(1);
     expect(readFileSync(join(dirname(path), backups[0]!)).equals(original)).toBe(true);
@@ -78,31 +38,6 @@ describe('settings byte for byte', () => {
     expect(un.exitCode, un.stderr as string).toBe(0);
     expect(readFileSync(path).toString('utf8')).toBe(text);
     expect(readFileSync(path).equals(original)).toBe(true);
-  });
-
-  it('keeps the number literals and the BOM that JSON.parse would lose', async () => {
-    const b = setup();
-    const path = settingsPath(b, 'user');
-    mkdirSync(dirname(path), { recursive: true });
-    copyFileSync(join(SETTINGS_FIXTURES, 'bom-numbers.json'), path);
-    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
-    const after = readFileSync(path, 'utf8');
-    for (const literal of ['12345678901234567890', '"feedbackSurveyRate": 1.0', '[1.0, 2.50, -0.0, 1e3, 1E-7, 0.1000000000000000055511151231257827]', '-98765432109876543210']) expect(after).toContain(literal);
-    expect(after.charCodeAt(0)).toBe(0xfeff);
-  });
-
-  it('edits the hooks key Claude Code reads when a key is repeated', async () => {
-    const b = setup();
-    const path = settingsPath(b, 'user');
-    mkdirSync(dirname(path), { recursive: true });
-    copyFileSync(join(SETTINGS_FIXTURES, 'duplicate-keys.json'), path);
-    expect((await runCli(['install'], b.env)).exitCode).toBe(0);
-    const after = readFileSync(path, 'utf8');
-    // The first (shadowed) "hooks" is untouched; JSON.parse (the last key wins) sees every entry.
-    expect(after.slice(0, after.indexOf('"model": "sonnet"'))).toBe(readFileSync(join(SETTINGS_FIXTURES, 'duplicate-keys.json'), 'utf8').slice(0, after.indexOf('"model": "sonnet"')));
-    const hooks = parse(after).hooks!;
-    for (const event of EVENTS) expect(hooks[event]!.filter(ours)).toHaveLength(1);
-    expect(hooks['PostToolUse']![0]!.hooks[0]!.command).toContain('the last one counts');
   });
 
   it('never overwrites a backup: installs within a second keep every version; uninstall then removes those it made redundant', async () => {
@@ -150,30 +85,21 @@ describe('settings byte for byte', () => {
     expect(readFileSync(path, 'utf8')).not.toContain('homunculus');
   });
 
-  it.each([
-    ['an error on line 3', '{\n  "model": "x",\n  "env": {"A": 1,}\n}\n', ':3:18: not valid JSON (expected a property name in double quotes)'],
-    ['a missing comma on line 2', '{\n  "model": "x"\n  "env": {}\n}\n', ':3:3: not valid JSON (expected a comma)'],
-    ['a BOM and an error on line 2', '\uFEFF{\n  "model": x\n}\n', ':2:12: not valid JSON'],
-    ['a trailing comma', '{\n  "model": "x",\n  "env": {\n    "A": 1,\n  }\n}\n', ':5:3: not valid JSON'],
-    ['a truncated file', '{\n  "model": "x",\n', ':3:1: not valid JSON'],
-    ['hooks as an array', '{\n  "hooks": []\n}\n', ':2:12: expected "hooks" to be an object of events'],
-    ['an event that is not an array', '{"hooks": {"Stop": {"command": "x"}}}', ':1:20: expected "hooks.Stop" to be an array'],
-    ['a handler without the group wrapper', '{"hooks": {"Stop": [{"type": "command", "command": "x"}]}}', ':1:21: expected "hooks.Stop[0]" to be {matcher, hooks: [...]}'],
-    ['a null handler', '{\n  "hooks": {\n    "Stop": [\n      {"hooks": [null]}\n    ]\n  }\n}\n', ':4:18: expected "hooks.Stop[0].hooks[0]" to be a {type, command} object, found null'],
-    ['a top-level array', '[]', ':1:1: expected a JSON object of settings'],
-  ])('refuses %s with one line naming file:line:column, and writes nothing', async (_name, text, message) => {
+  // The wiring of the refusals: one text that is not JSON and one of the wrong shape, through each command at once.
+  it.each(REFUSED.filter(([name]) => name === 'a BOM and an error on line 2' || name === 'a null handler'))('refuses %s with one line naming file:line:column, and writes nothing', async (_name, text, message) => {
     const b = setup();
     const path = settingsPath(b, 'user');
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
-    for (const cmd of ['install', 'uninstall', 'doctor']) {
-      const r = await runCli([cmd, '--project', b.project], b.env);
+    const cmds = ['install', 'uninstall', 'doctor'];
+    const runs = await Promise.all(cmds.map((cmd) => runCli([cmd, '--project', b.project], b.env)));
+    runs.forEach((r, i) => {
       expect(r.exitCode).not.toBe(0);
-      const out = cmd === 'doctor' ? (r.stdout as string) : (r.stderr as string);
+      const out = cmds[i] === 'doctor' ? (r.stdout as string) : (r.stderr as string);
       expect(out).toContain(`${path}${message}`);
-      if (cmd !== 'doctor') expect((r.stderr as string).trimEnd().split('\n')).toHaveLength(1);
-      expect(readFileSync(path, 'utf8')).toBe(text);
-    }
+      if (cmds[i] !== 'doctor') expect((r.stderr as string).trimEnd().split('\n')).toHaveLength(1);
+    });
+    expect(readFileSync(path, 'utf8')).toBe(text);
     expect(readdirSync(dirname(path))).toEqual(['settings.json']);
   });
 });

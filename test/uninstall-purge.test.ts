@@ -21,7 +21,8 @@ async function installed() {
   return { b, settings: readFileSync(settingsPath(b, 'user')) };
 }
 
-describe('uninstall --purge deletes only what homunculus wrote', () => {
+// Each test has its own sandbox: they run at once.
+describe.concurrent('uninstall --purge deletes only what homunculus wrote', () => {
   it("refuses a data home whose observations/ and archive/ hold the user's files, naming them, before uninstalling anything", async () => {
     const { b, settings } = await installed();
     // A folder of the user's: only names homunculus also uses at its top.
