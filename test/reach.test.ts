@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observedReaches } from '../rules/reach.js';
+import { observedReaches, taughtReaches } from '../rules/reach.js';
 import type { ObservedRule } from '../rules/rule.js';
 
 // Who is given an observed rule (rules/reach.ts), as the SessionStart context and bye's live
@@ -22,5 +22,16 @@ describe('observedReaches', () => {
     const doc = { rules: [rule, ...others] };
     for (const p of given) expect(observedReaches(rule, p, doc), String(p)).toBe(true);
     for (const p of not) expect(observedReaches(rule, p, doc), String(p)).toBe(false);
+  });
+});
+
+describe('taughtReaches', () => {
+  it.each<[string, { scope: 'project' | 'global'; project?: string }, (string | null)[], (string | null)[]]>([
+    ["taught in a project: that project's sessions only", { scope: 'project', project: A }, [A], [B, null]],
+    ['taught for every project: every session, one with no project too', { scope: 'global' }, [A, B, null], []],
+    ['taught in a project it does not name (an earlier file): no session', { scope: 'project' }, [], [A, B, null]],
+  ])('%s', (_name, rule, given, not) => {
+    for (const p of given) expect(taughtReaches(rule, p), String(p)).toBe(true);
+    for (const p of not) expect(taughtReaches(rule, p), String(p)).toBe(false);
   });
 });

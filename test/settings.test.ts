@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hookCommands, type HookRoot } from '../claude/installer.js';
-import { ourEntries, ourHooksOf, parseSettingsDoc, SettingsError, withOurHooks, withoutOurHooks } from '../claude/settings.js';
+import { isOurs, ourEntries, ourHooksOf, parseSettingsDoc, SettingsError, withOurHooks, withoutOurHooks } from '../claude/settings.js';
 import { ROOT } from './helpers.js';
 import { EVENTS, SETTINGS_FIXTURES } from './install-helpers.js';
 import { expectMinimalInstall, oursGroup, parseSettings, REFUSED, SETTINGS_FILES } from './settings-helpers.js';
@@ -72,5 +72,20 @@ describe('parseSettingsDoc and the hooks it reads: a file homunculus cannot read
       expect((error as Error).message).toContain(`${PATH}${message}`);
       expect((error as Error).message).not.toContain('\n');
     }
+  });
+});
+
+describe("isOurs: a hook is ours by the marker at its command's end, never by a word in it", () => {
+  it.each([
+    ['node "/home/u/.npm/homunculus/dist/hooks/observe.js" # homunculus', true],
+    ['node /x/dist/hooks/stop.js # homunculus  ', true],
+    ['echo homunculus', false],
+    ['node /home/u/homunculus/dist/hooks/observe.js', false], // a path of ours, without the marker: the user's own line
+    ['# homunculus then something', false],
+    ['notify.sh # homunculus-notes', false],
+    [undefined, false],
+    [42, false],
+  ])('%s: %s', (command, ours) => {
+    expect(isOurs(command)).toBe(ours);
   });
 });
