@@ -1,30 +1,17 @@
 // Issue 9, data loss: a clock override ahead of the real clock must never delete or archive, and
 // impossible dates are refused wherever a time is parsed.
 // What lib/clock.ts makes of each impossible date is test/clock.test.ts (in process); here the faces.
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli, runHook, sandbox } from './helpers.js';
-import { hookErrors, livedInHome, payload, PAST, runStop, snapshot } from './history-helpers.js';
+import { hookErrors, livedInHomeCopy, payload, PAST, runStop, snapshot } from './history-helpers.js';
 
 const TYPO = '2062-11-08T19:00:00Z'; // 2026 mistyped: every file is past retention then
 
-// One lived-in home (analysed in October, promoted at PAST), built once; each test has its own copy.
-let lived = '';
-beforeAll(async () => {
-  const { root, data } = sandbox();
-  await livedInHome(data, join(root, 'rules.md'));
-  lived = root;
-});
-function livedCopy(): { root: string; data: string } {
-  const { root, data } = sandbox();
-  cpSync(lived, root, { recursive: true });
-  return { root, data };
-}
-
 describe('future clock: read-only, byte for byte', () => {
   it('analyze --now far ahead deletes, archives and writes nothing, and says so (text and --json)', async () => {
-    const { root, data } = livedCopy();
+    const { root, data } = await livedInHomeCopy();
     const rulesFile = join(root, 'rules.md');
     const before = snapshot(root);
     expect(Object.keys(before).filter((f) => f.startsWith('data/observations/'))).toHaveLength(3);
@@ -79,7 +66,7 @@ describe('future clock: read-only, byte for byte', () => {
   });
 
   it('bye with a far-future HOMUNCULUS_NOW changes no rule and writes nothing, and says what would happen', async () => {
-    const { root, data } = livedCopy();
+    const { root, data } = await livedInHomeCopy();
     const rulesFile = join(root, 'rules.md');
     const before = snapshot(root);
     for (const args of [['bye'], ['bye', '--json'], ['bye', '--exit-zero']]) {
@@ -102,7 +89,7 @@ describe('future clock: read-only, byte for byte', () => {
   });
 
   it('a time in the past (not before the newest record: test/past-clock.test.ts) and a time a few minutes ahead (within 5 minutes) run normally', async () => {
-    const { root, data } = livedCopy();
+    const { root, data } = await livedInHomeCopy();
     const past = await runCli(['analyze', '--home', data, '--now', PAST, '--json'], {});
     expect(JSON.parse(past.stdout as string).readOnly).toBe(false);
     const soon = new Date(Date.now() + 2 * 60_000).toISOString();

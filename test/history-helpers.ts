@@ -1,9 +1,9 @@
-// Shared by the hardening tests (issue 9): a lived-in data home, byte snapshots, hook runners.
+// Shared by the tests of issue 9 (clocks, links, FIFOs, purge): a lived-in data home, byte snapshots, hook runners.
 import { execa } from 'execa';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { cleanEnv, DIST, runCli } from './helpers.js';
+import { cleanEnv, DIST, runCli, sandbox } from './helpers.js';
 
 export const PAST = '2026-11-08T19:00:00Z';
 export const STOP = join(DIST, 'hooks', 'stop.js');
@@ -50,6 +50,25 @@ export async function livedInHome(data: string, rulesFile: string): Promise<void
   expect(bye.exitCode, bye.stderr as string).toBe(0);
   expect(bye.stdout).toContain('Promoted to rules');
   expect(readdirSync(join(data, 'archive')).some((f) => f.startsWith('chain-bash-read-edit--'))).toBe(true);
+}
+
+let livedTemplate: Promise<string> | undefined;
+
+/**
+ * A copy of a lived-in home (livedInHome, built once per test file, its rules file at
+ * `root/rules.md`): for the tests that each need their own but not their own history. The copy's
+ * files are written now, as livedInHome's are.
+ */
+export async function livedInHomeCopy(): Promise<{ root: string; data: string; rulesFile: string }> {
+  livedTemplate ??= (async () => {
+    const { root, data } = sandbox();
+    await livedInHome(data, join(root, 'rules.md'));
+    return root;
+  })();
+  const template = await livedTemplate;
+  const { root, data } = sandbox();
+  cpSync(template, root, { recursive: true });
+  return { root, data, rulesFile: join(root, 'rules.md') };
 }
 
 /** Every entry below dir: type, mode and bytes (or link target), keyed by relative path. */
