@@ -56,19 +56,17 @@ let livedTemplate: Promise<string> | undefined;
 
 /**
  * A copy of a lived-in home (livedInHome, built once per test file, its rules file at
- * `root/rules.md`): for the tests that each need their own but not their own history. The copy's
- * files are written now, as livedInHome's are.
+ * `root/rules.md`), into `root` (a sandbox's: its data home is `root/data`): for the tests that each
+ * need their own but not their own history. The copy's files are written now, as livedInHome's are.
  */
-export async function livedInHomeCopy(): Promise<{ root: string; data: string; rulesFile: string }> {
+export async function livedInHomeCopy(root = sandbox().root): Promise<{ root: string; data: string; rulesFile: string }> {
   livedTemplate ??= (async () => {
-    const { root, data } = sandbox();
-    await livedInHome(data, join(root, 'rules.md'));
-    return root;
+    const s = sandbox();
+    await livedInHome(s.data, join(s.root, 'rules.md'));
+    return s.root;
   })();
-  const template = await livedTemplate;
-  const { root, data } = sandbox();
-  cpSync(template, root, { recursive: true });
-  return { root, data, rulesFile: join(root, 'rules.md') };
+  cpSync(await livedTemplate, root, { recursive: true }); // its data/ and rules.md, into a sandbox's root
+  return { root, data: join(root, 'data'), rulesFile: join(root, 'rules.md') };
 }
 
 /** Every entry below dir: type, mode and bytes (or link target), keyed by relative path. */
