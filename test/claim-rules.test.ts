@@ -24,7 +24,7 @@ function session(data: string, id: string, project: string | null, startIso: str
 }
 
 const rules = (data: string) => (existsSync(join(data, 'rules.json')) ? (JSON.parse(readFileSync(join(data, 'rules.json'), 'utf8')).rules as { key: string; scope?: string; project?: string; projects?: string[] }[]) : []);
-type Bye = { changes: { promoted: { key: string }[]; archived: { rule: { key: string }; reason: string }[] } };
+type Bye = { changes: { promoted: { key?: string }[]; archived: { rule: { key?: string }; reason: string }[] } };
 /** bye through the CLI (the wiring). */
 const byeCli = async (data: string, now: string) => {
   const r = await runCli(['bye', '--now', now, '--json'], { HOMUNCULUS_HOME: data });
