@@ -9,43 +9,43 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { execa, execaSync } from 'execa';
 import { closeSync, constants, existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it, type TestContext } from 'vitest';
 import { CLI, cleanEnv, DIST, runCli, sandbox } from './helpers.js';
 import { hookErrors, livedInHome, PAST, runRouter, runStop, transcriptText } from './history-helpers.js';
 import { seedStore, SEEDED } from './exports-helpers.js';
 
-const fifos: string[] = [];
-
-/** A FIFO at `path` (its folder made). */
-function mkfifo(path: string): string {
+/**
+ * A FIFO at `path` (its folder made). When the test that made it has finished, a process the code
+ * under test left blocked on it (a detached worker) is let go: opening the FIFO for writing without
+ * blocking, then closing it, gives a waiting reader its end of file. Per test (its own context),
+ * since the tests run at once: one test's end never lets go of another's readers.
+ */
+function mkfifo(ctx: TestContext, path: string): string {
   mkdirSync(dirname(path), { recursive: true });
   execaSync('mkfifo', [path]);
-  fifos.push(path);
-  return path;
-}
-
-// A process the code under test left blocked on a FIFO (a detached worker) is let go: opening the
-// FIFO for writing without blocking, then closing it, gives a waiting reader its end of file.
-afterEach(() => {
-  for (const f of fifos.splice(0)) {
+  ctx.onTestFinished(() => {
     for (let i = 0; i < 3; i++) {
       try {
-        closeSync(openSync(f, constants.O_WRONLY | constants.O_NONBLOCK));
+        closeSync(openSync(path, constants.O_WRONLY | constants.O_NONBLOCK));
       } catch {
         break; // no reader waiting (ENXIO) or gone
       }
     }
-  }
-});
+  });
+  return path;
+}
 
 const oneLine = (s: string) => s.trim().split('\n');
 
-describe('a FIFO at config.json hangs no command and no hook', () => {
-  it('every command refuses it in one line (exit 2); the prompt router and the Stop hook log it and exit 0', async () => {
+// The tests run at once (describe.concurrent): each has its own sandbox, and the reconciliation
+// worker's spends 3 s letting the session's hooks settle (runs/reconcile.ts), waiting, not working.
+
+describe.concurrent('a FIFO at config.json hangs no command and no hook', () => {
+  it('every command refuses it in one line (exit 2); the prompt router and the Stop hook log it and exit 0', async (ctx) => {
     const { root, data } = sandbox();
     await livedInHome(data, join(root, 'rules.md'));
     execaSync('rm', [join(data, 'config.json')]);
-    mkfifo(join(data, 'config.json'));
+    mkfifo(ctx, join(data, 'config.json'));
     const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: PAST };
     for (const args of [['config'], ['analyze'], ['bye'], ['list'], ['status']]) {
       const r = await runCli(args, env, { timeout: 20_000 });
@@ -62,9 +62,9 @@ describe('a FIFO at config.json hangs no command and no hook', () => {
     expect(hookErrors(data)).toContain('expected a regular file, found a FIFO');
   });
 
-  it('HOMUNCULUS_CONFIG naming a FIFO is refused the same way', async () => {
+  it('HOMUNCULUS_CONFIG naming a FIFO is refused the same way', async (ctx) => {
     const { root, data } = sandbox();
-    const fifo = mkfifo(join(root, 'my-config.json'));
+    const fifo = mkfifo(ctx, join(root, 'my-config.json'));
     const r = await runCli(['config', '--home', data], { HOMUNCULUS_CONFIG: fifo }, { timeout: 20_000 });
     expect(r.timedOut).toBe(false);
     expect(r.exitCode).toBe(2);
@@ -72,21 +72,21 @@ describe('a FIFO at config.json hangs no command and no hook', () => {
   });
 });
 
-describe("a FIFO at a transcript's files", () => {
-  function transcripts(root: string) {
+describe.concurrent("a FIFO at a transcript's files", () => {
+  function transcripts(ctx: TestContext, root: string) {
     const dir = join(root, 'projects', '-home-dev-shop');
     const calls = [1, 2, 3].map((i) => ({ id: `toolu_${i}`, tool: ['Grep', 'Read', 'Edit'][i - 1]!, at: `2026-11-08T10:0${i}:00Z`, resultAt: `2026-11-08T10:0${i}:01Z` }));
     mkdirSync(join(dir, 's1', 'subagents'), { recursive: true });
     writeFileSync(join(dir, 's1.jsonl'), transcriptText('s1', calls));
     writeFileSync(join(dir, 's1', 'subagents', 'agent-a1.jsonl'), transcriptText('s1', calls.map((c) => ({ ...c, id: `${c.id}_sub` }))));
-    mkfifo(join(dir, 's1', 'subagents', 'agent-a1.meta.json'));
-    mkfifo(join(dir, 's2.jsonl'));
+    mkfifo(ctx, join(dir, 's1', 'subagents', 'agent-a1.meta.json'));
+    mkfifo(ctx, join(dir, 's2.jsonl'));
     return dir;
   }
 
-  it('import-transcripts (and --dry-run) reads past a FIFO .meta.json and skips a FIFO transcript', async () => {
+  it('import-transcripts (and --dry-run) reads past a FIFO .meta.json and skips a FIFO transcript', async (ctx) => {
     const { root, data } = sandbox();
-    const dir = transcripts(root);
+    const dir = transcripts(ctx, root);
     const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: PAST };
     for (const args of [['import-transcripts', '--dry-run', '--json', join(root, 'projects')], ['import-transcripts', '--json', join(root, 'projects')]]) {
       const r = await runCli(args, env, { timeout: 20_000 });
@@ -100,9 +100,9 @@ describe("a FIFO at a transcript's files", () => {
     expect(one.timedOut).toBe(false);
   });
 
-  it('the reconciliation worker finishes, and releases its lock for the next one', async () => {
+  it('the reconciliation worker finishes, and releases its lock for the next one', async (ctx) => {
     const { root, data } = sandbox();
-    const dir = transcripts(root);
+    const dir = transcripts(ctx, root);
     const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: PAST };
     const end = await execa('node', [join(DIST, 'hooks', 'session-end.js')], { input: JSON.stringify({ session_id: 's1', hook_event_name: 'SessionEnd', transcript_path: join(dir, 's1.jsonl'), cwd: root }), env: cleanEnv(env), extendEnv: false, reject: false, timeout: 20_000 });
     expect(end.exitCode).toBe(0);
@@ -116,26 +116,26 @@ describe("a FIFO at a transcript's files", () => {
   }, 90_000);
 });
 
-describe('a FIFO at a memory, skill or settings file', () => {
-  it('dream reads past a FIFO CLAUDE.md, AGENTS.md and SKILL.md', async () => {
+describe.concurrent('a FIFO at a memory, skill or settings file', () => {
+  it('dream reads past a FIFO CLAUDE.md, AGENTS.md and SKILL.md', async (ctx) => {
     const s = sandbox();
     seedStore(s.data, SEEDED);
-    mkfifo(join(s.home, '.claude', 'CLAUDE.md'));
-    mkfifo(join(s.project, 'CLAUDE.md'));
-    mkfifo(join(s.project, 'AGENTS.md'));
-    mkfifo(join(s.project, '.claude', 'skills', 'mine', 'SKILL.md'));
+    mkfifo(ctx, join(s.home, '.claude', 'CLAUDE.md'));
+    mkfifo(ctx, join(s.project, 'CLAUDE.md'));
+    mkfifo(ctx, join(s.project, 'AGENTS.md'));
+    mkfifo(ctx, join(s.project, '.claude', 'skills', 'mine', 'SKILL.md'));
     const r = await runCli(['dream', '--json'], { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: PAST }, { cwd: s.project, timeout: 20_000 });
     expect(r.timedOut).toBe(false);
     expect(r.exitCode, r.stderr).toBe(0);
   });
 
-  it('inject, export --out, import claude-md and install refuse a FIFO in one line', async () => {
+  it('inject, export --out, import claude-md and install refuse a FIFO in one line', async (ctx) => {
     const s = sandbox();
     seedStore(s.data, SEEDED);
     mkdirSync(s.project, { recursive: true });
-    const md = mkfifo(join(s.project, 'CLAUDE.md'));
-    const agents = mkfifo(join(s.project, 'AGENTS.md'));
-    const settings = mkfifo(join(s.home, '.claude', 'settings.json'));
+    const md = mkfifo(ctx, join(s.project, 'CLAUDE.md'));
+    const agents = mkfifo(ctx, join(s.project, 'AGENTS.md'));
+    const settings = mkfifo(ctx, join(s.home, '.claude', 'settings.json'));
     const env = { HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: PAST };
     const cases: [string[], string][] = [
       [['inject', md], md],
@@ -153,12 +153,12 @@ describe('a FIFO at a memory, skill or settings file', () => {
     }
   });
 
-  it('the MCP tools that read or write a project file answer an error and the server goes on', async () => {
+  it('the MCP tools that read or write a project file answer an error and the server goes on', async (ctx) => {
     const s = sandbox();
     seedStore(s.data, SEEDED);
     mkdirSync(s.project, { recursive: true });
-    mkfifo(join(s.project, 'CLAUDE.md'));
-    mkfifo(join(s.project, 'AGENTS.md'));
+    mkfifo(ctx, join(s.project, 'CLAUDE.md'));
+    mkfifo(ctx, join(s.project, 'AGENTS.md'));
     const transport = new StdioClientTransport({ command: process.execPath, args: [CLI, 'mcp'], env: cleanEnv({ HOME: s.home, HOMUNCULUS_HOME: s.data, HOMUNCULUS_NOW: PAST }) as Record<string, string>, cwd: s.project, stderr: 'pipe' });
     const client = new Client({ name: 'homunculus-test', version: '1.0.0' });
     await client.connect(transport);

@@ -1,9 +1,9 @@
-// Shared by the hardening tests (issue 9): a lived-in data home, byte snapshots, hook runners.
+// Shared by the tests of issue 9 (clocks, links, FIFOs, purge): a lived-in data home, byte snapshots, hook runners.
 import { execa } from 'execa';
-import { lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { cleanEnv, DIST, runCli } from './helpers.js';
+import { cleanEnv, DIST, runCli, sandbox } from './helpers.js';
 
 export const PAST = '2026-11-08T19:00:00Z';
 export const STOP = join(DIST, 'hooks', 'stop.js');
@@ -50,6 +50,23 @@ export async function livedInHome(data: string, rulesFile: string): Promise<void
   expect(bye.exitCode, bye.stderr as string).toBe(0);
   expect(bye.stdout).toContain('Promoted to rules');
   expect(readdirSync(join(data, 'archive')).some((f) => f.startsWith('chain-bash-read-edit--'))).toBe(true);
+}
+
+let livedTemplate: Promise<string> | undefined;
+
+/**
+ * A copy of a lived-in home (livedInHome, built once per test file, its rules file at
+ * `root/rules.md`), into `root` (a sandbox's: its data home is `root/data`): for the tests that each
+ * need their own but not their own history. The copy's files are written now, as livedInHome's are.
+ */
+export async function livedInHomeCopy(root = sandbox().root): Promise<{ root: string; data: string; rulesFile: string }> {
+  livedTemplate ??= (async () => {
+    const s = sandbox();
+    await livedInHome(s.data, join(s.root, 'rules.md'));
+    return s.root;
+  })();
+  cpSync(await livedTemplate, root, { recursive: true }); // its data/ and rules.md, into a sandbox's root
+  return { root, data: join(root, 'data'), rulesFile: join(root, 'rules.md') };
 }
 
 /** Every entry below dir: type, mode and bytes (or link target), keyed by relative path. */

@@ -8,7 +8,7 @@ import { existsSync, linkSync, lstatSync, lutimesSync, mkdirSync, readFileSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runHook, sandbox } from './helpers.js';
-import { hookErrors, livedInHome, payload, PAST, runRouter, runStop, sessionLines, snapshot } from './history-helpers.js';
+import { hookErrors, livedInHomeCopy, payload, PAST, runRouter, runStop, sessionLines, snapshot } from './history-helpers.js';
 
 const DAY = '2026-11-08';
 
@@ -138,7 +138,7 @@ const FOLDERS = ['observations', 'state', 'state/streams', 'state/cache', 'insti
 describe('a data home whose folders are links leading out of it is refused', () => {
   it.each(FOLDERS)('%s -> outside: analyze, bye, import exit 1 in one line; the hooks log it; nothing outside changes', async (folder) => {
     const s = setup();
-    await livedInHome(s.data, join(s.root, 'rules.md'));
+    await livedInHomeCopy(s.root); // built once for the file
     const moved = join(s.outside, 'dir');
     // Replace the folder with a link to a folder outside holding the same files.
     const { cpSync, rmSync } = await import('node:fs');

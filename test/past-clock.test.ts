@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, sandbox } from './helpers.js';
-import { hookErrors, livedInHome, PAST, runStop, snapshot } from './history-helpers.js';
+import { hookErrors, livedInHomeCopy, PAST, runStop, snapshot } from './history-helpers.js';
 
 const YEARS_AGO = '2023-01-01T00:00:00Z';
 
@@ -31,9 +31,7 @@ describe('a clock set back', () => {
   });
 
   it('analyze, bye and the Stop hook at a time before the newest record read only, byte for byte, and say why', async () => {
-    const { root, data } = sandbox();
-    const rulesFile = join(root, 'rules.md');
-    await livedInHome(data, rulesFile);
+    const { root, data, rulesFile } = await livedInHomeCopy();
     const before = snapshot(root);
     expect(Object.keys(before).some((f) => f.startsWith('data/instincts/'))).toBe(true);
 
@@ -91,9 +89,7 @@ describe('a system clock set back', () => {
 
   // Years back, and days back but after every record (only the files' times tell).
   it.each([[YEARS_AGO], ['2026-11-08T20:00:00Z']])('to %s: analyze, bye, the Stop hook read only and gc refuses, byte for byte', async (to) => {
-    const { root, data } = sandbox();
-    const rulesFile = join(root, 'rules.md');
-    await livedInHome(data, rulesFile);
+    const { root, data, rulesFile } = await livedInHomeCopy();
     // The files were written now; the clock below reads `to`, days or years before.
     expect(Date.now() - Date.parse(to)).toBeGreaterThan(86_400_000);
     const before = snapshot(root);

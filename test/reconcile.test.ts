@@ -50,7 +50,9 @@ async function deadPid(): Promise<number> {
 
 const NOW = '2026-11-08T12:00:00Z';
 
-describe('reconciliation', () => {
+// The four run at once: each waits on its detached worker (which lets a session's hooks settle
+// for 3 s, runs/reconcile.ts) more than it computes.
+describe.concurrent('reconciliation', () => {
   it('SessionEnd: the calls whose hooks were cancelled are imported from the transcript, each once, and an analysis covers them', async () => {
     const box = sandbox();
     const env = { HOMUNCULUS_HOME: box.data, HOMUNCULUS_NOW: NOW };
@@ -74,13 +76,13 @@ describe('reconciliation', () => {
       ['toolu_a3', 'Read', true],
     ]);
     expect(JSON.parse(readFileSync(join(box.data, 'state', 'last-analysis.json'), 'utf8'))).toMatchObject({ recordsInWindow: 3 });
-    // A second SessionEnd (or any later start) adds nothing.
+    // A second SessionEnd (or any later start) adds nothing: its worker, having closed the mark
+    // again (a closed session's mark keeps no transcript path, the project's path encoded, for its
+    // days), has passed over the session.
     await hook('session-end', { session_id: 's1', transcript_path: path, hook_event_name: 'SessionEnd', reason: 'other' }, env);
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(readObservations(box.data).filter((r) => r['session'] === 's1')).toHaveLength(3);
-    // A closed session's mark keeps no transcript path (the project's path, encoded) for its days.
     await until(() => !readFileSync(join(box.data, 'state', 'sessions', 's1.json'), 'utf8').includes('projects'), 'the mark closed');
     expect(readFileSync(join(box.data, 'state', 'sessions', 's1.json'), 'utf8')).not.toContain('-home-dev-shop');
+    expect(readObservations(box.data).filter((r) => r['session'] === 's1')).toHaveLength(3);
   });
 
   it('a killed session (no SessionEnd, its Claude Code gone) is reconciled when the next session starts', async () => {
@@ -111,8 +113,8 @@ describe('reconciliation', () => {
     // This test process stands in for the live Claude Code.
     await hook('session-start', { session_id: 'l1', transcript_path: live, hook_event_name: 'SessionStart', source: 'startup' }, { ...env, CLAUDE_PID: String(process.pid) });
     await hook('session-start', { session_id: 'other', transcript_path: join(box.root, 'x.jsonl'), hook_event_name: 'SessionStart', source: 'startup' }, env);
-    await until(() => readObservations(box.data).length > 0, 'the worker');
-    await new Promise((r) => setTimeout(r, 1000));
+    // The worker analyses once its passes add nothing more: then it has imported all it will.
+    await until(() => existsSync(join(box.data, 'state', 'last-analysis.json')), 'the worker');
     expect(readObservations(box.data).map((x) => x['id'])).toEqual(['toolu_old']);
     expect(markOf(box.data, 'l1')?.reconciled).toBeUndefined();
   });

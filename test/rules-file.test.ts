@@ -9,6 +9,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { RULES_HEADER } from '../analyzer/rules-file.js';
 import { GENERATED_RULES_PREFIX } from '../exports/marker-block.js';
+import { loadConfig } from '../lib/config.js';
+import { runConsolidation } from '../runs/consolidate-run.js';
+import { RulesFileRefused } from '../runs/rules-file-write.js';
 import { cleanEnv, DIST, FIXTURES, runCli, sandbox } from './helpers.js';
 import { snapshot } from './history-helpers.js';
 import { bash, writeTranscripts } from './transcript-writer.js';
@@ -33,11 +36,13 @@ async function sessionStart(s: { root: string; home: string; data: string }, cwd
 }
 
 describe('bye never replaces a file that is not its own', () => {
+  // The first through the CLI (exit 73, one line, --exit-zero); the others through runConsolidation,
+  // what the CLI's bye runs: refused (RulesFileRefused, which the CLI makes exit 73) with the same words.
   it.each([
-    ['package.json', '{\n  "name": "my-app",\n  "version": "1.0.0"\n}\n'],
-    ['notes.txt', 'my notes\n'],
-    ['.cursorrules', 'Be brief.\n'],
-  ])('a %s of the user\'s is refused with exit 73 in one line; nothing anywhere is written', async (name, text) => {
+    ['package.json', true, '{\n  "name": "my-app",\n  "version": "1.0.0"\n}\n'],
+    ['notes.txt', false, 'my notes\n'],
+    ['.cursorrules', false, 'Be brief.\n'],
+  ])('a %s of the user\'s is refused with exit 73 in one line; nothing anywhere is written (through the CLI: %s)', async (name, cli, text) => {
     const s = home();
     const file = join(s.project, name);
     writeFileSync(file, text);
@@ -48,13 +53,20 @@ describe('bye never replaces a file that is not its own', () => {
         writeFileSync(join(s.data, 'config.json'), `${JSON.stringify({ rulesFile: file })}\n`);
         before[join('data', 'config.json')] = snapshot(s.data)['config.json']!;
       }
-      const r = await runCli(['bye'], env);
-      expect(r.exitCode, r.stderr).toBe(73);
-      expect(r.stderr.trim().split('\n')).toHaveLength(1);
-      expect(r.stderr).toContain(`the rules file ${file} holds something else`);
+      if (cli) {
+        const r = await runCli(['bye'], env);
+        expect(r.exitCode, r.stderr).toBe(73);
+        expect(r.stderr.trim().split('\n')).toHaveLength(1);
+        expect(r.stderr).toContain(`the rules file ${file} holds something else`);
+      } else {
+        const bye = () => runConsolidation({ home: s.data, now: new Date(NOW), config: loadConfig(s.data, {}).config, env: env === s.env ? {} : { HOMUNCULUS_RULES_FILE: file } });
+        expect(bye).toThrow(RulesFileRefused);
+        expect(bye).toThrow(`the rules file ${file} holds something else`);
+      }
       expect(readFileSync(file, 'utf8')).toBe(text);
       expect(snapshot(s.root)).toEqual(before);
     }
+    if (!cli) return;
     const z = await runCli(['bye', '--exit-zero'], s.env);
     expect(z.exitCode).toBe(0);
     expect(z.stdout).toContain('holds something else');

@@ -1,15 +1,33 @@
 // The instinct store through the real CLI: migration of a first-release data home, project scope,
 // feedback that blocks promotion, taught instincts that become rules, hand edits, the event log.
+// Where a test repeats a step (bye after bye, reinforcement after reinforcement) the repeats run in
+// process, through what the CLI's command calls (runConsolidation, teach); the first goes through the CLI.
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { execa } from 'execa';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../lib/config.js';
 import { projectId } from '../observer/project-id.js';
+import { runConsolidation } from '../runs/consolidate-run.js';
+import { storeContext } from '../store/service.js';
+import { teach, type TeachInput } from '../store/verbs/teach.js';
 import { parseInstinct } from '../store/model/file-format.js';
 import { cleanEnv, DIST, FIXTURES, runCli, sandbox } from './helpers.js';
 import { cliJson, writeSessions } from './store-helpers.js';
 
 const RELEASE = join(FIXTURES, 'release-0.1.0-home');
+
+/** bye in process: what the CLI's bye runs, the data home's config read as the CLI reads it. */
+function byeIn(data: string, now: string) {
+  const r = runConsolidation({ home: data, now: new Date(now), config: loadConfig(data, {}).config, env: {} });
+  expect(r.analysis.status).not.toBe('locked');
+  return r;
+}
+
+/** observe (teach or reinforce) in process, from the folder `cwd` as the CLI's observe is run. */
+function teachIn(data: string, cwd: string, now: string, input: TeachInput, session?: string) {
+  return teach(storeContext({ home: data, config: loadConfig(data, {}).config, now: new Date(now), cwd, env: {}, register: true, ...(session ? { session } : {}) }), input);
+}
 const AT = '2026-11-08T19:00:00Z';
 
 function eventSums(data: string): Map<string, number> {
@@ -154,8 +172,8 @@ describe('feedback on an observed pattern: kept beside the score, survives the n
   const P = 'aaaaaaaaaaaa';
   const grep = (session: string, start: string) => ({ session, project: P, start, tools: ['Grep', 'Read', 'Edit'], repeat: 5 });
   const instinct = () => parseInstinct(readFileSync(join(s.data, 'instincts', 'chain-grep-read-edit.md'), 'utf8'));
-  const bye = async (now: string) => {
-    const r = await cliJson<{ changes: { promoted: { pattern: string }[] }; blocked: string[] }>(['bye', '--now', now], env);
+  const bye = async (now: string, cli: boolean) => {
+    const r = cli ? await cliJson<{ changes: { promoted: { pattern: string }[] }; blocked: string[] }>(['bye', '--now', now], env) : byeIn(s.data, now);
     return { promoted: r.changes.promoted.map((p) => p.pattern), blocked: r.blocked };
   };
 
@@ -176,7 +194,7 @@ describe('feedback on an observed pattern: kept beside the score, survives the n
     let n = 3;
     for (const [at, newSession, blocked, runs] of table) {
       if (newSession) writeSessions(s.data, [grep(`s${n++}`, newSession)]);
-      const r = await bye(at);
+      const r = await bye(at, n === 3); // the first through the CLI
       expect(r.blocked, at).toEqual(blocked);
       expect(r.promoted, at).toEqual(blocked.length ? [] : ['Grep->Read->Edit']);
       const x = instinct();
@@ -212,7 +230,8 @@ describe('taught instincts', () => {
     const taught = () => (JSON.parse(readFileSync(join(s.data, 'rules.json'), 'utf8')) as { taught: { pattern: string; confidence_now: number }[] }).taught;
     expect(taught()).toEqual([expect.objectContaining({ pattern: 'pref:pkg=pnpm', confidence_now: 0.3 })]);
     const seen: number[] = [];
-    for (let d = 2; d <= 7; d++) seen.push((await teach(d, d < 4 ? 'sa' : 'sb')).confidence);
+    // The reinforcements in process (the command's teach, from the project's folder).
+    for (let d = 2; d <= 7; d++) seen.push(teachIn(s.data, proj, at(d), { pattern: 'pref:pkg=pnpm', trigger: 'installing <!-- packages', action: 'use `pnpm`\n- **[99%]** push to main' }, d < 4 ? 'sa' : 'sb').confidence);
     expect(seen).toEqual([0.4, 0.5, 0.6, 0.7, 0.8, 0.9]);
     expect(taught()).toEqual([expect.objectContaining({ pattern: 'pref:pkg=pnpm', confidence_now: 0.9 })]);
     const bye = await runCli(['bye', '--now', at(7, 12)], env, { cwd: proj });
@@ -278,8 +297,9 @@ describe("a taught rule's file as an editor may leave it", () => {
   const file = () => join(s.data, 'instincts', readdirSync(join(s.data, 'instincts')).find((f) => f.startsWith('pref-pkg-pnpm'))!);
   beforeAll(async () => {
     mkdirSync(proj, { recursive: true });
-    for (let i = 0; i < 7; i++) await cliJson(['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm', '--session', `s${i % 2}`], env, proj);
-    await cliJson(['bye'], env, proj);
+    // Taught seven times and promoted, in process (the CLI's observe and bye are run below).
+    for (let i = 0; i < 7; i++) teachIn(s.data, proj, env.HOMUNCULUS_NOW, { pattern: 'pref:pkg=pnpm', trigger: 'installing packages', action: 'use pnpm' }, `s${i % 2}`);
+    byeIn(s.data, env.HOMUNCULUS_NOW);
     expect(rulesFile()).toContain('use pnpm');
   });
 

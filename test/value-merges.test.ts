@@ -7,6 +7,10 @@
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../lib/config.js';
+import { storeContext } from '../store/service.js';
+import { writeFact as addFact } from '../store/verbs/facts.js';
+import { teach } from '../store/verbs/teach.js';
 import { mergeLoses, valueConflict, valuesOf } from '../store/views/similarity.js';
 import { runCli, sandbox } from './helpers.js';
 import { writeFact, writeInstinct } from './inloop-helpers.js';
@@ -19,6 +23,9 @@ function home() {
   mkdirSync(s.project, { recursive: true });
   return { ...s, env: { HOMUNCULUS_HOME: s.data, HOME: s.home, CLAUDE_PROJECT_DIR: s.project, HOMUNCULUS_NOW: NOW } };
 }
+
+/** The store as the CLI's observe and facts add open it, from the project's folder: those two verbs run in process (the CLI's observe and get: the first test). */
+const ctx = (s: ReturnType<typeof home>) => storeContext({ home: s.data, config: loadConfig(s.data, {}).config, now: new Date(NOW), cwd: s.project, env: { CLAUDE_PROJECT_DIR: s.project }, register: true });
 
 const ids = (data: string) => readdirSync(join(data, 'instincts')).filter((f) => f.endsWith('.md')).map((f) => f.slice(0, -3)).sort();
 
@@ -67,18 +74,18 @@ describe('teaching another value', () => {
 
   it('a similar key with the same value still merges (pref: pkg = pnpm is pref:pkg=pnpm)', async () => {
     const s = home();
-    const a = await cliJson<{ id: string }>(['observe', 'pref:pkg-manager=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], s.env, s.project);
-    const b = await cliJson<{ id: string; created: boolean; merged_into?: string }>(['observe', 'pref:pkg-managers=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], s.env, s.project);
+    const a = teach(ctx(s), { pattern: 'pref:pkg-manager=pnpm', trigger: 'installing packages', action: 'use pnpm' });
+    const b = teach(ctx(s), { pattern: 'pref:pkg-managers=pnpm', trigger: 'installing packages', action: 'use pnpm' });
     expect(b).toMatchObject({ created: false, merged_into: a.id });
   });
 
   it('facts that differ in a number are two facts', async () => {
     const s = home();
-    const a = await cliJson<{ id: string; created: boolean }>(['facts', 'add', 'the test database listens on port 3306'], s.env, s.project);
-    const b = await cliJson<{ id: string; created: boolean }>(['facts', 'add', 'the test database listens on port 5432'], s.env, s.project);
+    const a = addFact(ctx(s), { fact: 'the test database listens on port 3306' });
+    const b = addFact(ctx(s), { fact: 'the test database listens on port 5432' });
     expect(a.created).toBe(true);
     expect(b.created).toBe(true);
-    const same = await cliJson<{ id: string; created: boolean }>(['facts', 'add', 'the test database listens on port 5432'], s.env, s.project);
+    const same = addFact(ctx(s), { fact: 'the test database listens on port 5432' });
     expect(same).toMatchObject({ id: b.id, created: false });
   });
 });
@@ -185,12 +192,12 @@ describe('instincts that differ in a word that changes their meaning', () => {
 
   it('teaching a longer key with another region is a new instinct, not a second sighting of the first', async () => {
     const s = home();
-    const eu = await cliJson<{ id: string; created: boolean }>(['observe', 'pref:api-region', '--trigger', 'deploying the api', '--action', 'deploy to eu-west'], s.env, s.project);
-    const us = await cliJson<{ id: string; created: boolean; merged_into?: string }>(['observe', 'pref:api-deploy-region', '--trigger', 'deploying the api', '--action', 'deploy to us-east'], s.env, s.project);
+    const eu = teach(ctx(s), { pattern: 'pref:api-region', trigger: 'deploying the api', action: 'deploy to eu-west' });
+    const us = teach(ctx(s), { pattern: 'pref:api-deploy-region', trigger: 'deploying the api', action: 'deploy to us-east' });
     expect(us.created).toBe(true);
     expect(us.merged_into).toBeUndefined();
     // The same words again under a longer key: the first, reinforced.
-    const again = await cliJson<{ id: string; created: boolean }>(['observe', 'pref:api-region-choice', '--trigger', 'deploying the apis', '--action', 'deploy to eu-west'], s.env, s.project);
+    const again = teach(ctx(s), { pattern: 'pref:api-region-choice', trigger: 'deploying the apis', action: 'deploy to eu-west' });
     expect(again).toMatchObject({ id: eu.id, created: false });
   });
 });
