@@ -11,8 +11,8 @@ import { PAST, sessionLines } from './history-helpers.js';
 
 /**
  * A live process that takes the real analysis lock and says so. With `untilTried`, it releases
- * the lock as soon as another process has tried to take it (acquireLock writes
- * `analysis.lock.<its pid>.tmp` at each attempt, before link(2) fails); else it holds it until
+ * the lock once another process has tried to take it, found it held and tried again (acquireLock
+ * writes `analysis.lock.<its pid>.tmp` at each attempt and removes it once link(2) has failed); else it holds it until
  * killed at the test's end.
  */
 async function holdLock(t: TestContext, data: string, untilTried: boolean): Promise<{ pid: number; done: ResultPromise }> {
@@ -22,9 +22,14 @@ const fs = await import('node:fs');
 const l = acquireLock(${JSON.stringify(join(data, 'analysis.lock'))});
 if (!('release' in l)) process.exit(3);
 if (${untilTried}) {
+  let events = 0;
   const w = fs.watch(${JSON.stringify(data)}, (_e, name) => {
     const m = /^analysis\\.lock\\.(\\d+)\\.tmp$/.exec(String(name));
-    if (m && Number(m[1]) !== process.pid) { w.close(); l.release(); process.stdout.write('released\\n'); process.exit(0); }
+    // At its second attempt (the third event: each attempt creates and removes the file), when the
+    // first is over: it found the lock held and said by whom. Let go at the first event, and that
+    // attempt could still take the lock at once (between its write and its link, or at its look
+    // at the holder, which retries), waiting for nothing.
+    if (m && Number(m[1]) !== process.pid && ++events >= 3) { w.close(); l.release(); process.stdout.write('released\\n'); process.exit(0); }
   });
 }
 process.stdout.write('held\\n');

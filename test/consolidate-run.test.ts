@@ -20,11 +20,14 @@ function home() {
   return { data, rulesFile: join(root, 'rules.md'), started };
 }
 
-/** A thread that removes the lock when this process next tries to take it (its `<lock>.<pid>.tmp` appears). */
+/** A thread that removes the lock once this process has found it held and tries again (its `<lock>.<pid>.tmp` comes a second time). */
 function releaseWhenTried(data: string): Promise<void> {
   const code = `const fs = require('node:fs'); const { parentPort, workerData } = require('node:worker_threads');
+let events = 0;
 const w = fs.watch(workerData.data, (_e, name) => {
-  if (name === 'analysis.lock.' + workerData.pid + '.tmp') { w.close(); fs.rmSync(workerData.data + '/analysis.lock', { force: true }); parentPort.postMessage('released'); }
+  // At the second attempt (the third event: each attempt creates and removes the file), when the first has
+  // found the lock held: at the first event, that attempt could still take it (it retries at once when the lock goes).
+  if (name === 'analysis.lock.' + workerData.pid + '.tmp' && ++events >= 3) { w.close(); fs.rmSync(workerData.data + '/analysis.lock', { force: true }); parentPort.postMessage('released'); }
 });
 parentPort.postMessage('watching');`;
   const worker = new Worker(code, { eval: true, workerData: { data, pid: process.pid } });
