@@ -1,6 +1,6 @@
 // Shared by the tests of issue 9 (clocks, links, FIFOs, purge): a lived-in data home, byte snapshots, hook runners.
 import { execa } from 'execa';
-import { cpSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { cleanEnv, DIST, runCli, sandbox } from './helpers.js';
@@ -65,7 +65,12 @@ export async function livedInHomeCopy(root = sandbox().root): Promise<{ root: st
     await livedInHome(s.data, join(s.root, 'rules.md'));
     return s.root;
   })();
-  cpSync(await livedTemplate, root, { recursive: true }); // its data/ and rules.md, into a sandbox's root
+  const template = await livedTemplate;
+  cpSync(template, root, { recursive: true }); // its data/ and rules.md, into a sandbox's root
+  // state/injected.json names where bye wrote the rules by absolute path: the copy's own rules.md,
+  // not the template's (a command that followed it would write outside the copy, unseen by its snapshot).
+  const injected = join(root, 'data', 'state', 'injected.json');
+  if (existsSync(injected)) writeFileSync(injected, readFileSync(injected, 'utf8').replaceAll(JSON.stringify(template).slice(1, -1), JSON.stringify(root).slice(1, -1)), { mode: 0o600 });
   return { root, data: join(root, 'data'), rulesFile: join(root, 'rules.md') };
 }
 
