@@ -1,11 +1,13 @@
-import yargs, { type Arguments, type Argv, type MiddlewareFunction } from 'yargs';
+import yargs, { type Arguments, type Argv, type CommandModule, type MiddlewareFunction } from 'yargs';
 import { PACKAGE_NAME } from '../lib/package-name.js';
 import { CliError } from './errors.js';
 import { reportFailure } from './fail.js';
 import { commands } from './commands.js';
 import { checkOptionValues, type DeclaredOptions } from './option-values.js';
 
-export function buildParser(rawArgs: string[]): Argv {
+/** The CLI's parser over `rawArgs`; `list` is the commands (cli/commands.ts; a test gives them empty handlers). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function buildParser(rawArgs: string[], list: CommandModule<any, any>[] = commands): Argv {
   let parser = yargs(rawArgs)
     .scriptName('homunculus')
     .usage(`$0 <command> [options]\n\nA continuous-learning loop for Claude Code (the npm package ${PACKAGE_NAME}).`)
@@ -19,7 +21,7 @@ export function buildParser(rawArgs: string[]): Argv {
       throw err ?? new CliError(msg, 2);
     })
     .middleware(((argv: Arguments, y: Argv) => checkOptionValues(rawArgs, argv, (y as unknown as { getOptions(): DeclaredOptions }).getOptions())) as MiddlewareFunction, true);
-  for (const c of commands) parser = parser.command(c);
+  for (const c of list) parser = parser.command(c);
   return parser;
 }
 

@@ -2,29 +2,19 @@
 // number option given words, is refused before any command runs. In process against the CLI's own
 // commands (yargs with their declarations, the handlers replaced by nothing), as a table; then
 // through the CLI: one line, exit 2, nothing written, and the same commands with values run.
-import yargs, { type Arguments, type Argv, type MiddlewareFunction } from 'yargs';
 import { describe, expect, it } from 'vitest';
 import { commands } from '../cli/commands.js';
 import { CliError } from '../cli/errors.js';
-import { checkOptionValues, type DeclaredOptions } from '../cli/option-values.js';
+import { buildParser } from '../cli/main.js';
 import { listFiles, runCli, sandbox } from './helpers.js';
 import { PAST } from './history-helpers.js';
 import { oneLine } from './one-line.js';
 
-/** The error the CLI's parser and checkOptionValues give `args` (as cli/main.ts wires them), or undefined. */
+/** The error the CLI's own parser (cli/main.ts, checkOptionValues among its middleware) gives `args`, or undefined. */
 async function optionError(args: string[]): Promise<CliError | undefined> {
   const stubs = commands.map((c) => ({ ...c, handler: () => {} }));
   try {
-    await yargs(args)
-      .command(stubs)
-      .strict()
-      .help(false)
-      .version(false)
-      .fail((msg, err) => {
-        throw err ?? new CliError(msg, 2);
-      })
-      .middleware(((argv: Arguments, y: Argv) => checkOptionValues(args, argv, (y as unknown as { getOptions(): DeclaredOptions }).getOptions())) as MiddlewareFunction, true)
-      .parseAsync();
+    await buildParser(args, stubs).help(false).version(false).parseAsync();
   } catch (e) {
     if (e instanceof CliError) return e;
     throw e;
