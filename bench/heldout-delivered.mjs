@@ -172,6 +172,7 @@ export function scoreDelivery(context, items, later) {
  * Scores one project: what the SessionStart hook delivered, and in the same way the 5-commands
  * line of its earlier sessions (`line`); the chain baselines; what the earlier sessions hold.
  * `earlier`/`later`: streams (streamsOf).
+ * @param {{ context: string, rulesDoc: any, project?: string, earlier: any[], later: any[] }} input
  */
 export function scoreProject({ context, rulesDoc, project, earlier, later }) {
   const line = fiveCommandsLine(earlier);

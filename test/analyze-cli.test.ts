@@ -3,7 +3,6 @@ import { appendFileSync, chmodSync, cpSync, existsSync, mkdirSync, readdirSync, 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseInstinct } from '../store/model/file-format.js';
-// @ts-expect-error: plain ES module without types
 import { generateObservations } from '../bench/generate.mjs';
 import { CLI, cleanEnv, listFiles, runCli, sandbox } from './helpers.js';
 import { PAST, sessionLines } from './history-helpers.js';
@@ -91,10 +90,11 @@ describe('analyze: the lock', () => {
     const { data } = sandbox();
     mkdirSync(join(data, 'observations'), { recursive: true });
     writeFileSync(join(data, 'observations', '2026-11-08.jsonl'), ['Grep', 'Read', 'Edit'].map((t, i) => line(`2026-11-08T10:0${i}:00.000Z`, t, 's1')).join('\n') + '\n');
-    const killed = await execa('node', ['--require', join(import.meta.dirname, 'fixtures', 'kill-at-lock-write.cjs'), CLI, 'analyze', '--home', data, '--now', NOW], { env: cleanEnv(), extendEnv: false, reject: false });
+    const child = execa('node', ['--require', join(import.meta.dirname, 'fixtures', 'kill-at-lock-write.cjs'), CLI, 'analyze', '--home', data, '--now', NOW], { env: cleanEnv(), extendEnv: false, reject: false });
+    const killed = await child;
     expect(killed.signal).toBe('SIGKILL');
     // No lock, or a whole one naming the dead run: never an empty one, which read as "just taken".
-    if (existsSync(join(data, 'analysis.lock'))) expect(JSON.parse(readFileSync(join(data, 'analysis.lock'), 'utf8')).pid).toBe(killed.pid);
+    if (existsSync(join(data, 'analysis.lock'))) expect(JSON.parse(readFileSync(join(data, 'analysis.lock'), 'utf8')).pid).toBe(child.pid);
     const next = await analyzeJson(data);
     expect(next.status).toBe('done');
     expect(next.recordsInWindow).toBe(3);

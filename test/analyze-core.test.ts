@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { analyze } from '../analyzer/analyze.js';
 import { slugFor, SLUG } from '../analyzer/instinct-file.js';
-import type { Config } from '../lib/config.js';
+import { loadConfig, type Config } from '../lib/config.js';
 import type { PlainRecord } from '../analyzer/record-table.js';
 import { tableFromRecords } from '../analyzer/table-builder.js';
 import { decay, effectiveConfidence } from '../lib/temporal-decay.js';
 
 const NOW = Date.parse('2026-11-08T12:00:00Z');
 const MIN = 60_000;
+// The defaults, with this file's values over them (a key added later has its default, not undefined).
 const config: Config = {
+  ...loadConfig('/nonexistent-homunculus-home', {}, undefined, { defaultsOnly: true }).config,
   windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2,
   maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: false, halfLifeDays: 7,
   saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,

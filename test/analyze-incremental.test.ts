@@ -15,7 +15,9 @@ import { rng, tempDir } from './helpers.js';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-11-08T19:00:00Z');
+// The defaults, with this file's values over them (a key added later has its default, not undefined).
 const config: Config = {
+  ...loadConfig('/nonexistent-homunculus-home', {}, undefined, { defaultsOnly: true }).config,
   windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2,
   maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: true, halfLifeDays: 7,
   saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,

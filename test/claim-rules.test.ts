@@ -72,7 +72,7 @@ describe('the rule of sessions that record no project', () => {
     for (const d of ['05', '06', '07']) for (const k of [1, 2]) session(data, `n${d}${k}`, null, `2026-11-${d}T1${k}:00:00Z`, [['Read'], ['Bash', 'make check']]);
     const first = bye(data, '2026-11-07T20:00:00Z');
     expect(first.changes.promoted.map((r) => r.key)).toEqual(['cmd:test=make check']);
-    const promotedAt = (rules(data).find((r) => r.key === 'cmd:test=make check') as { promoted_at: string }).promoted_at;
+    const promotedAt = (rules(data).find((r) => r.key === 'cmd:test=make check') as unknown as { promoted_at: string }).promoted_at;
     // A project works (without the command); byes with nothing new: no archive, no promotion again.
     session(data, 'a1', A, '2026-11-08T09:00:00Z', [['Read'], ['Edit']]);
     for (const now of ['2026-11-08T20:00:00Z', '2026-11-08T21:00:00Z']) {

@@ -4,7 +4,7 @@
 // version is refused.
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseInstinct } from '../store/model/file-format.js';
 import { ROOT, runCli, sandbox } from './helpers.js';

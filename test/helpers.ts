@@ -1,4 +1,4 @@
-import { execa, type Options } from 'execa';
+import { execa, type Options, type Result } from 'execa';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
@@ -53,12 +53,15 @@ export function fixture(name: string): Record<string, unknown> {
   return JSON.parse(readFileSync(join(PAYLOADS, name), 'utf8')) as Record<string, unknown>;
 }
 
-export async function runHook(input: string | Buffer, env: Record<string, string | undefined>, options: Options = {}) {
-  return execa('node', [OBSERVE], { input, env: cleanEnv(env), extendEnv: false, reject: false, timeout: 20_000, ...options });
+/** A finished process, its output as text (what every runner here gives: no `encoding` or `lines` option changes it). */
+export type Ran = Result<{ reject: false }>;
+
+export async function runHook(input: string | Buffer, env: Record<string, string | undefined>, options: Options = {}): Promise<Ran> {
+  return execa('node', [OBSERVE], { input, env: cleanEnv(env), extendEnv: false, reject: false, timeout: 20_000, ...options }) as unknown as Promise<Ran>;
 }
 
-export async function runCli(args: string[], env: Record<string, string | undefined>, options: Options = {}) {
-  return execa('node', [CLI, ...args], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 120_000, ...options });
+export async function runCli(args: string[], env: Record<string, string | undefined>, options: Options = {}): Promise<Ran> {
+  return execa('node', [CLI, ...args], { env: cleanEnv(env), extendEnv: false, reject: false, timeout: 120_000, ...options }) as unknown as Promise<Ran>;
 }
 
 /** Every file below dir, as relative paths. */

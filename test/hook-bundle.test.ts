@@ -11,7 +11,7 @@ describe('hook bundles', () => {
     const required = [...code.matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
     expect(required.length).toBeGreaterThan(0);
     // esbuild writes some `node:` imports of bundled packages (yaml's `node:process`) without the prefix.
-    for (const r of required) expect(r.startsWith('node:') || builtinModules.includes(r), `${file} requires ${r}`).toBe(true);
+    for (const r of required) expect(r!.startsWith('node:') || builtinModules.includes(r!), `${file} requires ${r}`).toBe(true);
     expect(code).not.toMatch(/from ["'](yargs|date-fns|fast-glob|ndjson)/);
   });
 

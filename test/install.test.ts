@@ -79,7 +79,7 @@ describe('the real wiring: installed commands run through sh -c', () => {
       expect(r.exitCode).toBe(0);
       expect(r.stdout).toBe('');
     }
-    const records = readObservations(b.env.HOMUNCULUS_HOME);
+    const records = readObservations(b.env.HOMUNCULUS_HOME!);
     expect(records.map((r) => [r['tool'], r['ok']])).toEqual([['Read', true], ['Bash', false], ['Edit', true]]);
   });
 
@@ -87,12 +87,12 @@ describe('the real wiring: installed commands run through sh -c', () => {
     const r = await run(commandOf('Stop'), JSON.stringify(fixture('stop.json')), { HOMUNCULUS_NOW: '2026-11-08T10:05:00Z' });
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toBe('');
-    expect(readFileSync(join(b.env.HOMUNCULUS_HOME, 'daily-summary.md'), 'utf8')).toContain('- Tool calls: 3');
+    expect(readFileSync(join(b.env.HOMUNCULUS_HOME!, 'daily-summary.md'), 'utf8')).toContain('- Tool calls: 3');
   });
 
   it('UserPromptSubmit: prompts 1-4 print nothing, prompt 5 reminds of the rules without repeating them, per session; task notifications neither count nor get it', async () => {
     writeFileSync(
-      join(b.env.HOMUNCULUS_HOME, 'rules.json'),
+      join(b.env.HOMUNCULUS_HOME!, 'rules.json'),
       JSON.stringify({ rules: [
         { id: 'a', kind: 'error-retry', pattern: 'Bash error-retry', promoted_at: '', confidence_at_promotion: 0.93, last_confidence: 0.93, last_seen: '2026-11-08T09:00:00.000Z', observations: 21, sessions: 3, confidence_now: 0.93, hits: 21, opportunities: 30, rate: 0.68, lift: 5 },
         { id: 'b', kind: 'chain', pattern: 'Grep->Read->Edit', promoted_at: '', confidence_at_promotion: 0.95, last_confidence: 0.95, last_seen: '2026-11-08T09:00:00.000Z', observations: 30, sessions: 4, confidence_now: 0.95, hits: 30, opportunities: 34, rate: 0.84, lift: 9 },

@@ -9,7 +9,7 @@ import { ruleLine } from '../analyzer/rules-file.js';
 import { safeSteps } from '../analyzer/kinds.js';
 import { robustCount, robustCountOf, type ScoredPattern } from '../analyzer/score.js';
 import { sessionHistogram } from '../analyzer/counted.js';
-import type { Config } from '../lib/config.js';
+import { loadConfig, type Config } from '../lib/config.js';
 import { decay } from '../lib/temporal-decay.js';
 
 // The scoring after the first week (issue 11), on tiny record tables with a fixed clock.
@@ -17,7 +17,9 @@ import { decay } from '../lib/temporal-decay.js';
 const NOW = Date.parse('2026-11-08T12:00:00Z');
 const MIN = 60_000;
 const DAY = 86_400_000;
+// The defaults, with this file's values over them (a key added later has its default, not undefined).
 const config: Config = {
+  ...loadConfig('/nonexistent-homunculus-home', {}, undefined, { defaultsOnly: true }).config,
   windowDays: 7, minConfidence: 0.5, maxConfidence: 0.95, promoteAt: 0.9, minObservations: 5, minSessions: 2,
   maxInstincts: 30, archivePruneDays: 30, retentionDays: 30, demoteBelow: 0.25, forcedEvalEvery: 5, chainDetail: true, halfLifeDays: 7,
   saturateAt: 0.5, minLift: 4, minRetryLift: 3, keepRuleSessionShare: 0.5, effectMinOpportunities: 20, effectMinChange: 0.05,

@@ -60,7 +60,7 @@ describe('install registers the MCP server', () => {
     expect((await runCli(['install'], b.env)).exitCode).toBe(0);
     const settings = readFileSync(join(b.home, '.claude', 'settings.json'));
     for (const [text, says] of [['{"numStartups": 3, "mcpServers": {"homunculus": ', 'not valid JSON (ValueExpected at line 1, column 49)'], ['[1, 2]\n', 'not a JSON object']]) {
-      writeFileSync(file, text);
+      writeFileSync(file, text!);
       for (const cmd of ['install', 'uninstall']) {
         const r = await runCli([cmd], b.env);
         expect(r.exitCode, `${cmd}: ${r.stderr}`).toBe(2);

@@ -468,7 +468,7 @@ describe('issue 37: every face states the same numbers, and scope tells the trut
       const theirs = keys.filter((k) => ownCounts(own[n], k).hits === 0);
       if (n === 'cobalt' || n === 'dunes') expect(theirs).toEqual(expect.arrayContaining([OBSERVED, OBSERVED_B, 'seq:Read->Write->Bash(rspec)']));
       for (const [face, text] of [...facesText(n), ['list --json', JSON.stringify(faces[n].list)], ['MCP list_instincts', JSON.stringify(faces[n].mcp['list_instincts'])]]) {
-        const found = theirs.filter((k) => text.includes(k));
+        const found = theirs.filter((k) => text!.includes(k));
         expect.soft(found, `${n} ${face}`).toEqual([]);
       }
     }

@@ -1,7 +1,7 @@
 // The Claude Code plugin: committed bundles that are never stale, manifests that validate, the
 // same hooks as `homunculus install`, and a copy that works with nothing beside it (a plugin is
 // copied from git into Claude Code's cache and gets no npm install).
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { execa } from 'execa';
 import { cpSync, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -82,8 +82,8 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
   const marks = (chart: string) => page.locator(`svg[data-chart="${chart}"] .mark`).count();
   /** A table's rows as first cell -> numbers of the other cells (from data-value). */
   const tableOf = (id: string) =>
-    page.$$eval(`table[data-table="${id}"] tbody tr`, (rows) =>
-      rows.map((r) => [r.cells[0]!.textContent ?? '', [...r.cells].slice(1).filter((c) => c.hasAttribute('data-value')).map((c) => Number(c.getAttribute('data-value')))] as [string, number[]]),
+    page.$$eval(`table[data-table="${id}"] tbody tr`, (rows: HTMLTableRowElement[]) =>
+      rows.map((r) => [r.cells[0]!.textContent ?? '', Array.from(r.cells).slice(1).filter((c) => c.hasAttribute('data-value')).map((c) => Number(c.getAttribute('data-value')))] as [string, number[]]),
     );
 
   it('loads without console errors or requests, and the screenshot is saved', () => {
@@ -127,7 +127,7 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
     expect(Object.fromEntries(await tableOf('calls-over-time'))).toEqual(Object.fromEntries(exp.days.map((d) => [d, [exp.perDay.get(d)!.calls, exp.perDay.get(d)!.failures]])));
     expect(Object.fromEntries(await tableOf('tools'))).toEqual(Object.fromEntries([...exp.perTool].map(([t, r]) => [t, [r.calls, r.failures]])));
     const top = [...exp.pairs].sort((a, b) => b[1] - a[1]).slice(0, 12);
-    const edges = await page.$$eval('table[data-table="transitions"] tbody tr', (rows) => rows.map((r) => `${r.cells[0]!.textContent}->${r.cells[1]!.textContent}=${r.cells[2]!.textContent}`));
+    const edges = await page.$$eval('table[data-table="transitions"] tbody tr', (rows: HTMLTableRowElement[]) => rows.map((r) => `${r.cells[0]!.textContent}->${r.cells[1]!.textContent}=${r.cells[2]!.textContent}`));
     // Ties at the cut may be ordered differently: compare the counts, and each listed edge's own count.
     expect(edges.map((e) => Number(e.split('=')[1]))).toEqual(top.map(([, n]) => n));
     for (const e of edges) expect(exp.pairs.get(e.split('=')[0]!), e).toBe(Number(e.split('=')[1]));
@@ -138,7 +138,7 @@ describe.skipIf(!haveChromium)('report in headless Chromium', () => {
   it('what Claude is given is first: the rules of rules.json, each as its claim with its rate as the only percentage', async () => {
     const sections = await page.$$eval('main > section', (s) => s.map((x) => x.id));
     expect(sections.slice(0, 3)).toEqual(['glance', 'rules', 'instincts']);
-    const shown = await page.$$eval('table[data-table="rules"] tbody tr, table[data-table="rules-more"] tbody tr', (rows) => rows.map((r) => ({ said: r.cells[0]!.childNodes[0]!.textContent ?? '', key: r.cells[0]!.querySelector('code')!.textContent ?? '', rest: [...r.cells].slice(1).map((c) => c.textContent).join(' | ') })));
+    const shown = await page.$$eval('table[data-table="rules"] tbody tr, table[data-table="rules-more"] tbody tr', (rows: HTMLTableRowElement[]) => rows.map((r) => ({ said: r.cells[0]!.childNodes[0]!.textContent ?? '', key: r.cells[0]!.querySelector('code')!.textContent ?? '', rest: Array.from(r.cells).slice(1).map((c) => c.textContent).join(' | ') })));
     expect(shown.map((r) => r.key)).toEqual(data.rules.map((r) => r.key));
     // Observed and taught: every rule of rules.json (what a person taught is a rule at once).
     expect(shown.map((r) => r.key).sort()).toEqual([...rulesJson.rules.map((r) => patternStoreKey(r.kind, r.pattern)), ...(rulesJson.taught ?? []).map((t) => t.pattern)].sort());

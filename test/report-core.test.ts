@@ -58,7 +58,7 @@ function view(over: Partial<InstinctView>): InstinctView {
   return {
     id: 'pref-x', pattern: 'pref:x', category: 'preference', domain: 'workflow', trigger: HOSTILE_TEXT, action: `do & ${HOSTILE_TEXT}`, explain: '', scope: 'global', projects: [],
     source: 'taught', confidence: 0.5, stored_confidence: 0.5, observations: 1, level: 'seedling', state: 'active', sessions: 1, first_seen: at(6), last_seen: at(6), created: at(6),
-    confirmed: 0, contradicted: 0, corrected: 0, suggested: 0, inactive: 0, promoted: false, blocked: false, ...over,
+    confirmed: 0, contradicted: 0, corrected: 0, suggested: 0, inactive: 0, promoted: false, blocked: false, deliverable: false, ...over,
   };
 }
 
@@ -67,7 +67,7 @@ function input(): ReportInput {
   for (let i = 0; i < 6; i++) {
     records.push({ ts: NOW - 3_600_000 + i * 60_000, tool: i % 2 ? HOSTILE_TOOL : 'Bash', ok: i !== 2, session: 's1', detail: i % 2 ? undefined : 'npm test' });
   }
-  const stats: Stats = { total: 1, levels: { seedling: 1, mature: 0, rule: 0, universal: 0 }, sources: { observed: 0, taught: 1, imported: 0 }, categories: { preference: 1 }, scopes: { global: 1, project: 0 }, states: { active: 1 }, facts: 0, projects: 0, rules: 0, events: 1, problems: 0 };
+  const stats: Stats = { total: 1, levels: { seedling: 1, mature: 0, rule: 0, universal: 0 }, sources: { observed: 0, user_correction: 0, taught: 1, imported: 0 }, categories: { preference: 1 }, scopes: { global: 1, project: 0 }, states: { active: 1 }, facts: 0, projects: 0, rules: 0, events: 1, problems: 0 };
   return {
     nowMs: NOW,
     project: null,

@@ -14,7 +14,7 @@ const live = { since: '2026-11-01T12:00:00.000Z', through: '2026-11-03T12:00:00.
 const ESC = '(\u001b[2J\u001b[31m)2026-11-05T20:00:00Z';
 
 describe('ruleProblem: the working days a rule went without its pattern', () => {
-  it.each<[string, Partial<ObservedRule> & Record<string, unknown>, string | undefined]>([
+  it.each<[string, Record<string, unknown>, string | undefined]>([
     ['absent (an earlier version)', {}, undefined],
     ['counted', { unseen_days: 3, aged_through: '2026-11-04T00:00:00.000Z' }, undefined],
     ['a string', { unseen_days: '2' }, '"unseen_days" must be a whole number of days, 0 or more, found "2"'],

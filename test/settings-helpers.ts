@@ -1,6 +1,6 @@
 // What a minimal edit of a settings file is, for the in-process test of claude/settings.ts and the
 // install/uninstall round trips of test/settings-bytes.test.ts.
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { diffLines } from 'diff';
 import { readdirSync, readFileSync } from 'node:fs';
 import { expect } from 'vitest';
