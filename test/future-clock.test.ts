@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCli, runHook, sandbox } from './helpers.js';
-import { hookErrors, livedInHomeCopy, payload, PAST, runStop, snapshot } from './history-helpers.js';
+import { hookErrors, livedInHomeCopy, payload, PAST, runStop, snapshot, taughtStore } from './history-helpers.js';
 
 const TYPO = '2062-11-08T19:00:00Z'; // 2026 mistyped: every file is past retention then
 
@@ -49,10 +49,7 @@ describe('future clock: read-only, byte for byte', () => {
   it('the store steps that remove, archive or fold by age (gc, prune --apply, dream, graduate) refuse a far-future clock, byte for byte', async () => {
     const { root, data } = sandbox();
     const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: PAST };
-    for (const args of [['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], ['facts', 'add', 'the db is postgres'], ['feedback', 'pref:pkg=pnpm', 'confirm']]) {
-      const r = await runCli(args, env, { cwd: root });
-      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-    }
+    await taughtStore(root, env);
     const before = snapshot(root);
     for (const args of [['gc'], ['prune', '--apply'], ['dream'], ['graduate']]) {
       const r = await runCli(args, { ...env, HOMUNCULUS_NOW: TYPO }, { cwd: root });

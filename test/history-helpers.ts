@@ -52,6 +52,14 @@ export async function livedInHome(data: string, rulesFile: string): Promise<void
   expect(readdirSync(join(data, 'archive')).some((f) => f.startsWith('chain-bash-read-edit--'))).toBe(true);
 }
 
+/** A store with a taught preference, a fact and a confirmation, each through the CLI at `env`'s time, in `root`. */
+export async function taughtStore(root: string, env: Record<string, string | undefined>): Promise<void> {
+  for (const args of [['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], ['facts', 'add', 'the db is postgres'], ['feedback', 'pref:pkg=pnpm', 'confirm']]) {
+    const r = await runCli(args, env, { cwd: root });
+    expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+  }
+}
+
 let livedTemplate: Promise<string> | undefined;
 
 /**

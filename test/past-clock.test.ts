@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { FIXTURES, runCli, sandbox } from './helpers.js';
-import { hookErrors, livedInHomeCopy, PAST, runStop, snapshot } from './history-helpers.js';
+import { hookErrors, livedInHomeCopy, PAST, runStop, snapshot, taughtStore } from './history-helpers.js';
 
 const YEARS_AGO = '2023-01-01T00:00:00Z';
 
@@ -61,10 +61,7 @@ describe('a clock set back', () => {
   it('gc, prune --apply, dream and graduate refuse a time before the newest record, byte for byte; their dry runs run', async () => {
     const { root, data } = sandbox();
     const env = { HOMUNCULUS_HOME: data, HOMUNCULUS_NOW: PAST };
-    for (const args of [['observe', 'pref:pkg=pnpm', '--trigger', 'installing packages', '--action', 'use pnpm'], ['facts', 'add', 'the db is postgres'], ['feedback', 'pref:pkg=pnpm', 'confirm']]) {
-      const r = await runCli(args, env, { cwd: root });
-      expect(r.exitCode, `${args.join(' ')}: ${r.stderr}`).toBe(0);
-    }
+    await taughtStore(root, env);
     const before = snapshot(root);
     for (const args of [['gc'], ['prune', '--apply'], ['dream'], ['graduate']]) {
       const r = await runCli(args, { ...env, HOMUNCULUS_NOW: YEARS_AGO }, { cwd: root });
