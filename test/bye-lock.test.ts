@@ -23,13 +23,13 @@ const l = acquireLock(${JSON.stringify(join(data, 'analysis.lock'))});
 if (!('release' in l)) process.exit(3);
 if (${untilTried}) {
   let events = 0;
-  const w = fs.watch(${JSON.stringify(data)}, (_e, name) => {
+  const w = fs.watch(${JSON.stringify(data)}, (event, name) => {
     const m = /^analysis\\.lock\\.(\\d+)\\.tmp$/.exec(String(name));
-    // At its second attempt (the third event: each attempt creates and removes the file), when the
-    // first is over: it found the lock held and said by whom. Let go at the first event, and that
-    // attempt could still take the lock at once (between its write and its link, or at its look
-    // at the holder, which retries), waiting for nothing.
-    if (m && Number(m[1]) !== process.pid && ++events >= 3) { w.close(); l.release(); process.stdout.write('released\\n'); process.exit(0); }
+    // At its second attempt (the third 'rename': each attempt creates the file, writes it, a
+    // 'change', and removes it), when the first is over: it found the lock held and said by whom.
+    // Let go any sooner and that attempt could still take the lock at once (between its write and
+    // its link, or at its look at the holder, which retries), waiting for nothing.
+    if (m && event === 'rename' && Number(m[1]) !== process.pid && ++events >= 3) { w.close(); l.release(); process.stdout.write('released\\n'); process.exit(0); }
   });
 }
 process.stdout.write('held\\n');

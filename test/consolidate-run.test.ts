@@ -24,10 +24,10 @@ function home() {
 function releaseWhenTried(data: string): Promise<void> {
   const code = `const fs = require('node:fs'); const { parentPort, workerData } = require('node:worker_threads');
 let events = 0;
-const w = fs.watch(workerData.data, (_e, name) => {
-  // At the second attempt (the third event: each attempt creates and removes the file), when the first has
-  // found the lock held: at the first event, that attempt could still take it (it retries at once when the lock goes).
-  if (name === 'analysis.lock.' + workerData.pid + '.tmp' && ++events >= 3) { w.close(); fs.rmSync(workerData.data + '/analysis.lock', { force: true }); parentPort.postMessage('released'); }
+const w = fs.watch(workerData.data, (event, name) => {
+  // At the second attempt (the third 'rename': each attempt creates the file, writes it, a 'change', and removes
+  // it), when the first has found the lock held: any sooner, and that attempt could still take it (it retries at once).
+  if (event === 'rename' && name === 'analysis.lock.' + workerData.pid + '.tmp' && ++events >= 3) { w.close(); fs.rmSync(workerData.data + '/analysis.lock', { force: true }); parentPort.postMessage('released'); }
 });
 parentPort.postMessage('watching');`;
   const worker = new Worker(code, { eval: true, workerData: { data, pid: process.pid } });
