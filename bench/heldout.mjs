@@ -32,8 +32,6 @@ const SESSION_START = join(root, 'dist', 'hooks', 'session-start.js');
 const DEFAULT_CORPUS = join(root, 'test', 'fixtures', 'heldout-corpus', 'projects');
 const FIXTURE_SEED = 29;
 const KEEP = args().keep;
-// Real sessions, when this checkout sits beside them: never read unless passed as --corpus.
-const SHARED_REAL = resolve(root, '..', 'shared', 'real-transcripts', 'projects');
 
 function args() {
   const a = process.argv.slice(2);
@@ -230,7 +228,7 @@ async function main() {
     corpusLabel = corpus === DEFAULT_CORPUS ? `test/fixtures/heldout-corpus (bench/heldout-corpus.mjs, seed ${FIXTURE_SEED}; --corpus DIR for real history)` : corpus;
   }
   // Say where real history is, or that it is absent, when the invented corpus is measured.
-  const note = o.corpus !== undefined ? undefined : existsSync(SHARED_REAL) ? `Real sessions are present at ${SHARED_REAL} and were not read: pass --corpus ${SHARED_REAL} to measure them.` : `Real sessions (../shared/real-transcripts) are absent: measured the invented corpus only.`;
+  const note = o.corpus !== undefined ? undefined : 'No real sessions were read: measured the invented corpus only (pass --corpus DIR, a folder laid out like ~/.claude/projects, to measure real history).';
   try {
     const folders = readdirSync(corpus).filter((d) => statSync(join(corpus, d)).isDirectory()).sort();
     const qualifying = folders.filter((d) => readdirSync(join(corpus, d)).filter((f) => f.endsWith('.jsonl')).length >= PARAMS.minSessions);
