@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DataHomeError, legacyCheckoutData, packageRoot, resolveDataHome, userHome } from '../lib/data-home.js';
+import { DataHomeError, idFileStem, legacyCheckoutData, packageRoot, resolveDataHome, userHome } from '../lib/data-home.js';
 import { claudePaths } from '../claude/paths.js';
 import { mcpConfigPath } from '../claude/mcp-config.js';
 import { ROOT, tempDir } from './helpers.js';
@@ -66,5 +66,25 @@ describe('the home folder: HOME, as the docs say', () => {
     expect(claudePaths('user', '/proj', env).settings).toBe('/srv/ci/.claude/settings.json');
     expect(mcpConfigPath('user', '/proj', env)).toBe('/srv/ci/.claude.json');
     expect(resolveDataHome(env)).toBe('/srv/ci/.local/share/homunculus');
+  });
+});
+
+// A file name made of a session and an agent id (each up to 128 characters) stays under 255 bytes.
+describe('idFileStem', () => {
+  it.each([
+    ['a short session id', 's1', 's1'],
+    ['a session and agent id', 'sess.agent-a1', 'sess.agent-a1'],
+    ['100 characters', 'x'.repeat(100), 'x'.repeat(100)],
+  ])('%s is kept as it is', (_name, key, stem) => {
+    expect(idFileStem(key)).toBe(stem);
+  });
+
+  it.each([
+    ['101 characters', 'x'.repeat(101)],
+    ['two 128-character ids', `${'S'.repeat(128)}.agent-${'a'.repeat(128)}`],
+  ])('%s is hashed: h. and 16 hex digits, the same for the same key, another for another', (_name, key) => {
+    expect(idFileStem(key)).toMatch(/^h\.[0-9a-f]{16}$/);
+    expect(idFileStem(key)).toBe(idFileStem(key));
+    expect(idFileStem(key)).not.toBe(idFileStem(`${key}x`));
   });
 });
