@@ -24,6 +24,9 @@ const cjsMeta = {
 /** The hooks whose bundles are large enough to run through V8's code cache (lib/code-cache.ts). */
 export const CODE_CACHED = ['stop', 'reconcile'];
 
+/** An ES module bundle's first line: some bundled dependencies are CommonJS and call require(), so give the module one. */
+const ESM_REQUIRE = { js: "import { createRequire as __homunculus_createRequire } from 'node:module'; const require = __homunculus_createRequire(import.meta.url);" };
+
 /**
  * hooks: name -> its entry point. A code-cached hook is bundled to NAME.bundle.js, and NAME.js
  * (the path settings and hooks.json name) becomes a three-line loader that runs it through the
@@ -51,15 +54,13 @@ async function buildDist() {
   // is one module too: a fresh process loading them one by one spent ~0.4 s before doing anything
   // (docs/performance-notes.md). Bundled before the fast paths below, from tsc's output, so they are not in it twice.
   const main = join(root, 'dist', 'cli', 'main.js');
-  const mainBanner = { js: "import { createRequire as __homunculus_main_createRequire } from 'node:module'; const require = __homunculus_main_createRequire(import.meta.url);" };
-  await build({ entryPoints: [main], outfile: main, allowOverwrite: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', banner: mainBanner, mainFields: ['module', 'main'] });
+  await build({ entryPoints: [main], outfile: main, allowOverwrite: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', banner: ESM_REQUIRE, mainFields: ['module', 'main'] });
   // `homunculus suggest` answers from one module too (loading ~20 small ES modules was a fifth of its time).
   // `homunculus analyze` too (its fast path: no yargs, one module instead of ~60), and import-transcripts.
   for (const name of ['suggest-fast', 'analyze-fast', 'import-fast']) {
     const fast = join(root, 'dist', 'cli', `${name}.js`);
-    // yaml's CommonJS build (what its exports give node) calls require(): give the ES module one.
-    const banner = { js: "import { createRequire as __homunculus_createRequire } from 'node:module'; const require = __homunculus_createRequire(import.meta.url);" };
-    if (existsSync(fast)) await build({ entryPoints: [fast], outfile: fast, allowOverwrite: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', banner });
+    // yaml's CommonJS build (what its exports give node) calls require(): ESM_REQUIRE.
+    if (existsSync(fast)) await build({ entryPoints: [fast], outfile: fast, allowOverwrite: true, bundle: true, platform: 'node', format: 'esm', target: 'node20', logLevel: 'warning', banner: ESM_REQUIRE });
   }
   // `npm ci` links bins before the prepare script has built them, and tsc writes 0644.
   for (const f of ['cli/homunculus.js', 'cli/analyze.js', 'mcp/main.js', ...entries.map((p) => p.slice(join(root, 'dist').length + 1))]) {
@@ -99,8 +100,7 @@ export async function buildPlugin(dir) {
     mainFields: ['module', 'main'],
     minify: true,
     legalComments: 'eof',
-    // Some bundled dependencies are CommonJS and call require(): give the ES module one.
-    banner: { js: "import { createRequire as __homunculus_createRequire } from 'node:module'; const require = __homunculus_createRequire(import.meta.url);" },
+    banner: ESM_REQUIRE,
   });
   // The MCP server, its own bundle (the SDK and zod stay out of the CLI's), run by .mcp.json.
   await build({
@@ -114,7 +114,7 @@ export async function buildPlugin(dir) {
     mainFields: ['module', 'main'],
     minify: true,
     legalComments: 'eof',
-    banner: { js: "import { createRequire as __homunculus_createRequire } from 'node:module'; const require = __homunculus_createRequire(import.meta.url);" },
+    banner: ESM_REQUIRE,
   });
   writeFileSync(join(dir, '.mcp.json'), `${JSON.stringify({ mcpServers: { homunculus: { command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/mcp/server.mjs'] } } }, null, 2)}\n`);
   mkdirSync(join(dir, 'config'), { recursive: true });
